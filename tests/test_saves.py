@@ -1,0 +1,227 @@
+"""Saves: round trip, atomic writes, every kind of bad file refused with a clear message,
+autosave rotation and undo stopping at a die roll."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game import saves
+from game.rules.actions import EndRnD, Roll
+from game.saves import (LoadedGame, SaveError, UndoError, autosave, latest_autosave, load_game, save_game,
+                        undo)
+from game.sim import default_setup, play_game
+
+
+@pytest.fixture(scope="module")
+def game(rules):
+    """A short seeded bot game: (setup, seed, actions, final state)."""
+    from game.rules.engine import Engine
+    engine = Engine(rules)
+    setup = default_setup(engine, players=2, turns=20)
+    result = play_game(engine, setup, seed=3, max_turns=2)
+    assert len(result.actions) > 20
+    return setup, 3, result.actions, result.final
+
+
+def write_doc(path: Path, doc: dict) -> Path:
+    path.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    return path
+
+
+def saved_doc(tmp_path, rules, game) -> tuple[Path, dict]:
+    setup, seed, actions, _ = game
+    path = save_game(tmp_path / "game.json", rules, setup, seed, actions)
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_round_trip(tmp_path, rules, engine, game):
+    setup, seed, actions, final = game
+    path, doc = saved_doc(tmp_path, rules, game)
+    assert doc["format"] == "whatgoesup-save" and doc["version"] == 1
+    assert doc["rules_digest"] == rules.digest and doc["edition"] == rules.edition.id
+    loaded = load_game(path, engine)
+    assert isinstance(loaded, LoadedGame)
+    assert loaded.setup == setup and loaded.seed == seed
+    assert list(loaded.actions) == list(actions)
+    assert len(loaded.states) == len(actions) + 1
+    assert loaded.final == final
+
+
+def test_atomic_write_keeps_the_old_file_on_a_full_disk(tmp_path, rules, game, monkeypatch):
+    setup, seed, actions, _ = game
+    path = save_game(tmp_path / "game.json", rules, setup, seed, actions[:5])
+    before = path.read_bytes()
+
+    def disk_full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "replace", disk_full)
+    with pytest.raises(SaveError, match=r"could not save to .*game\.json: the disk is full; "
+                                        r"the previous save is unchanged"):
+        save_game(path, rules, setup, seed, actions)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temp file left behind
+
+
+def test_failed_write_of_the_temp_file_keeps_the_old_file(tmp_path, rules, game, monkeypatch):
+    setup, seed, actions, _ = game
+    path = save_game(tmp_path / "game.json", rules, setup, seed, actions[:5])
+    before = path.read_bytes()
+
+    def no_sync(fd):
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(saves.os, "fsync", no_sync)
+    with pytest.raises(SaveError, match="permission denied"):
+        save_game(path, rules, setup, seed, actions)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_truncated_file_is_refused_with_line_and_column(tmp_path, rules, engine, game):
+    path, _ = saved_doc(tmp_path, rules, game)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(SaveError, match=r"game\.json:\d+:\d+: the save is damaged or cut short \(JSON: "):
+        load_game(path, engine)
+
+
+def test_hand_edited_illegal_action_is_refused(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["actions"].insert(0, {"action": "Research", "thing": "T999", "safety": "fail", "steps": 1})
+    write_doc(path, doc)
+    with pytest.raises(SaveError) as info:
+        load_game(path, engine)
+    assert str(info.value).endswith("action 1 (research T999 Fail to OK x1): you hold no blueprint called T999")
+
+
+def test_roll_when_no_roll_is_pending_is_refused(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["actions"].insert(2, Roll(7).to_data())
+    write_doc(path, doc)
+    with pytest.raises(SaveError, match=r"action 3 \(roll 7\): no roll is pending"):
+        load_game(path, engine)
+
+
+def test_unknown_newer_version_is_refused(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["version"] = 2
+    write_doc(path, doc)
+    with pytest.raises(SaveError, match="this save is format version 2, made by a newer What Goes Up; "
+                                        "this version reads up to version 1"):
+        load_game(path, engine)
+
+
+def test_not_a_save(tmp_path, engine):
+    path = write_doc(tmp_path / "other.json", {"hello": 1})
+    with pytest.raises(SaveError, match='not a What Goes Up save'):
+        load_game(path, engine)
+
+
+def test_digest_mismatch_names_both_digests(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["rules_digest"] = "0123456789abcdef"
+    write_doc(path, doc)
+    with pytest.raises(SaveError) as info:
+        load_game(path, engine)
+    message = str(info.value)
+    assert "0123456789abcdef" in message and rules.digest in message
+    assert load_game(path, engine, allow_mismatch=True).final == game[3]
+
+
+@pytest.mark.parametrize("where, value, message", [
+    (("seed",), "seven", "seed must be a whole number, not str ('seven')"),
+    (("seed",), True, "seed must be a whole number, not bool (True)"),
+    (("setup", "players"), {"name": "x"}, "setup.players must be a list, not dict ({'name': 'x'})"),
+    (("setup", "players", 0, "name"), 5, "setup.players[1].name must be text, not int (5)"),
+    (("setup", "turn_limit"), "20", "setup.turn_limit must be a whole number or null, not str ('20')"),
+    (("setup", "options"), ["simulationist", 3], "setup.options must be a list of text, not int (3)"),
+    (("actions",), {}, "actions must be a list, not dict ({})"),
+    (("actions", 0, "steps"), "1", None),
+    (("actions", 0), {"action": "Teleport"}, "action 1: unknown action 'Teleport'"),
+])
+def test_wrong_types_are_refused(tmp_path, rules, engine, game, where, value, message):
+    path, doc = saved_doc(tmp_path, rules, game)
+    if where[:2] == ("actions", 0) and len(where) == 3:
+        doc["actions"][0] = {"action": "Research", "thing": "T1", "safety": "fail", "steps": 1}
+    target = doc
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    write_doc(path, doc)
+    with pytest.raises(SaveError) as info:
+        load_game(path, engine)
+    expected = message or "action 1: Research.steps has the wrong type (str)"
+    assert str(info.value).endswith(expected), str(info.value)
+
+
+def test_bad_setup_is_refused(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["setup"]["players"][0]["people"] = "martians"
+    write_doc(path, doc)
+    with pytest.raises(SaveError, match="the setup is not allowed: unknown people 'martians'"):
+        load_game(path, engine)
+
+
+def test_missing_file(tmp_path, engine):
+    with pytest.raises(SaveError, match="no such save file"):
+        load_game(tmp_path / "nope.json", engine)
+
+
+def test_autosave_rotation(tmp_path, rules, engine, game):
+    setup, seed, actions, _ = game
+    folder = tmp_path / "saves"
+    assert latest_autosave(folder) is None
+    for n in range(1, 8):
+        autosave(folder, rules, setup, seed, actions[:n])
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [f"autosave-{n}.json" for n in range(1, 6)]
+    assert latest_autosave(folder) == folder / "autosave-1.json"
+    # autosave-1 is the newest (7 actions), autosave-5 the oldest kept (3 actions)
+    for n in range(1, 6):
+        assert len(load_game(folder / f"autosave-{n}.json", engine).actions) == 8 - n
+
+
+def test_autosave_on_a_full_disk_keeps_every_old_autosave(tmp_path, rules, game, monkeypatch):
+    setup, seed, actions, _ = game
+    for n in range(1, 4):
+        autosave(tmp_path, rules, setup, seed, actions[:n])
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    monkeypatch.setattr(saves.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
+    with pytest.raises(SaveError, match="the disk is full"):
+        autosave(tmp_path, rules, setup, seed, actions)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_undo_removes_one_action():
+    log = [EndRnD(), Roll(3), EndRnD(), EndRnD()]
+    assert undo(log) == log[:3]
+    assert undo(undo(log)) == log[:2]
+
+
+def test_undo_stops_at_a_roll():
+    log = [EndRnD(), Roll(3), EndRnD()]
+    shorter = undo(log)
+    assert shorter == [EndRnD(), Roll(3)]
+    with pytest.raises(UndoError, match="undo stops at a die roll"):
+        undo(shorter)
+    assert not saves.can_undo(shorter)
+    with pytest.raises(UndoError, match="nothing to undo"):
+        undo([])
+
+
+def test_undo_then_replay_gives_the_earlier_state(rules, engine, game):
+    setup, _, actions, _ = game
+    states = saves.replay(engine, setup, actions)
+    assert saves.replay(engine, setup, undo(actions))[-1] == states[-2]
+
+
+def test_saves_folder_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("WHATGOESUP_HOME", str(tmp_path))
+    assert saves.saves_folder() == tmp_path
+    monkeypatch.delenv("WHATGOESUP_HOME")
+    assert saves.saves_folder() == Path(saves.__file__).resolve().parents[1] / "saves"
