@@ -1,0 +1,154 @@
+"""Random legal play keeps every invariant; the seeded golden playthrough does not drift.
+
+The golden transcript ``tests/golden/rnd_game.txt`` is a seeded bot game (seed 7, 2 players,
+3 turns): each action's text, then the texts of the events it produced. When a rules change
+alters it on purpose, rewrite it and review the diff:
+
+    GOLDEN_UPDATE=1 python3 -m pytest tests/test_sim.py -k golden
+"""
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import sim
+from game.dice_rng import Chooser, DiceRoller
+from game.rules.actions import Hire, Roll
+from game.rules.dice import sample
+from game.sim import INVARIANTS, check_invariants, default_setup, play_game
+
+GOLDEN = Path(__file__).parent / "golden" / "rnd_game.txt"
+
+
+def transcript(engine, seed: int = 7, players: int = 2, turns: int = 3) -> str:
+    setup = default_setup(engine, players=players, turns=turns)
+    lines = [f"# seed {seed}, {players} players, {turns} turns, rules {engine.rules.edition.id}"]
+    lines += [f"    {e.text}" for e in engine.new_game(setup).events]
+
+    count = 0
+
+    def record(before, action, after) -> None:
+        nonlocal count
+        count += 1
+        lines.append(f"{count}: {action}")
+        lines.extend(f"    {e.text}" for e in after.events)
+
+    result = play_game(engine, setup, seed, max_turns=turns, on_action=record)
+    assert result.failure is None, str(result.failure)
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_transcript(engine):
+    text = transcript(engine)
+    if os.environ.get("GOLDEN_UPDATE") == "1" or not GOLDEN.exists():
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8"), \
+        "the seeded playthrough changed; if on purpose, rerun with GOLDEN_UPDATE=1 and review the diff"
+
+
+def test_same_seed_same_game(engine):
+    setup = default_setup(engine, 2, 2)
+    a = play_game(engine, setup, 11, max_turns=2)
+    b = play_game(engine, setup, 11, max_turns=2)
+    assert a.actions == b.actions and a.final == b.final
+
+
+@settings(max_examples=5, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=1, max_value=4),
+       turns=st.integers(min_value=1, max_value=3))
+def test_random_play_keeps_every_invariant(engine, seed, players, turns):
+    result = play_game(engine, default_setup(engine, players, turns), seed, max_turns=turns)
+    assert result.failure is None, str(result.failure)
+    assert result.actions
+
+
+@pytest.mark.slow
+def test_two_hundred_games(engine):
+    summary = sim.simulate(engine, games=200, seed=1, players=2, turns=20)
+    assert summary.invariant_failures == 0, summary.first_failure
+    assert summary.games == 200
+
+
+# ------------------------------------------------------------------ the invariants themselves
+def test_invariants_catch_broken_states(engine):
+    import dataclasses
+    setup = default_setup(engine, 2, 3)
+    state = engine.new_game(setup)
+    hired = engine.apply(state, Hire())
+    assert check_invariants(engine, state, Hire(), hired) == []
+    # a derp disappearing
+    assert any("derps_conserved" in p for p in check_invariants(engine, hired, Hire(), state))
+    # negative points
+    p0 = dataclasses.replace(state.programs[0], points=-1, fuel_stock=-2)
+    broken = dataclasses.replace(state, programs=(p0,) + state.programs[1:])
+    problems = check_invariants(engine, state, Hire(), broken)
+    assert any(p.startswith("points_never_negative") for p in problems)
+    assert any(p.startswith("stocks_never_negative") for p in problems)
+
+
+def test_invariant_list_is_extensible(engine):
+    def never_turn_two(engine, before, action, after):
+        return "turn 2 reached" if after.turn >= 2 else None
+
+    INVARIANTS.append(never_turn_two)
+    try:
+        result = play_game(engine, default_setup(engine, 2, 3), 5, max_turns=3)
+    finally:
+        INVARIANTS.remove(never_turn_two)
+    assert result.failure is not None
+    assert result.failure.seed == 5 and result.failure.index == len(result.actions)
+    assert result.failure.action == str(result.actions[-1])
+    assert "never_turn_two: turn 2 reached" in str(result.failure)
+
+
+# ------------------------------------------------------------------ the dice
+class FakeChanceEngine:
+    """Only what DiceRoller asks of an engine: the pending roll's outcomes."""
+
+    def __init__(self, outcomes):
+        self.outcomes = outcomes
+
+    def chance_outcomes(self, state):
+        return self.outcomes
+
+
+def test_dice_roller_samples_the_shown_odds():
+    outcomes = [(Roll(v), Fraction(1, 4)) for v in (1, 2, 3, 4)]
+    roller = DiceRoller(99)
+    rolls = [roller.roll(FakeChanceEngine(outcomes), None) for _ in range(400)]
+    assert all(isinstance(r, Roll) for r in rolls)
+    counts = {v: sum(r.value == v for r in rolls) for v in (1, 2, 3, 4)}
+    assert all(60 < c < 140 for c in counts.values()), counts
+    # the same seed gives the same rolls, and each roll is dice.sample of the same uniform draw
+    again = DiceRoller(99)
+    import random
+    uniforms = random.Random("whatgoesup:dice:99")
+    for r in rolls[:50]:
+        assert again.roll(FakeChanceEngine(outcomes), None) == r
+        assert sample(tuple((o.value, p) for o, p in outcomes), uniforms.random()) == r.value
+
+
+def test_dice_roller_never_rolls_an_impossible_value():
+    outcomes = [(Roll(5), Fraction(1)), (Roll(6), Fraction(0))]
+    roller = DiceRoller(1)
+    assert {roller.roll(FakeChanceEngine(outcomes), None).value for _ in range(100)} == {5}
+    with pytest.raises(ValueError, match="no roll is pending"):
+        roller.roll(FakeChanceEngine([]), None)
+
+
+def test_bot_and_dice_streams_are_independent():
+    assert [Chooser(1).choice(range(100)) for _ in range(3)] == [Chooser(1).choice(range(100))] * 3
+
+
+def test_rules_never_use_random():
+    rules_dir = Path(__file__).resolve().parents[1] / "game" / "rules"
+    for path in rules_dir.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import random" not in text and "from random" not in text, path
