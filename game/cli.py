@@ -1,0 +1,260 @@
+"""The command line: ``python main.py [command]``.
+
+With no command the desktop client starts (pygame is imported only then). Commands:
+``check-rules [DIR]``, ``replay FILE [--json]``, ``simulate``, ``bench`` and ``shots DIR``.
+No traceback reaches a user: an unexpected error prints one line and the path of a log file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Optional, Sequence
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+def _out(text: str = "") -> None:
+    print(text, flush=True)
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------ check-rules
+def rules_summary(rules) -> str:
+    kinds = len(rules.components.kinds)
+    schemes = len(rules.dice.schemes)
+    return (f"rules OK: {rules.edition.name}, {kinds} component kinds, {schemes} dice schemes, "
+            f"{len(rules.peoples.peoples)} peoples, {len(rules.options.options)} optional rules, "
+            f"{len(rules.prestige.firsts)} firsts; digest {rules.digest}")
+
+
+def cmd_check_rules(args) -> int:
+    from game.rules.tables import check_rules
+    rules, problems = check_rules(args.dir)
+    if rules is None:
+        for line in problems:
+            _out(line)
+        _err(f"{len(problems)} problem(s) in the rules")
+        return EXIT_FAIL
+    _out(rules_summary(rules))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ replay
+def state_summary(engine, state) -> dict:
+    """The plain-data summary ``replay`` prints."""
+    programs = []
+    for p in state.programs:
+        programs.append({
+            "index": p.index, "name": p.name, "people": p.people, "dots": p.dots, "points": p.points,
+            "luck": p.luck, "fuel": p.fuel_stock, "rations": p.rations_stock,
+            "things": [{"id": t.id, "name": t.name, "kind": t.kind, "mass": t.mass, "rating": str(t.rating)}
+                       for t in state.things_of(p.index)],
+            "derps": [{"id": d.id, "name": d.name, "skills": [d.piloting, d.engineering, d.stamina],
+                       "condition": d.condition} for d in state.derps if d.owner == p.index],
+            "upgoers": [{"id": u.id, "name": u.name, "status": u.status, "location": u.location}
+                        for u in state.upgoers_of(p.index)],
+        })
+    summary = {"turn": state.turn, "phase": state.phase, "programs": programs}
+    outcome = engine.outcome(state) if state.phase == "over" else None
+    if outcome is not None:
+        summary["outcome"] = {"winners": list(outcome.winners), "reason": outcome.reason,
+                              "scores": list(outcome.scores)}
+    return summary
+
+
+def summary_text(summary: dict) -> str:
+    lines = [f"Turn {summary['turn']}, phase {summary['phase']}"]
+    for p in summary["programs"]:
+        lines.append(f"{p['name']} ({p['people']}): {p['dots']} dots, {p['points']} points, luck {p['luck']}, "
+                     f"fuel {p['fuel']}, rations {p['rations']}")
+        for t in p["things"]:
+            lines.append(f"  thing {t['id']} {t['name']} ({t['kind']}, mass {t['mass']}): {t['rating']}")
+        for d in p["derps"]:
+            lines.append(f"  derp {d['id']} {d['name']} {'/'.join(map(str, d['skills']))} {d['condition']}")
+        for u in p["upgoers"]:
+            lines.append(f"  Upgoer {u['id']} {u['name']}: {u['status']} at {u['location']}")
+    if "outcome" in summary:
+        lines.append(f"Game over: {summary['outcome']['reason']}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args) -> int:
+    from game.rules.engine import Engine
+    from game.rules.tables import load_rules
+    from game.saves import SaveError, load_game
+    engine = Engine(load_rules(args.rules))
+    try:
+        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch)
+    except SaveError as exc:
+        _err(f"cannot replay: {exc}")
+        return EXIT_FAIL
+    summary = state_summary(engine, loaded.final)
+    summary["actions"] = len(loaded.actions)
+    if args.json:
+        _out(json.dumps(summary))
+    else:
+        _out(f"{args.file}: {len(loaded.actions)} actions replayed")
+        _out(summary_text(summary))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ simulate
+def cmd_simulate(args) -> int:
+    from game.rules.engine import Engine
+    from game.rules.tables import load_rules
+    from game.sim import simulate
+    engine = Engine(load_rules(args.rules))
+
+    def progress(result) -> None:
+        if result.failure is not None:
+            _out(f"INVARIANT BROKEN: {result.failure}")
+        elif not args.json and args.verbose:
+            _out(f"seed {result.seed}: {len(result.actions)} actions, turn {result.turns}")
+
+    summary = simulate(engine, args.games, args.seed, players=args.players, turns=args.turns,
+                       progress=progress)
+    data = summary.to_data()
+    if not args.json:
+        _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
+             f"{data['seconds']} s ({data['actions_per_second']} actions/s), "
+             f"{data['invariant_failures']} invariant failure(s)")
+    _out(json.dumps(data))
+    return EXIT_FAIL if summary.invariant_failures else EXIT_OK
+
+
+# ------------------------------------------------------------------ bench
+def cmd_bench(args) -> int:
+    from game.bench import run_bench
+    data = run_bench(args.rules, quick=args.quick)
+    if not args.json:
+        _out(f"random play: {data['actions_per_second']} actions/s; rules load: {data['rules_load_s']} s; "
+             f"save+load of {data['save_load_actions']} actions: {data['save_load_s']} s "
+             f"(medians of {data['repeats']})")
+    _out(json.dumps(data))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ shots and the client
+def cmd_shots(args) -> int:
+    try:
+        from game.ui.shots import render_shots
+    except ModuleNotFoundError as exc:
+        return _missing_ui(exc, "screenshots")
+    files = render_shots(Path(args.dir))
+    for f in files or ():
+        _out(str(f))
+    return EXIT_OK
+
+
+def run_client(argv: Sequence[str]) -> int:
+    try:
+        from game.ui.app import run_app
+    except ModuleNotFoundError as exc:
+        return _missing_ui(exc, "the desktop client")
+    result = run_app(list(argv))
+    return result if isinstance(result, int) else EXIT_OK
+
+
+def _missing_ui(exc: ModuleNotFoundError, what: str) -> int:
+    name = exc.name or str(exc)
+    if name.startswith("pygame"):
+        _err(f"{what} needs {name}, which is not installed (pip install pygame-ce pygame_gui); "
+             f"the other commands work without it (python main.py --help)")
+    elif name.startswith("game.ui"):
+        _err(f"{what} is not available in this build ({name} is missing); "
+             f"the other commands work (python main.py --help)")
+    else:
+        raise exc
+    return EXIT_FAIL
+
+
+# ------------------------------------------------------------------ plumbing
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="whatgoesup", description="What Goes Up: tiny peoples racing to the Moon. "
+                                     "With no command, the desktop game starts.")
+    sub = parser.add_subparsers(dest="command", metavar="command")
+
+    p = sub.add_parser("check-rules", help="check a rules folder and summarise it")
+    p.add_argument("dir", nargs="?", default=None, help="rules folder (default: the shipped rules)")
+    p.set_defaults(func=cmd_check_rules)
+
+    p = sub.add_parser("replay", help="replay a save and print the final state")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--rules", default=None, help="rules folder (default: the shipped rules)")
+    p.add_argument("--allow-mismatch", action="store_true", help="replay even if the rules digest differs")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play bot games and check invariants after every action")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--turns", type=int, default=20)
+    p.add_argument("--json", action="store_true", help="print only the JSON summary")
+    p.add_argument("--verbose", action="store_true", help="one line per game")
+    p.add_argument("--rules", default=None)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("bench", help="run the benchmark suite")
+    p.add_argument("--json", action="store_true", help="print only the JSON line")
+    p.add_argument("--quick", action="store_true", help="fewer and smaller repetitions (for tests)")
+    p.add_argument("--rules", default=None)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("shots", help="render screenshots of the client into a folder")
+    p.add_argument("dir")
+    p.set_defaults(func=cmd_shots)
+    return parser
+
+
+def log_file() -> Path:
+    from game.saves import saves_folder
+    return saves_folder() / "whatgoesup.log"
+
+
+def _report_crash(exc: BaseException) -> int:
+    path = log_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.now().isoformat(timespec='seconds')} {' '.join(sys.argv)}\n")
+            f.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        where = f"details in {path}"
+    except OSError:
+        where = "and the log file could not be written"
+    _err(f"whatgoesup: unexpected error: {type(exc).__name__}: {exc} ({where})")
+    return EXIT_FAIL
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not argv:
+            return run_client(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return args.func(args)
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except SystemExit:
+        raise
+    except Exception as exc:  # the last line of defence: one line for the user, the rest in the log
+        try:
+            from game.rules.yamlnodes import RulesError
+            if isinstance(exc, RulesError):
+                _err("the rules cannot be loaded:\n" + str(exc))
+                return EXIT_FAIL
+        except ImportError:
+            pass
+        return _report_crash(exc)
