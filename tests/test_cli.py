@@ -1,0 +1,149 @@
+"""The command line, run as a user runs it: ``python main.py ...`` in a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.rules.tables import DEFAULT_RULES_DIR
+from game.saves import save_game
+from game.sim import default_setup, play_game
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, home: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    if home is not None:
+        env["WHATGOESUP_HOME"] = str(home)
+    return subprocess.run([sys.executable, str(REPO / "main.py"), *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def last_json(out: str) -> dict:
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def no_traceback(proc: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+def test_check_rules_ok(rules):
+    proc = run("check-rules")
+    assert proc.returncode == 0, proc.stderr
+    line = proc.stdout.strip()
+    assert line.startswith(f"rules OK: {rules.edition.name}, {len(rules.components.kinds)} component kinds, "
+                           f"{len(rules.dice.schemes)} dice schemes, ")
+    assert line.endswith(f"digest {rules.digest}")
+
+
+def test_check_rules_broken_copy(tmp_path):
+    folder = tmp_path / "rules"
+    shutil.copytree(DEFAULT_RULES_DIR, folder)
+    path = folder / "economy.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if line.strip().startswith("worst:"))
+    lines[number - 1] = lines[number - 1].replace("1/2", "nine")
+    path.write_text("".join(lines), encoding="utf-8")
+    proc = run("check-rules", str(folder))
+    no_traceback(proc)
+    assert proc.returncode == 1
+    out = proc.stdout.strip().splitlines()
+    assert out and all(line.startswith("rules/") for line in out), out
+    assert any(line.startswith(f"rules/economy.yaml:{number}: ") for line in out), out
+
+
+def test_check_rules_missing_folder(tmp_path):
+    proc = run("check-rules", str(tmp_path / "nowhere"))
+    no_traceback(proc)
+    assert proc.returncode == 1
+    assert "is not a folder of rules" in proc.stdout
+
+
+def test_simulate_prints_a_json_summary_last():
+    proc = run("simulate", "--games", "5", "--seed", "1", "--turns", "2")
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = last_json(proc.stdout)
+    for key in ("games", "actions", "seconds", "actions_per_second", "invariant_failures", "turns"):
+        assert key in summary
+    assert summary["games"] == 5 and summary["invariant_failures"] == 0 and summary["actions"] > 0
+    assert summary["turns"] == 10
+
+
+@pytest.fixture
+def save_file(tmp_path, rules, engine) -> Path:
+    setup = default_setup(engine, 2, 20)
+    result = play_game(engine, setup, 4, max_turns=2)
+    return save_game(tmp_path / "game.json", rules, setup, 4, result.actions)
+
+
+def test_replay_a_save(save_file):
+    proc = run("replay", str(save_file))
+    assert proc.returncode == 0, proc.stderr
+    assert "actions replayed" in proc.stdout and "Turn 3, phase rnd" in proc.stdout
+    assert "Bot 1 (" in proc.stdout and "dots" in proc.stdout and "luck" in proc.stdout
+
+
+def test_replay_json(save_file):
+    proc = run("replay", str(save_file), "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = last_json(proc.stdout)
+    assert data["turn"] == 3 and data["phase"] == "rnd"
+    assert [p["name"] for p in data["programs"]] == ["Bot 1", "Bot 2"]
+    for key in ("dots", "points", "luck", "things", "derps", "upgoers"):
+        assert key in data["programs"][0]
+
+
+def test_replay_of_a_bad_save_exits_1_without_a_traceback(save_file):
+    doc = json.loads(save_file.read_text(encoding="utf-8"))
+    doc["actions"].insert(0, {"action": "Heal", "derp": "D42"})
+    save_file.write_text(json.dumps(doc), encoding="utf-8")
+    proc = run("replay", str(save_file))
+    no_traceback(proc)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().endswith("action 1 (heal D42): D42 is not one of your derps")
+
+
+def test_bench_json_keys():
+    proc = run("bench", "--json", "--quick")
+    assert proc.returncode == 0, proc.stderr
+    data = last_json(proc.stdout)
+    for key in ("actions_per_second", "rules_load_s", "save_load_s"):
+        assert isinstance(data[key], (int, float)) and data[key] > 0
+
+
+def test_no_arguments_without_the_client_explains(tmp_path):
+    proc = run(home=tmp_path)
+    no_traceback(proc)
+    try:
+        import pygame  # noqa: F401
+    except ModuleNotFoundError:
+        assert proc.returncode == 1
+        assert "not installed" in proc.stderr or "not available" in proc.stderr
+
+
+def test_unexpected_error_is_one_line_and_logged(tmp_path, monkeypatch, capsys):
+    from game import cli
+    monkeypatch.setenv("WHATGOESUP_HOME", str(tmp_path))
+
+    def boom(args):
+        raise RuntimeError("something odd")
+
+    monkeypatch.setattr(cli, "cmd_check_rules", boom)
+    assert cli.main(["check-rules"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    log = tmp_path / "whatgoesup.log"
+    assert err == [f"whatgoesup: unexpected error: RuntimeError: something odd (details in {log})"]
+    assert "Traceback" in log.read_text(encoding="utf-8")
+
+
+def test_main_function_is_the_console_script():
+    import main
+    assert main.main(["check-rules"]) == 0
