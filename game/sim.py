@@ -179,10 +179,22 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
     while len(result.actions) < max_actions:
         if max_turns is not None and state.turn > max_turns:
             break
-        action = next_action(engine, state, bot, dice)
+        try:
+            action = next_action(engine, state, bot, dice)
+        except Exception as exc:  # an engine that offers nothing, or odds that do not add up
+            result.final = state
+            result.failure = InvariantFailure(seed, len(result.actions) + 1, "(choosing)",
+                                              (f"engine_answers: {type(exc).__name__}: {exc}",))
+            return result
         if action is None:
             break
-        after = engine.apply(state, action)
+        try:
+            after = engine.apply(state, action)
+        except Exception as exc:  # a listed legal action must be accepted
+            result.final = state
+            result.failure = InvariantFailure(seed, len(result.actions) + 1, str(action),
+                                              (f"legal_actions_apply: {type(exc).__name__}: {exc}",))
+            return result
         result.actions.append(action)
         if keep_states:
             result.states.append(after)

@@ -152,3 +152,24 @@ def test_rules_never_use_random():
     for path in rules_dir.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import random" not in text and "from random" not in text, path
+
+
+def test_a_refused_legal_action_stops_the_game_with_seed_and_action(rules):
+    from game.rules.engine import Engine, IllegalAction
+
+    class Grumpy(Engine):
+        """Offers one action and then refuses it."""
+
+        def legal_actions(self, state):
+            return [Hire("Grumpy")]
+
+        def apply(self, state, action):
+            if action == Hire("Grumpy"):
+                raise IllegalAction("not today")
+            return super().apply(state, action)
+
+    engine = Grumpy(rules)
+    result = play_game(engine, default_setup(engine, 2, 1), 2, max_turns=1)
+    assert result.failure is not None and result.failure.seed == 2
+    assert str(result.failure) == ("seed 2, action 1 (hire a derp 'Grumpy'): "
+                                   "legal_actions_apply: IllegalAction: not today")
