@@ -225,3 +225,13 @@ def test_saves_folder_follows_the_environment(monkeypatch, tmp_path):
     assert saves.saves_folder() == tmp_path
     monkeypatch.delenv("WHATGOESUP_HOME")
     assert saves.saves_folder() == Path(saves.__file__).resolve().parents[1] / "saves"
+
+
+def test_setup_data_covers_every_setup_field(engine):
+    """A field added to Setup must be saved too (extend setup_to_data/setup_from_data)."""
+    import dataclasses
+    from game.rules.state import Setup
+    setup = default_setup(engine, 3, 7)
+    data = saves.setup_to_data(setup)
+    assert set(data) == {f.name for f in dataclasses.fields(Setup)}
+    assert saves.setup_from_data(json.loads(json.dumps(data))) == setup
