@@ -168,7 +168,12 @@ def build(tp: Any, node: Node | None, problems: Problems, where: str) -> Any:
         args = [a for a in get_args(tp) if a is not type(None)]
         if node is None or _is_empty(node):
             return None
-        return build(args[0], node, problems, where)
+        for alternative in args[:-1]:
+            trial = Problems()
+            value = build(alternative, node, trial, where)
+            if value is not _MISSING and not trial:
+                return value
+        return build(args[-1], node, problems, where)
     if node is None:
         return _MISSING
     if origin is Literal or (isinstance(tp, type) and issubclass(tp, enum.Enum)):

@@ -10,12 +10,16 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Literal, Mapping, Optional
 
 from .dice import DiceScheme
 from .reliability import Bounds, Rating
 from .schema import MISSING, build, origin_field, spec
 from .yamlnodes import Map, Node, Problems, RulesError, load_yaml_file, nearest
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .flighttable import FlightTable
 
 DEFAULT_RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
@@ -303,6 +307,8 @@ class Rules:
     options: Options
     peoples: Peoples
     prestige: Prestige
+    board: "Board"
+    flight: "FlightTable"
     folder: str
     digest: str
 
@@ -327,9 +333,14 @@ TABLE_FILES: dict[str, tuple[str, type]] = {
     "prestige": ("prestige.yaml", Prestige),
 }
 
-# Extra table files (the board, the failure table) register a loader here so that
-# check-rules and load_rules see one list; each returns its typed object or MISSING.
-EXTRA_TABLES: dict[str, tuple[str, object]] = {}
+
+
+def _extra_tables() -> dict[str, tuple[str, object]]:
+    """Tables with their own checks: the board and the flight table (loaded after the core tables)."""
+    from .board import load_board
+    from .flighttable import load_flight_table
+
+    return {"board": ("board.yaml", load_board), "flight": ("flight.yaml", load_flight_table)}
 
 
 def _display_name(folder: Path, filename: str) -> str:
@@ -352,21 +363,17 @@ def load_rules(folder: Path | str | None = None) -> Rules:
             digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
         node = load_yaml_file(path, display, problems)
         built[name] = build(cls, node, problems, "") if node is not None else MISSING
-    for name, (filename, loader) in EXTRA_TABLES.items():
+    extra = _extra_tables()
+    for name, (filename, loader) in extra.items():
         path = folder / filename
         display = _display_name(folder, filename)
         if path.is_file():
             digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
         node = load_yaml_file(path, display, problems)
         built[name] = loader(node, problems, built) if node is not None else MISSING  # type: ignore[operator]
-    if all(v is not MISSING for v in built.values()):
-        _cross_check(built, problems)
+    _cross_check(built, problems)
     problems.raise_if_any()
-    core = {k: built[k] for k in TABLE_FILES}
-    rules = Rules(folder=str(folder), digest=digest.hexdigest()[:16], **core)  # type: ignore[arg-type]
-    for name in EXTRA_TABLES:
-        object.__setattr__(rules, name, built[name])
-    return rules
+    return Rules(folder=str(folder), digest=digest.hexdigest()[:16], **built)  # type: ignore[arg-type]
 
 
 def _at(obj: object) -> Node | None:
@@ -384,17 +391,30 @@ def _key_node(obj: object, key: str) -> Node | None:
 
 
 def _cross_check(built: dict[str, object], problems: Problems) -> None:
-    """References between tables, and limits that span several values."""
-    economy: Economy = built["economy"]  # type: ignore[assignment]
-    components: Components = built["components"]  # type: ignore[assignment]
-    dice: DiceTable = built["dice"]  # type: ignore[assignment]
-    prestige: Prestige = built["prestige"]  # type: ignore[assignment]
+    """References between tables, and limits that span several values.
 
+    Each check runs when the tables it needs were built, so problems elsewhere never hide it.
+    """
+    economy = built.get("economy", MISSING)
+    components = built.get("components", MISSING)
+    dice = built.get("dice", MISSING)
+    if dice is not MISSING:
+        _check_dice(dice, problems)
+    if components is not MISSING:
+        _check_components(components, problems)
+    if economy is not MISSING:
+        _check_economy(economy, problems)
+
+
+def _check_dice(dice: DiceTable, problems: Problems) -> None:
     scheme_ids = [s.id for s in dice.schemes]
     if dice.default not in scheme_ids:
         problems.add(_key_node(dice, "default"),
                      f"default dice scheme '{dice.default}' is not defined" + nearest(dice.default, scheme_ids))
 
+
+
+def _check_components(components: Components, problems: Problems) -> None:
     kind_ids = [k.id for k in components.kinds]
     for kind in components.kinds:
         for other in kind.transfers_from:
@@ -411,10 +431,15 @@ def _cross_check(built: dict[str, object], problems: Problems) -> None:
         if not components.kinds_with_role(role):
             problems.add(_key_node(components, "kinds"), f"no component kind has the role '{role}'")
 
+
+
+def _check_economy(economy: Economy, problems: Problems) -> None:
     limits = economy.reliability
     if limits.worst.fail > limits.best.fail or limits.worst.boom > limits.best.boom:
         problems.add(_key_node(economy, "reliability"), "the worst rating must not be better than the best")
+        return
     research = economy.research
+    research_node = _key_node(economy, "research")
     for label, rating in (("new_thing_rating", research.new_thing_rating),
                           ("cap_never_flown", research.cap_never_flown),
                           ("cap_never_flown_successfully", research.cap_never_flown_successfully),
@@ -422,12 +447,9 @@ def _cross_check(built: dict[str, object], problems: Problems) -> None:
         if rating is None:
             continue
         if limits.bounds.clamp(rating.fail, rating.boom) != rating:
-            problems.add(_key_node(economy, "research"),
+            node = research_node.get(label) if isinstance(research_node, Map) else None
+            problems.add(node or research_node,
                          f"research.{label} {rating} lies outside the limits {limits.worst}..{limits.best}")
-
-    firsts = [f.id for f in prestige.firsts]
-    if len(set(firsts)) != len(firsts):
-        problems.add(_at(prestige), "prestige firsts must have different ids")
 
 
 def check_rules(folder: Path | str | None = None) -> tuple[Rules | None, list[str]]:
