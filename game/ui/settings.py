@@ -1,0 +1,107 @@
+"""Player settings: window, scale, animation speed and volume, kept as JSON in the home folder.
+
+Loading never fails: a missing file gives the defaults quietly; a corrupt file or a bad value gives
+the defaults (for the bad parts only, where possible) plus a message to show the player.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+WINDOW_PRESETS: tuple[tuple[int, int], ...] = (
+    (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160),
+)
+UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5)
+ANIMATION_SPEEDS: tuple[str, ...] = ("normal", "fast", "skip")
+SETTINGS_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    window_size: tuple[int, int] = WINDOW_PRESETS[0]
+    fullscreen: bool = False
+    ui_scale: float = 1.0
+    animation_speed: str = "normal"
+    volume: float = 0.7  # 0..1
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return {"version": SETTINGS_VERSION, **data}
+
+
+def _check_field(name: str, value: object) -> object:
+    """The value converted to its field's type, or ValueError saying what is wrong."""
+    if name == "window_size":
+        if (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                                for v in value)
+                and value[0] >= 640 and value[1] >= 360):
+            return (value[0], value[1])
+        raise ValueError("window_size must be [width, height], at least [640, 360]")
+    if name == "fullscreen":
+        if isinstance(value, bool):
+            return value
+        raise ValueError("fullscreen must be true or false")
+    if name == "ui_scale":
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) in UI_SCALES:
+            return float(value)
+        raise ValueError(f"ui_scale must be one of {', '.join(str(s) for s in UI_SCALES)}")
+    if name == "animation_speed":
+        if value in ANIMATION_SPEEDS:
+            return value
+        raise ValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
+    if name == "volume":
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
+            return float(value)
+        raise ValueError("volume must be a number from 0 to 1")
+    raise ValueError("unknown setting (ignored)")
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """Settings from ``path`` and a message for the player if anything had to be replaced by defaults."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Could not read your settings ({exc.strerror}); using the defaults."
+    except UnicodeDecodeError:
+        return Settings(), "Your settings file was damaged (not text); using the defaults."
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return Settings(), (f"Your settings file was damaged (line {exc.lineno}: {exc.msg}); "
+                            "using the defaults.")
+    if not isinstance(data, dict):
+        return Settings(), "Your settings file was damaged (not a settings object); using the defaults."
+    values: dict[str, object] = {}
+    problems: list[str] = []
+    for name, value in data.items():
+        if name == "version":
+            continue
+        try:
+            values[name] = _check_field(name, value)
+        except ValueError as exc:
+            problems.append(f"{name}: {exc}")
+    settings = replace(Settings(), **values)
+    if problems:
+        return settings, "Some settings were reset to defaults (" + "; ".join(problems) + ")."
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write the settings atomically (a crash mid-write never leaves a half file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+ANIMATION_TIME_FACTOR = {"normal": 1.0, "fast": 0.4, "skip": 0.0}
+
+
+def animation_factor(settings: Settings) -> float:
+    """How long animations last relative to normal speed (0 = skip straight to the end)."""
+    return ANIMATION_TIME_FACTOR[settings.animation_speed]

@@ -1,0 +1,36 @@
+"""The theme loads cleanly; screenshots are written."""
+import json
+import os
+import warnings
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game.ui.paths import THEME_PATH  # noqa: E402
+from game.ui.style import scaled_theme  # noqa: E402
+
+
+def test_theme_is_valid_json_and_loads_without_warnings():
+    data = json.loads(THEME_PATH.read_text(encoding="utf-8"))
+    pygame.display.init()
+    pygame.display.set_mode((320, 200))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        manager = pygame_gui.UIManager((320, 200), str(THEME_PATH))
+        assert manager.get_theme().validate_theme_data(data) == []
+        manager.get_theme().load_theme(scaled_theme(data, 2.5))
+        pygame_gui.elements.UIButton(pygame.Rect(0, 0, 825, 135), "Hi", manager,
+                                     object_id=pygame_gui.core.ObjectID(class_id="@menu_button"))
+
+
+def test_render_shots_writes_pngs(tmp_path):
+    from game.ui.shots import SHOTS, render_shots
+
+    files = render_shots(tmp_path)
+    assert [f.stem for f in files] == [name for name, _ in SHOTS]
+    for f in files:
+        assert f.stat().st_size > 5000
+        assert pygame.image.load(str(f)).get_size() == (1280, 720)
