@@ -29,9 +29,16 @@ def _err(text: str) -> None:
 def rules_summary(rules) -> str:
     kinds = len(rules.components.kinds)
     schemes = len(rules.dice.schemes)
-    return (f"rules OK: {rules.edition.name}, {kinds} component kinds, {schemes} dice schemes, "
-            f"{len(rules.peoples.peoples)} peoples, {len(rules.options.options)} optional rules, "
-            f"{len(rules.prestige.firsts)} firsts; digest {rules.digest}")
+    parts = [f"{kinds} component kinds", f"{schemes} dice schemes", f"{len(rules.peoples.peoples)} peoples",
+             f"{len(rules.options.options)} optional rules", f"{len(rules.prestige.firsts)} firsts"]
+    # Tables that other parts of the rules add (the board, the flight table), counted when present.
+    steps = getattr(getattr(rules, "board", None), "steps", None)
+    if steps is not None:
+        parts.append(f"{len(steps)} board steps")
+    consequences = getattr(getattr(rules, "flight", None), "consequences", None)
+    if consequences is not None:
+        parts.append(f"{len(consequences)} failure consequences")
+    return f"rules OK: {rules.edition.name}, {', '.join(parts)}; digest {rules.digest}"
 
 
 def cmd_check_rules(args) -> int:
