@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from game.dice_rng import Chooser, DiceRoller
-from game.rules.actions import Action, Hire
+from game.rules.actions import Action, BadActionData, Hire, action_from_data
 from game.rules.engine import CHANCE, TERMINAL, Engine
 from game.rules.state import GameState, PlayerSetup, Setup
 
@@ -91,7 +91,19 @@ def derps_conserved(engine: Engine, before: GameState, action: Action, after: Ga
     return None
 
 
+def action_round_trips(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Every action taken can be saved and read back as the same action (the log is the truth)."""
+    try:
+        again = action_from_data(action.to_data())
+    except BadActionData as exc:
+        return f"'{action}' cannot be read back from its save form: {exc}"
+    if again != action:
+        return f"'{action}' reads back from its save form as '{again}'"
+    return None
+
+
 INVARIANTS: list[Invariant] = [
+    action_round_trips,
     ratings_within_bounds,
     dots_within_budget,
     points_never_negative,
