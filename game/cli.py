@@ -185,7 +185,8 @@ def _missing_ui(exc: ModuleNotFoundError, what: str) -> int:
 # ------------------------------------------------------------------ plumbing
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="whatgoesup", description="What Goes Up: tiny peoples racing to the Moon. "
-                                     "With no command, the desktop game starts.")
+                                     "With no command, the desktop game starts "
+                                     "(its options, such as --windowed or --size 1600x900, go to the client).")
     sub = parser.add_subparsers(dest="command", metavar="command")
 
     p = sub.add_parser("check-rules", help="check a rules folder and summarise it")
@@ -243,8 +244,8 @@ def _report_crash(exc: BaseException) -> int:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if not argv:
-            return run_client(argv)
+        if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+            return run_client(argv)  # the client's own options, e.g. --windowed --size 1600x900
         parser = build_parser()
         args = parser.parse_args(argv)
         if getattr(args, "func", None) is None:
