@@ -173,3 +173,23 @@ def test_a_refused_legal_action_stops_the_game_with_seed_and_action(rules):
     assert result.failure is not None and result.failure.seed == 2
     assert str(result.failure) == ("seed 2, action 1 (hire a derp 'Grumpy'): "
                                    "legal_actions_apply: IllegalAction: not today")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug (reported): a trade may give away dots below the budget "
+                                       "floor, and the end-of-turn clamp then creates the missing dots")
+def test_trading_dots_below_the_floor_does_not_create_dots(engine):
+    from game.rules.actions import AnswerTrade, EndRnD, OfferTrade
+    from game.rules.engine import IllegalAction
+    from game.rules.state import TradeBundle
+    state = engine.new_game(default_setup(engine, 2, 5))
+    total = sum(p.dots for p in state.programs)
+    budget = engine.rules.economy.budget
+    gift = state.programs[0].dots - budget.min_dots + 5  # five dots more than Bot 1 can spare
+    try:
+        state = engine.apply(state, OfferTrade(1, give=TradeBundle(dots=gift)))
+        state = engine.apply(state, AnswerTrade(True))
+    except IllegalAction:
+        return  # refusing the trade is one fix
+    for _ in state.programs:
+        state = engine.apply(state, EndRnD())
+    assert sum(p.dots for p in state.programs) <= total, [p.dots for p in state.programs]
