@@ -193,3 +193,16 @@ def test_trading_dots_below_the_floor_does_not_create_dots(engine):
     for _ in state.programs:
         state = engine.apply(state, EndRnD())
     assert sum(p.dots for p in state.programs) <= total, [p.dots for p in state.programs]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug (reported): a trade may name the same blueprint several "
+                                       "times, and the partner receives one copy per mention")
+def test_a_trade_cannot_name_the_same_blueprint_twice(engine):
+    from game.rules.actions import AnswerTrade, Invent, OfferTrade
+    from game.rules.engine import IllegalAction
+    from game.rules.state import TradeBundle
+    state = engine.apply(engine.new_game(default_setup(engine, 2, 5)), Invent("thruster", 1))
+    blueprint = state.things[0].id
+    with pytest.raises(IllegalAction, match="same thing twice"):
+        offered = engine.apply(state, OfferTrade(1, give=TradeBundle(blueprints=(blueprint, blueprint))))
+        engine.apply(offered, AnswerTrade(True))
