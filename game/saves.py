@@ -271,6 +271,9 @@ def replay(engine: Engine, setup: Setup, actions: Sequence[Action]) -> tuple[Gam
             state = engine.apply(state, action)
         except IllegalAction as exc:
             raise SaveError(f"action {n} ({action}): {exc}") from None
+        except Exception as exc:  # an engine bug: still no traceback for the player
+            raise SaveError(f"action {n} ({action}): the rules engine failed on it "
+                            f"({type(exc).__name__}: {exc})") from exc
         states.append(state)
     return tuple(states)
 

@@ -235,3 +235,14 @@ def test_setup_data_covers_every_setup_field(engine):
     data = saves.setup_to_data(setup)
     assert set(data) == {f.name for f in dataclasses.fields(Setup)}
     assert saves.setup_from_data(json.loads(json.dumps(data))) == setup
+
+
+def test_an_engine_crash_during_replay_is_a_save_error(tmp_path, rules, engine, game, monkeypatch):
+    path, _ = saved_doc(tmp_path, rules, game)
+
+    def broken(state, action):
+        raise KeyError("T1")
+
+    monkeypatch.setattr(engine, "apply", broken)
+    with pytest.raises(SaveError, match=r"action 1 \(.*\): the rules engine failed on it \(KeyError: 'T1'\)"):
+        load_game(path, engine)
