@@ -23,7 +23,7 @@ from . import paths
 from .scene import Scene, SceneStack
 from .settings import Settings, load_settings, save_settings
 from .sound import Sounds
-from .style import Layout, load_theme_file, scaled_theme
+from .style import Layout, font_px, load_theme_file, scaled_theme
 
 log = logging.getLogger("whatgoesup")
 
@@ -144,6 +144,7 @@ class App:
         self.settings, notice = load_settings(self.settings_path)
         pygame.display.init()
         pygame.font.init()
+        font_px.cache_clear()  # fonts from an earlier pygame session are dead
         self.sounds = Sounds(self.settings.volume)
         want_fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.surface = self._open_window(size or self.settings.window_size, want_fullscreen)

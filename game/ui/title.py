@@ -14,7 +14,20 @@ GAME_NAME = "What Goes Up"
 TAGLINE = "Tiny peoples. Big rockets. One Moon."
 CREDIT = "Based on the What Goes Up rules by robots-everywhere.com (CC BY-NC-SA)"
 
-MENU_X, MENU_Y, MENU_W, MENU_H, MENU_GAP = 96, 268, 330, 54, 14
+MENU_X, MENU_W, MENU_H, MENU_GAP = 96, 330, 54, 14
+MENU_ITEMS = 5
+MENU_HEIGHT = MENU_ITEMS * MENU_H + (MENU_ITEMS - 1) * MENU_GAP
+TITLE_BLOCK = 184  # units: the name (96) and the tagline under it
+
+
+def menu_top(layout) -> float:
+    """Top of the menu in units: 268 on a 720-unit-high design, higher when the window is shorter
+    (UI scale up), always leaving room for the credit line at the bottom."""
+    return min(268.0, layout.virtual_height - 64 - MENU_HEIGHT)
+
+
+def title_top(layout) -> float:
+    return max(20.0, min(84.0, menu_top(layout) - TITLE_BLOCK))
 
 
 class TitleScene(Scene):
@@ -36,7 +49,7 @@ class TitleScene(Scene):
         hooks = self._hooks()
         self.buttons = {}
         for i, (key, text) in enumerate(entries):
-            rect = layout.rect(MENU_X, MENU_Y + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
+            rect = layout.rect(MENU_X, menu_top(layout) + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
             button = pygame_gui.elements.UIButton(
                 rect, text, self.context.manager, container=self.root,
                 object_id=ObjectID(object_id=f"#{key}", class_id="@menu_button"),
@@ -73,11 +86,12 @@ class TitleScene(Scene):
         layout = self.context.layout
         self.backdrop.draw(surface)
         x = layout.px(MENU_X)
+        top = layout.px(title_top(layout))
         title_font = fit_font(GAME_NAME, layout.width - 2 * x, layout.px(96), bold=True)
-        draw_text(surface, GAME_NAME, title_font, ACCENT_HOT, (x + layout.px(4), layout.px(84) + layout.px(4)))
-        draw_text(surface, GAME_NAME, title_font, ACCENT_LIGHT, (x, layout.px(84)), shadow=layout.px(8))
+        draw_text(surface, GAME_NAME, title_font, ACCENT_HOT, (x + layout.px(4), top + layout.px(4)))
+        draw_text(surface, GAME_NAME, title_font, ACCENT_LIGHT, (x, top), shadow=layout.px(8))
         tag_font = fit_font(TAGLINE, layout.width - 2 * x, layout.px(28))
-        draw_text(surface, TAGLINE, tag_font, INK, (x + layout.px(4), layout.px(84) + title_font.get_linesize()),
+        draw_text(surface, TAGLINE, tag_font, INK, (x + layout.px(4), top + title_font.get_linesize()),
                   shadow=layout.px(2))
         credit_font = fit_font(CREDIT, layout.width - 2 * x, layout.px(17))
         draw_text(surface, CREDIT, credit_font, INK_DIM, (x, layout.height - layout.px(24)), anchor="bottomleft",
@@ -87,7 +101,7 @@ class TitleScene(Scene):
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        width = layout.px(520)
+        width = layout.px(460)
         font = font_px(layout.px(18))
         lines: list[str] = []
         for notice in self.context.notices:
@@ -95,7 +109,8 @@ class TitleScene(Scene):
         lines.append("(Esc to dismiss)")
         height = len(lines) * font.get_linesize() + layout.px(28)
         rect = pygame.Rect(0, 0, width, height)
-        rect.topright = (layout.width - layout.px(32), layout.px(32))
+        # beside the menu: clear of the title, the Moon and the rocket's arc
+        rect.topleft = (layout.px(MENU_X + MENU_W + 48), layout.px(menu_top(layout)))
         draw_card(surface, rect, layout, colour=CARD)
         y = rect.top + layout.px(14)
         for i, line in enumerate(lines):

@@ -177,6 +177,8 @@ def test_text_fits_at_every_size(make_app, size, ui_scale):
     buttons = [b.rect for b in title.buttons.values()]
     assert all(r.bottom <= size[1] and r.right <= size[0] for r in buttons)
     assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    credit_top = app.layout.height - app.layout.px(24) - app.layout.font(17).get_height()
+    assert max(r.bottom for r in buttons) < credit_top
     app.context.open("settings")
     app.step(0.016, [])
     assert _text_fits(app) == []
@@ -195,3 +197,28 @@ def test_window_resize_relayouts(make_app):
     assert app.layout.size == (2560, 1440)
     big = app.stack.top.buttons["quit"].rect.size
     assert big[0] == pytest.approx(small[0] * 2, abs=2) and big[1] == pytest.approx(small[1] * 2, abs=2)
+
+
+def test_run_app_opens_title_and_quits(home):
+    from game.ui.app import run_app
+
+    seen = []
+
+    def setup(context):
+        context.on_new_game = lambda: None
+        seen.append(context)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    assert run_app(["--size", "1280x720", "--windowed"], setup=setup) == 0
+    assert seen and seen[0].stack.top is None  # cleared on the way out
+
+
+def test_run_app_survives_a_broken_setup(home):
+    from game.ui.app import run_app
+
+    def setup(context):
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        raise KeyError("no such people")
+
+    assert run_app(["--windowed"], setup=setup) == 0
+    assert "no such people" in (home / "whatgoesup.log").read_text()
