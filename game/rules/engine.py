@@ -16,6 +16,7 @@ from . import formulas
 from .actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
                       Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
 from .design import DesignReport, check_design
+from .flight_actions import Track
 from .reliability import Rating, penalised
 from .state import (HOME, PAD, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
@@ -50,12 +51,15 @@ class Engine:
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        self.flight_rules = None  # set by the flight module when the board is loaded
+        from .flight import FlightRules  # the flight phase plugs into the same questions
+
+        self.flight_rules = FlightRules(self)
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
             OfferTrade: self._offer_trade, ReverseEngineer: self._reverse_engineer,
             Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
+            Track: self._track,
         }
 
     # ------------------------------------------------------------------ setup
@@ -110,7 +114,7 @@ class Engine:
             return TERMINAL
         if state.pending_trade is not None:
             return state.pending_trade.partner
-        if state.phase == "flight" and self.flight_rules is not None:
+        if state.phase == "flight":
             return self.flight_rules.current_player(state)
         for program in state.programs:
             if not program.rnd_done:
@@ -122,7 +126,7 @@ class Engine:
 
     def chance_outcomes(self, state: GameState) -> list[tuple[Roll, Fraction]]:
         """Each possible roll of the pending roll with its exact probability (empty if none)."""
-        if state.phase == "flight" and self.flight_rules is not None:
+        if state.phase == "flight":
             return self.flight_rules.chance_outcomes(state)
         return []
 
@@ -139,7 +143,7 @@ class Engine:
             return [roll for roll, _ in self.chance_outcomes(state)]
         if state.pending_trade is not None:
             return [AnswerTrade(True), AnswerTrade(False)]
-        if state.phase == "flight" and self.flight_rules is not None:
+        if state.phase == "flight":
             return self.flight_rules.legal_actions(state)
         return [a for a in self._rnd_candidates(state, player) if self.refusal(state, a) is None]
 
@@ -158,12 +162,13 @@ class Engine:
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalAction("the game is over")
+        state = dataclasses.replace(state, events=())
         if state.pending_trade is not None:
             if not isinstance(action, AnswerTrade):
                 partner = state.programs[state.pending_trade.partner].name
                 raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
             return self._answer_trade(state, action)
-        if state.phase == "flight" and self.flight_rules is not None:
+        if state.phase == "flight":
             return self.flight_rules.apply(state, action)
         if isinstance(action, Roll):
             raise IllegalAction("no roll is pending")
@@ -403,7 +408,7 @@ class Engine:
         if a.points < 1:
             raise IllegalAction("train at least one point")
         if derp.location is not HOME:
-            raise IllegalAction(f"{derp.name} is in space; derps train at home")
+            raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps train at home")
         if derp.injured:
             raise IllegalAction(f"{derp.name} is injured: heal them first")
         if derp.busy == "healing":
@@ -427,13 +432,20 @@ class Engine:
             Event(f"{derp.name} trains {a.skill} to {getattr(new, a.skill)} and stays on the ground this turn.",
                   program.index, "rnd"),))
 
+    @staticmethod
+    def _where(state: GameState, derp: Derp) -> str:
+        upgoer = state.find("upgoer", derp.location)
+        if upgoer is None:
+            return "a craft"
+        return f"{upgoer.name} on the pad" if upgoer.status == "pad" else f"{upgoer.name} in space"
+
     def _heal(self, state: GameState, a: Heal) -> GameState:
         program = self._program(state)
         derp = self._own_derp(state, program, a.derp)
         if not derp.injured:
             raise IllegalAction(f"{derp.name} is not injured")
         if derp.location is not HOME:
-            raise IllegalAction(f"{derp.name} is in space; derps are healed at home")
+            raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps are healed at home")
         state = self._pay(state, program, self.rules.economy.costs.heal_derp, f"healing {derp.name}")
         back_to = self.rules.economy.derps.heal_to_stamina
         new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
@@ -465,7 +477,8 @@ class Engine:
             derp = state.find("derp", derp_id)
             if derp is None or derp.owner != owner.index or derp.dead or derp.location is not HOME:
                 raise IllegalAction(f"{derp_id} is not a derp at {owner.name}'s spaceport")
-        if len(set(bundle.items)) != len(bundle.items) or len(set(bundle.derps)) != len(bundle.derps):
+        if (len(set(bundle.items)) != len(bundle.items) or len(set(bundle.derps)) != len(bundle.derps)
+                or len(set(bundle.blueprints)) != len(bundle.blueprints)):
             raise IllegalAction("a trade names the same thing twice")
 
     def _offer_trade(self, state: GameState, a: OfferTrade) -> GameState:
@@ -632,18 +645,20 @@ class Engine:
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
             events=(Event(text, upgoer.owner, "rnd"),))
 
+    def _track(self, state: GameState, a: Track) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is not None and upgoer.written_off_by == program.index:
+            raise IllegalAction("you wrote it off yourself; another program may track it")
+        return self.flight_rules.track(state, program.index, a.upgoer)
+
     # ------------------------------------------------------------------ turn structure
     def _end_rnd(self, state: GameState, a: EndRnD) -> GameState:
         program = self._program(state)
         state = with_program(state, update(program, rnd_done=True))
         events = [Event(f"{program.name} finishes R&D with {program.points} points saved.", program.index, "rnd")]
         if all(p.rnd_done for p in state.programs):
-            if self.flight_rules is not None:
-                state = self.flight_rules.begin_flights(state)
-                events += list(state.events)
-                if state.phase == "flight":
-                    return dataclasses.replace(state, events=tuple(events))
-            state = self.end_turn(state)
+            state = self.flight_rules.begin_flights(state)
             events += list(state.events)
         return dataclasses.replace(state, events=tuple(events))
 
@@ -656,8 +671,7 @@ class Engine:
         """Turn accounting: dot changes and the clamp, per-turn resets, then the next R&D turn or the end."""
         budget = self.rules.economy.budget
         events: list[Event] = []
-        if self.flight_rules is not None:
-            state = self.flight_rules.standing_bonuses(state)
+        state = self.flight_rules.standing_bonuses(state)
         programs = []
         for p in state.programs:
             change = sum(e.dots for e in p.dot_entries)
@@ -747,15 +761,16 @@ class Engine:
         for upgoer in state.upgoers_of(player):
             if upgoer.status == "pad":
                 yield Disassemble(upgoer.id)
+        for upgoer in state.upgoers:
+            if upgoer.status == "debris" and upgoer.tracked_by is None:
+                yield Track(upgoer.id)
         for design in self.suggested_designs(state, player):
             yield Assemble(design)
         yield EndRnD()
 
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
         """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""
-        if self.flight_rules is not None:
-            return self.flight_rules.suggested_designs(state, player)
-        return []
+        return self.flight_rules.suggested_designs(state, player)
 
 
 def _fmt(value: Fraction) -> str:

@@ -52,6 +52,8 @@ class Item:
     reusable_lost: bool = False
     uses_left: Optional[int] = None
     reentries: int = 0
+    active: bool = False  # a payload switched on (a Waylight shining)
+    unusable_this_turn: bool = False
 
 
 SKILLS = ("piloting", "engineering", "stamina")
@@ -74,6 +76,7 @@ class Derp:
     trained_skill: Optional[str] = None
     trained_points: int = 0
     location: Optional[str] = HOME
+    defected: bool = False  # came over in a rescue: their death costs the rescuer nothing
 
     @property
     def total_points(self) -> int:
@@ -147,6 +150,9 @@ class Upgoer:
     docked_with: tuple[str, ...] = ()
     new_steps: tuple[str, ...] = ()  # step names first visited by its owner on this flight
     reentries: int = 0
+    bodies_landed: tuple[str, ...] = ()  # bodies whose surface this flight has reached
+    habitat_failed: bool = False  # this turn: no stamina recovery
+    written_off_by: Optional[int] = None
 
     @property
     def in_space(self) -> bool:
@@ -180,6 +186,10 @@ class Program:
     bonus_points: int = 0  # points added to the next R&D budget (reverse engineering)
     rnd_done: bool = False
     derps_lost: int = 0
+    mapping: tuple[tuple[str, int], ...] = ()  # (body, percent mapped)
+
+    def mapped(self, body: str) -> int:
+        return dict(self.mapping).get(body, 0)
 
 
 @dataclass(frozen=True)
