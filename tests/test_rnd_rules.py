@@ -140,13 +140,16 @@ def test_budget_changes_within_30_to_70_apply_as_they_are():
     assert points(state, 1) == 40 + 38
 
 
-def test_dots_traded_away_are_clamped_at_the_end_of_the_turn():
-    """Dots can be traded; the 30..70 limit applies to the budget at the end of the turn."""
+def test_dots_can_be_traded_only_above_the_budget_floor():
+    """Dots can be traded, but never below the 30-dot floor (the end-of-turn clamp would mint them back);
+    the receiver's budget is clamped to 70 at the end of the turn as usual."""
     state = new_game(2)
-    state = act(state, OfferTrade(1, give=TradeBundle(dots=15)), AnswerTrade(True))
-    assert state.programs[0].dots == 25 and state.programs[1].dots == 55
+    with pytest.raises(IllegalAction, match="never drops below 30, so at most 10 can be traded"):
+        ENGINE.apply(state, OfferTrade(1, give=TradeBundle(dots=15)))
+    state = act(state, OfferTrade(1, give=TradeBundle(dots=10)), AnswerTrade(True))
+    assert state.programs[0].dots == 30 and state.programs[1].dots == 50
     state = finish_turn(state)
-    assert state.programs[0].dots == 30 and state.programs[1].dots == 55
+    assert state.programs[0].dots == 30 and state.programs[1].dots == 50
 
 
 # ---------------------------------------------------------------- inventing
@@ -776,7 +779,7 @@ def test_trade_refused_when_offering_what_you_do_not_have():
     state = new_game()
     with pytest.raises(IllegalAction, match=r"you have 40 points, not 50"):
         act(state, OfferTrade(1, give=TradeBundle(points=50)))
-    with pytest.raises(IllegalAction, match=r"Bram has 40 dots, not 41"):
+    with pytest.raises(IllegalAction, match=r"Bram has 40 dots and a budget never drops below 30"):
         act(state, OfferTrade(1, take=TradeBundle(dots=41)))
 
 

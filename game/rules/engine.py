@@ -459,8 +459,10 @@ class Engine:
             raise IllegalAction("a trade cannot hand over negative amounts")
         if bundle.points > owner.points:
             raise IllegalAction(f"{who} {owner.points} points, not {bundle.points}")
-        if bundle.dots > owner.dots:
-            raise IllegalAction(f"{who} {owner.dots} dots, not {bundle.dots}")
+        floor = self.rules.economy.budget.min_dots
+        if bundle.dots > max(0, owner.dots - floor):
+            raise IllegalAction(f"{who} {owner.dots} dots and a budget never drops below {floor}, so at most "
+                                f"{max(0, owner.dots - floor)} can be traded")
         if bundle.fuel > owner.fuel_stock:
             raise IllegalAction(f"{who} {owner.fuel_stock} fuel at home, not {bundle.fuel}")
         if bundle.rations > owner.rations_stock:
