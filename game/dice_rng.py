@@ -27,6 +27,14 @@ class DiceRoller:
         self.seed = seed
         self._rng = _stream(seed, "dice")
 
+    @classmethod
+    def resume(cls, seed: int, rolls_made: int) -> "DiceRoller":
+        """The roller of a game that has already made ``rolls_made`` rolls (each uses one draw)."""
+        roller = cls(seed)
+        for _ in range(rolls_made):
+            roller._rng.random()
+        return roller
+
     def roll(self, engine, state):
         """The Roll for the pending roll of ``state``; ValueError when no roll is pending."""
         outcomes = engine.chance_outcomes(state)
