@@ -175,8 +175,6 @@ def test_a_refused_legal_action_stops_the_game_with_seed_and_action(rules):
                                    "legal_actions_apply: IllegalAction: not today")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (reported): a trade may give away dots below the budget "
-                                       "floor, and the end-of-turn clamp then creates the missing dots")
 def test_trading_dots_below_the_floor_does_not_create_dots(engine):
     from game.rules.actions import AnswerTrade, EndRnD, OfferTrade
     from game.rules.engine import IllegalAction
@@ -195,8 +193,6 @@ def test_trading_dots_below_the_floor_does_not_create_dots(engine):
     assert sum(p.dots for p in state.programs) <= total, [p.dots for p in state.programs]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (reported): a trade may name the same blueprint several "
-                                       "times, and the partner receives one copy per mention")
 def test_a_trade_cannot_name_the_same_blueprint_twice(engine):
     from game.rules.actions import AnswerTrade, Invent, OfferTrade
     from game.rules.engine import IllegalAction
