@@ -56,7 +56,11 @@ class PendingRoll:
 
     def outcome(self) -> Outcome:
         assert self.value is not None
-        return judge(self.value, self.effective())
+        # Skills move the roll: each safety is raised on its own, so Piloting can carry a Fail just under the
+        # Boom safety to OK (effective() keeps Fail below Boom for display and would leave it a Fail).
+        if self.value >= self.rating.boom + self.boom_raise:
+            return Outcome.BOOM
+        return Outcome.FAIL if self.value >= self.rating.fail + self.fail_raise else Outcome.OK
 
 
 @dataclass(frozen=True)
@@ -310,7 +314,8 @@ class FlightRules:
                 state = self._next_upgoer(state)
                 continue
             upgoer = state.find("upgoer", f.active)
-            if upgoer is None or upgoer.status not in ("flying", "pad", "debris") or upgoer.moved_this_turn:
+            if upgoer is None or upgoer.status not in ("flying", "pad", "debris") or (
+                    upgoer.moved_this_turn and f.mode != "after"):  # after moving come the activities after
                 state = self._set(state, active=None, mode="", cursor_decided=None, retry_burn=None)
                 continue
             if f.mode == "moving":
@@ -332,8 +337,6 @@ class FlightRules:
         """Whether the owner has anything to decide besides moving on / ending."""
         if mode == "after" and "plan_ahead" in state.setup.options:
             return False
-        if not self._healthy(state, upgoer) and upgoer.status == "flying":
-            return len(self._others_here(state, upgoer)) > 0 and bool(self._crew(state, upgoer)) is False
         return any(not isinstance(a, (Move, EndActivities)) for a in self._activity_candidates(state, upgoer)
                    if self._allowed(state, a))
 
@@ -480,7 +483,7 @@ class FlightRules:
             state = self._event(state, f"{upgoer.name} arcs over the top and falls back: a suborbital flight.", upgoer)
             upgoer = update(upgoer, location=insertion.id)
             state = self._replace_upgoer(state, upgoer)
-            state = self._visit(state, upgoer, insertion.id)
+            # No visit: a suborbital flight covers only launch, reentry and landing (2014 rules).
             if single and upgoer.stages:
                 # A single stack that did not go on to orbit comes down like an insertion stage.
                 state = self._release_stages(state, state.upgoer(upgoer.id), list(upgoer.stages[0]),
@@ -573,16 +576,16 @@ class FlightRules:
         upgoer = update(upgoer, location=step.id)
         state = self._replace_upgoer(state, upgoer)
         state = self._set(state, mode="moving", cursor_decided=None, retry_burn=None, hurt=frozenset())
+        if step.is_duration or step.kind in ("reentry", "landing"):
+            # Hostile Waters: the rolls for a new position are set before it counts as visited.
+            state = self._arrive(state, upgoer, step.id) if step.is_duration else self._descend(state, upgoer, step)
+            return self._visit(state, upgoer, step.id)
         state = self._visit(state, upgoer, step.id)
         upgoer = state.upgoer(upgoer.id)
-        if step.is_duration:
-            return self._arrive(state, upgoer, step.id)
         if step.kind == "home":
             return self._land_home(state, upgoer)
         if step.kind == "escape":
             return self._escape(state, upgoer)
-        if step.kind in ("reentry", "landing"):
-            return self._descend(state, upgoer, step)
         if step.kind in ("lunar_landing", "rock_docking"):
             # Reached without the burn that lands: the craft passes by and carries on.
             return self._go_to(state, upgoer, step.fallback)
@@ -593,8 +596,10 @@ class FlightRules:
         if step.kind == "reentry":
             state = self._keep_only_returning(state, upgoer)
             upgoer = state.upgoer(upgoer.id)
+        # Capsules roll, and reusable parts outside them; payloads and RCS ride inside a capsule.
         rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
-                   and (self._role(state, i) in ("capsule", "habitat") or self._returns(state, upgoer, i))]
+                   and (self._role(state, i) in ("capsule", "habitat")
+                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
         rolling = [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
         if not rolling:
             if self._crew(state, upgoer):
@@ -668,6 +673,8 @@ class FlightRules:
             if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
                 raise IllegalAction(f"{upgoer.name} needs {uses} RCS use(s) left for that")
             kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
+            state = self._undock_all(state, upgoer, "to make its burn")
+            upgoer = state.upgoer(upgoer.id)
             best = max(rcs, key=lambda i: self.engine.item_rating(state, i).score())
             roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
                                   detail=(("uses", uses),))
@@ -683,6 +690,8 @@ class FlightRules:
         cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
         if upgoer.fuel < cost:
             raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+        state = self._undock_all(state, upgoer, "to make its burn")
+        upgoer = state.upgoer(upgoer.id)
         # Fuel is spent whether the burn works or not.
         upgoer = update(upgoer, fuel=upgoer.fuel - cost)
         state = self._replace_upgoer(state, upgoer)
@@ -733,6 +742,8 @@ class FlightRules:
         return self._set(state, mode="junction")
 
     def _escape(self, state: GameState, upgoer: Upgoer) -> GameState:
+        state = self._undock_all(state, upgoer, "as it leaves")
+        upgoer = state.upgoer(upgoer.id)
         state = self._replace_upgoer(state, update(upgoer, status="escaped"))
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer)])
         state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
@@ -769,6 +780,8 @@ class FlightRules:
 
     def _land_home(self, state: GameState, upgoer: Upgoer) -> GameState:
         """Touchdown: parts that may be reused go to storage, the crew go home, the flight ends."""
+        state = self._undock_all(state, upgoer, "before landing")
+        upgoer = state.upgoer(upgoer.id)
         program = state.programs[upgoer.owner]
         crew = self._crew(state, upgoer)
         healthy = [d for d in crew if not d.injured]
@@ -1271,6 +1284,19 @@ class FlightRules:
         gone = set(item_ids)
         return dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone)) if gone else state
 
+    def _undock_all(self, state: GameState, upgoer: Upgoer, why: str) -> GameState:
+        """Free undocking before a craft leaves its partners (a burn, a landing, leaving play)."""
+        upgoer = state.upgoer(upgoer.id)
+        partners = self._docked_partners(state, upgoer)
+        if not partners:
+            return state
+        for other in partners:
+            state = self._replace_upgoer(state, update(other, docked_with=tuple(x for x in other.docked_with
+                                                                                 if x != upgoer.id)))
+        state = self._replace_upgoer(state, update(upgoer, docked_with=()))
+        names = ", ".join(o.name for o in partners)
+        return self._event(state, f"{upgoer.name} undocks from {names} {why}.", upgoer)
+
     def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
         state = self._destroy_items(state, [i.id for i in state.items if i.location in (upgoer.id, f"recovering:{upgoer.id}")
                                             and i.location == upgoer.id])
@@ -1637,11 +1663,14 @@ class FlightRules:
     def _docked(self, state: GameState, upgoer: Upgoer, target: Upgoer) -> GameState:
         upgoer = update(state.upgoer(upgoer.id), docked_with=upgoer.docked_with + (target.id,))
         target = update(state.upgoer(target.id), docked_with=target.docked_with + (upgoer.id,))
+        target_moved = target.moved_this_turn
         if not target.moved_this_turn or not upgoer.moved_this_turn:
             # Matching orbits: a craft that has not moved yet no longer moves this turn.
             upgoer, target = update(upgoer, moved_this_turn=upgoer.moved_this_turn or state.flight.mode == "after"), \
                 update(target, moved_this_turn=True)
         state = self._replace_upgoer(self._replace_upgoer(state, upgoer), target)
+        if target_moved and state.flight.active == upgoer.id and state.flight.mode == "before":
+            state = self._set(state, mode="after")  # docked to a craft that has already moved: this one stays
         state = self._event(state, f"{upgoer.name} docks with {target.name}!", upgoer, "flight")
         return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}")
 
