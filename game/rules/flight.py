@@ -1713,6 +1713,7 @@ class FlightRules:
             item = state.find("item", i)
             if item is None or item.location != source.id or self._role(state, item) not in ("payload", "rcs"):
                 raise IllegalAction(f"{i} is not a payload or RCS aboard {source.name}")
+        self._check_room(state, target, len(a.derps), len(a.items), a.rations)
         state = self._move_goods(state, source, target, a.derps, a.items, a.fuel, a.rations, upgoer)
         return state
 
@@ -1753,6 +1754,24 @@ class FlightRules:
         parts += [f"{rations} derp-turns of rations"] if rations else []
         return self._event(state, f"{', '.join(parts)} move from {source.name} to {target.name}.", actor)
 
+    def _check_room(self, state: GameState, target: Upgoer, derps: int, parts: int, rations: int) -> None:
+        """Refuse a transfer that the receiving craft's capsules and habitats cannot hold."""
+        from .engine import IllegalAction
+
+        comps = self.rules.components
+        pods = [i for i in self._items_aboard(state, target) if i.id in target.modules
+                and self._role(state, i) in ("capsule", "habitat")]
+        capacity = sum(formulas.capsule_capacity(state.thing(i.thing_id).base_mass, comps) for i in pods)
+        cargo = [i for i in self._items_aboard(state, target) if i.id in target.modules
+                 and self._role(state, i) in ("payload", "rcs")]
+        mass = self.rules.economy.derps.mass
+        load = (mass * len(self._crew(state, target)) + len(cargo) + formulas.rations_mass(target.rations, comps))
+        extra = mass * derps + parts + formulas.rations_mass(rations, comps)
+        if load + extra > capacity:
+            free = max(Fraction(0), capacity - load)
+            shown = str(free.numerator) if free.denominator == 1 else f"{float(free):g}"
+            raise IllegalAction(f"{target.name} has room for {shown} more mass, not {float(extra):g}")
+
     def _eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> GameState:
         from .engine import IllegalAction
 
@@ -1775,6 +1794,10 @@ class FlightRules:
             if item is None or item.location != upgoer.id or self._role(state, item) not in ("payload", "rcs") \
                     or item.id == pack.id:
                 raise IllegalAction(f"{a.carry_item} is not a payload aboard that can be carried")
+        if a.come_back:
+            self._check_room(state, target, 0, 1 if a.carry_item else 0, a.carry_rations)
+        else:
+            self._check_room(state, target, 1, 1 + (1 if a.carry_item else 0), a.carry_rations)
         state = self._spend(state, derp)
         roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id, target=target.id,
                               detail=(("then", "eva"), ("item", a.carry_item), ("rations", a.carry_rations),
