@@ -35,6 +35,15 @@ class DiceRoller:
             roller._rng.random()
         return roller
 
+    @classmethod
+    def resume(cls, seed: int, rolls_made: int) -> "DiceRoller":
+        """The roller of ``seed`` after ``rolls_made`` rolls (each roll draws exactly one uniform),
+        so a loaded game keeps rolling the dice it would have rolled without the save."""
+        roller = cls(seed)
+        for _ in range(rolls_made):
+            roller._rng.random()
+        return roller
+
     def roll(self, engine, state):
         """The Roll for the pending roll of ``state``; ValueError when no roll is pending."""
         outcomes = engine.chance_outcomes(state)

@@ -202,3 +202,12 @@ def test_a_trade_cannot_name_the_same_blueprint_twice(engine):
     with pytest.raises(IllegalAction, match="same thing twice"):
         offered = engine.apply(state, OfferTrade(1, give=TradeBundle(blueprints=(blueprint, blueprint))))
         engine.apply(offered, AnswerTrade(True))
+
+
+def test_dice_roller_resumes_after_a_load():
+    outcomes = [(Roll(v), Fraction(1, 6)) for v in range(1, 7)]
+    fake = FakeChanceEngine(outcomes)
+    straight = DiceRoller(5)
+    rolls = [straight.roll(fake, None) for _ in range(12)]
+    resumed = DiceRoller.resume(5, 7)
+    assert [resumed.roll(fake, None) for _ in range(5)] == rolls[7:]
