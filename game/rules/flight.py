@@ -18,7 +18,7 @@ from .actions import Action, Roll
 from .board import THRUST_ORDER, Board, Step
 from .design import thrust_class
 from .dice import Distribution, cluster_distribution
-from .flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
+from .flight_actions import (AcceptRoll, Burn, CatchUp, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
                              JuryRig, KeepRoll, Launch, Move, Shed, Track, Transfer, Undock, UseLuck, UsePayload,
                              UseRcsBoost, UseSkill, Wait, WriteOff)
 from .flighttable import Effect
@@ -174,7 +174,7 @@ class FlightRules:
             Launch: self._launch, Hold: self._hold, Wait: self._wait, Move: self._move, Burn: self._burn,
             Coast: self._coast, EndActivities: self._end_activities, Dock: self._dock, Undock: self._undock,
             Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
-            Shed: self._shed, WriteOff: self._write_off,
+            Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
         }.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
@@ -1527,6 +1527,12 @@ class FlightRules:
                 out.append(Eva(d.id, other.id))
                 if upgoer.rations >= 2:
                     out.append(Eva(d.id, other.id, carry_rations=2, come_back=True))
+        if f.mode == "after":
+            here = self.board.step(upgoer.location)
+            for other in state.upgoers:
+                if other.id != upgoer.id and other.in_space and other.location != upgoer.location \
+                        and here.rail is not None and self.board.step(other.location).rail == here.rail:
+                    out.append(CatchUp(other.id))
         for item in self._items_aboard(state, upgoer):
             if item.disabled:
                 for d in crew:
@@ -1592,6 +1598,8 @@ class FlightRules:
         target = self._same_stable_step(state, upgoer, a.target)
         if target.id in upgoer.docked_with:
             raise IllegalAction(f"{upgoer.name} is already docked with {target.name}")
+        if state.turn in (upgoer.caught_up_turn, target.caught_up_turn):
+            raise IllegalAction("after a catch-up burn the craft are still matching orbits: dock next turn")
         derp = self._crew_member(state, upgoer, a.derp)
         if a.method == "winch":
             if self.piloting(state, derp) < self.table.eva_min_piloting:
@@ -1651,6 +1659,12 @@ class FlightRules:
             return state
         if then == "eva":
             return self._eva_done(state, upgoer, roll, outcome)
+        if then == "catch_up":
+            target = state.find("upgoer", roll.target)
+            if outcome is not Outcome.OK or target is None:
+                return state
+            state = self._replace_upgoer(state, update(upgoer, location=target.location, caught_up_turn=state.turn))
+            return self._event(state, f"{upgoer.name} catches up with {target.name}; they can dock next turn.", upgoer)
         if then == "payload":
             return self._payload_done(state, upgoer, roll, outcome)
         if then == "jury_eva":
@@ -1673,6 +1687,38 @@ class FlightRules:
             state = self._set(state, mode="after")  # docked to a craft that has already moved: this one stays
         state = self._event(state, f"{upgoer.name} docks with {target.name}!", upgoer, "flight")
         return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}")
+
+    def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
+        from .engine import IllegalAction
+
+        self._require_activity(state, upgoer, "a catch-up burn")
+        if state.flight.mode != "after":
+            raise IllegalAction("catch up after moving, once both craft are on their orbit for the turn")
+        target = state.find("upgoer", a.target)
+        if target is None or target.id == upgoer.id or not target.in_space and target.status != "written_off":
+            raise IllegalAction(f"there is no craft {a.target} in space to catch up with")
+        here, there = self.board.step(upgoer.location), self.board.step(target.location)
+        if here.kind != "orbit" or there.kind != "orbit" or here.rail is None or here.rail != there.rail:
+            raise IllegalAction(f"{target.name} is not on {upgoer.name}'s orbit")
+        if here.id == there.id:
+            raise IllegalAction(f"{upgoer.name} is already at {target.name}'s step")
+        if not target.moved_this_turn:
+            raise IllegalAction(f"{target.name} has not moved yet this turn; catch up once it has")
+        if not self.can_steer(state, upgoer):
+            raise IllegalAction(f"{upgoer.name} cannot be steered")
+        thrusters = self._modules(state, upgoer, "thruster")
+        if not thrusters:
+            raise IllegalAction(f"{upgoer.name} has no working thruster")
+        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        if upgoer.fuel < cost:
+            raise IllegalAction(f"catching up costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+        state = self._undock_all(state, upgoer, "to make its burn")
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), fuel=upgoer.fuel - cost))
+        best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
+        roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], there.id, "activity", target=target.id,
+                              detail=(("then", "catch_up"), ("fuel", cost)))
+        state = self._event(state, f"{upgoer.name} burns {cost} fuel to catch up with {target.name}.", upgoer)
+        return self._queue_rolls(state, [roll])
 
     def _undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> GameState:
         from .engine import IllegalAction

@@ -238,3 +238,14 @@ class Track(Action):
 
     def __str__(self) -> str:
         return f"track debris {self.upgoer}"
+
+
+@register
+@dataclass(frozen=True)
+class CatchUp(Action):
+    """Burn to reach another craft's step on the same orbit; docking is possible from next turn."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"burn to catch up with {self.target}"

@@ -94,18 +94,26 @@ def plan_route(engine: "Engine", state: "GameState", upgoer_id: str, steps: list
 
     @lru_cache(maxsize=None)
     def chance(index: int, fuel: int, booms: int) -> Fraction:
+        """Chance to complete the route from leg ``index`` on."""
         if index == len(legs):
             return Fraction(1)
         leg = legs[index]
-        capsule = penalised(capsule_rating, damage[0] * booms, damage[1] * booms, limits.bounds) \
-            if capsule_rating else None
         if leg.burn:
             return burn(index, fuel, booms, crash_on_boom=leg.kind == "lunar_landing")
-        if leg.kind in ("orbit", "transit", "surface", "reentry", "landing"):
-            if capsule is None:
-                return Fraction(0) if leg.kind in ("reentry", "landing") else chance(index + 1, fuel, booms)
+        return arrive(index, fuel, booms)
+
+    @lru_cache(maxsize=None)
+    def arrive(index: int, fuel: int, booms: int) -> Fraction:
+        """The craft has entered leg ``index``'s step: the roll that step asks for, then onwards."""
+        kind = legs[index].kind
+        if kind in ("orbit", "transit", "surface", "reentry", "landing", "lunar_landing"):
+            if capsule_rating is None:
+                return Fraction(0) if kind in ("reentry", "landing") else chance(index + 1, fuel, booms)
+            capsule = penalised(capsule_rating, damage[0] * booms, damage[1] * booms, limits.bounds)
             o = odds(capsule)
-            return (o[Outcome.OK] + o[Outcome.FAIL]) * chance(index + 1, fuel, booms)
+            # A capsule Boom strands the craft (or kills the crew coming down): the route is lost.
+            if kind != "lunar_landing":
+                return (o[Outcome.OK] + o[Outcome.FAIL]) * chance(index + 1, fuel, booms)
         return chance(index + 1, fuel, booms)
 
     @lru_cache(maxsize=None)
@@ -119,7 +127,7 @@ def plan_route(engine: "Engine", state: "GameState", upgoer_id: str, steps: list
         rating = penalised(thruster_rating, limits.boom_penalty_fail * booms, limits.boom_penalty_boom * booms,
                            limits.bounds)
         o = odds(rating)
-        total = o[Outcome.OK] * chance(index + 1, fuel - cost, booms)
+        total = o[Outcome.OK] * arrive(index, fuel - cost, booms)
         total += o[Outcome.FAIL] * burn(index, fuel - cost, booms, crash_on_boom)
         if not crash_on_boom:
             total += o[Outcome.BOOM] * burn(index, fuel - cost, booms + 1, crash_on_boom)

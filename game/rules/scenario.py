@@ -10,7 +10,7 @@ from typing import Optional
 
 from . import formulas
 from .reliability import Rating
-from .state import Derp, GameState, Item, Thing, update, with_program
+from .state import Derp, GameState, Item, Thing, Upgoer, replace_in, update, with_program
 
 
 def give_thing(state: GameState, rules, program: int, kind: str, mass: int, rating: str = "10/15",
@@ -45,3 +45,28 @@ def give_stock(state: GameState, program: int, points: int = 0, fuel: int = 0, r
     p = state.programs[program]
     return with_program(state, update(p, points=p.points + points, fuel_stock=p.fuel_stock + fuel,
                                       rations_stock=p.rations_stock + rations, luck=p.luck + luck))
+
+
+def place_in_space(state: GameState, engine, program: int, design, step_id: str) -> tuple[GameState, str]:
+    """Put ``design`` (built from the program's storage) straight into flight at ``step_id``.
+
+    For scenarios that start mid-mission (tests, tutorials): no lower stages are needed, and parts keep
+    the ratings a launch would fix. Every other design problem is refused. Returns (state, upgoer id).
+    """
+    report = engine.check_design(state, program, design)
+    problems = [p for p in report.problems if "lower stage" not in p and "stage" not in p.split(":")[0]]
+    if problems:
+        raise ValueError("; ".join(problems))
+    upgoer_id = f"U{state.next_id}"
+    upgoer = Upgoer(id=upgoer_id, owner=program, name=design.name, stages=(), modules=design.modules,
+                    crew=design.crew, fuel=design.fuel, rations=design.rations, location=step_id, status="flying",
+                    launched_turn=state.turn)
+    items = [update(state.item(i), location=upgoer_id) for i in design.modules]
+    items = [update(i, fixed_rating=engine.item_rating(state, i)) for i in items]
+    derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
+    p = state.programs[program]
+    state = with_program(state, update(p, fuel_stock=p.fuel_stock - design.fuel,
+                                       rations_stock=p.rations_stock - design.rations))
+    state = dataclasses.replace(state, next_id=state.next_id + 1, upgoers=state.upgoers + (upgoer,),
+                                items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
+    return state, upgoer_id

@@ -153,6 +153,7 @@ class Upgoer:
     bodies_landed: tuple[str, ...] = ()  # bodies whose surface this flight has reached
     habitat_failed: bool = False  # this turn: no stamina recovery
     written_off_by: Optional[int] = None
+    caught_up_turn: Optional[int] = None  # a catch-up burn this turn: no docking until next turn
 
     @property
     def in_space(self) -> bool:

@@ -1,0 +1,174 @@
+"""Flight rules added around the core: catching up with a craft on the same orbit, capacity on transfers,
+undocking before a burn, and planning help (route odds, fuel, drag resolution)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from game.rules.actions import EndRnD, Roll
+from game.rules.engine import CHANCE, Engine, IllegalAction
+from game.rules.flight_actions import AcceptRoll, CatchUp, Dock, EndActivities, Launch, Move, Transfer
+from game.rules.planning import HelpPlan, drop_action, next_roll_odds, plan_route
+from game.rules.reliability import Outcome
+from game.rules.scenario import give_derp, give_stock, give_thing, place_in_space
+from game.rules.state import PlayerSetup, Setup, UpgoerDesign
+from game.rules.tables import load_rules
+
+RULES = load_rules()
+ENGINE = Engine(RULES)
+
+
+def two_programs():
+    return ENGINE.new_game(Setup((PlayerSetup("Hop", "rabitians"), PlayerSetup("Spud", "merbs"))))
+
+
+def craft(state, program, name, step, thruster=True, rcs=True, pilot=2, fuel=10, capsule_mass=6, rations=4):
+    state, _, cap = give_thing(state, RULES, program, "capsule", capsule_mass, "19/20", count=1, name=f"{name} pod")
+    modules = [cap[0]]
+    if thruster:
+        state, _, th = give_thing(state, RULES, program, "thruster", 2, "19/20", count=1, name=f"{name} engine")
+        modules.append(th[0])
+    if rcs:
+        state, _, r = give_thing(state, RULES, program, "rcs", 1, "19/20", count=1, name=f"{name} puffer")
+        modules.append(r[0])
+    state, derp = give_derp(state, program, f"{name} pilot", piloting=pilot, engineering=1, stamina=4)
+    state = give_stock(state, program, fuel=fuel, rations=10)
+    design = UpgoerDesign(name, modules=tuple(modules), crew=(derp,), fuel=fuel, rations=rations)
+    return place_in_space(state, ENGINE, program, design, step)
+
+
+def to_flights(state):
+    for _ in state.programs:
+        state = ENGINE.apply(state, EndRnD())
+    return state
+
+
+def settle(state, value=1):
+    """Roll ``value`` for every pending roll and accept it."""
+    while state.phase == "flight":
+        if ENGINE.current_player(state) == CHANCE:
+            state = ENGINE.apply(state, Roll(value))
+        elif state.flight.roll is not None:
+            state = ENGINE.apply(state, AcceptRoll())
+        else:
+            break
+    return state
+
+
+def act_until_after(state, upgoer_id):
+    """Drive the flight phase until ``upgoer_id`` is in its activities after moving."""
+    for _ in range(200):
+        state = settle(state)
+        f = state.flight
+        if f is None or state.phase != "flight":
+            raise AssertionError("the flight phase ended first")
+        if f.active == upgoer_id and f.mode == "after":
+            return state
+        active = state.upgoer(f.active)
+        if f.mode == "before":
+            state = ENGINE.apply(state, Move(active.id))
+        elif f.mode == "after":
+            state = ENGINE.apply(state, EndActivities(active.id))
+        elif f.mode == "junction":
+            from game.rules.flight_actions import Coast
+            state = ENGINE.apply(state, Coast())
+        elif f.mode == "decide":
+            state = ENGINE.apply(state, Launch(active.id))
+    raise AssertionError("never got there")
+
+
+def test_catching_up_costs_a_burn_and_docking_waits_for_next_turn():
+    """Upgoers can only dock on the same step of the same orbit; catching up costs a burn (any number of
+    steps) and docking can happen next turn."""
+    state = two_programs()
+    state, chaser = craft(state, 0, "Chaser", "low_1")
+    state, target = craft(state, 1, "Target", "low_3")
+    state = to_flights(state)
+    # Let the target move first so the chaser can catch up after its own move.
+    state = act_until_after(state, target)
+    state = ENGINE.apply(state, EndActivities(target))
+    state = act_until_after(state, chaser)
+    with pytest.raises(IllegalAction, match="same step of|not at"):
+        ENGINE.apply(state, Dock(target, state.upgoer(chaser).crew[0]))
+    fuel_before = state.upgoer(chaser).fuel
+    state = ENGINE.apply(state, CatchUp(target))
+    state = settle(state)
+    assert state.upgoer(chaser).location == state.upgoer(target).location
+    assert state.upgoer(chaser).fuel < fuel_before
+    with pytest.raises(IllegalAction, match="dock next turn"):
+        ENGINE.apply(state, Dock(target, state.upgoer(chaser).crew[0]))
+
+
+def test_transfer_refused_when_the_capsule_is_full():
+    """A capsule carries what its mass allows: a transfer that would overfill it is refused."""
+    state = two_programs()
+    state, a = craft(state, 0, "Roomy", "low_1", capsule_mass=6)
+    state, b = craft(state, 0, "Tiny", "low_1", capsule_mass=3, thruster=False, rcs=False, rations=0, fuel=0)
+    state = to_flights(state)
+    state = act_until_after(state, a)
+    crew = state.upgoer(a).crew[0]
+    state = ENGINE.apply(state, Dock(b, crew))
+    state = settle(state)
+    assert b in state.upgoer(a).docked_with
+    with pytest.raises(IllegalAction, match="room for"):
+        ENGINE.apply(state, Transfer(a, b, derps=(crew,), rations=4))
+
+
+def test_route_odds_are_exact_for_a_sure_route():
+    """A route of rolls that cannot fail completes with probability exactly 1 on a 4D6-4 bell curve."""
+    state = ENGINE.new_game(Setup((PlayerSetup("Hop", "rabitians"),), dice="4d6-4"))
+    state, _, cap = give_thing(state, RULES, 0, "capsule", 6, "19/20", count=1)
+    state, _, th = give_thing(state, RULES, 0, "thruster", 3, "19/20", count=1)
+    state, d = give_derp(state, 0, "Ace")
+    state = give_stock(state, 0, fuel=20, rations=10)
+    state, u = place_in_space(state, ENGINE, 0, UpgoerDesign("Sure", modules=(cap[0], th[0]), crew=(d,), fuel=20,
+                                                              rations=4), "low_1")
+    report = plan_route(ENGINE, state, u, ["low_burn_1", "high_transfer", "sync_1"])
+    assert report.burns == 1 and report.turns == 2
+    # On 4D6-4 a 19/20 part Booms only on a 20 (1/1296). The route: one burn (a Boom there disables the
+    # only thruster, so the route fails) and two duration rolls (a capsule Boom strands the craft).
+    boom = Fraction(1, 1296)
+    fail = Fraction(4, 1296)  # a 19: the burn is retried while fuel lasts
+    assert report.chance_to_complete < 1
+    assert report.chance_to_complete >= (1 - boom) ** 3 * (1 - fail) - fail * boom * 0
+    assert report.chance_to_complete == pytest.approx(float((1 - boom) ** 2 * (1 - boom - fail) / (1 - fail)), rel=1e-9)
+    assert report.fuel_needed <= 20
+
+
+def test_route_that_leaves_the_rails_is_refused():
+    state = two_programs()
+    state, u = craft(state, 0, "Lost", "low_1")
+    from game.rules.planning import RouteError
+    with pytest.raises(RouteError, match="does not lead to"):
+        plan_route(ENGINE, state, u, ["lunar_surface"])
+
+
+def test_next_roll_odds_with_help_and_luck():
+    """The odds a player sees for the pending roll include the help they intend to spend."""
+    state = two_programs()
+    state, u = craft(state, 0, "Odds", "low_1")
+    state = to_flights(state)
+    from game.rules.flight_actions import Coast
+    while ENGINE.current_player(state) != CHANCE:
+        f = state.flight
+        active = state.upgoer(f.active)
+        step = {"before": Move(active.id), "after": EndActivities(active.id), "junction": Coast()}[f.mode]
+        state = ENGINE.apply(state, step)
+    plain = next_roll_odds(ENGINE, state)
+    assert sum(plain.values()) == 1
+    helped = next_roll_odds(ENGINE, state, HelpPlan(boom_raises=(5,), fail_raises=(5,), luck=1))
+    assert helped[Outcome.OK] >= plain[Outcome.OK] and helped[Outcome.BOOM] <= plain[Outcome.BOOM]
+
+
+def test_drop_on_the_launch_step_means_launch_and_elsewhere_says_why():
+    state = ENGINE.new_game(Setup((PlayerSetup("Hop", "rabitians"),)))
+    state, _, st = give_thing(state, RULES, 0, "lower_stage", 10, "19/20", count=1)
+    from game.rules.actions import Assemble
+    state = ENGINE.apply(state, Assemble(UpgoerDesign("Hopper", stages=((st[0],),))))
+    u = state.upgoers[-1].id
+    state = ENGINE.apply(state, EndRnD())
+    action, why = drop_action(ENGINE, state, u, RULES.board.home.next)
+    assert action == Launch(u) and why == ""
+    action, why = drop_action(ENGINE, state, u, "lunar_surface")
+    assert action is None and "cannot go to Lunar Surface now" in why
