@@ -1,0 +1,205 @@
+"""The flight panel: the active craft's legal actions as buttons with plain words, and route help.
+
+``describe_action`` is the one place an action becomes a button label and a one-line explanation;
+``FlightPanel`` lays the buttons out in a scrolling column and reports which action was pressed.
+Nothing here decides anything: the buttons are exactly ``session.legal_actions()``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.rules import formulas
+from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
+                                       JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
+                                       UseRcsBoost, UseSkill, Wait, WriteOff)
+
+if TYPE_CHECKING:
+    from game.rules.actions import Action
+    from game.rules.engine import Engine
+    from game.rules.state import GameState
+
+CHOICE_WORDS = {
+    "lose_payload": ("Lose a payload", "Throw away one payload (or RCS) aboard; everything else stays as it is."),
+    "lose_rations": ("Lose rations", "Every derp aboard loses one derp-turn of rations."),
+    "degrade_all_parts": ("Damage every part", "Every part aboard loses 1/1 reliability for the rest of this flight."),
+}
+
+
+def _name(state: "GameState", kind: str, some_id: str) -> str:
+    found = state.find(kind, some_id)
+    if found is None:
+        return some_id
+    if kind == "item":
+        return state.thing(found.thing_id).name
+    return found.name
+
+
+def burn_fuel_cost(engine: "Engine", state: "GameState", upgoer_id: str) -> Optional[int]:
+    upgoer = state.find("upgoer", upgoer_id)
+    if upgoer is None:
+        return None
+    mass = engine.flight_rules.spacecraft_mass(state, upgoer)
+    return formulas.fuel_for_burn(mass, engine.rules.economy.fuel)
+
+
+def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
+    """(button label, one-line explanation) for a flight action, in a player's words."""
+    board = engine.rules.board
+    flight = state.flight
+    active = getattr(flight, "active", None)
+    if isinstance(action, Launch):
+        return "Launch", "Light the launch stage: it rolls now, and on OK the craft climbs to orbital insertion."
+    if isinstance(action, Hold):
+        return "Keep on the pad", "Do not launch this turn; the craft waits safely at the spaceport."
+    if isinstance(action, Wait):
+        return "Wait", "Let the other craft go first this stage (you act after them; once per stage)."
+    if isinstance(action, Move):
+        return "Move on", "Finish what you do before moving and follow the rail to the next duration step."
+    if isinstance(action, EndActivities):
+        return "Done", "This craft has nothing more to do this turn."
+    if isinstance(action, Coast):
+        here = state.upgoer(active) if active else None
+        nxt = board.step(board.step(here.location).next).name if here and board.step(here.location).next else "the rail"
+        return "Coast", f"Do not burn here: keep following the rail on to {nxt}."
+    if isinstance(action, Burn):
+        step = state.upgoer(active).location if active else None
+        option = next((b for b in board.step(step).burns if b.to == action.to), None) if step else None
+        name = option.name if option else board.step(action.to).name
+        to = board.step(action.to).name
+        if action.rcs:
+            return f"Burn: {name} (RCS)", f"Use one RCS use instead of the thruster to go to {to}; the RCS rolls."
+        cost = burn_fuel_cost(engine, state, active) if active else None
+        fuel = f" ({cost} fuel)" if cost is not None else ""
+        thrust = " Needs lunar thrust." if option is not None and option.thrust == "lunar" else ""
+        return f"Burn: {name}{fuel}", (f"Fire the thruster to go to {to}: costs {cost} fuel whether it works or not; "
+                                       f"the thruster rolls.{thrust}")
+    if isinstance(action, Dock):
+        target, derp = _name(state, "upgoer", action.target), _name(state, "derp", action.derp)
+        how = "with the winch" if action.method == "winch" else "with RCS"
+        short = derp.split()[0]
+        return f"Dock: {target} ({short}{', winch' if action.method == 'winch' else ''})", (f"{derp} spends a stamina point to dock {how}; docked craft move "
+                                                      "together and can swap crew, fuel and rations.")
+    if isinstance(action, Undock):
+        return f"Undock from {_name(state, 'upgoer', action.target)}", "Separate the two craft; each moves on its own."
+    if isinstance(action, Transfer):
+        src, dst = _name(state, "upgoer", action.source), _name(state, "upgoer", action.target)
+        what = ", ".join([_name(state, "derp", d) for d in action.derps] + [_name(state, "item", i) for i in action.items]
+                         + ([f"{action.fuel} fuel"] if action.fuel else [])
+                         + ([f"{action.rations} rations"] if action.rations else []))
+        return f"Transfer {what} → {dst}", f"Move {what} from {src} to {dst} through the docking port (free)."
+    if isinstance(action, Eva):
+        derp, target = _name(state, "derp", action.derp), _name(state, "upgoer", action.target)
+        if action.carry_rations:
+            return (f"EVA: {derp} takes rations to {target}",
+                    f"{derp} goes outside with {action.carry_rations} rations for {target} and comes back; the EVA pack rolls.")
+        return f"EVA: {derp} to {target}", f"{derp} goes outside and crosses to {target}; the EVA pack rolls."
+    if isinstance(action, JuryRig):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        derp_value = state.find("derp", action.derp)
+        need = (engine.rules.flight.jury_rig_engineering_multiplier * derp_value.engineering) if derp_value else "?"
+        return f"Jury-rig: {derp} fixes {item}", f"{derp} tries to get {item} working again: it works on a roll under {need}."
+    if isinstance(action, UsePayload):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        return f"Use payload: {item}", f"{derp} operates {item} (switch it on, send the probe...); the payload rolls."
+    if isinstance(action, Shed):
+        parts = ", ".join(_name(state, "item", i) for i in action.items)
+        what = parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations")
+        return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs)."
+    if isinstance(action, WriteOff):
+        crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
+        penalty = f" The crew stay aboard and cost 5 dots each now." if crew else ""
+        return "Write off", f"Give up on this craft: it stays in space as debris for a rescuer.{penalty}"
+    if isinstance(action, UseSkill):
+        derp = state.find("derp", action.derp)
+        name = derp.name if derp else action.derp
+        if action.skill == "engineering":
+            amount = derp.engineering if derp else 0
+            return (f"{name}: Engineering +{amount}",
+                    f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Boom safety rises by "
+                    f"{amount}, turning the Boom towards a Fail.")
+        amount = engine.flight_rules.piloting(state, derp) if derp else 0
+        return (f"{name}: Piloting +{amount}",
+                f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Fail safety rises by "
+                f"{amount}, turning the Fail towards OK.")
+    if isinstance(action, UseRcsBoost):
+        bonus = engine.rules.components.rcs_piloting_bonus
+        item = state.find("item", action.item)
+        left = item.uses_left if item else 0
+        return f"RCS boost +{bonus}", f"Spend one RCS use ({left} left) for +{bonus} Piloting on this roll."
+    if isinstance(action, UseLuck):
+        upgoer = state.find("upgoer", flight.roll.upgoer) if flight and flight.roll else None
+        luck = state.programs[upgoer.owner].luck if upgoer else 0
+        return f"Luck: reroll ({luck} left)", "Spend a luck point to roll again; then keep the old or the new result."
+    if isinstance(action, KeepRoll):
+        roll = flight.roll if flight else None
+        if action.new:
+            return f"Keep the new roll ({roll.value if roll else '?'})", "Use the reroll's result."
+        return f"Keep the old roll ({roll.previous if roll else '?'})", "Go back to the first result."
+    if isinstance(action, AcceptRoll):
+        return "Accept", "Take the result as it is and let its consequences happen."
+    if isinstance(action, ChooseConsequence):
+        label, why = CHOICE_WORDS.get(action.option, (action.option.replace("_", " ").capitalize(), ""))
+        return label, why
+    return str(action).capitalize(), ""
+
+
+ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
+ORDER = (Launch, Move, Burn, Coast, Hold, Dock, Undock, Transfer, Eva, JuryRig, UsePayload, Shed, Wait, EndActivities,
+         WriteOff)
+
+
+def action_order(action: "Action") -> int:
+    for n, kind in enumerate(ORDER):
+        if isinstance(action, kind):
+            return n
+    return len(ORDER)
+
+
+class FlightPanel:
+    """A column of buttons, one per legal action of the active craft, with hover explanations."""
+
+    def __init__(self, manager: pygame_gui.UIManager, container, rect: pygame.Rect, layout) -> None:
+        self.manager = manager
+        self.layout = layout
+        self.rect = rect
+        self.scroll = pygame_gui.elements.UIScrollingContainer(rect, manager, container=container,
+                                                               object_id="#flight_actions",
+                                                               allow_scroll_x=False)
+        self.buttons: dict[pygame_gui.elements.UIButton, "Action"] = {}
+        self._key: object = None
+
+    def show(self, engine: "Engine", state: "GameState", actions: list["Action"], key: object) -> None:
+        """Rebuild the buttons for ``actions`` (only when ``key`` changed)."""
+        if key == self._key:
+            return
+        self._key = key
+        for button in self.buttons:
+            button.kill()
+        self.buttons.clear()
+        layout = self.layout
+        width = self.rect.w - layout.px(14)
+        height = layout.px(40)
+        gap = layout.px(6)
+        y = 0
+        first = True
+        for action in sorted(actions, key=action_order):
+            label, why = describe_action(engine, state, action)
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, width, height), label, self.manager, container=self.scroll,
+                tool_tip_text=why or None,
+                object_id=ObjectID(object_id="#flight_action", class_id="@segment"))
+            first = False
+            self.buttons[button] = action
+            y += height + gap
+        self.scroll.set_scrollable_area_dimensions((width, max(y, 1)))
+
+    def action_for(self, element) -> Optional["Action"]:
+        return self.buttons.get(element)
+
+    def kill(self) -> None:
+        self.scroll.kill()
+        self.buttons.clear()
