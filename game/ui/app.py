@@ -126,7 +126,16 @@ def _scene_types() -> dict[str, Callable[..., Scene]]:
         "help": HelpOverlay,
         "error": ErrorDialog,
         "dice": DiceRollScene,
+        **_game_scene_types(),
     }
+
+
+def _game_scene_types() -> dict[str, Callable[..., Scene]]:
+    """The scenes of a game (new game, load); the rest are opened by the game flow with their flow."""
+    from .new_game import NewGameScene
+    from .saveload import LoadScene
+
+    return {"new_game": NewGameScene, "load_game": LoadScene}
 
 
 class App:
@@ -299,8 +308,9 @@ def run_app(argv: list[str], setup: Callable[[AppContext], None] | None = None) 
         print(f"What Goes Up could not open its window. Details are in {paths.log_path()}", file=sys.stderr)
         return 1
     try:
-        if setup is not None:
-            setup(app.context)
+        if setup is None:
+            from .game_flow import wire as setup  # New game, Continue and Load on the title
+        setup(app.context)
         app.start("title")
     except Exception as exc:  # noqa: BLE001
         app.report_error(exc)

@@ -105,6 +105,16 @@ SHOTS: list[tuple[str, Builder]] = [
     ("error", shot_error),
 ]
 
+
+def _flow_shots() -> list[tuple[str, Builder]]:
+    """The game-flow scenes (new game, R&D, assembly, trade, pass-device, log, report, load)."""
+    from .flow_shots import FLOW_SHOTS
+
+    return FLOW_SHOTS
+
+
+SHOTS += _flow_shots()
+
 #: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
