@@ -172,3 +172,15 @@ def test_drop_on_the_launch_step_means_launch_and_elsewhere_says_why():
     assert action == Launch(u) and why == ""
     action, why = drop_action(ENGINE, state, u, "lunar_surface")
     assert action is None and "cannot go to Lunar Surface now" in why
+
+
+def test_odds_help_follows_the_fail_below_boom_rule():
+    """After all modifiers the Fail safety is at best one below the Boom safety, so a roll just under Boom
+    needs Engineering to make room before Piloting can save it; the odds helper plays it the same way."""
+    from game.rules.odds import outcome_with_help
+    from game.rules.reliability import Rating
+    rating = Rating(14, 18)
+    assert outcome_with_help(17, rating, HelpPlan(fail_raises=(2, 2, 2))) is Outcome.FAIL
+    assert outcome_with_help(17, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.OK
+    assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.FAIL
+    assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1, 1), fail_raises=(2, 2, 2))) is Outcome.OK

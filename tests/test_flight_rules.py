@@ -450,18 +450,22 @@ def test_jury_rigging_an_outside_part_needs_an_eva():
 
 # ====================================================================== skills, luck and RCS on a roll
 def test_engineering_turns_a_boom_toward_fail_and_piloting_a_fail_toward_ok():
-    s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((2, 1, 4),)))
+    """Skills raise the safeties for one roll, but after all modifiers the Fail safety is at best one below
+    the Boom safety: a roll near the Boom safety needs Engineering to make room for Piloting."""
+    s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((2, 1, 5),)))
     s = auto(s, rolling("duration_capsule", "A"))  # turn 2, A's capsule
     s = auto(s, rolling("duration_capsule", "B"))
     s = roll(s, 18)  # 14/18: Boom
     illegal(s, UseSkill(crew_b[0], "piloting"), "Engineering first")
-    s = act(s, UseSkill(crew_b[0], "engineering"))  # the 18 moves 1 toward Fail: Boom safety 19
+    s = act(s, UseSkill(crew_b[0], "engineering"))  # Boom safety 19: the 18 is a Fail
     assert s.flight.roll.outcome().name == "FAIL"
     illegal(s, UseSkill(crew_b[0], "engineering"), "not a Boom")
-    for _ in range(2):  # Fail safety 14 -> 16 -> 18, two points of Piloting each time
+    for _ in range(2):  # Fail safety 14 -> 16 -> 18 (one below Boom 19): still a Fail
         assert s.flight.roll is not None and s.flight.roll.outcome().name == "FAIL"
         s = act(s, UseSkill(crew_b[0], "piloting"))
-    s = act(s, UseSkill(crew_b[0], "piloting"))  # 20: the 18 is OK
+    assert s.flight.roll.outcome().name == "FAIL" and s.flight.roll.fail_pinned()
+    s = act(s, UseSkill(crew_b[0], "engineering"))  # pinned: Engineering makes room (Boom 20)
+    s = act(s, UseSkill(crew_b[0], "piloting"))  # Fail 19: the 18 is OK
     assert derp(s, crew_b[0]).current_stamina == 0
     assert s.flight.roll is None and s.flight.choice is None  # settled as OK
     assert not up(s, "B").stranded
@@ -474,11 +478,13 @@ def test_multiderp_crews_cooperate_and_raises_are_temporary():
     s = act(s, UseSkill(crew_a[1], "engineering"))  # the engineer: Boom safety 20, a Fail
     illegal(s, UseSkill(crew_a[1], "piloting"), "no Piloting")
     s = act(s, UseSkill(crew_a[0], "piloting"))  # the pilot: Fail safety 17
-    s = act(s, UseSkill(crew_a[0], "piloting"))  # 19: still a Fail
+    s = act(s, UseSkill(crew_a[0], "piloting"))  # 19, one below Boom 20: still a Fail
     assert s.flight.roll.outcome().name == "FAIL"
-    s = act(s, UseSkill(crew_a[0], "piloting"))  # 21: OK
+    s = act(s, UseSkill(crew_a[1], "engineering"))  # pinned: the engineer makes room (Boom 22)
+    assert s.flight.roll.outcome().name == "FAIL"
+    s = act(s, UseSkill(crew_a[0], "piloting"))  # Fail safety 21: the 19 is OK
     assert s.flight.roll is None and s.flight.choice is None
-    assert derp(s, crew_a[0]).current_stamina == 0 and derp(s, crew_a[1]).current_stamina == 2
+    assert derp(s, crew_a[0]).current_stamina == 0 and derp(s, crew_a[1]).current_stamina == 1
     s = auto(s, rolling("duration_capsule", "A"))  # next turn's roll: the raises are gone
     assert s.flight.roll.rating == Rating(15, 18)
     assert s.flight.roll.fail_raise == 0 and s.flight.roll.boom_raise == 0
@@ -510,7 +516,7 @@ def test_luck_rerolls_and_either_result_may_be_kept():
 def test_an_rcs_use_adds_three_piloting_to_a_fail():
     s, (crew_a, ids_a), _ = pair_in_orbit()
     s = auto(s, rolling("duration_capsule", "A"))
-    s = roll(s, 17)  # a Fail, moved 3 toward OK: 14, OK
+    s = roll(s, 16)  # a Fail on 15/18; +3 Piloting lifts the Fail safety to 17 (one below Boom): OK
     rcs = ids_a["rcs"][0]
     s = act(s, UseRcsBoost(rcs))
     assert item(s, rcs).uses_left == 1

@@ -56,11 +56,12 @@ class PendingRoll:
 
     def outcome(self) -> Outcome:
         assert self.value is not None
-        # Skills move the roll: each safety is raised on its own, so Piloting can carry a Fail just under the
-        # Boom safety to OK (effective() keeps Fail below Boom for display and would leave it a Fail).
-        if self.value >= self.rating.boom + self.boom_raise:
-            return Outcome.BOOM
-        return Outcome.FAIL if self.value >= self.rating.fail + self.fail_raise else Outcome.OK
+        return judge(self.value, self.effective())
+
+    def fail_pinned(self) -> bool:
+        """The Fail safety cannot rise further until the Boom safety does (it is one below it)."""
+        effective = self.effective()
+        return effective.fail >= effective.boom - 1
 
 
 @dataclass(frozen=True)
@@ -882,8 +883,9 @@ class FlightRules:
             if derp is None or derp not in self._helpers(state, roll):
                 return "only a healthy derp aboard with stamina left can help"
             if action.skill == "engineering":
-                if outcome is not Outcome.BOOM:
-                    return "Engineering turns a Boom into a Fail; this roll is not a Boom"
+                if outcome is Outcome.OK or (outcome is Outcome.FAIL and not roll.fail_pinned()):
+                    return ("Engineering turns a Boom into a Fail (or makes room above a Fail that Piloting "
+                            "cannot lift any further); this roll is not a Boom")
                 if derp.engineering < 1:
                     return f"{derp.name} has no Engineering"
                 return None

@@ -22,20 +22,27 @@ class HelpPlan:
 
 
 def outcome_with_help(value: int, rating: Rating, plan: HelpPlan) -> Outcome:
-    """The best outcome reachable for a rolled ``value`` by spending the plan's help in order."""
+    """The best outcome reachable for a rolled ``value`` by spending the plan's help in order.
+
+    Engineering raises the Boom safety (while the roll is a Boom, or while the Fail safety is pinned one
+    below the Boom safety); Piloting raises the Fail safety while the roll is a Fail.
+    """
+    boom_left, fail_left = list(plan.boom_raises), list(plan.fail_raises)
     fail_raise = boom_raise = 0
-    outcome = judge(value, rating)
-    for raise_ in plan.boom_raises:
-        if outcome is not Outcome.BOOM:
-            break
-        boom_raise += raise_
-        outcome = judge(value, with_raises(rating, fail_raise, boom_raise))
-    for raise_ in plan.fail_raises:
-        if outcome is not Outcome.FAIL:
-            break
-        fail_raise += raise_
-        outcome = judge(value, with_raises(rating, fail_raise, boom_raise))
-    return outcome
+    while True:
+        effective = with_raises(rating, fail_raise, boom_raise)
+        outcome = judge(value, effective)
+        if outcome is Outcome.OK:
+            return outcome
+        pinned = effective.fail >= effective.boom - 1
+        if outcome is Outcome.BOOM or (pinned and fail_left):
+            if not boom_left:
+                return outcome
+            boom_raise += boom_left.pop(0)
+        elif fail_left:
+            fail_raise += fail_left.pop(0)
+        else:
+            return outcome
 
 
 def odds_with_help(distribution: Distribution, rating: Rating, plan: HelpPlan = HelpPlan()) -> dict[Outcome, Fraction]:
