@@ -783,6 +783,18 @@ def test_space_party_and_duration_mission_move_between_programs():
     assert standing["space_party"] == 0 and standing["duration_mission"] == 0
 
 
+def test_standing_bonus_dots_move_with_the_bonus():
+    """"This bonus will be moved around": the holder gains its dots once and gives them up when it moves."""
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
+    s = auto(s, in_rnd(2))
+    report = [e.text for e in s.events if e.text.startswith("End of turn")]
+    assert any("Space Party +2" in t for t in report if "Spud" in t or "B" in t)
+    s = act(act(s, EndRnD()), EndRnD())
+    s = auto(s, in_rnd(3))  # B still holds it: no new dots for it
+    report = [e.text for e in s.events if e.text.startswith("End of turn")]
+    assert not any("Space Party" in t for t in report)
+
+
 def test_space_party_is_unassigned_without_crew_in_space():
     s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
     s = auto(s, in_rnd(2))

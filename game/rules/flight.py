@@ -1447,7 +1447,7 @@ class FlightRules:
         return state
 
     def standing_bonuses(self, state: GameState) -> GameState:
-        """Move each standing bonus to its holder and add its dots to the holder's budget."""
+        """Move each standing bonus to its holder; its dots move with it (gained once, given up when lost)."""
         holders = dict(state.standing)
         events = []
         for bonus in self.rules.prestige.standing:
@@ -1475,11 +1475,16 @@ class FlightRules:
                 events.append(Event(f"{bonus.name} " + (f"goes to {state.programs[new_holder].name}."
                                                         if new_holder is not None else "is unassigned."),
                                     new_holder, "prestige"))
+            # The bonus dots move with the bonus: the new holder gains them and the old one gives them up.
+            if new_holder != holder:
+                if holder is not None:
+                    state = self.engine.add_dots(state, holder, -bonus.dots, f"{bonus.name} lost")
+                if new_holder is not None:
+                    state = self.engine.add_dots(state, new_holder, bonus.dots, bonus.name)
             if new_holder is None:
                 holders.pop(bonus.id, None)
             else:
                 holders[bonus.id] = new_holder
-                state = self.engine.add_dots(state, new_holder, bonus.dots, bonus.name)
         state = dataclasses.replace(state, standing=tuple(sorted(holders.items())))
         return self._say(state, events)
 
