@@ -674,6 +674,11 @@ class Engine:
         budget = self.rules.economy.budget
         events: list[Event] = []
         state = self.flight_rules.standing_bonuses(state)
+        idle = self.rules.economy.dots.nothing_in_space
+        if idle:
+            for p in state.programs:
+                if not any(u.owner == p.index and u.in_space for u in state.upgoers):
+                    state = self.add_dots(state, p.index, idle, "no Upgoer in space")
         programs = []
         for p in state.programs:
             change = sum(e.dots for e in p.dot_entries)

@@ -34,6 +34,7 @@ class Edition:
     id: str
     name: str
     description: str = ""
+    extends: Optional[str] = None  # a folder (relative to this one) whose files this edition leaves unchanged
     origin: object = origin_field()
 
 
@@ -356,24 +357,45 @@ def load_rules(folder: Path | str | None = None) -> Rules:
         problems.raise_if_any()
     built: dict[str, object] = {}
     digest = hashlib.sha256()
-    for name, (filename, cls) in TABLE_FILES.items():
-        path = folder / filename
-        display = _display_name(folder, filename)
+    sources = _edition_sources(folder, problems)
+    tables = [(name, filename, lambda node, cls=cls: build(cls, node, problems, ""))
+              for name, (filename, cls) in TABLE_FILES.items()]
+    tables += [(name, filename, lambda node, loader=loader: loader(node, problems, built))
+               for name, (filename, loader) in _extra_tables().items()]
+    for name, filename, make in tables:
+        # An edition may leave a file out and take it from the edition it extends.
+        source = next((f for f in sources if (f / filename).is_file()), folder)
+        path = source / filename
         if path.is_file():
             digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
-        node = load_yaml_file(path, display, problems)
-        built[name] = build(cls, node, problems, "") if node is not None else MISSING
-    extra = _extra_tables()
-    for name, (filename, loader) in extra.items():
-        path = folder / filename
-        display = _display_name(folder, filename)
-        if path.is_file():
-            digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
-        node = load_yaml_file(path, display, problems)
-        built[name] = loader(node, problems, built) if node is not None else MISSING  # type: ignore[operator]
+        node = load_yaml_file(path, _display_name(source, filename), problems)
+        built[name] = make(node) if node is not None else MISSING
     _cross_check(built, problems)
     problems.raise_if_any()
     return Rules(folder=str(folder), digest=digest.hexdigest()[:16], **built)  # type: ignore[arg-type]
+
+
+def _edition_sources(folder: Path, problems: Problems) -> list[Path]:
+    """The folders to read tables from: this edition's, then the ones it extends (nearest first)."""
+    sources = [folder]
+    current = folder
+    for _ in range(10):
+        path = current / "edition.yaml"
+        node = load_yaml_file(path, _display_name(current, "edition.yaml"), Problems()) if path.is_file() else None
+        extends = node.get("extends") if isinstance(node, Map) else None
+        value = getattr(extends, "value", None)
+        if not value:
+            return sources
+        base = (current / str(value)).resolve()
+        if not base.is_dir():
+            problems.add(extends, f"extends '{value}', which is not a folder")
+            return sources
+        if base in sources:
+            problems.add(extends, f"extends '{value}', which leads back to itself")
+            return sources
+        sources.append(base)
+        current = base
+    return sources
 
 
 def _at(obj: object) -> Node | None:
