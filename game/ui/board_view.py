@@ -400,6 +400,7 @@ class BoardView:
         self._cache_origin = (0, 0)  # board-pixel coordinates of the cache's top-left
         self._cache_zoom = -1.0
         self.cache_builds = 0
+        self._glows: dict = {}
         self.fit()
 
     # ------------------------------------------------------------------ camera
@@ -675,15 +676,29 @@ class BoardView:
             aa_circle(surf, mix(colour, (255, 255, 255), 0.6), (centre[0] - r * 0.3, centre[1] - r * 0.3), max(1.0, r * 0.28))
 
     # ------------------------------------------------------------------ dynamic overlays
-    def draw_lit(self, surface: pygame.Surface, steps: Iterable[str], time: float, colour=(255, 230, 140)) -> None:
-        """Pulsing halos on the steps a dragged marker may be dropped on."""
+    def draw_lit(self, surface: pygame.Surface, steps: Iterable[str], time: float, colour=(255, 230, 140),
+                 strong: bool = False) -> None:
+        """Pulsing halos on the steps a marker may be dropped on (``strong`` while dragging)."""
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         for sid in steps:
             if sid not in self.geometry.steps:
                 continue
             c = self.step_screen(sid)
-            r = self.radius_for(sid) + self.layout.px(5) + pulse * self.layout.px(4)
-            for k in range(max(2, self.layout.px(3))):
+            base = self.radius_for(sid)
+            r = base + self.layout.px(5) + pulse * self.layout.px(4)
+            if strong:
+                key = ("glow", int(r * 1.6))
+                glow = self._glows.get(key)
+                if glow is None:
+                    size = int(r * 3.2) + 2
+                    glow = pygame.Surface((size, size), pygame.SRCALPHA)
+                    for k in range(10):
+                        t = k / 9
+                        pygame.draw.circle(glow, (*colour[:3], int(70 * t)), (size / 2, size / 2), r * 1.6 * (1 - 0.5 * t))
+                    self._glows[key] = glow
+                surface.blit(glow, glow.get_rect(center=(int(c[0]), int(c[1]))))
+                self._paint_step(surface, self.geometry.steps[sid], c)
+            for k in range(max(2, self.layout.px(3 if strong else 2))):
                 aa_circle(surface, colour, c, r - k, width=1)
 
     def draw_hover(self, surface: pygame.Surface, step_id: str) -> None:

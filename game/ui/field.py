@@ -69,6 +69,7 @@ class FieldScene(GameScene):
         self._state = None
         self.legal: list[Action] = []
         self.targets: dict[str, tuple[Action, ...]] = {}
+        self.target_states: dict = {}
         self.story: list[str] = []
         self._pending_story: list[str] = []
         self._deferred_sync = False
@@ -191,6 +192,7 @@ class FieldScene(GameScene):
 
     def _drop_targets(self, state) -> dict[str, tuple[Action, ...]]:
         """Each step the active marker may be dropped on, and the action(s) that drop means."""
+        self.target_states = {}
         flight = state.flight if state.phase == "flight" else None
         if flight is None or flight.active is None or flight.roll is not None or flight.choice is not None:
             return {}
@@ -210,7 +212,9 @@ class FieldScene(GameScene):
                 for action in self.engine.legal_actions(ahead):
                     if isinstance(action, Burn) and not action.rcs:
                         for step in destination(self.engine, ahead, action):
-                            out.setdefault(step, (move, action))
+                            if step not in out:
+                                out[step] = (move, action)
+                                self.target_states[step] = ahead
         return out
 
     def _refresh_widgets(self) -> None:
@@ -221,6 +225,12 @@ class FieldScene(GameScene):
                 [a for a in self.legal if not isinstance(a, HELP_ACTIONS)]
             self.flight_panel.show(self.engine, state, shown, (id(state), can, self.roll_panel.visible(state)))
         self.roll_panel.rebuild(state, self.legal, can)
+        covered = self.roll_panel.visible(state) and self.roll_panel.show is not None
+        for button in self.zoom_buttons:
+            if covered and button.visible:
+                button.hide()
+            elif not covered and not button.visible:
+                button.show()
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
@@ -393,6 +403,7 @@ class FieldScene(GameScene):
                 self.selected = None if self.selected == uid else uid
                 return True
             self._drop(uid, pos)
+            self.hover_step = None
             return True
         if self.panning:
             self.panning = False
@@ -517,16 +528,22 @@ class FieldScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         state = self.state
+        self.board_view.draw(surface)  # the cached layer covers the whole window, under the panels
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
-        self.board_view.draw(surface)
         if self.route_report is not None:
             uid, steps, _ = self.route_report
             upgoer = state.find("upgoer", uid)
             if upgoer is not None:
                 self.board_view.draw_route(surface, upgoer.location, steps)
         if self.dragging is not None:
-            self.board_view.draw_lit(surface, self.targets.keys(), self.time)
+            veil = self._text_cache.get(("dragveil", self.board_rect.size))
+            if veil is None:
+                veil = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
+                veil.fill((6, 5, 20, 120))
+                self._text_cache[("dragveil", self.board_rect.size)] = veil
+            surface.blit(veil, self.board_rect)
+            self.board_view.draw_lit(surface, self.targets.keys(), self.time, strong=True)
         elif self.targets and self.can_act() and not self.roll_panel.visible(state):
             self.board_view.draw_lit(surface, self.targets.keys(), self.time, colour=(255, 230, 140, 90))
         if self.hover_step is not None:
@@ -542,6 +559,7 @@ class FieldScene(GameScene):
             if upgoer is not None:
                 colour = hex_colour(state.programs[upgoer.owner].colour)
                 draw_marker(surface, shape_for(upgoer.owner), colour, self.drag_pos, self.markers.radius * 1.2)
+                self._draw_drop_hint(surface)
         surface.set_clip(clip)
         self._draw_header(surface)
         self._draw_panel(surface)
@@ -554,6 +572,27 @@ class FieldScene(GameScene):
         self.draw_toast(surface)
 
     # ------------------------------------------------------------------ drawing pieces
+    def _draw_drop_hint(self, surface: pygame.Surface) -> None:
+        """While dragging: what letting go here would do."""
+        layout = self.context.layout
+        step = self.hover_step
+        if step is None:
+            text, colour = "Drop on a lit step", INK_DIM
+        elif step in self.targets:
+            label, _ = describe_action(self.engine, self.target_states.get(step, self.state), self.targets[step][-1])
+            name = self.board_view.geometry.steps[step].name
+            text, colour = (f"{label}" if label.startswith("Burn") else f"{label} to {name}"), ACCENT_LIGHT
+        else:
+            text, colour = f"Not from here: {self.board_view.geometry.steps[step].name}", BAND_COLOURS["fail"]
+        image = self._text(text, layout.px(16), True, colour)
+        rect = image.get_rect(midbottom=(self.drag_pos[0], self.drag_pos[1] - self.markers.radius * 2.2))
+        plate = rect.inflate(layout.px(16), layout.px(8))
+        plate.clamp_ip(self.board_rect)
+        rect.center = plate.center
+        pygame.draw.rect(surface, (20, 16, 44), plate, border_radius=layout.px(8))
+        pygame.draw.rect(surface, colour, plate, max(1, layout.px(2)), border_radius=layout.px(8))
+        surface.blit(image, rect)
+
     def _draw_header(self, surface: pygame.Surface) -> None:
         state = self.state
         flight = state.flight if state.phase == "flight" else None
@@ -583,7 +622,7 @@ class FieldScene(GameScene):
         veil = self._text_cache.get(("veil", rect.size))
         if veil is None:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((*CARD, 235))
+            veil.fill((*CARD, 242))
             self._text_cache[("veil", rect.size)] = veil
         surface.blit(veil, rect)
         pygame.draw.line(surface, ACCENT, rect.topleft, rect.bottomleft, max(1, layout.px(2)))
@@ -656,7 +695,7 @@ class FieldScene(GameScene):
             uid, steps, report = self.route_report
             upgoer = self.state.find("upgoer", uid)
             goal = self.board_view.geometry.steps[steps[-1]].name
-            lines.append((f"{upgoer.name if upgoer else uid} → {goal}", INK))
+            lines.append((f"{upgoer.name if upgoer else uid} to {goal}", INK))
             lines.append((f"{report.burns} burn{'s' if report.burns != 1 else ''}, {report.turns} turn"
                           f"{'s' if report.turns != 1 else ''} of movement", INK_DIM))
             fuel_colour = INK if report.fuel_aboard >= report.fuel_needed else BAND_COLOURS["boom"]
@@ -753,7 +792,8 @@ class FieldScene(GameScene):
             if here:
                 lines.append(("Here: " + ", ".join(here), False))
             if self.hover_step in self.targets and self.can_act():
-                label, _ = describe_action(self.engine, self.state, self.targets[self.hover_step][-1])
+                label, _ = describe_action(self.engine, self.target_states.get(self.hover_step, self.state),
+                                           self.targets[self.hover_step][-1])
                 lines.append((f"Drop here: {label}", True))
         if not lines:
             return
@@ -884,3 +924,103 @@ def open_field(app, session) -> "FieldScene":
     return scene
 
 
+
+
+# ---------------------------------------------------------------- screenshots (registered in shots.py)
+
+def _shot_field(app, crafts_per_program: int = 1) -> "FieldScene":
+    from .game_flow import shipped_engine
+
+    session = demo_session(shipped_engine(), crafts_per_program, saves_dir=app.home / "shot-saves")
+    scene = open_field(app, session)
+    for _ in range(20):
+        app.step(1 / 30, [])
+    return scene
+
+
+def _drag_events(scene, start, end, release: bool) -> list:
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}),
+              pygame.event.Event(pygame.MOUSEMOTION, {"pos": end, "rel": (end[0] - start[0], end[1] - start[1]),
+                                                      "buttons": (1, 0, 0)})]
+    if release:
+        events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": end, "button": 1}))
+    return events
+
+
+def _to_burn_roll(app, scene, value: Optional[int] = None) -> None:
+    """Drag the active craft onto the polar orbit (move on, then burn) and fix the next die if asked."""
+    uid = scene.session.state.flight.active
+    start = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    end = tuple(int(v) for v in scene.board_view.step_screen("polar_1"))
+    for event in _drag_events(scene, start, end, release=True):
+        app.step(1 / 30, [event])
+    if value is not None:
+        scene.session.dice.roll = lambda engine, state: Roll(value)  # a chosen die for the picture
+
+
+def shot_field_midgame(app) -> None:
+    _shot_field(app, crafts_per_program=2)
+
+
+def shot_field_drag(app) -> None:
+    scene = _shot_field(app)
+    uid = scene.session.state.flight.active
+    start = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    end = tuple(int(v) for v in scene.board_view.step_screen("polar_1"))
+    end = (end[0] + app.layout.px(6), end[1] + app.layout.px(4))
+    for event in _drag_events(scene, start, end, release=False):
+        app.step(1 / 30, [event])
+    app.step(0.2, [])
+
+
+def shot_field_dice_rolling(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene, 9)
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})])
+    scene.roll_panel.show.animation.seek(scene.roll_panel.show.animation.duration * 0.45)
+    app.step(0.0, [])
+
+
+def shot_field_roll_ready(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene)
+    app.step(0.1, [])
+
+
+def shot_field_roll_help(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene)
+    fail = scene.session.state.flight.roll.effective().fail
+    scene.session.dice.roll = lambda engine, state: Roll(fail + 1)
+    space = pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})
+    app.step(1 / 30, [space])
+    app.step(1 / 30, [space])
+    for _ in range(3):
+        app.step(1 / 30, [])
+
+
+def shot_field_marker_card(app) -> None:
+    scene = _shot_field(app)
+    uid = scene.session.state.flight.active
+    pos = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1})])
+    scene._plan_route("sync_2")
+    app.step(1 / 30, [])
+
+
+def shot_field_zoomed(app) -> None:
+    scene = _shot_field(app, crafts_per_program=2)
+    scene.board_view.zoom_at(1.9, scene.board_view.step_screen("low_2"))
+    app.step(1 / 30, [])
+
+
+FIELD_SHOTS = [
+    ("field_midgame", shot_field_midgame),
+    ("field_drag", shot_field_drag),
+    ("field_roll_ready", shot_field_roll_ready),
+    ("field_dice_rolling", shot_field_dice_rolling),
+    ("field_roll_help", shot_field_roll_help),
+    ("field_marker_card", shot_field_marker_card),
+    ("field_zoomed", shot_field_zoomed),
+]

@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.rules import formulas
+from game.rules.reliability import judge, with_raises
 from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
                                        JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
                                        UseRcsBoost, UseSkill, Wait, WriteOff)
@@ -44,6 +45,16 @@ def burn_fuel_cost(engine: "Engine", state: "GameState", upgoer_id: str) -> Opti
         return None
     mass = engine.flight_rules.spacecraft_mass(state, upgoer)
     return formulas.fuel_for_burn(mass, engine.rules.economy.fuel)
+
+
+def _effect(state: "GameState", fail_raise: int, boom_raise: int) -> str:
+    """What a raise would make of the rolled value: ' (OK)', ' (still Fail)', ' (Fail)'."""
+    roll = state.flight.roll if state.flight is not None else None
+    if roll is None or roll.value is None:
+        return ""
+    before = roll.outcome()
+    after = judge(roll.value, with_raises(roll.effective(), fail_raise, boom_raise))
+    return f" ({'still ' if after is before else ''}{after.label})"
 
 
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
@@ -90,7 +101,7 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         what = ", ".join([_name(state, "derp", d) for d in action.derps] + [_name(state, "item", i) for i in action.items]
                          + ([f"{action.fuel} fuel"] if action.fuel else [])
                          + ([f"{action.rations} rations"] if action.rations else []))
-        return f"Transfer {what} → {dst}", f"Move {what} from {src} to {dst} through the docking port (free)."
+        return f"Transfer {what} to {dst}", f"Move {what} from {src} to {dst} through the docking port (free)."
     if isinstance(action, Eva):
         derp, target = _name(state, "derp", action.derp), _name(state, "upgoer", action.target)
         if action.carry_rations:
@@ -116,20 +127,21 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     if isinstance(action, UseSkill):
         derp = state.find("derp", action.derp)
         name = derp.name if derp else action.derp
+        first = name.split()[0]
         if action.skill == "engineering":
             amount = derp.engineering if derp else 0
-            return (f"{name}: Engineering +{amount}",
+            return (f"{first}: Engineering +{amount}{_effect(state, 0, amount)}",
                     f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Boom safety rises by "
                     f"{amount}, turning the Boom towards a Fail.")
         amount = engine.flight_rules.piloting(state, derp) if derp else 0
-        return (f"{name}: Piloting +{amount}",
+        return (f"{first}: Piloting +{amount}{_effect(state, amount, 0)}",
                 f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Fail safety rises by "
                 f"{amount}, turning the Fail towards OK.")
     if isinstance(action, UseRcsBoost):
         bonus = engine.rules.components.rcs_piloting_bonus
         item = state.find("item", action.item)
         left = item.uses_left if item else 0
-        return f"RCS boost +{bonus}", f"Spend one RCS use ({left} left) for +{bonus} Piloting on this roll."
+        return f"RCS boost +{bonus}{_effect(state, bonus, 0)}", f"Spend one RCS use ({left} left) for +{bonus} Piloting on this roll."
     if isinstance(action, UseLuck):
         upgoer = state.find("upgoer", flight.roll.upgoer) if flight and flight.roll else None
         luck = state.programs[upgoer.owner].luck if upgoer else 0

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.rules.state import GameState, Upgoer
 
 SHAPES = ("circle", "triangle", "square", "diamond")
-SHAPE_WORDS = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
+SHAPE_WORDS = {"circle": "circles", "triangle": "triangles", "square": "squares", "diamond": "diamonds"}
 ON_BOARD = ("pad", "flying", "debris", "written_off")
 
 
@@ -181,7 +181,7 @@ class MarkerLayer:
     def layout_positions(self) -> dict[str, tuple[float, float]]:
         """Screen position of every marker, fanned out around shared steps."""
         view = self.view
-        self.radius = view.node_radius() * 1.15
+        self.radius = view.node_radius() * 1.3
         groups: dict[str, list[str]] = {}
         for uid, step, *_ in self._markers:
             if uid not in self.glides:
@@ -248,7 +248,7 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
         if upgoer.location in {s.id for s in board.steps} else upgoer.location
     status = {"pad": "waiting on the pad", "flying": f"flying: {where}", "debris": f"debris at {where}",
               "written_off": f"written off at {where}"}.get(upgoer.status, upgoer.status)
-    lines = [("title", upgoer.name), ("sub", f"{program.name}'s {SHAPE_WORDS[shape_for(upgoer.owner)]} · {status}")]
+    lines = [("title", upgoer.name), ("sub", f"{program.name} ({SHAPE_WORDS[shape_for(upgoer.owner)]}) · {status}")]
     if upgoer.stranded:
         lines.append(("warn", "Stranded: it can no longer be steered."))
     lines.append(("head", "Parts"))
@@ -294,7 +294,7 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
     damage = []
     for item in state.items:
         if item.location == upgoer.id and (item.flight_fail_penalty or item.flight_boom_penalty):
-            damage.append(f"{state.thing(item.thing_id).name} −{item.flight_fail_penalty}/−{item.flight_boom_penalty}")
+            damage.append(f"{state.thing(item.thing_id).name} -{item.flight_fail_penalty}/-{item.flight_boom_penalty}")
     if damage:
         lines.append(("head", "Damage this flight"))
         lines.extend(("warn", d) for d in damage)

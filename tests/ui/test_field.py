@@ -1,0 +1,217 @@
+"""The Field, headless: drag-and-drop moves, the flight panel, the roll panel with exact odds and
+mid-roll help, zoom and pan, and drawing at 1280x720 and 3840x2160."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.rules.actions import Roll
+from game.rules.flight_actions import AcceptRoll, Burn, Move, UseSkill
+from game.rules.planning import destination
+from game.ui.dice import percent_text
+from game.ui.field import FieldScene, build_demo_state, demo_session, open_field
+from game.ui.game_flow import shipped_engine
+
+DT = 1 / 30
+
+
+@pytest.fixture(scope="module")
+def demo_state():
+    return build_demo_state(shipped_engine())
+
+
+@pytest.fixture
+def field(make_app, home, demo_state):
+    def _open(size=(1280, 720)):
+        from game.session import GameSession
+
+        app = make_app(size)
+        session = GameSession(shipped_engine(), demo_state.setup, 7, states=(demo_state,), saves_dir=home)
+        scene = open_field(app, session)
+        assert isinstance(scene, FieldScene)
+        frames(app, 3)
+        return app, session, scene
+    return _open
+
+
+def frames(app, n=1, events=None):
+    for i in range(n):
+        app.step(DT, events if (events and i == 0) else [])
+        top = app.stack.top
+        assert top is not None and top.name != "error", getattr(top, "what", "")
+
+
+def press(app, element):
+    frames(app, 1, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": element})])
+
+
+def key(app, k):
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
+
+
+def drag(app, start, end):
+    start, end = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    events = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}),
+        pygame.event.Event(pygame.MOUSEMOTION, {"pos": mid, "rel": (mid[0] - start[0], mid[1] - start[1]),
+                                                "buttons": (1, 0, 0)}),
+        pygame.event.Event(pygame.MOUSEMOTION, {"pos": end, "rel": (end[0] - mid[0], end[1] - mid[1]),
+                                                "buttons": (1, 0, 0)}),
+    ]
+    for e in events:
+        frames(app, 1, [e])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": end, "button": 1})])
+
+
+def active_marker(scene):
+    uid = scene.session.state.flight.active
+    return uid, scene.markers.screen_pos[uid]
+
+
+def button_for(panel_buttons, kind):
+    return next(b for b, a in panel_buttons.items() if isinstance(a, kind))
+
+
+def roll_to_burn(app, session, scene):
+    """Drag the active craft onto the polar orbit: move on, then burn (a thruster roll is pending)."""
+    uid, pos = active_marker(scene)
+    drag(app, pos, scene.board_view.step_screen("polar_1"))
+    assert session.waiting_for_dice
+
+
+def test_drag_to_a_lit_step_applies_the_action(field):
+    app, session, scene = field()
+    state = session.state
+    legal = session.legal_actions()
+    lit = {s for a in legal for s in destination(session.engine, state, a)}
+    assert "low_burn_2" in lit and "low_burn_2" in scene.targets
+    uid, pos = active_marker(scene)
+    drag(app, pos, scene.board_view.step_screen("low_burn_2"))
+    assert session.actions[-1] == Move(uid)
+    assert session.state.flight.mode == "junction"
+
+
+def test_drag_onto_a_burn_destination_moves_then_burns(field):
+    app, session, scene = field()
+    roll_to_burn(app, session, scene)
+    assert isinstance(session.actions[-2], Move) and session.actions[-1] == Burn("polar_1")
+
+
+def test_drag_to_an_illegal_step_snaps_back_with_the_reason(field):
+    app, session, scene = field()
+    before = len(session.actions)
+    uid, pos = active_marker(scene)
+    drag(app, pos, scene.board_view.step_screen("lunar_surface"))
+    assert len(session.actions) == before
+    assert "cannot go to Lunar Surface" in scene.toast_text
+    assert scene.toast_kind == "error"
+    assert scene.markers.at[uid] == session.state.upgoer(uid).location
+
+
+def test_flight_panel_buttons_apply_their_actions(field):
+    app, session, scene = field()
+    buttons = scene.flight_panel.buttons
+    labels = sorted(b.text for b in buttons)
+    assert "Move on" in labels and "Write off" in labels
+    press(app, button_for(buttons, Move))
+    assert isinstance(session.actions[-1], Move)
+    buttons = scene.flight_panel.buttons
+    assert any(b.text.startswith("Burn: Polar plane change (") and b.text.endswith(" fuel)") for b in buttons)
+    press(app, next(b for b, a in buttons.items() if isinstance(a, Burn) and a.to == "polar_1"))
+    assert session.actions[-1] == Burn("polar_1")
+    assert session.waiting_for_dice
+    assert not scene.flight_panel.buttons  # while the dice card is up, the roll comes first
+
+
+def test_roll_panel_shows_exact_odds_then_rolls(field):
+    app, session, scene = field()
+    roll_to_burn(app, session, scene)
+    odds = session.engine.flight_rules.roll_odds(session.state)
+    text = scene.roll_panel.odds_line(session.state)
+    for outcome, p in odds.items():
+        assert f"{outcome.label} {percent_text(p)}" in text
+    assert sum(odds.values()) == 1
+    roll_button = next(b for b, what in scene.roll_panel.buttons.items() if what == "roll")
+    assert roll_button.text.startswith("Roll")
+    key(app, pygame.K_SPACE)
+    assert isinstance(session.actions[-1], Roll)
+    show = scene.roll_panel.show
+    assert show is not None and show.dice.total == session.actions[-1].value
+    scheme = session.engine.rules.dice.scheme(session.state.setup.dice)
+    assert show.dice.faces == scheme.faces_for(session.actions[-1].value)
+    frames(app, 120)  # lands, then goes back to the Field on its own (or waits for a decision)
+
+
+def test_help_buttons_appear_on_a_failed_roll_and_apply(field):
+    app, session, scene = field()
+    roll_to_burn(app, session, scene)
+    pending = session.state.flight.roll
+    fail_value = pending.effective().fail  # lowest Fail
+    session.dice.roll = lambda engine, state: Roll(fail_value)  # the app's dice, fixed for the test
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)  # skip the animation
+    frames(app, 2)
+    assert scene.roll_panel.pending(session.state) == "help"
+    offered = list(scene.roll_panel.buttons.values())
+    assert any(isinstance(a, UseSkill) and a.skill == "piloting" for a in offered)
+    assert any(isinstance(a, AcceptRoll) for a in offered)
+    button = next(b for b, a in scene.roll_panel.buttons.items() if isinstance(a, UseSkill))
+    rating_before = session.state.flight.roll.effective()
+    press(app, button)
+    assert isinstance(session.actions[-1], UseSkill)
+    roll = session.state.flight.roll
+    if roll is not None and roll.value is not None:
+        assert roll.effective().fail > rating_before.fail
+    frames(app, 3)
+
+
+def test_zoom_and_pan_keep_the_board_on_screen(field):
+    app, session, scene = field()
+    view, area = scene.board_view, scene.board_rect
+    for _ in range(12):
+        key(app, pygame.K_PLUS)
+    for _ in range(40):
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_DOWN)
+    overlap = view.board_screen_rect().clip(area)
+    assert overlap.w >= area.w // 4 and overlap.h >= area.h // 4
+    for _ in range(30):
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": -1, "flipped": False})])
+        key(app, pygame.K_MINUS)
+    overlap = view.board_screen_rect().clip(area)
+    assert overlap.w > 0 and overlap.h > 0
+    key(app, pygame.K_f)
+    assert area.contains(view.board_screen_rect().inflate(-4, -4))
+
+
+def test_static_layer_is_cached_between_frames(field):
+    app, session, scene = field()
+    builds = scene.board_view.cache_builds
+    frames(app, 10)
+    assert scene.board_view.cache_builds == builds
+    key(app, pygame.K_PLUS)
+    assert scene.board_view.cache_builds == builds + 1
+
+
+def test_marker_click_opens_its_card(field):
+    app, session, scene = field()
+    uid, pos = active_marker(scene)
+    pos = (int(pos[0]), int(pos[1]))
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1})])
+    assert scene.selected == uid
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_nothing_crashes_at_small_and_4k_sizes(field, size):
+    app, session, scene = field(size)
+    assert app.stack.top is scene
+    roll_to_burn(app, session, scene)
+    key(app, pygame.K_SPACE)
+    frames(app, 5)
+    key(app, pygame.K_SPACE)
+    frames(app, 60)
+    assert app.stack.top.name != "error"
+    assert app.running
