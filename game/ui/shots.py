@@ -106,6 +106,15 @@ SHOTS: list[tuple[str, Builder]] = [
 ]
 
 
+def _field_shots() -> list[tuple[str, Builder]]:
+    from .field import FIELD_SHOTS  # The Field mid-game, a drag, the dice over the Field, help, a card
+
+    return list(FIELD_SHOTS)
+
+
+SHOTS += _field_shots()
+
+
 def _flow_shots() -> list[tuple[str, Builder]]:
     """The game-flow scenes (new game, R&D, assembly, trade, pass-device, log, report, load)."""
     from .flow_shots import FLOW_SHOTS
