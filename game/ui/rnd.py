@@ -57,13 +57,25 @@ class RnDScene(GameScene):
 
     # ------------------------------------------------------------------ geometry
     def split_x(self) -> float:
-        return max(560.0, self.context.layout.virtual_width * 0.47)
+        return max(480.0, self.context.layout.virtual_width * 0.47)
+
+    def tab_rows(self) -> int:
+        """Tabs sit in one row when there is room for their words, else in two rows of three."""
+        layout = self.context.layout
+        x = self.split_x() + 12
+        return 1 if (layout.virtual_width - x - 24 - 30) / len(TABS) >= 112 else 2
 
     def panel_units(self) -> tuple[float, float, float, float]:
         """The right-hand form panel (x, y, w, h) in units."""
         layout = self.context.layout
         x = self.split_x() + 12
-        return x, TOP + 58, layout.virtual_width - x - 24, layout.virtual_height - BOTTOM_BAR - 16 - (TOP + 58)
+        y = TOP + 58 + (self.tab_rows() - 1) * 48
+        return x, y, layout.virtual_width - x - 24, layout.virtual_height - BOTTOM_BAR - 16 - y
+
+    def action_y(self) -> float:
+        """Where a form's main button sits: at the bottom of the panel."""
+        px, py, pw, ph = self.panel_units()
+        return py + ph - 16 - 46
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -94,9 +106,11 @@ class RnDScene(GameScene):
             self.manifest_html(), layout.rect(36, TOP + 58, split - 60, vh - BOTTOM_BAR - 16 - (TOP + 58) - 12),
             self.context.manager, container=self.root, object_id="#manifest")
         px, py, pw, ph = self.panel_units()
-        tab_w = (pw - 5 * 6) / len(TABS)
+        per_row = len(TABS) // self.tab_rows()
+        tab_w = (pw - (per_row - 1) * 6) / per_row
         for i, (key, text) in enumerate(TABS):
-            b = self.add_button(f"tab:{key}", layout.rect(px + i * (tab_w + 6), TOP, tab_w, 44), text)
+            row, col = divmod(i, per_row)
+            b = self.add_button(f"tab:{key}", layout.rect(px + col * (tab_w + 6), TOP + row * 48, tab_w, 44), text)
             if key == self.tab:
                 b.select()
         getattr(self, f"_build_{self.tab}")(px + 16, py + 16, pw - 32)
@@ -145,7 +159,8 @@ class RnDScene(GameScene):
         self.menus[key] = menu
 
     def _action_button(self, key: str, text: str, x: float, y: float, w: float = 200) -> None:
-        self.add_button(f"do:{key}", self.context.layout.rect(x, y, w, 46), text, "@menu_button")
+        self.add_button(f"do:{key}", self.context.layout.rect(x, y, w, 46), text,
+                        "@menu_button" if w >= 200 else "@segment")
 
     def _preview(self, x: float, y: float, w: float, h: float) -> None:
         self.preview_rect = self.context.layout.rect(x, y, w, h)
@@ -179,8 +194,8 @@ class RnDScene(GameScene):
         self._entry("invent_name", x + LABEL_W, y, min(320, w - LABEL_W),
                     self.engine.default_name(self.state, self.program, kind.id))
         y += ROW
-        self._preview(x, y, w, 150)
-        self._action_button("invent", "Invent", x + w - 200, y + 160)
+        self._preview(x, y, w, self.action_y() - 8 - y)
+        self._action_button("invent", "Invent", x + w - 200, self.action_y())
 
     def _build_research(self, x, y, w) -> None:
         self._label("Blueprint", x, y)
@@ -196,8 +211,8 @@ class RnDScene(GameScene):
         self._label("Steps", x, y)
         self._stepper("r_steps", x + LABEL_W, y, 1, 10)
         y += ROW
-        self._preview(x, y, w, 150)
-        self._action_button("research", "Research", x + w - 200, y + 160)
+        self._preview(x, y, w, self.action_y() - 8 - y)
+        self._action_button("research", "Research", x + w - 200, self.action_y())
 
     def _build_build(self, x, y, w) -> None:
         self._label("Blueprint", x, y)
@@ -206,8 +221,8 @@ class RnDScene(GameScene):
         self._label("How many", x, y)
         self._stepper("b_count", x + LABEL_W, y, 1, 20)
         y += ROW
-        self._preview(x, y, w, 150)
-        self._action_button("build", "Build", x + w - 200, y + 160)
+        self._preview(x, y, w, self.action_y() + 46 - y)
+        self._action_button("build", "Build", x + w - 200, self.action_y())
 
     def _build_supplies(self, x, y, w) -> None:
         self._label("Fuel", x, y)
@@ -218,7 +233,7 @@ class RnDScene(GameScene):
         self._stepper("rations", x + LABEL_W, y, 1, 20)
         self._action_button("rations", "Buy rations", x + w - 200, y - 3)
         y += ROW + 10
-        self._preview(x, y, w, 160)
+        self._preview(x, y, w, self.action_y() + 46 - y)
 
     def _build_derps(self, x, y, w) -> None:
         self._label("Hire", x, y)
@@ -245,26 +260,28 @@ class RnDScene(GameScene):
         self._menu("h_derp", x + LABEL_W, y, min(230, w - LABEL_W - 150), injured)
         self._action_button("heal", "Heal", x + w - 140, y - 3, 140)
         y += ROW + 4
-        self._preview(x, y, w, 70)
+        self._preview(x, y, w, self.action_y() + 46 - y)
 
     def _build_other(self, x, y, w) -> None:
         state = self.state
         foreign = [(f"{state.thing(i.thing_id).name} ({i.id})", i.id) for i in state.items_of(self.program)
                    if state.thing(i.thing_id).owner != self.program]
-        self._label("Copy design", x, y)
-        self._menu("re_item", x + LABEL_W, y, min(280, w - LABEL_W - 150), foreign)
-        self._action_button("reverse", "Reverse-engineer", x + w - 200, y + ROW, 200)
-        y += 2 * ROW + 6
+        menu_w = w - LABEL_W - 150
+        self._label("Copy a design", x, y)
+        self._menu("re_item", x + LABEL_W, y, menu_w, foreign)
+        self._action_button("reverse", "Copy it", x + w - 140, y - 3, 140)
+        y += ROW + 8
         pad = [(u.name, u.id) for u in state.upgoers_of(self.program) if u.status == "pad"]
         self._label("Take apart", x, y)
-        self._menu("ta_upgoer", x + LABEL_W, y, min(280, w - LABEL_W - 150), pad)
-        self._action_button("disassemble", "Take apart", x + w - 200, y + ROW, 200)
-        y += 2 * ROW + 6
+        self._menu("ta_upgoer", x + LABEL_W, y, menu_w, pad)
+        self._action_button("disassemble", "Take apart", x + w - 140, y - 3, 140)
+        y += ROW + 8
         debris = [(u.name, u.id) for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
         self._label("Track debris", x, y)
-        self._menu("track", x + LABEL_W, y, min(280, w - LABEL_W - 150), debris)
-        self._action_button("track", "Track", x + w - 200, y + ROW, 200)
-        self.preview_rect = None
+        self._menu("track", x + LABEL_W, y, menu_w, debris)
+        self._action_button("track", "Track", x + w - 140, y - 3, 140)
+        y += ROW + 8
+        self._preview(x, y, w, self.action_y() + 46 - y)
 
     # ------------------------------------------------------------------ the action each form describes
     def entry_text(self, key: str) -> str:
@@ -438,6 +455,11 @@ class RnDScene(GameScene):
                           f"{costs.consumable_per_container * int(f['rations'])} points.", INK))
             lines.append((f"In stock: {p.fuel_stock} fuel, rations for {p.rations_stock} derp-turns.", INK_DIM))
             check = ["fuel", "rations"]
+        elif self.tab == "other":
+            lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
+                          "of your own (once per pair of programs); its prototyping cost comes as extra points "
+                          "next turn. Taking apart an Upgoer on the pad puts its parts and crew back home.", INK_DIM))
+            check = [k for k in ("reverse", "disassemble", "track") if self.form_action(k) is not None]
         elif self.tab == "derps":
             lines.append((f"Hiring costs {costs.hire_derp}; training {costs.train_per_point} per point "
                           f"(the derp stays home this turn); healing {costs.heal_derp}.", INK_DIM))
