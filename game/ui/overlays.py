@@ -13,8 +13,12 @@ from .style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw
 #: Every keyboard shortcut the client has, in one place: (keys, what they do).
 SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("F1", "?"), "Show or hide this help"),
-    (("Esc",), "Close a dialog, or go back"),
+    (("Esc",), "Close a dialog, go back, or pause a game"),
     (("Space", "Enter"), "Finish a dice roll at once, then continue"),
+    (("Enter",), "In R&D: press twice to finish R&D"),
+    (("Ctrl", "S"), "Save the game"),
+    (("Ctrl", "Z"), "Undo the last action (undo stops at a die roll)"),
+    (("L",), "The story so far"),
     (("F11",), "Switch between window and full screen"),
     (("Ctrl", "Q"), "Quit the game"),
 )
@@ -23,7 +27,7 @@ SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
 class HelpOverlay(Scene):
     name = "help"
     is_overlay = True
-    CARD_W, CARD_H = 760, 470
+    CARD_W, CARD_H = 760, 570
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -61,7 +65,7 @@ class HelpOverlay(Scene):
         draw_text(surface, "Keyboard shortcuts", heading, ACCENT_LIGHT, (left, card.top + layout.px(28)))
         key_font = font_px(layout.px(18), True)
         text_font = font_px(layout.px(20))
-        y = card.top + layout.px(100)
+        y = card.top + layout.px(88)
         keys_w = layout.px(230)
         for keys, what in SHORTCUTS:
             x = left
@@ -76,7 +80,7 @@ class HelpOverlay(Scene):
             desc_font = fit_font(what, card.right - layout.px(40) - (left + keys_w), layout.px(20))
             draw_text(surface, what, desc_font if desc_font.get_height() <= text_font.get_height() else text_font,
                       INK, (left + keys_w, y + layout.px(18)), anchor="midleft")
-            y += layout.px(58)
+            y += layout.px(39)
 
 
 class ErrorDialog(Scene):
