@@ -148,21 +148,25 @@ class Engine:
         return [a for a in self._rnd_candidates(state, player) if self.refusal(state, a) is None]
 
     def refusal(self, state: GameState, action: Action) -> Optional[str]:
-        """Why ``action`` is not allowed now, or None when it is."""
+        """Why ``action`` is not allowed now, or None when it is (checked without playing it out)."""
         try:
-            self.apply(state, action)
+            self._dispatch(state, action, check_only=True)
         except IllegalAction as exc:
             return str(exc)
         return None
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after ``action``; raises IllegalAction (state unchanged) when it is not allowed."""
+        return self._dispatch(state, action, check_only=False)
+
+    def _dispatch(self, state: GameState, action: Action, check_only: bool) -> GameState:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalAction("the game is over")
-        state = dataclasses.replace(state, events=())
+        if not check_only:
+            state = dataclasses.replace(state, events=())
         if state.pending_trade is not None:
             if not isinstance(action, AnswerTrade):
                 partner = state.programs[state.pending_trade.partner].name
@@ -175,7 +179,7 @@ class Engine:
         handler = self._rnd_handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done during R&D")
-        return handler(state, action)
+        return handler(state, action, check_only=check_only)
 
     def outcome(self, state: GameState) -> Optional[Outcome]:
         if state.phase != "over" or state.winner is None:
@@ -193,10 +197,14 @@ class Engine:
         return f"{prefix}{state.next_id}", dataclasses.replace(state, next_id=state.next_id + 1)
 
     @staticmethod
-    def _pay(state: GameState, program: Program, cost: int, what: str) -> GameState:
+    def _afford(program: Program, cost: int, what: str) -> None:
         if cost > program.points:
             raise IllegalAction(f"{what} costs {cost} points and you have {program.points}")
-        return with_program(state, update(program, points=program.points - cost))
+
+    @staticmethod
+    def _deduct(state: GameState, program: Program, cost: int) -> GameState:
+        current = state.programs[program.index]
+        return with_program(state, update(current, points=current.points - cost))
 
     def _own_thing(self, state: GameState, program: Program, thing_id: str) -> Thing:
         thing = state.find("thing", thing_id)
@@ -266,7 +274,7 @@ class Engine:
         return check_design(state, program, design, self.rules)
 
     # ------------------------------------------------------------------ R&D handlers
-    def _invent(self, state: GameState, a: Invent) -> GameState:
+    def _invent(self, state: GameState, a: Invent, check_only: bool = False) -> GameState:
         program = self._program(state)
         comps = self.rules.components
         try:
@@ -289,7 +297,10 @@ class Engine:
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass
-        state = self._pay(state, program, cost, f"inventing a thing of mass {mass}")
+        self._afford(program, cost, f"inventing a thing of mass {mass}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
         rating = self.rules.economy.research.new_thing_rating
         transfer = self.transfer_rating(state, program.index, kind.id, mass)
         note = ""
@@ -303,7 +314,7 @@ class Engine:
             Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {cost} points. "
                   f"It starts at {rating}{note}.", program.index, "rnd"),))
 
-    def _research(self, state: GameState, a: Research) -> GameState:
+    def _research(self, state: GameState, a: Research, check_only: bool = False) -> GameState:
         program = self._program(state)
         thing = self._own_thing(state, program, a.thing)
         if a.safety not in ("fail", "boom"):
@@ -330,7 +341,10 @@ class Engine:
         if target > ceiling:
             raise IllegalAction(f"{thing.name} cannot be researched past {cap} {self._cap_reason(state, thing)}")
         cost = self.rules.economy.costs.research_per_mass * thing.mass * a.steps
-        state = self._pay(state, program, cost, f"researching {thing.name} {a.steps} step(s)")
+        self._afford(program, cost, f"researching {thing.name} {a.steps} step(s)")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
         changes = {"rating": new}
         if a.safety == "fail":
             changes["fail_steps_this_turn"] = done + a.steps
@@ -348,13 +362,16 @@ class Engine:
             return "until it has flown"
         return "until it has flown successfully"
 
-    def _build(self, state: GameState, a: Build) -> GameState:
+    def _build(self, state: GameState, a: Build, check_only: bool = False) -> GameState:
         program = self._program(state)
         thing = self._own_thing(state, program, a.thing)
         if a.count < 1:
             raise IllegalAction("build at least one")
         cost = self.rules.economy.costs.build_per_mass * thing.mass * a.count
-        state = self._pay(state, program, cost, f"building {a.count} x {thing.name}")
+        self._afford(program, cost, f"building {a.count} x {thing.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
         kind = self.rules.components.kind(thing.kind)
         new_items = []
         for _ in range(a.count):
@@ -364,7 +381,7 @@ class Engine:
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
                   f"for {cost} points.", program.index, "rnd"),))
 
-    def _buy_consumables(self, state: GameState, a: BuyConsumables) -> GameState:
+    def _buy_consumables(self, state: GameState, a: BuyConsumables, check_only: bool = False) -> GameState:
         program = self._program(state)
         comps = self.rules.components
         if a.kind not in ("fuel", "rations"):
@@ -372,7 +389,10 @@ class Engine:
         if a.containers < 1:
             raise IllegalAction("buy at least one container")
         cost = self.rules.economy.costs.consumable_per_container * a.containers
-        state = self._pay(state, program, cost, f"{a.containers} {a.kind} container(s)")
+        self._afford(program, cost, f"{a.containers} {a.kind} container(s)")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
         program = state.programs[program.index]
         if a.kind == "fuel":
             amount = a.containers * comps.fuel_per_container
@@ -386,11 +406,14 @@ class Engine:
         return dataclasses.replace(state, events=(
             Event(f"{program.name} buys {what} for {cost} points.", program.index, "rnd"),))
 
-    def _hire(self, state: GameState, a: Hire) -> GameState:
+    def _hire(self, state: GameState, a: Hire, check_only: bool = False) -> GameState:
         program = self._program(state)
         derps = self.rules.economy.derps
         name = a.name.strip() or self.default_derp_name(state, program.index)
-        state = self._pay(state, program, self.rules.economy.costs.hire_derp, "hiring a derp")
+        self._afford(program, self.rules.economy.costs.hire_derp, "hiring a derp")
+        if check_only:
+            return state
+        state = self._deduct(state, program, self.rules.economy.costs.hire_derp)
         derp_id, state = self._new_id(state, "D")
         derp = Derp(id=derp_id, owner=program.index, name=name, piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
@@ -399,7 +422,7 @@ class Engine:
             Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
                   f"ready to fly today.", program.index, "rnd"),))
 
-    def _train(self, state: GameState, a: Train) -> GameState:
+    def _train(self, state: GameState, a: Train, check_only: bool = False) -> GameState:
         program = self._program(state)
         derp = self._own_derp(state, program, a.derp)
         rules = self.rules.economy.derps
@@ -422,7 +445,10 @@ class Engine:
             raise IllegalAction(f"{derp.name} has {derp.total_points} points; a derp can have at most "
                                 f"{rules.max_total_points}")
         cost = self.rules.economy.costs.train_per_point * a.points
-        state = self._pay(state, program, cost, f"training {derp.name}")
+        self._afford(program, cost, f"training {derp.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
         changes = {a.skill: getattr(derp, a.skill) + a.points, "busy": "training",
                    "trained_skill": a.skill, "trained_points": derp.trained_points + a.points}
         if a.skill == "stamina":
@@ -439,14 +465,17 @@ class Engine:
             return "a craft"
         return f"{upgoer.name} on the pad" if upgoer.status == "pad" else f"{upgoer.name} in space"
 
-    def _heal(self, state: GameState, a: Heal) -> GameState:
+    def _heal(self, state: GameState, a: Heal, check_only: bool = False) -> GameState:
         program = self._program(state)
         derp = self._own_derp(state, program, a.derp)
         if not derp.injured:
             raise IllegalAction(f"{derp.name} is not injured")
         if derp.location is not HOME:
             raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps are healed at home")
-        state = self._pay(state, program, self.rules.economy.costs.heal_derp, f"healing {derp.name}")
+        self._afford(program, self.rules.economy.costs.heal_derp, f"healing {derp.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, self.rules.economy.costs.heal_derp)
         back_to = self.rules.economy.derps.heal_to_stamina
         new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
         return dataclasses.replace(state, derps=replace_in(state.derps, [new]), events=(
@@ -483,7 +512,7 @@ class Engine:
                 or len(set(bundle.blueprints)) != len(bundle.blueprints)):
             raise IllegalAction("a trade names the same thing twice")
 
-    def _offer_trade(self, state: GameState, a: OfferTrade) -> GameState:
+    def _offer_trade(self, state: GameState, a: OfferTrade, check_only: bool = False) -> GameState:
         program = self._program(state)
         if not 0 <= a.partner < len(state.programs) or a.partner == program.index:
             raise IllegalAction("trade with another space program")
@@ -492,6 +521,8 @@ class Engine:
         partner = state.programs[a.partner]
         self._check_bundle(state, program, a.give, "you have")
         self._check_bundle(state, partner, a.take, f"{partner.name} has")
+        if check_only:
+            return state
         offer = TradeOffer(program.index, a.partner, a.give, a.take)
         return dataclasses.replace(state, pending_trade=offer, events=(
             Event(f"{program.name} offers {partner.name} a trade: {self.describe_bundle(state, a.give)} for "
@@ -566,7 +597,7 @@ class Engine:
             n += 1
         return f"{name} ({n})"
 
-    def _reverse_engineer(self, state: GameState, a: ReverseEngineer) -> GameState:
+    def _reverse_engineer(self, state: GameState, a: ReverseEngineer, check_only: bool = False) -> GameState:
         program = self._program(state)
         item = state.find("item", a.item)
         if item is None or item.owner != program.index or item.location is not HOME:
@@ -583,6 +614,8 @@ class Engine:
         if rules.once_per_pair and pair in state.reverse_engineered:
             raise IllegalAction(f"you have already reverse-engineered a design of "
                                 f"{state.programs[inventor].name}; it works once per pair of programs")
+        if check_only:
+            return state
         new_id, state = self._new_id(state, "T")
         copy = update(original, id=new_id, owner=program.index, rating=self.item_rating(state, item),
                       fail_steps_this_turn=0, boom_steps_this_turn=0,
@@ -599,7 +632,7 @@ class Engine:
                   program.index, "rnd"),))
 
     # ------------------------------------------------------------------ assembly
-    def _assemble(self, state: GameState, a: Assemble) -> GameState:
+    def _assemble(self, state: GameState, a: Assemble, check_only: bool = False) -> GameState:
         program = self._program(state)
         design = a.design
         if not design.name.strip():
@@ -610,6 +643,8 @@ class Engine:
         report = self.check_design(state, program.index, design)
         if not report.valid:
             raise IllegalAction("this design cannot fly: " + "; ".join(report.problems))
+        if check_only:
+            return state
         upgoer_id, state = self._new_id(state, "U")
         upgoer = Upgoer(id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
                         modules=design.modules, crew=design.crew, fuel=design.fuel, rations=design.rations)
@@ -625,13 +660,15 @@ class Engine:
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
                   f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s) aboard.", program.index, "rnd"),))
 
-    def _disassemble(self, state: GameState, a: Disassemble) -> GameState:
+    def _disassemble(self, state: GameState, a: Disassemble, check_only: bool = False) -> GameState:
         program = self._program(state)
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is None or upgoer.owner != program.index:
             raise IllegalAction(f"{a.upgoer} is not one of your Upgoers")
         if upgoer.status != "pad":
             raise IllegalAction(f"{upgoer.name} is not on the pad")
+        if check_only:
+            return state
         return self._return_to_storage(state, upgoer, f"{upgoer.name} is taken apart; its parts go back to storage.")
 
     def _return_to_storage(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
@@ -647,16 +684,19 @@ class Engine:
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
             events=(Event(text, upgoer.owner, "rnd"),))
 
-    def _track(self, state: GameState, a: Track) -> GameState:
+    def _track(self, state: GameState, a: Track, check_only: bool = False) -> GameState:
         program = self._program(state)
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is not None and upgoer.written_off_by == program.index:
             raise IllegalAction("you wrote it off yourself; another program may track it")
-        return self.flight_rules.track(state, program.index, a.upgoer)
+        tracked = self.flight_rules.track(state, program.index, a.upgoer)
+        return state if check_only else tracked
 
     # ------------------------------------------------------------------ turn structure
-    def _end_rnd(self, state: GameState, a: EndRnD) -> GameState:
+    def _end_rnd(self, state: GameState, a: EndRnD, check_only: bool = False) -> GameState:
         program = self._program(state)
+        if check_only:
+            return state
         state = with_program(state, update(program, rnd_done=True))
         events = [Event(f"{program.name} finishes R&D with {program.points} points saved.", program.index, "rnd")]
         if all(p.rnd_done for p in state.programs):
