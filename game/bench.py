@@ -3,10 +3,21 @@
 * ``actions_per_second``: random legal play (bot choices, legal-action enumeration and apply).
 * ``rules_load_s``: loading and checking every rules table.
 * ``save_load_s``: saving a 500-action game and loading (replaying) it again.
+
+The client figures (when pygame-ce and pygame_gui are installed; headless with SDL's dummy drivers):
+
+* ``startup_s``: from starting a fresh Python process to the app's first drawn frame (the title), and
+  ``startup_empty_s`` the same for an empty pygame_gui window, measured in the same run.
+* ``frame_p50_ms`` / ``frame_p99_ms``: one frame (events, updates, drawing) of The Field at 1920x1080 with
+  12 Upgoers on the board, the dice tumbling and markers gliding; ``frame_empty_p99_ms`` the same figure
+  for an empty pygame_gui window. The aim is a 99th percentile under 4 ms.
 """
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -35,6 +46,125 @@ def long_game(engine: Engine, actions: int = 500, seed: int = 1):
         if len(result.actions) == actions:
             return setup, s, result.actions
     raise RuntimeError(f"no random game reached {actions} actions")
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+_FIRST_FRAME = r"""
+import os, sys, tempfile
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+if sys.argv[1] == "app":
+    from pathlib import Path
+    from game.ui.app import App
+    app = App(home=Path(tempfile.mkdtemp(prefix="whatgoesup-bench-")), size=(1920, 1080), fullscreen=False)
+    app.start("title")
+    app.step(0.0, [])
+else:
+    import pygame_gui
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1920, 1080))
+    manager = pygame_gui.UIManager((1920, 1080))
+    screen.fill((0, 0, 0))
+    manager.update(0.0)
+    manager.draw_ui(screen)
+pygame.display.flip()
+print("FIRST FRAME", flush=True)
+"""
+
+
+def _startup_seconds(mode: str) -> float:
+    """Seconds from launching a fresh interpreter to its first drawn frame (``app`` or ``empty``)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", _FIRST_FRAME, mode], cwd=str(REPO), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("FIRST FRAME"):
+            elapsed = time.perf_counter() - start
+            break
+    else:
+        proc.wait()
+        raise RuntimeError(f"the {mode} window never drew a frame")
+    proc.wait()
+    return elapsed
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+
+
+def client_figures(engine: Engine, quick: bool = False) -> dict:
+    """Start-up and frame-time figures of the client (see the module docstring)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    import pygame_gui
+
+    from game.rules.flight_actions import Burn, Move
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.field import build_demo_state, open_field
+
+    repeats = 2 if quick else 3
+    startup = statistics.median(_startup_seconds("app") for _ in range(repeats))
+    startup_empty = statistics.median(_startup_seconds("empty") for _ in range(repeats))
+
+    frames = 120 if quick else 600
+    warm = 30
+    dt = 1 / 60
+    with tempfile.TemporaryDirectory(prefix="whatgoesup-bench-") as home:
+        state = build_demo_state(engine, crafts_per_program=3)
+        app = App(home=Path(home), size=(1920, 1080), fullscreen=False)
+        session = GameSession(engine, state.setup, 11, states=(state,), saves_dir=Path(home))
+        scene = open_field(app, session)
+        uid = session.state.flight.active
+        session.apply(Move(uid))
+        burn = next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs)
+        session.apply(burn)
+        session.roll()
+        upgoers = sum(1 for u in session.state.upgoers if u.status in ("flying", "pad", "debris"))
+        times = []
+        for n in range(warm + frames):
+            show = scene.roll_panel.show
+            if show is not None and show.animation.time > show.animation.duration * 0.8:
+                show.animation.seek(0.0)  # keep the dice tumbling for the whole measurement
+            if n % 45 == 0:  # and send a few markers gliding round their rings
+                for other in list(scene.markers.at)[:4]:
+                    step = scene.markers.at[other]
+                    scene.markers.at[other] = scene.board_view.geometry.steps[step].next or step
+                scene.markers.sync(session.state)
+            start = time.perf_counter()
+            app.step(dt, [])
+            pygame.display.flip()
+            if n >= warm:
+                times.append((time.perf_counter() - start) * 1000)
+        app.stack.clear()
+
+        screen = pygame.display.get_surface()
+        manager = pygame_gui.UIManager(screen.get_size())
+        empty = []
+        for n in range(warm + frames):
+            start = time.perf_counter()
+            for event in pygame.event.get():
+                manager.process_events(event)
+            screen.fill((0, 0, 0))
+            manager.update(dt)
+            manager.draw_ui(screen)
+            pygame.display.flip()
+            if n >= warm:
+                empty.append((time.perf_counter() - start) * 1000)
+        pygame.display.quit()
+    return {"startup_s": round(startup, 3), "startup_empty_s": round(startup_empty, 3),
+            "frame_p50_ms": round(statistics.median(times), 3), "frame_p99_ms": round(_percentile(times, 0.99), 3),
+            "frame_empty_p99_ms": round(_percentile(empty, 0.99), 3), "frame_upgoers": upgoers,
+            "frame_size": "1920x1080", "frames_measured": frames}
 
 
 def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
@@ -67,6 +197,14 @@ def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
             load_game(path, engine)
 
         save_load_s = _median_time(save_and_load, repeats)
-    return {"actions_per_second": round(actions_per_second, 1), "rules_load_s": round(rules_load_s, 4),
+    data = {"actions_per_second": round(actions_per_second, 1), "rules_load_s": round(rules_load_s, 4),
             "save_load_s": round(save_load_s, 4), "save_load_actions": n_actions, "repeats": repeats,
             "quick": quick}
+    try:
+        import pygame  # noqa: F401
+        import pygame_gui  # noqa: F401
+    except ModuleNotFoundError:
+        data["client"] = "not measured: pygame-ce and pygame_gui are not installed"
+        return data
+    data.update(client_figures(engine, quick))
+    return data

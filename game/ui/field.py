@@ -30,7 +30,7 @@ from .flightpanel import FlightPanel, describe_action
 from .game_flow import GameScene
 from .markers import MarkerLayer, draw_marker, shape_for, upgoer_details
 from .board_view import hex_colour
-from .rollpanel import HELP_ACTIONS, RollPanel
+from .rollpanel import HELP_ACTIONS, RollPanel, cached_card
 from .settings import animation_factor
 from .style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
@@ -42,6 +42,9 @@ MODE_WORDS = {
     "junction": "at a burn junction: burn or coast",
     "after": "after moving: act here, or be done",
 }
+PANEL_BG = (27, 22, 56)
+STRIP_BG = (13, 11, 32)
+HEADER_BG = (12, 11, 32)
 PANEL_W = 360  # design units
 HEADER_H = 64
 STRIP_H = 46
@@ -528,9 +531,9 @@ class FieldScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         state = self.state
-        self.board_view.draw(surface)  # the cached layer covers the whole window, under the panels
         clip = surface.get_clip()
-        surface.set_clip(self.board_rect)
+        surface.set_clip(self.board_rect)  # the panels around the board are opaque: no need to paint under them
+        self.board_view.draw(surface)
         if self.route_report is not None:
             uid, steps, _ = self.route_report
             upgoer = state.find("upgoer", uid)
@@ -604,6 +607,7 @@ class FieldScene(GameScene):
             sub += " (computer)"
         if self.session.waiting_for_dice and flight is not None and flight.timing_tie:
             sub = "A coin decides who goes first"
+        surface.fill(HEADER_BG, pygame.Rect(0, 0, self.context.layout.width, self.context.layout.px(HEADER_H)))
         self.draw_header(surface, f"Flights · {stage}", program, sub)
 
     def _text(self, text: str, size: int, bold: bool = False, colour=INK) -> pygame.Surface:
@@ -619,12 +623,7 @@ class FieldScene(GameScene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         rect = self.panel_rect()
-        veil = self._text_cache.get(("veil", rect.size))
-        if veil is None:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((*CARD, 242))
-            self._text_cache[("veil", rect.size)] = veil
-        surface.blit(veil, rect)
+        surface.fill(PANEL_BG, rect)
         pygame.draw.line(surface, ACCENT, rect.topleft, rect.bottomleft, max(1, layout.px(2)))
         inner = rect.inflate(-layout.px(28), 0)
         y = rect.top + layout.px(14)
@@ -715,12 +714,7 @@ class FieldScene(GameScene):
     def _draw_story(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         strip = pygame.Rect(0, layout.height - layout.px(STRIP_H), layout.width - layout.px(PANEL_W), layout.px(STRIP_H))
-        veil = self._text_cache.get(("strip", strip.size))
-        if veil is None:
-            veil = pygame.Surface(strip.size, pygame.SRCALPHA)
-            veil.fill((12, 10, 30, 225))
-            self._text_cache[("strip", strip.size)] = veil
-        surface.blit(veil, strip)
+        surface.fill(STRIP_BG, strip)
         pygame.draw.line(surface, ACCENT, strip.topleft, strip.topright, max(1, layout.px(1)))
         text = self.story[-1] if self.story else "Flights begin. Drag the glowing marker, or use the buttons on the right."
         size = layout.px(17)
@@ -752,7 +746,7 @@ class FieldScene(GameScene):
         height = sum(int(s * 1.38) + (layout.px(6) if st == "head" else 0) for _, s, _, _, st in wrapped) + layout.px(34)
         rect = pygame.Rect(self.board_rect.left + layout.px(12), self.board_rect.top + layout.px(12), width,
                            min(height, self.board_rect.h - layout.px(24)))
-        draw_card(surface, rect, layout)
+        cached_card(surface, rect, layout)
         y = rect.top + layout.px(16)
         program_index = self.state.find("upgoer", uid).owner if self.state.find("upgoer", uid) else 0
         for n, (text, size, bold, colour, style) in enumerate(wrapped):

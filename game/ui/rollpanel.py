@@ -38,6 +38,23 @@ ROLL_WORDS = {
 HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 
 
+_CARDS: dict = {}
+
+
+def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> None:
+    """``draw_card`` painted once per size into a transparent surface, then only blitted."""
+    key = (rect.size, layout)
+    image = _CARDS.get(key)
+    margin = layout.px(24)
+    if image is None:
+        if len(_CARDS) > 32:
+            _CARDS.clear()
+        image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
+        draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        _CARDS[key] = image
+    surface.blit(image, (rect.left - margin, rect.top - margin))
+
+
 def odds_tuple(odds: dict) -> tuple[Fraction, Fraction, Fraction]:
     return (odds[Outcome.OK], odds[Outcome.FAIL], odds[Outcome.BOOM])
 
@@ -152,6 +169,7 @@ class RollPanel:
         self.buttons: dict[pygame_gui.elements.UIButton, object] = {}
         self._key: object = None
         self.landed_for = 0.0  # seconds the dice have been still
+        self._texts: dict = {}
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -281,7 +299,7 @@ class RollPanel:
             return
         layout = self.scene.context.layout
         card = self.card_rect(state)
-        draw_card(surface, card, layout)
+        cached_card(surface, card, layout)
         pad = layout.px(24)
         inner = card.inflate(-2 * pad, 0)
         mode = self.pending(state)
@@ -366,10 +384,16 @@ class RollPanel:
         layout = self.scene.context.layout
         show = self.show
         anim = show.animation
-        head = fit_font(show.headline, inner.w - layout.px(200), layout.px(28), bold=True)
-        draw_text(surface, show.headline, head, ACCENT_LIGHT, (inner.left, card.top + layout.px(18)))
-        sub_font = fit_font(show.detail, inner.w, layout.px(17))
-        draw_text(surface, show.detail, sub_font, INK_DIM, (inner.left, card.top + layout.px(18) + head.get_linesize()))
+        key = ("rolled-head", show.headline, show.detail, inner.w, layout)
+        heads = self._texts.get(key)
+        if heads is None:
+            head = fit_font(show.headline, inner.w - layout.px(200), layout.px(28), bold=True)
+            sub_font = fit_font(show.detail, inner.w, layout.px(17))
+            heads = (head.render(show.headline, True, ACCENT_LIGHT), sub_font.render(show.detail, True, INK_DIM),
+                     head.get_linesize())
+            self._texts = {key: heads}
+        surface.blit(heads[0], (inner.left, card.top + layout.px(18)))
+        surface.blit(heads[1], (inner.left, card.top + layout.px(18) + heads[2]))
         dice = show.dice
         roll = state.flight.roll if state.flight is not None else None
         if anim.done and roll is not None and roll.value is not None and self.pending(state) == "help":
