@@ -90,6 +90,9 @@ class FieldScene(GameScene):
         self.route_report = None
         self.route_error = ""
         self._text_cache: dict = {}
+        if self.session.log:  # start with what happened last, not a blank line
+            last = self.session.log[-1].action_index
+            self.story = [" ".join(e.event.text for e in self.session.log if e.action_index == last)]
         self.sync(snap=True)
 
     # ------------------------------------------------------------------ layout
@@ -149,6 +152,7 @@ class FieldScene(GameScene):
             return
         previous = self._state
         self._state = state
+        first = previous is None
         player = self.session.current_player
         self.legal = self.session.legal_actions() if player >= 0 and state.phase == "flight" else []
         self.targets = self._drop_targets(state)
@@ -163,7 +167,7 @@ class FieldScene(GameScene):
             self._deferred_sync = True
             self.after_roll_show = True
         else:
-            if texts:
+            if texts and not first:
                 self._add_story(texts)
             self.markers.sync(state, snap=snap or previous is None or self._went_back(previous))
         if self.route_target is not None:
