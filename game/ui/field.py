@@ -92,7 +92,8 @@ class FieldScene(GameScene):
         self._text_cache: dict = {}
         if self.session.log:  # start with what happened last, not a blank line
             last = self.session.log[-1].action_index
-            self.story = [" ".join(e.event.text for e in self.session.log if e.action_index == last)]
+            line = " ".join(e.event.text for e in self.session.log if e.action_index == last).strip()
+            self.story = [line] if line else []
         self.sync(snap=True)
 
     # ------------------------------------------------------------------ layout
