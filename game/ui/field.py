@@ -721,7 +721,7 @@ class FieldScene(GameScene):
         strip = pygame.Rect(0, layout.height - layout.px(STRIP_H), layout.width - layout.px(PANEL_W), layout.px(STRIP_H))
         surface.fill(STRIP_BG, strip)
         pygame.draw.line(surface, ACCENT, strip.topleft, strip.topright, max(1, layout.px(1)))
-        text = self.story[-1] if self.story else "Flights begin. Drag the glowing marker, or use the buttons on the right."
+        text = self.story[-1] if self.story else "Drag the glowing marker onto a lit step, or use the buttons on the right."
         size = layout.px(17)
         room = strip.w - layout.px(32)
         font = fit_font(text, room, size, min_size=max(8, layout.px(13)))
