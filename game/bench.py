@@ -3,6 +3,8 @@
 * ``actions_per_second``: random legal play (bot choices, legal-action enumeration and apply).
 * ``rules_load_s``: loading and checking every rules table.
 * ``save_load_s``: saving a 500-action game and loading (replaying) it again.
+* ``games_per_second``: complete 20-turn games played by the space-program bot (flights included).
+* ``route_odds_ms``: the exact chance that a craft completes a 12-step lunar route (burn retries included).
 
 The client figures (when pygame-ce and pygame_gui are installed; headless with SDL's dummy drivers):
 
@@ -167,6 +169,39 @@ def client_figures(engine: Engine, quick: bool = False) -> dict:
             "frame_size": "1920x1080", "frames_measured": frames}
 
 
+LUNAR_ROUTE = ["low_burn_1", "high_transfer", "sync_1", "sync_burn_1", "lunar_transfer", "lunar_orbit_insertion",
+               "low_lunar_1", "low_lunar_burn_1", "lunar_landing", "lunar_surface", "low_lunar_3", "low_lunar_burn_3"]
+
+
+def route_odds_ms(engine: Engine, repeats: int) -> float:
+    """Milliseconds for the exact completion odds of a 12-step lunar route (fresh cache each time)."""
+    from game.rules.planning import plan_route
+    from game.rules.scenario import give_derp, give_stock, give_thing, place_in_space
+    from game.rules.state import PlayerSetup, Setup, UpgoerDesign
+
+    rules = engine.rules
+    state = engine.new_game(Setup((PlayerSetup("Bench", rules.peoples.peoples[0].id),)))
+    state, _, cap = give_thing(state, rules, 0, "capsule", 6, "15/18", count=1)
+    state, _, thr = give_thing(state, rules, 0, "thruster", 3, "15/18", count=2)
+    state, derp = give_derp(state, 0, "Ace", piloting=2, engineering=2, stamina=3)
+    state = give_stock(state, 0, fuel=30, rations=8)
+    design = UpgoerDesign("Bench Moon", modules=(cap[0], thr[0], thr[1]), crew=(derp,), fuel=30, rations=8)
+    state, upgoer = place_in_space(state, engine, 0, design, "low_1")
+    return 1000 * _median_time(lambda: plan_route(engine, state, upgoer, LUNAR_ROUTE), repeats)
+
+
+def games_per_second(engine: Engine, repeats: int, games: int, turns: int) -> float:
+    """Complete simulated games (the space-program bot, with flights) per second."""
+    rates = []
+    for rep in range(repeats):
+        start = time.perf_counter()
+        for g in range(games):
+            play_game(engine, default_setup(engine, 2, turns), 7000 + 100 * rep + g, max_turns=turns,
+                      check=False, bot_kind="program")
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
 def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
     """Every figure of the suite, as a dict (the CLI prints it as the last line)."""
     repeats = 3 if quick else 5
@@ -198,8 +233,11 @@ def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
 
         save_load_s = _median_time(save_and_load, repeats)
     data = {"actions_per_second": round(actions_per_second, 1), "rules_load_s": round(rules_load_s, 4),
-            "save_load_s": round(save_load_s, 4), "save_load_actions": n_actions, "repeats": repeats,
-            "quick": quick}
+            "save_load_s": round(save_load_s, 4), "save_load_actions": n_actions,
+            "games_per_second": round(games_per_second(engine, repeats, 1 if quick else 4, 5 if quick else 20), 2),
+            "game_turns": 5 if quick else 20,
+            "route_odds_ms": round(route_odds_ms(engine, repeats), 3), "route_odds_steps": len(LUNAR_ROUTE),
+            "repeats": repeats, "quick": quick}
     try:
         import pygame  # noqa: F401
         import pygame_gui  # noqa: F401

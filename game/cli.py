@@ -126,12 +126,14 @@ def cmd_simulate(args) -> int:
             _out(f"seed {result.seed}: {len(result.actions)} actions, turn {result.turns}")
 
     summary = simulate(engine, args.games, args.seed, players=args.players, turns=args.turns,
-                       progress=progress)
+                       progress=progress, bot=args.bot)
     data = summary.to_data()
     if not args.json:
         _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
              f"{data['seconds']} s ({data['actions_per_second']} actions/s), "
-             f"{data['invariant_failures']} invariant failure(s)")
+             f"{data['invariant_failures']} invariant failure(s); {data['launches']} launches, "
+             f"{data['landings']} landings, {data['booms']} Booms, {data['derps_lost']} derps lost, "
+             f"{data['firsts']} firsts")
     _out(json.dumps(data))
     return EXIT_FAIL if summary.invariant_failures else EXIT_OK
 
@@ -207,6 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turns", type=int, default=20)
     p.add_argument("--json", action="store_true", help="print only the JSON summary")
     p.add_argument("--verbose", action="store_true", help="one line per game")
+    p.add_argument("--bot", choices=("program", "random"), default="program",
+                   help="program: plays a space program and flies (default); random: uniform legal actions")
     p.add_argument("--rules", default=None)
     p.set_defaults(func=cmd_simulate)
 

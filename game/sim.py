@@ -102,6 +102,47 @@ def action_round_trips(engine: Engine, before: GameState, action: Action, after:
     return None
 
 
+def flight_supplies_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Fuel and rations aboard every craft are never negative."""
+    for u in after.upgoers:
+        if u.fuel < 0 or u.rations < 0:
+            return f"{u.name} carries {u.fuel} fuel and {u.rations} derp-turns of rations"
+    return None
+
+
+def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """When a turn ends, every craft and piece of debris in space sits on a duration step."""
+    if after.turn == before.turn and not (after.phase == "over" and before.phase != "over"):
+        return None
+    board = engine.rules.board
+    for u in after.upgoers:
+        if u.in_space and not board.step(u.location).is_duration:
+            return f"{u.name} ends turn {before.turn} at {u.location}, which is not a duration step"
+    return None
+
+
+def total_mass(engine: Engine, state: GameState):
+    """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
+    from fractions import Fraction
+
+    from game.rules import formulas
+    comps = engine.rules.components
+    mass = Fraction(sum(state.thing(i.thing_id).mass for i in state.items))
+    fuel = sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
+    rations = sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
+    return mass + fuel + formulas.rations_mass(rations, comps)
+
+
+def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """During flights mass is only burnt, eaten, shed or lost, never made (only R&D builds and buys)."""
+    if before.phase != "flight":
+        return None
+    was, now = total_mass(engine, before), total_mass(engine, after)
+    if now > was:
+        return f"the game's mass grew from {float(was):g} to {float(now):g} during a flight"
+    return None
+
+
 INVARIANTS: list[Invariant] = [
     action_round_trips,
     ratings_within_bounds,
@@ -109,6 +150,9 @@ INVARIANTS: list[Invariant] = [
     points_never_negative,
     stocks_never_negative,
     derps_conserved,
+    flight_supplies_never_negative,
+    crafts_rest_on_duration_steps,
+    flights_create_no_mass,
 ]
 
 
@@ -176,14 +220,25 @@ def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optio
     return Setup(players=chosen, dice=dice or engine.rules.dice.default, turn_limit=turns)
 
 
+def make_bot(kind: str, seed: int):
+    """The bot for ``simulate``: 'program' (plays a space program, flies) or 'random' (uniform)."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "program":
+        from game.bots import SpaceProgramBot
+        return SpaceProgramBot(seed)
+    raise ValueError(f"unknown bot '{kind}' (program or random)")
+
+
 def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] = None,
               check: bool = True, keep_states: bool = False, max_actions: int = 100_000,
-              on_action: Optional[Callable[[GameState, Action, GameState], None]] = None) -> GameResult:
+              on_action: Optional[Callable[[GameState, Action, GameState], None]] = None,
+              bot_kind: str = "random") -> GameResult:
     """Random legal play from a new game until the end, ``max_turns`` turns or ``max_actions``.
 
     Stops at the first broken invariant; ``result.failure`` then names the seed, action and problems.
     """
-    bot, dice = RandomBot(seed), DiceRoller(seed)
+    bot, dice = make_bot(bot_kind, seed), DiceRoller(seed)
     state = engine.new_game(setup)
     result = GameResult(seed=seed, setup=setup)
     if keep_states:
@@ -231,26 +286,58 @@ class SimSummary:
     seconds: float = 0.0
     invariant_failures: int = 0
     first_failure: Optional[str] = None
+    launches: int = 0
+    booms: int = 0
+    derps_lost: int = 0
+    firsts: int = 0
+    landings: int = 0
+    bot: str = "program"
 
     def to_data(self) -> dict:
         return {"games": self.games, "actions": self.actions, "turns": self.turns,
                 "seconds": round(self.seconds, 3),
                 "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else 0.0,
+                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
+                "launches": self.launches, "booms": self.booms, "derps_lost": self.derps_lost,
+                "firsts": self.firsts, "landings": self.landings, "bot": self.bot,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure}
+
+
+class FlightCounter:
+    """Counts launches, Booms and landings from what the engine reports after each action."""
+
+    def __init__(self) -> None:
+        self.launches = self.booms = self.landings = 0
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        for event in after.events:
+            if event.kind == "roll" and event.text.endswith(": Boom."):
+                self.booms += 1
+            elif " lights its launch stage" in event.text:
+                self.launches += 1
+            elif " lands safely at home" in event.text or " lands with an injured crew" in event.text:
+                self.landings += 1
 
 
 def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
              stop_on_failure: bool = True,
-             progress: Optional[Callable[[GameResult], None]] = None) -> SimSummary:
+             progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program") -> SimSummary:
     """Play ``games`` bot games with seeds seed, seed+1, ... and total them up."""
-    summary = SimSummary()
+    summary = SimSummary(bot=bot)
     start = time.perf_counter()
     for n in range(games):
         setup = default_setup(engine, players, turns)
-        result = play_game(engine, setup, seed + n, max_turns=turns)
+        counter = FlightCounter()
+        result = play_game(engine, setup, seed + n, max_turns=turns, on_action=counter, bot_kind=bot)
         summary.games += 1
         summary.actions += len(result.actions)
         summary.turns += min(result.turns, turns)
+        summary.launches += counter.launches
+        summary.booms += counter.booms
+        summary.landings += counter.landings
+        if result.final is not None:
+            summary.derps_lost += sum(1 for d in result.final.derps if d.dead)
+            summary.firsts += len(result.final.firsts)
         if progress is not None:
             progress(result)
         if result.failure is not None:

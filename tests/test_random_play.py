@@ -1,0 +1,41 @@
+"""Seeded random play of complete games with flights, checking every invariant after every action.
+
+The long run (2,000 games, split over two processes) is marked slow: `./scripts/test` and CI run it;
+`pytest -m "not slow"` skips it. Each failure names the seed and the action that broke an invariant, so
+`python main.py simulate --games 1 --seed SEED` replays it.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from game.rules.engine import Engine
+from game.rules.tables import load_rules
+from game.sim import simulate
+
+
+def run_chunk(args: tuple[int, int, str]) -> dict:
+    first_seed, games, bot = args
+    engine = Engine(load_rules())
+    return simulate(engine, games, first_seed, players=2, turns=20, stop_on_failure=False, bot=bot).to_data()
+
+
+def test_a_few_complete_games_with_flights_keep_every_invariant():
+    summary = run_chunk((500, 6, "program"))
+    assert summary["invariant_failures"] == 0, summary["first_failure"]
+    assert summary["launches"] > 0 and summary["landings"] > 0
+    assert summary["turns"] == 6 * 20
+
+
+@pytest.mark.slow
+def test_two_thousand_complete_games_keep_every_invariant():
+    chunks = [(1, 700, "program"), (701, 700, "program"), (1401, 300, "program"), (1701, 300, "random")]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run_chunk, chunks))
+    games = sum(r["games"] for r in results)
+    failures = [r["first_failure"] for r in results if r["invariant_failures"]]
+    assert games == 2000
+    assert not failures, failures
+    assert sum(r["launches"] for r in results) > 1000
+    assert sum(r["landings"] for r in results) > 100
