@@ -173,7 +173,7 @@ class Engine:
                 raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
             return self._answer_trade(state, action)
         if state.phase == "flight":
-            return self.flight_rules.apply(state, action)
+            return self.flight_rules.apply(state, action, drive=not check_only)
         if isinstance(action, Roll):
             raise IllegalAction("no roll is pending")
         handler = self._rnd_handlers.get(type(action))

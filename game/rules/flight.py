@@ -143,12 +143,21 @@ class FlightRules:
         from .engine import IllegalAction
 
         try:
-            self.apply(state, action)
+            self.apply(state, action, drive=False)
         except IllegalAction:
             return False
         return True
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def apply(self, state: GameState, action: Action, drive: bool = True) -> GameState:
+        """Apply a flight-phase action; with ``drive`` the phase is then carried on to the next decision.
+
+        Legality checks pass ``drive=False``: whether an action is allowed never depends on what follows,
+        and carrying the phase on would check the next craft's choices, and so on down the queue.
+        """
+        state = self._apply(state, action)
+        return self._drive(state) if drive else state
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
         from .engine import IllegalAction
 
         f: FlightPhase = state.flight
@@ -159,13 +168,13 @@ class FlightRules:
             state = self._set(state, timing_tie=())
             state = self._activate(state, winner, [Event(f"A coin toss: {state.upgoer(winner).name} goes first.",
                                                          kind="timing")])
-            return self._drive(state)
+            return state
         if f.roll is not None:
             return self._apply_roll_action(state, action)
         if f.choice is not None:
             if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
                 raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
-            return self._drive(self._choose(state, action.option))
+            return self._choose(state, action.option)
         if isinstance(action, Roll):
             raise IllegalAction("no roll is pending")
         if f.active is None:
@@ -179,7 +188,7 @@ class FlightRules:
         }.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
-        return self._drive(handler(state, upgoer, action))
+        return handler(state, upgoer, action)
 
     # ================================================================== small helpers
     @staticmethod
@@ -918,24 +927,24 @@ class FlightRules:
                 raise IllegalAction(f"{action.value} cannot come up on this roll")
             if roll.previous is not None:
                 state = self._set(state, roll=dataclasses.replace(roll, value=action.value))
-                return self._drive(state)
+                return state
             roll = dataclasses.replace(roll, value=action.value)
             state = self._set(state, roll=roll)
             state = self._say(state, [self._roll_event(state, roll)])
-            return self._drive(state)
+            return state
         why = self._roll_action_ok(state, roll, action)
         if why is not None:
             raise IllegalAction(why)
         upgoer = state.upgoer(roll.upgoer)
         if isinstance(action, AcceptRoll):
-            return self._drive(self._settle(state))
+            return self._settle(state)
         if isinstance(action, KeepRoll):
             value = roll.value if action.new else roll.previous
             roll = dataclasses.replace(roll, value=value, previous=None)
             state = self._set(state, roll=roll)
             state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value} "
                                 f"({roll.outcome().label}).", upgoer, "roll")
-            return self._drive(state)
+            return state
         if isinstance(action, UseLuck):
             program = state.programs[upgoer.owner]
             state = with_program(state, update(program, luck=program.luck - 1))
@@ -953,17 +962,17 @@ class FlightRules:
                 roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
                 what = f"raises the Fail safety by {bonus}"
             state = self._set(state, roll=roll)
-            return self._drive(self._event(state, f"{derp.name} spends a stamina point and {what}: now "
+            return self._event(state, f"{derp.name} spends a stamina point and {what}: now "
                                                   f"{roll.effective()}, the {roll.value} is {roll.outcome().label}.",
-                                           upgoer, "roll"))
+                                           upgoer, "roll")
         if isinstance(action, UseRcsBoost):
             item = state.item(action.item)
             state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
             bonus = self.rules.components.rcs_piloting_bonus
             roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
             state = self._set(state, roll=roll)
-            return self._drive(self._event(state, f"An RCS puff adds {bonus} Piloting: the {roll.value} is now "
-                                                  f"{roll.outcome().label}.", upgoer, "roll"))
+            return self._event(state, f"An RCS puff adds {bonus} Piloting: the {roll.value} is now "
+                                                  f"{roll.outcome().label}.", upgoer, "roll")
         raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
 
     def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
