@@ -184,3 +184,35 @@ def test_odds_help_follows_the_fail_below_boom_rule():
     assert outcome_with_help(17, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.OK
     assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.FAIL
     assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1, 1), fail_raises=(2, 2, 2))) is Outcome.OK
+
+
+def test_a_rush_spends_stamina_for_the_timing_order_only():
+    """Timing: the likelier craft goes first; a derp's skill can hurry a craft at a stamina point each, but
+    the real roll does not benefit from it."""
+    import dataclasses
+
+    from game.rules.flight_actions import Rush
+    from game.rules.reliability import Rating
+    from game.rules.state import replace_in, update
+    state = two_programs()
+    state, slow = craft(state, 0, "Slowpoke", "low_1")
+    state, fast = craft(state, 1, "Speedy", "low_2")
+    pod = state.upgoer(slow).modules[0]
+    state = dataclasses.replace(state, items=replace_in(state.items, [update(state.item(pod),
+                                                                              fixed_rating=Rating(15, 18))]))
+    unhurried = ENGINE.apply(ENGINE.apply(state, EndRnD()), EndRnD())
+    assert unhurried.flight.active == fast  # 19/20 (39) goes before 15/18 (33)
+    derp = state.upgoer(slow).crew[0]
+    stamina = state.derp(derp).current_stamina
+    for _ in range(4):  # Piloting 2, four times: 33 + 8 = 41
+        state = ENGINE.apply(state, Rush(slow, derp, "piloting"))
+    assert state.derp(derp).current_stamina == stamina - 4 and state.upgoer(slow).rush == 8
+    with pytest.raises(IllegalAction, match="no stamina left"):
+        ENGINE.apply(state, Rush(slow, derp, "piloting"))
+    state = ENGINE.apply(ENGINE.apply(state, EndRnD()), EndRnD())
+    assert state.flight.active == slow
+    state = ENGINE.apply(state, Move(slow))
+    while ENGINE.current_player(state) != CHANCE:
+        from game.rules.flight_actions import Coast
+        state = ENGINE.apply(state, Coast())
+    assert state.flight.roll.rating == Rating(15, 18)  # the rush does not help the roll

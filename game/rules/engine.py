@@ -16,7 +16,7 @@ from . import formulas
 from .actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
                       Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
 from .design import DesignReport, check_design
-from .flight_actions import Track
+from .flight_actions import Rush, Track
 from .reliability import Rating, penalised
 from .state import (HOME, PAD, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
@@ -59,7 +59,7 @@ class Engine:
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
             OfferTrade: self._offer_trade, ReverseEngineer: self._reverse_engineer,
             Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
-            Track: self._track,
+            Track: self._track, Rush: self._rush,
         }
 
     # ------------------------------------------------------------------ setup
@@ -692,6 +692,31 @@ class Engine:
         tracked = self.flight_rules.track(state, program.index, a.upgoer)
         return state if check_only else tracked
 
+    def _rush(self, state: GameState, a: Rush, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is None or upgoer.owner != program.index or upgoer.status not in ("pad", "flying"):
+            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad or in flight")
+        derp = state.find("derp", a.derp)
+        if derp is None or derp.location != upgoer.id or derp.dead or derp.injured:
+            raise IllegalAction(f"{a.derp} is not a healthy derp aboard {upgoer.name}")
+        if a.skill not in ("piloting", "engineering"):
+            raise IllegalAction("a rush uses Piloting or Engineering")
+        bonus = getattr(derp, a.skill)
+        if bonus < 1:
+            raise IllegalAction(f"{derp.name} has no {a.skill.capitalize()} to rush with")
+        if derp.current_stamina < 1:
+            raise IllegalAction(f"{derp.name} has no stamina left")
+        if check_only:
+            return state
+        derp = update(derp, current_stamina=derp.current_stamina - 1)
+        upgoer = update(upgoer, rush=upgoer.rush + bonus)
+        state = dataclasses.replace(state, derps=replace_in(state.derps, [derp]),
+                                    upgoers=replace_in(state.upgoers, [upgoer]))
+        return dataclasses.replace(state, events=(
+            Event(f"{derp.name} spends a stamina point to hurry {upgoer.name}: +{bonus} in the timing order "
+                  f"(not on its rolls).", program.index, "rnd"),))
+
     # ------------------------------------------------------------------ turn structure
     def _end_rnd(self, state: GameState, a: EndRnD, check_only: bool = False) -> GameState:
         program = self._program(state)
@@ -749,7 +774,8 @@ class Engine:
         derps = []
         for d in state.derps:
             changes = {"busy": None, "trained_skill": None, "trained_points": 0}
-            if d.location is HOME and not d.dead and not d.injured:
+            on_pad = d.location is not HOME and any(u.id == d.location and u.status == "pad" for u in state.upgoers)
+            if (d.location is HOME or on_pad) and not d.dead and not d.injured:
                 changes["current_stamina"] = d.stamina  # all stamina back after a turn at home
             derps.append(update(d, **changes))
         programs = []

@@ -355,7 +355,7 @@ class FlightRules:
         f: FlightPhase = state.flight
         items = self._timing_parts(state, upgoer)
         score = sum(self.engine.item_rating(state, i).score() for i in items) if items else 0
-        return (upgoer_id in f.waited, -score, state.programs[upgoer.owner].dots)
+        return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
 
     def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:
         f: FlightPhase = state.flight
@@ -1386,7 +1386,8 @@ class FlightRules:
     # ------------------------------------------------------------------ end of the flight phase
     def _end_flights(self, state: GameState) -> GameState:
         """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
-        state = dataclasses.replace(state, flight=FlightPhase(stage="done"))
+        state = dataclasses.replace(state, flight=FlightPhase(stage="done"),
+                                    upgoers=tuple(update(u, rush=0) if u.rush else u for u in state.upgoers))
         state = self._drift_debris(state)
         state = self._eat_and_rest(state)
         state = self._mapping_turn(state)

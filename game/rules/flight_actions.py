@@ -249,3 +249,19 @@ class CatchUp(Action):
 
     def __str__(self) -> str:
         return f"burn to catch up with {self.target}"
+
+
+@register
+@dataclass(frozen=True)
+class Rush(Action):
+    """During R&D: a derp aboard spends a stamina point so the craft goes earlier in next flights' order.
+
+    It counts only for the timing order, never for the roll itself.
+    """
+
+    upgoer: str
+    derp: str
+    skill: str = "piloting"
+
+    def __str__(self) -> str:
+        return f"{self.derp} rushes {self.upgoer} ({self.skill})"

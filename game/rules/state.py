@@ -154,6 +154,7 @@ class Upgoer:
     habitat_failed: bool = False  # this turn: no stamina recovery
     written_off_by: Optional[int] = None
     caught_up_turn: Optional[int] = None  # a catch-up burn this turn: no docking until next turn
+    rush: int = 0  # timing bonus bought with stamina for the next flight phase (never helps a roll)
 
     @property
     def in_space(self) -> bool:
