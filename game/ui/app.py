@@ -113,29 +113,39 @@ class AppContext:
             self.open("help")
 
 
-def _scene_types() -> dict[str, Callable[..., Scene]]:
-    """Every scene the app can open, registered by hand."""
-    from .dice import DiceRollScene
-    from .overlays import ErrorDialog, HelpOverlay
-    from .settings_scene import SettingsScene
-    from .title import TitleScene
+class SceneRegistry(dict):
+    """Scene name -> scene class, registered by hand as ``module:Class`` and imported on first use.
 
-    return {
-        "title": TitleScene,
-        "settings": SettingsScene,
-        "help": HelpOverlay,
-        "error": ErrorDialog,
-        "dice": DiceRollScene,
-        **_game_scene_types(),
-    }
+    Importing a scene module can pull in the rules engine and its tables; doing that only when the
+    scene is first opened keeps the title's first frame quick.
+    """
+
+    def __missing__(self, name: str) -> Callable[..., Scene]:
+        where = SCENES.get(name)
+        if where is None:
+            raise KeyError(name)
+        module, attr = where.split(":")
+        import importlib
+
+        found = getattr(importlib.import_module(module, __package__), attr)
+        self[name] = found
+        return found
 
 
-def _game_scene_types() -> dict[str, Callable[..., Scene]]:
-    """The scenes of a game (new game, load); the rest are opened by the game flow with their flow."""
-    from .new_game import NewGameScene
-    from .saveload import LoadScene
+#: Every scene the app can open by name; the game flow opens the rest itself, with their flow.
+SCENES = {
+    "title": ".title:TitleScene",
+    "settings": ".settings_scene:SettingsScene",
+    "help": ".overlays:HelpOverlay",
+    "error": ".overlays:ErrorDialog",
+    "dice": ".dice:DiceRollScene",
+    "new_game": ".new_game:NewGameScene",
+    "load_game": ".saveload:LoadScene",
+}
 
-    return {"new_game": NewGameScene, "load_game": LoadScene}
+
+def _scene_types() -> SceneRegistry:
+    return SceneRegistry()
 
 
 class App:
@@ -160,7 +170,7 @@ class App:
         pygame.display.set_caption("What Goes Up")
         self.layout = Layout(*self.surface.get_size(), self.settings.ui_scale)
         self.theme_data = load_theme_file(paths.THEME_PATH)
-        self.manager = pygame_gui.UIManager(self.layout.size, str(paths.THEME_PATH))
+        self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
         self._apply_theme_scale()
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
@@ -276,10 +286,14 @@ class App:
         self.exit_code = 1
 
     def run(self) -> int:
+        first = True
         while self.running:
             dt = self.clock.tick(self.FPS) / 1000.0
             self.step(min(dt, 0.1))
             pygame.display.flip()
+            if first:  # after the first frame is up: start the mixer and make the sounds
+                first = False
+                self.sounds.warm()
         self.stack.clear()
         return self.exit_code
 

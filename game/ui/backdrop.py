@@ -14,6 +14,7 @@ import pygame
 from .style import SPACE_BOTTOM, SPACE_TOP, vertical_gradient
 
 ROCKET_PERIOD = 9.0  # seconds per hop
+_STATIC_CACHE: dict[tuple, pygame.Surface] = {}  # (size, world) -> the backdrop's unchanging layer
 
 
 def _radial_glow(layer: pygame.Surface, centre, inner: float, outer: float, colour, max_alpha: int,
@@ -69,26 +70,36 @@ class Backdrop:
 
     # ------------------------------------------------------------------ drawing
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        """The unchanging layer (sky, haze, glows, Moon, world), shared by every backdrop of that size."""
+        key = (size, self.world)
+        cached = _STATIC_CACHE.get(key)
+        if cached is not None:
+            return cached
         w, h = size
-        surf = vertical_gradient(size, SPACE_TOP, SPACE_BOTTOM)
-        # Soft light (nebulae, glows) is painted small and smooth-scaled up, so it has no hard rims.
-        small = (max(1, w // 8), max(1, h // 8))
-        haze = pygame.Surface(small, pygame.SRCALPHA)
+        # The sky and the soft light (nebulae, glows) are smooth, so they are painted at an eighth of the
+        # size and smooth-scaled up once: no hard rims, and a fraction of the work.
+        small = (max(2, w // 8), max(2, h // 8))
         sw, sh = small
+        sky = vertical_gradient(small, SPACE_TOP, SPACE_BOTTOM)
+        haze = pygame.Surface(small, pygame.SRCALPHA)
         for fx, fy, fr, colour in ((0.18, 0.30, 0.42, (120, 60, 160)), (0.62, 0.12, 0.30, (60, 90, 170)),
                                    (0.40, 0.78, 0.36, (150, 70, 110))):
             for i in range(12, 0, -1):
                 pygame.draw.circle(haze, (*colour, 4), (int(sw * fx), int(sh * fy)), max(1, int(sh * fr * i / 12)))
-        surf.blit(pygame.transform.smoothscale(haze, size), (0, 0))
-        if self.world:
-            glow = pygame.Surface(size, pygame.SRCALPHA)
+        sky.blit(haze, (0, 0))
+        surf = pygame.transform.smoothscale(sky, size)
+        if self.world:  # the glows are narrower: a quarter of the size keeps their curve smooth
+            glow = pygame.Surface((max(2, w // 4), max(2, h // 4)), pygame.SRCALPHA)
             (cx, cy), radius = self.planet(size)
-            _radial_glow(glow, (cx, cy), radius, radius * 1.09, (120, 190, 255), 90)
+            _radial_glow(glow, (cx / 4, cy / 4), radius / 4, radius * 1.09 / 4, (120, 190, 255), 90)
             mx, my, mr = self.moon(size)
-            _radial_glow(glow, (mx, my), mr, mr * 2.2, (255, 240, 200), 60)
-            surf.blit(glow, (0, 0))
+            _radial_glow(glow, (mx / 4, my / 4), mr / 4, mr * 2.2 / 4, (255, 240, 200), 60)
+            surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
             self._draw_moon(surf, size)
             self._draw_planet(surf, size)
+        if len(_STATIC_CACHE) > 4:
+            _STATIC_CACHE.clear()
+        _STATIC_CACHE[key] = surf
         return surf
 
     @staticmethod
@@ -111,7 +122,9 @@ class Backdrop:
     def _draw_planet(self, surf: pygame.Surface, size: tuple[int, int]) -> None:
         (cx, cy), radius = self.planet(size)
         cx, cy, radius = int(cx), int(cy), int(radius)
-        body = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+        # Only the top of the world is on screen: paint just that slice of it.
+        visible = max(1, min(radius * 2, size[1] - (cy - radius)))
+        body = pygame.Surface((radius * 2, visible), pygame.SRCALPHA)
         pygame.draw.circle(body, (44, 100, 170, 255), (radius, radius), radius)
         # continents: clusters of overlapping blobs, with a lighter shore
         rng = random.Random(7)  # decoration only
@@ -134,7 +147,8 @@ class Backdrop:
         q = shade_small.get_width()
         for i in range(12):
             pygame.draw.circle(shade_small, (10, 8, 30, 16), (int(q * 0.95), int(q * 0.75)), int(q * (0.85 - i * 0.03)))
-        shade = pygame.transform.smoothscale(shade_small, body.get_size())
+        cut = shade_small.subsurface((0, 0, q, max(1, min(q, round(q * visible / (radius * 2))))))
+        shade = pygame.transform.smoothscale(cut, body.get_size())
         shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         body.blit(shade, (0, 0))
         pygame.draw.circle(body, (170, 220, 255, 140), (radius, radius), radius, max(2, radius // 110))

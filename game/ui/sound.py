@@ -40,10 +40,22 @@ def clatter_samples(rate: int, channels: int, seconds: float = 0.42) -> array.ar
 
 
 class Sounds:
-    """The app's sound effects. Every method is a no-op when audio is unavailable."""
+    """The app's sound effects. Every method is a no-op when audio is unavailable.
+
+    The mixer starts and the samples are made on first use (or by ``warm``), not at start-up,
+    so the window's first frame does not wait for audio.
+    """
 
     def __init__(self, volume: float) -> None:
         self.clatter: pygame.mixer.Sound | None = None
+        self._ready = False
+        self.volume = volume
+
+    def warm(self) -> None:
+        """Start the mixer and build the sounds now (idempotent)."""
+        if self._ready:
+            return
+        self._ready = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -55,7 +67,7 @@ class Sounds:
         except (pygame.error, NotImplementedError) as exc:
             log.info("sound off: %s", exc)
             self.clatter = None
-        self.set_volume(volume)
+        self.set_volume(self.volume)
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
@@ -63,5 +75,8 @@ class Sounds:
             self.clatter.set_volume(volume)
 
     def play_clatter(self) -> None:
-        if self.clatter is not None and self.volume > 0:
+        if self.volume <= 0:
+            return
+        self.warm()
+        if self.clatter is not None:
             self.clatter.play()
