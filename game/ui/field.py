@@ -247,8 +247,11 @@ class FieldScene(GameScene):
             self.sync()
         return ok
 
-    def roll(self) -> None:
-        if self.roll_panel.animating or not self.session.waiting_for_dice or not self.can_act():
+    def roll(self, computer: bool = False) -> None:
+        """Roll the pending dice (a player's Space or button; ``computer`` for a computer program's roll).
+
+        Both go through here so both show the dice tumbling and landing before the Field moves on."""
+        if self.roll_panel.animating or not self.session.waiting_for_dice or (not computer and not self.can_act()):
             return
         try:
             self.session.roll()
@@ -258,6 +261,18 @@ class FieldScene(GameScene):
         self.sync()
         if not self.roll_panel.show:
             self._after_roll_done()
+
+    # -- computer programs (called by the flow's tick)
+    def busy(self) -> bool:
+        """True while the dice are on screen: a computer program waits for them to be read."""
+        return self.roll_panel.show is not None or self._deferred_sync or bool(self.markers.glides)
+
+    def roll_for_computer(self) -> None:
+        self.roll(computer=True)
+
+    def act_for_computer(self, action: Action) -> None:
+        """A computer program's move: applied through the flow, told in the story line, no toast."""
+        self.act(action)
 
     def _after_roll_done(self) -> None:
         """The dice are done: show the story, glide the markers, and let the flow change scenes."""

@@ -203,6 +203,31 @@ def shot_load_corrupt(app) -> None:
     _settle(app)
 
 
+def finished_session(saves_dir: Path) -> GameSession:
+    """A two-program game with a one-turn limit, played to its end (for the game-over screen)."""
+    import dataclasses
+
+    setup = dataclasses.replace(scripted_setup(), turn_limit=1)
+    session = GameSession.new(shipped_engine(), setup, SEED, saves_dir=saves_dir)
+    for action in (Invent("lower_stage", 6, "Big Hopper"), Hire(), EndRnD(), Invent("capsule", 2, "Spud Pod"),
+                   EndRnD()):
+        session.apply(action)
+    fly_turn(session)
+    return session
+
+
+def shot_game_over(app) -> None:
+    session = finished_session(app.home / "saves")
+    _flow(app, session)
+    _settle(app)
+
+
+def shot_pause_menu(app) -> None:
+    flow = _flow(app, scripted_session(app.home / "saves"))
+    flow.open_menu()
+    _settle(app)
+
+
 FLOW_SHOTS = [
     ("new_game", shot_new_game),
     ("rnd", shot_rnd),
@@ -216,4 +241,6 @@ FLOW_SHOTS = [
     ("log", shot_log),
     ("turn_report", shot_report),
     ("load_corrupt", shot_load_corrupt),
+    ("game_over", shot_game_over),
+    ("pause_menu", shot_pause_menu),
 ]

@@ -272,7 +272,8 @@ class GameScene(Scene):
 class GameFlow:
     """Owns the session; shows the right scene; applies actions, rolls and undo for the scenes."""
 
-    BOT_DELAY = 0.25  # seconds between a computer program's actions, so a player can follow them
+    BOT_DELAY = 0.45  # seconds between a computer program's R&D actions, so a player can follow them
+    BOT_FLIGHT_DELAY = 0.9  # and between its flight actions, so each move can be watched
 
     def __init__(self, context, session: GameSession) -> None:
         self.context = context
@@ -281,7 +282,7 @@ class GameFlow:
         self.reported_turn = session.state.turn  # end-of-turn reports shown up to here
         self.final_reported = session.over
         self.last_autosave_error: Optional[str] = None
-        self._bot = None
+        self._bots: dict[int, object] = {}
         self._bot_timer = 0.0
         if self.human_count() <= 1:
             self.holder = self.acting_program()
@@ -375,10 +376,14 @@ class GameFlow:
         self.show()
 
     def report_seen(self) -> None:
+        """The end-of-turn report was read. Everyone looked at it, so in hot-seat the device may be in
+        anyone's hands: the next human program is asked for by name (the pass-device screen)."""
         if self.reported_turn < self.state.turn:
             self.reported_turn += 1
         else:
             self.final_reported = True
+        if self.human_count() > 1:
+            self.holder = None
         self.show()
 
     def _after(self, scene: Optional[Scene]) -> bool:
@@ -447,25 +452,55 @@ class GameFlow:
         return self.act(EndRnD(), scene)
 
     # -- computer programs
+    def bot_for(self, program: int):
+        """The computer player of seat ``program``: a SpaceProgramBot seeded from the game seed and seat."""
+        bot = self._bots.get(program)
+        if bot is None:
+            from game.bots import SpaceProgramBot
+            bot = self._bots[program] = SpaceProgramBot(self.session.seed * 1009 + program)
+        return bot
+
+    def bot_delay(self) -> float:
+        """Seconds before a computer program's next action: slower in flight, where each move shows."""
+        from .settings import animation_factor
+
+        base = self.BOT_FLIGHT_DELAY if self.state.phase == "flight" else self.BOT_DELAY
+        return base * max(0.0, animation_factor(self.context.settings))
+
     def tick(self, scene: GameScene, dt: float) -> None:
-        """Let computer-run programs act, one action every BOT_DELAY seconds."""
+        """Let computer-run programs act, one action every ``bot_delay`` seconds, never while dice fly.
+
+        Their rolls go through the main scene's own roll (the Field animates them as it does a
+        player's) and their actions through the scene too, so the screen follows them at a readable pace.
+        """
         if self.context.stack.top is not scene or getattr(scene, "view", ("",))[0] in ("pass", "report", "over"):
             return
         actor = self.acting_program()
         player = self.session.current_player
         if actor is None or self.state.programs[actor].human:
+            self._bot_timer = 0.0
+            return
+        busy = getattr(scene, "busy", None)
+        if busy is not None and busy():
+            self._bot_timer = 0.0
             return
         self._bot_timer += dt
-        if self._bot_timer < self.BOT_DELAY:
+        if self._bot_timer < self.bot_delay():
             return
         self._bot_timer = 0.0
         if player == CHANCE:
-            self.roll(scene)
+            roll_for = getattr(scene, "roll_for_computer", None)
+            if roll_for is not None:
+                roll_for()
+            else:
+                self.roll(scene)
             return
-        if self._bot is None:
-            from game.sim import RandomBot
-            self._bot = RandomBot(self.session.seed)
-        self.act(self._bot.choose(self.session.engine, self.state), scene)
+        action = self.bot_for(actor).choose(self.session.engine, self.state)
+        act_for = getattr(scene, "act_for_computer", None)
+        if act_for is not None:
+            act_for(action)
+        else:
+            self.act(action, scene)
 
     # -- saving and the other screens
     def open_save(self, scene: Optional[GameScene] = None) -> None:

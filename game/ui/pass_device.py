@@ -55,6 +55,15 @@ class PassDeviceScene(GameScene):
         if event.key == pygame.K_ESCAPE:
             self.flow.open_menu()
             return True
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if ctrl and event.key == pygame.K_z:
+            name = self.flow.state.programs[self.program].name
+            self.toast(f"Nothing was undone: {name} takes the device first (Continue), then Ctrl+Z undoes "
+                       "their last step if it can.", "warn")
+            return True
+        if ctrl and event.key == pygame.K_s:
+            self.flow.open_save(self)  # saving shows nobody's hand
+            return True
         return True  # nothing else happens until the right player takes the device
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -173,7 +173,7 @@ class GameOverScene(GameScene):
         state = self.flow.state
         outcome = self.flow.session.engine.outcome(state)
         self.draw_header(surface, "The race is over")
-        card = layout.centred_rect(760, 480, y=100)
+        card = layout.centred_rect(760, min(480, 240 + 46 * len(state.programs)), y=100)  # fits its rows
         draw_card(surface, card, layout)
         inner = card.inflate(-layout.px(80), -layout.px(60))
         winners = outcome.winners if outcome else ()
