@@ -144,8 +144,9 @@ class FieldScene(GameScene):
         return self.session.state
 
     def can_act(self) -> bool:
+        """The player holding the device may act now (a human program's go, and in hot-seat their device)."""
         actor = self.flow.acting_program()
-        return actor is not None and self.state.programs[actor].human
+        return actor is not None and self.state.programs[actor].human and self.flow.holds_device(actor)
 
     def sync(self, snap: bool = False) -> None:
         state = self.session.state
@@ -259,7 +260,8 @@ class FieldScene(GameScene):
             self.toast(f"Not allowed: {exc}", "error")
             return
         self.sync()
-        if not self.roll_panel.show:
+        if not self.roll_panel.show:  # nothing to animate (a coin toss): the flow decides what shows next
+            self.after_roll_show = True
             self._after_roll_done()
 
     # -- computer programs (called by the flow's tick)
@@ -362,6 +364,10 @@ class FieldScene(GameScene):
             elif self.session.waiting_for_dice:
                 self.roll()
             return True
+        quick = {pygame.K_u: "Launch", pygame.K_m: "Move", pygame.K_c: "Coast", pygame.K_e: "EndActivities"}
+        if key in quick and not event.mod & pygame.KMOD_CTRL:
+            self._quick_action(quick[key])
+            return True
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.board_view.zoom_at(1.25)
             return True
@@ -377,6 +383,19 @@ class FieldScene(GameScene):
             self.board_view.pan(*pans[key])
             return True
         return super().on_key(event)
+
+    def _quick_action(self, kind: str) -> None:
+        """A flight shortcut (U launch, M move on, C coast, E end the go): the one legal action of that kind."""
+        if not self.can_act() or self.roll_panel.visible(self.state):
+            return
+        flight = self.state.flight if self.state.phase == "flight" else None
+        matches = [a for a in self.legal if type(a).__name__ == kind
+                   and (kind != "Launch" or getattr(a, "upgoer", None) in (None, getattr(flight, "active", None)))]
+        if not matches:
+            words = {"Launch": "launch", "Move": "move on", "Coast": "coast", "EndActivities": "end the go"}
+            self.toast(f"Cannot {words[kind]} now: use one of the buttons on the right.", "warn")
+            return
+        self.act(matches[0])
 
     def _roll_card_hit(self, pos) -> bool:
         return self.roll_panel.visible(self.state) and self.roll_panel.card_rect(self.state).collidepoint(pos)

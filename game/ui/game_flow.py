@@ -303,7 +303,16 @@ class GameFlow:
             roll = getattr(self.state.flight, "roll", None)
             if roll is not None:
                 return self.state.upgoer(roll.upgoer).owner
+            tie = getattr(self.state.flight, "timing_tie", None)
+            if tie:  # a coin decides who flies first: one of the tied programs tosses it (the holder if tied)
+                owners = [self.state.upgoer(u).owner for u in tie if self.state.find("upgoer", u)]
+                if owners:
+                    return self.holder if self.holder in owners else owners[0]
         return None
+
+    def holds_device(self, program: int) -> bool:
+        """True when ``program``'s player has the device (always, unless two or more humans share it)."""
+        return self.human_count() <= 1 or self.holder == program
 
     def view_key(self) -> tuple:
         """What should be on screen now, as a small tuple."""
@@ -696,15 +705,35 @@ def start_game(context, session: GameSession) -> GameFlow:
     return flow
 
 
+def latest_save(folder: Path) -> Optional[Path]:
+    """The most recently written save in ``folder``, by hand or automatic: where the player left off."""
+    newest: Optional[tuple[int, Path]] = None
+    try:
+        candidates = list(Path(folder).glob("*.json"))
+    except OSError:
+        candidates = []
+    for path in candidates:
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            continue
+        if newest is None or stamp > newest[0]:
+            newest = (stamp, path)
+    if newest is None:
+        return saves.latest_autosave(folder)
+    return newest[1]
+
+
 def continue_latest(context) -> None:
-    path = saves.latest_autosave(saves.saves_folder())
+    """Title's Continue: load the newest save (a hand save made just before quitting counts too)."""
+    path = latest_save(saves.saves_folder())
     if path is None:
         refresh_hooks(context)
         return
     from .saveload import load_into_game, open_load
     error = load_into_game(context, path)
     if error:
-        open_load(context, f"The latest autosave could not be loaded: {error}")
+        open_load(context, f"The latest save could not be loaded: {error}")
 
 
 def refresh_hooks(context) -> None:
@@ -714,8 +743,8 @@ def refresh_hooks(context) -> None:
 
     context.on_new_game = lambda: open_new_game(context)
     context.on_load = lambda: open_load(context)
-    has_autosave = saves.latest_autosave(saves.saves_folder()) is not None
-    context.on_continue = (lambda: continue_latest(context)) if has_autosave else None
+    has_save = latest_save(saves.saves_folder()) is not None
+    context.on_continue = (lambda: continue_latest(context)) if has_save else None
 
 
 def wire(context) -> None:

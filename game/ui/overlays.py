@@ -18,6 +18,7 @@ SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("Enter",), "In R&D: press twice to finish R&D"),
     (("Ctrl", "S"), "Save the game"),
     (("Ctrl", "Z"), "Undo the last action (undo stops at a die roll)"),
+    (("U", "M", "C", "E"), "On the Field: Up (launch) / Move on / Coast / End the go"),
     (("L",), "The story so far"),
     (("F11",), "Switch between window and full screen"),
     (("Ctrl", "Q"), "Quit the game"),
@@ -27,7 +28,7 @@ SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
 class HelpOverlay(Scene):
     name = "help"
     is_overlay = True
-    CARD_W, CARD_H = 760, 570
+    CARD_W, CARD_H = 760, 609
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -71,7 +72,7 @@ class HelpOverlay(Scene):
             x = left
             for i, key in enumerate(keys):
                 if i:
-                    sep = "+" if keys[0] == "Ctrl" else "or"
+                    sep = "+" if keys[0] == "Ctrl" else ("/" if len(keys) > 2 else "or")
                     r = draw_text(surface, sep, font_px(layout.px(16)), INK_DIM, (x + layout.px(8), y + layout.px(18)),
                                   anchor="midleft")
                     x = r.right + layout.px(8)
