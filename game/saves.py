@@ -45,6 +45,8 @@ def setup_to_data(setup: Setup) -> dict[str, Any]:
         "options": sorted(setup.options),
         "turn_limit": setup.turn_limit,
         "victory": setup.victory,
+        "scenario": setup.scenario,
+        "difficulty": setup.difficulty,
     }
 
 
@@ -59,7 +61,7 @@ def _expect(value: Any, kind: type | tuple, where: str, what: str) -> Any:
 def setup_from_data(data: Any) -> Setup:
     """A Setup from its plain form, every field's type checked."""
     _expect(data, dict, "setup", "a mapping")
-    known = {"players", "dice", "options", "turn_limit", "victory"}
+    known = {"players", "dice", "options", "turn_limit", "victory", "scenario", "difficulty"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise SaveError(f"setup has unknown field(s): {', '.join(unknown)}")
@@ -92,6 +94,9 @@ def setup_from_data(data: Any) -> Setup:
                                        "a whole number or null")
     if "victory" in data:
         kwargs["victory"] = _expect(data["victory"], str, "setup.victory", "text")
+    for key in ("scenario", "difficulty"):  # absent in saves made before scenarios: no scenario
+        if key in data:
+            kwargs[key] = _expect(data[key], (str, type(None)), f"setup.{key}", "text or null")
     return Setup(**kwargs)
 
 

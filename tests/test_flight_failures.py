@@ -828,16 +828,8 @@ def test_lunar_landing_boom_crashes():
 
 
 # ====================================================================== rock docking
-@pytest.mark.skip(reason="Rock Docking exists only in the stop_the_rock scenario, and Setup has no "
-                         "`scenario` field: the rock's steps can never be in play, so neither its Fail "
-                         "(stay in libration) nor its Boom (thruster or RCS boom) can be reached.")
-def test_rock_docking_fail_and_boom():
-    pass
-
-
-def test_setup_has_no_scenario_field():
-    """Guards the skip above: when Setup grows a scenario, write the rock docking tests."""
-    assert "scenario" not in Setup.__dataclass_fields__
+# Rock Docking exists only in the stop_the_rock scenario: its Fail and Boom (burn and double-RCS) are
+# tested in tests/test_stop_the_rock.py.
 
 
 # ====================================================================== crews, recovery, fuel

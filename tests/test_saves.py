@@ -246,3 +246,29 @@ def test_an_engine_crash_during_replay_is_a_save_error(tmp_path, rules, engine, 
     monkeypatch.setattr(engine, "apply", broken)
     with pytest.raises(SaveError, match=r"action 1 \(.*\): the rules engine failed on it \(KeyError: 'T1'\)"):
         load_game(path, engine)
+
+
+def test_a_stop_the_rock_setup_round_trips(tmp_path, rules, engine):
+    """Scenario and difficulty are saved and loaded; a save from before scenarios has neither."""
+    import dataclasses
+    from game.rules.actions import Roll
+    setup = dataclasses.replace(default_setup(engine, 1, 20), scenario="stop_the_rock", difficulty="hard")
+    assert saves.setup_from_data(json.loads(json.dumps(saves.setup_to_data(setup)))) == setup
+    path = save_game(tmp_path / "rock.json", rules, setup, 5, [Roll(20)])
+    loaded = load_game(path, engine)
+    assert loaded.setup == setup and loaded.final.rock.turns_left == 17
+    old = saves.setup_to_data(default_setup(engine, 2, 20))
+    del old["scenario"], old["difficulty"]
+    assert saves.setup_from_data(old).scenario is None
+
+
+def test_a_bad_scenario_in_a_save_is_refused(tmp_path, rules, engine, game):
+    path, doc = saved_doc(tmp_path, rules, game)
+    doc["setup"]["scenario"] = "stop_the_rok"
+    write_doc(path, doc)
+    with pytest.raises(SaveError, match="unknown scenario 'stop_the_rok'"):
+        load_game(path, engine)
+    doc["setup"]["scenario"] = 3
+    write_doc(path, doc)
+    with pytest.raises(SaveError, match="setup.scenario must be text or null, not int"):
+        load_game(path, engine)

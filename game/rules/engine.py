@@ -44,6 +44,7 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...]
+    kind: str = "turn_limit"  # turn_limit, goal (a victory condition), saved or impact (Stop The Rock)
 
 
 class Engine:
@@ -54,6 +55,11 @@ class Engine:
         from .flight import FlightRules  # the flight phase plugs into the same questions
 
         self.flight_rules = FlightRules(self)
+        from .rock import RockRules
+        from .victory import VictoryRules
+
+        self.rock_rules = RockRules(self)
+        self.victory_rules = VictoryRules(self)
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
@@ -67,6 +73,10 @@ class Engine:
         """The state before the first action of turn 1 (every program has its first R&D points)."""
         self.check_setup(setup)
         budget = self.rules.economy.budget
+        start_dots = budget.start_dots
+        scenario = self.rock_rules.scenario(setup)
+        if scenario is not None:
+            start_dots = scenario.difficulty(setup.difficulty).start_dots
         used: set[str] = set()
         programs = []
         for index, player in enumerate(setup.players):
@@ -75,11 +85,14 @@ class Engine:
                 colour = next(c for c in PROGRAM_COLOURS if c.lower() not in used)
             used.add(colour.lower())
             programs.append(Program(index=index, name=player.name, people=player.people, colour=colour,
-                                    human=player.human, dots=budget.start_dots,
-                                    points=budget.start_dots * budget.points_per_dot, luck=budget.start_luck))
-        state = GameState(setup=setup, programs=tuple(programs))
-        return dataclasses.replace(state, events=(Event(f"Turn 1 begins. Every program has "
-                                                        f"{budget.start_dots} points to spend.", kind="turn"),))
+                                    human=player.human, dots=start_dots,
+                                    points=start_dots * budget.points_per_dot, luck=budget.start_luck))
+        state = GameState(setup=setup, programs=tuple(programs), rock=self.rock_rules.initial(setup))
+        events = [Event(f"Turn 1 begins. Every program has {start_dots} points to spend.", kind="turn")]
+        if state.rock is not None:
+            events.append(Event(f"{scenario.name}: the rock hits the world in {state.rock.turns_left} turns unless "
+                                f"nudges worth {state.rock.nudges_needed} push it aside.", kind="rock"))
+        return dataclasses.replace(state, events=tuple(events))
 
     def check_setup(self, setup: Setup) -> None:
         if not 1 <= len(setup.players) <= 4:
@@ -99,6 +112,23 @@ class Engine:
             raise IllegalSetup(f"unknown optional rule(s): {', '.join(unknown)}")
         if setup.turn_limit is not None and setup.turn_limit < 1:
             raise IllegalSetup("the turn limit must be at least 1")
+        tables = self.rules.scenarios
+        victory_ids = [v.id for v in tables.victories]
+        if setup.victory not in victory_ids:
+            raise IllegalSetup(f"unknown victory condition '{setup.victory}' (known: {', '.join(victory_ids)})")
+        scenario_ids = [s.id for s in tables.scenarios]
+        if setup.scenario is not None:
+            if setup.scenario not in scenario_ids:
+                raise IllegalSetup(f"unknown scenario '{setup.scenario}' (known: {', '.join(scenario_ids) or 'none'})")
+            scenario = tables.scenario(setup.scenario)
+            levels = [d.id for d in scenario.difficulties]
+            if setup.difficulty is not None and setup.difficulty not in levels:
+                raise IllegalSetup(f"unknown difficulty '{setup.difficulty}' for {scenario.name} "
+                                   f"(known: {', '.join(levels)})")
+            if setup.victory != "most_dots":
+                raise IllegalSetup(f"{scenario.name} has its own ending; leave the victory condition at most_dots")
+        elif setup.difficulty is not None:
+            raise IllegalSetup("a difficulty belongs to a scenario; choose the scenario too")
 
     def _people(self, people_id: str):
         for p in self.rules.peoples.peoples:
@@ -112,6 +142,8 @@ class Engine:
         """The program that must act, CHANCE when a roll is pending, TERMINAL when the game is over."""
         if state.phase == "over":
             return TERMINAL
+        if state.rock is not None and state.rock.drift_pending and state.phase == "rnd":
+            return CHANCE
         if state.pending_trade is not None:
             return state.pending_trade.partner
         if state.phase == "flight":
@@ -128,6 +160,8 @@ class Engine:
         """Each possible roll of the pending roll with its exact probability (empty if none)."""
         if state.phase == "flight":
             return self.flight_rules.chance_outcomes(state)
+        if state.rock is not None and state.rock.drift_pending and state.phase == "rnd":
+            return self.rock_rules.drift_outcomes(state)
         return []
 
     def legal_actions(self, state: GameState) -> list[Action]:
@@ -167,13 +201,18 @@ class Engine:
             raise IllegalAction("the game is over")
         if not check_only:
             state = dataclasses.replace(state, events=())
+        if player == CHANCE and state.phase == "rnd":  # the rock's drift die, before anyone spends
+            if not isinstance(action, Roll):
+                raise IllegalAction("the rock's drift die must be rolled first")
+            return self.rock_rules.apply_drift(state, action.value)
         if state.pending_trade is not None:
             if not isinstance(action, AnswerTrade):
                 partner = state.programs[state.pending_trade.partner].name
                 raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
             return self._answer_trade(state, action)
         if state.phase == "flight":
-            return self.flight_rules.apply(state, action, drive=not check_only)
+            after = self.flight_rules.apply(state, action, drive=not check_only)
+            return after if check_only else self.victory_rules.after_flight_action(after)
         if isinstance(action, Roll):
             raise IllegalAction("no roll is pending")
         handler = self._rnd_handlers.get(type(action))
@@ -184,9 +223,41 @@ class Engine:
     def outcome(self, state: GameState) -> Optional[Outcome]:
         if state.phase != "over" or state.winner is None:
             return None
-        scores = tuple(p.dots for p in state.programs)
+        if state.rock is not None:
+            scores = tuple(state.score or 0 for _ in state.programs)
+        else:
+            scores = tuple(p.dots for p in state.programs)
+        if state.end_reason and not (state.end_kind == "turn_limit" and state.setup.victory == "most_dots"):
+            return Outcome(state.winner, state.end_reason, scores, state.end_kind or "turn_limit")
         names = " and ".join(state.programs[i].name for i in state.winner)
         return Outcome(state.winner, f"{names} ended with the most budget dots", scores)
+
+    def finish(self, state: GameState, winners: tuple[int, ...], kind: str, reason: str) -> GameState:
+        """End the game now: ``winners`` (empty when everyone lost), how it ended and why, in words."""
+        score = self.rock_rules.score(state) if state.rock is not None and kind == "saved" else None
+        return dataclasses.replace(state, phase="over", winner=tuple(winners), end_kind=kind, end_reason=reason,
+                                   score=score, events=state.events + (Event(reason, kind="end"),))
+
+    def status(self, state: GameState) -> dict:
+        """What the client shows all the time: the rock (turns left, nudges against the goal, drift) or the
+        victory condition and each program's progress."""
+        if state.rock is not None:
+            rock = state.rock
+            scenario = self.rock_rules.scenario(state)
+            return {"scenario": scenario.id, "name": scenario.name,
+                    "difficulty": scenario.difficulty(state.setup.difficulty).id,
+                    "turns_left": rock.turns_left, "nudge_total": rock.nudge_total,
+                    "nudges_needed": rock.nudges_needed, "nudge_value_now": self.rock_rules.nudge_value(state),
+                    "drift": rock.drift, "drift_pending": rock.drift_pending, "last_drift": rock.last_drift,
+                    "saved": rock.saved, "lines": [
+                        f"Impact in {rock.turns_left} turn(s)" if not rock.saved else "The rock will miss",
+                        f"Nudges {rock.nudge_total} / {rock.nudges_needed}",
+                        {"rolling": "The rock drifts (D20 each turn)", "off": "No drift",
+                         "pinned": "Track pinned by a Waylight", "close": "Too close to drift"}[rock.drift]]}
+        victory = self.victory_rules.victory(state)
+        return {"victory": victory.id, "name": victory.name, "kind": victory.kind,
+                "description": victory.description, "turn_limit": state.setup.turn_limit,
+                "lines": self.victory_rules.status(state)}
 
     # ------------------------------------------------------------------ helpers
     def _program(self, state: GameState) -> Program:
@@ -757,15 +828,21 @@ class Engine:
                                 p.index, "report"))
             programs.append(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0))
         state = dataclasses.replace(state, programs=tuple(programs))
-        limit = state.setup.turn_limit
-        if limit is not None and state.turn >= limit:
-            best = max(p.dots for p in state.programs)
-            winners = tuple(p.index for p in state.programs if p.dots == best)
-            names = " and ".join(state.programs[i].name for i in winners)
-            events.append(Event(f"The game ends after turn {state.turn}: {names} "
-                                f"{'wins' if len(winners) == 1 else 'share the win'} with {best} dots.",
-                                kind="end"))
-            return dataclasses.replace(state, phase="over", winner=winners, events=tuple(events))
+        if state.rock is not None:
+            state = dataclasses.replace(state, events=())
+            state, ending = self.rock_rules.end_of_turn(state)
+            events += list(state.events)
+            if ending is not None:
+                kind, reason = ending
+                winners = tuple(p.index for p in state.programs) if kind == "saved" else ()
+                state = self.finish(dataclasses.replace(state, events=tuple(events)), winners, kind, reason)
+                return state
+            return self._start_turn(state, events)
+        ending = self.victory_rules.end_of_turn(state)
+        if ending is not None:
+            winners, kind, reason = ending
+            state = dataclasses.replace(state, events=tuple(events))
+            return self.finish(state, winners, kind, reason)
         return self._start_turn(state, events)
 
     def _start_turn(self, state: GameState, events: list[Event]) -> GameState:
@@ -784,8 +861,11 @@ class Engine:
             programs.append(update(p, points=p.points + gained, bonus_points=0))
         turn = state.turn + 1
         events.append(Event(f"Turn {turn} begins: each program gets points equal to its budget dots.", kind="turn"))
-        return dataclasses.replace(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
-                                   programs=tuple(programs), events=tuple(events))
+        state = dataclasses.replace(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
+                                    programs=tuple(programs), events=tuple(events))
+        if state.rock is not None:
+            state = self.rock_rules.start_turn(state)
+        return state
 
     # ------------------------------------------------------------------ candidate actions
     INVENT_MASSES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)

@@ -265,3 +265,59 @@ class Rush(Action):
 
     def __str__(self) -> str:
         return f"{self.derp} rushes {self.upgoer} ({self.skill})"
+
+
+@register
+@dataclass(frozen=True)
+class Nudge(Action):
+    """Stop The Rock: a craft landed on the rock fires a thruster to push it (fuel spent whatever the roll)."""
+
+    upgoer: str
+
+    def __str__(self) -> str:
+        return f"{self.upgoer} nudges the rock"
+
+
+@register
+@dataclass(frozen=True)
+class WalkOutside(Action):
+    """A derp on a surface goes outside with an EVA pack and comes back (One Small Step)."""
+
+    derp: str
+
+    def __str__(self) -> str:
+        return f"{self.derp} walks outside"
+
+
+@register
+@dataclass(frozen=True)
+class VisitTemple(Action):
+    """Final Destination: a derp with full stamina drives the Cart to the Temple a landing found."""
+
+    derp: str
+
+    def __str__(self) -> str:
+        return f"{self.derp} drives to the Temple"
+
+
+@register
+@dataclass(frozen=True)
+class Deploy(Action):
+    """Set an active Waylight loose in orbit as a beacon of its own (All Your Base)."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"deploy {self.item} as a beacon"
+
+
+@register
+@dataclass(frozen=True)
+class Retag(Action):
+    """A derp goes outside to re-tag a rival's unguarded Waylight at the same place (All Your Base)."""
+
+    derp: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.derp} re-tags the Waylight on {self.target}"

@@ -77,6 +77,7 @@ class Derp:
     trained_points: int = 0
     location: Optional[str] = HOME
     defected: bool = False  # came over in a rescue: their death costs the rescuer nothing
+    walked_on: tuple[str, ...] = ()  # bodies whose surface this derp has walked on (an EVA there)
 
     @property
     def total_points(self) -> int:
@@ -155,6 +156,9 @@ class Upgoer:
     written_off_by: Optional[int] = None
     caught_up_turn: Optional[int] = None  # a catch-up burn this turn: no docking until next turn
     rush: int = 0  # timing bonus bought with stamina for the next flight phase (never helps a roll)
+    mapped: tuple[tuple[str, int], ...] = ()  # (body, percent) mapped by this flight, not yet brought home
+    temple_found: bool = False  # this crew found the Moon Temple on landing (Final Destination)
+    relic_mass: int = 0  # the Temple's monolith aboard, to be flown home (the joke option)
 
     @property
     def in_space(self) -> bool:
@@ -189,9 +193,13 @@ class Program:
     rnd_done: bool = False
     derps_lost: int = 0
     mapping: tuple[tuple[str, int], ...] = ()  # (body, percent mapped)
+    maps_home: tuple[tuple[str, int], ...] = ()  # (body, percent) whose maps a crew has brought home
 
     def mapped(self, body: str) -> int:
         return dict(self.mapping).get(body, 0)
+
+    def mapped_home(self, body: str) -> int:
+        return dict(self.maps_home).get(body, 0)
 
 
 @dataclass(frozen=True)
@@ -210,7 +218,9 @@ class Setup:
     dice: str = "d20"
     options: frozenset[str] = frozenset()
     turn_limit: Optional[int] = 20
-    victory: str = "most_dots"
+    victory: str = "most_dots"  # a victory id of rules/scenarios.yaml
+    scenario: Optional[str] = None  # a scenario id of rules/scenarios.yaml (stop_the_rock), or None
+    difficulty: Optional[str] = None  # one of the scenario's difficulties (None: its default)
 
 
 @dataclass(frozen=True)
@@ -250,6 +260,31 @@ class Event:
 
 
 @dataclass(frozen=True)
+class RockState:
+    """Stop The Rock: what the players must see all the time.
+
+    ``turns_left`` counts the turns still to play before impact, this one included (20 on turn 1 of a
+    normal game); a nudge given now is worth ``turns_left``. ``drift`` is "rolling" while the optional
+    D20 still moves the rock, "off" when the difficulty has no drift, "pinned" once a Waylight shone on
+    the rock and "close" once the rock is near enough for its track to be certain.
+    """
+
+    turns_left: int
+    nudges_needed: int
+    nudge_total: int = 0
+    nudges: int = 0  # how many nudges were given (each worth the turns left when it was given)
+    drift: str = "rolling"  # rolling, off, pinned, close
+    drift_pending: bool = False  # the rock's D20 must be rolled before this turn's R&D
+    saved_turn: Optional[int] = None  # the turn the nudges reached the goal
+    saved_turns_left: Optional[int] = None
+    last_drift: Optional[int] = None  # the last drift roll, for the client's display
+
+    @property
+    def saved(self) -> bool:
+        return self.saved_turn is not None
+
+
+@dataclass(frozen=True)
 class GameState:
     setup: Setup
     programs: tuple[Program, ...]
@@ -267,6 +302,11 @@ class GameState:
     events: tuple[Event, ...] = ()  # what the last action did
     winner: Optional[tuple[int, ...]] = None
     flight: object = None  # the flight phase's own state (set by the flight rules)
+    rock: Optional[RockState] = None  # Stop The Rock only
+    end_kind: Optional[str] = None  # how the game ended: saved, impact, goal, turn_limit
+    end_reason: Optional[str] = None  # the same in words
+    score: Optional[int] = None  # Stop The Rock: the shared score of a saved world
+    achieved: tuple[tuple[str, int], ...] = ()  # (goal event, program) for victory conditions, e.g. temple:moon
 
     # ---- lookups (small tuples: linear search is fine and keeps the state plain data)
     def thing(self, thing_id: str) -> Thing:

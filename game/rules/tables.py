@@ -20,6 +20,7 @@ from .yamlnodes import Map, Node, Problems, RulesError, load_yaml_file, nearest
 if TYPE_CHECKING:
     from .board import Board
     from .flighttable import FlightTable
+    from .scenarios import ScenarioTable
 
 DEFAULT_RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
@@ -310,6 +311,7 @@ class Rules:
     prestige: Prestige
     board: "Board"
     flight: "FlightTable"
+    scenarios: "ScenarioTable"
     folder: str
     digest: str
 
@@ -337,11 +339,14 @@ TABLE_FILES: dict[str, tuple[str, type]] = {
 
 
 def _extra_tables() -> dict[str, tuple[str, object]]:
-    """Tables with their own checks: the board and the flight table (loaded after the core tables)."""
+    """Tables with their own checks: the board, the flight table and the scenarios (after the core tables;
+    the scenarios are checked against the board)."""
     from .board import load_board
     from .flighttable import load_flight_table
+    from .scenarios import load_scenarios
 
-    return {"board": ("board.yaml", load_board), "flight": ("flight.yaml", load_flight_table)}
+    return {"board": ("board.yaml", load_board), "flight": ("flight.yaml", load_flight_table),
+            "scenarios": ("scenarios.yaml", load_scenarios)}
 
 
 def _display_name(folder: Path, filename: str) -> str:
