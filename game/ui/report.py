@@ -187,7 +187,8 @@ class GameOverScene(GameScene):
                              pygame.Rect(inner.left, y, inner.w, layout.px(50)), 2) + layout.px(16)
         row_font = font_px(layout.px(24), True)
         ranked = sorted(state.programs, key=lambda p: -p.dots)
-        for place, p in enumerate(ranked, 1):
+        for p in ranked:
+            place = 1 + sum(1 for q in ranked if q.dots > p.dots)  # a tie shares its place
             colour = program_colour(p)
             draw_text(surface, f"{place}.", row_font, INK_DIM, (inner.left, y))
             draw_marker(surface, p.index, (inner.left + layout.px(56), y + row_font.get_height() // 2), layout.px(13),
