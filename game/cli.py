@@ -38,6 +38,9 @@ def rules_summary(rules) -> str:
     consequences = getattr(getattr(rules, "flight", None), "consequences", None)
     if consequences is not None:
         parts.append(f"{len(consequences)} failure consequences")
+    scenarios = getattr(rules, "scenarios", None)
+    if scenarios is not None:
+        parts.append(f"{len(scenarios.scenarios)} scenario(s), {len(scenarios.victories)} victory conditions")
     return f"rules OK: {rules.edition.name}, {', '.join(parts)}; digest {rules.digest}"
 
 
