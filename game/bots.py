@@ -14,7 +14,7 @@ from game.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsuma
                                 Research)
 from game.rules.engine import Engine
 from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold,
-                                       KeepRoll, Launch, Move, UseLuck, UseSkill)
+                                       KeepRoll, Launch, Move, Nudge, UseLuck, UseSkill, WalkOutside)
 from game.rules.reliability import Outcome, Rating
 from game.rules.state import HOME, GameState, UpgoerDesign
 
@@ -23,6 +23,12 @@ from game.rules.state import HOME, GameState, UpgoerDesign
 PLAN = {"lower_stage": 8, "capsule": 3, "thruster": 1}
 FUEL, RATIONS = 2, 2
 GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
+STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
+
+# Goals it can pursue a little: (parts by kind and mass, fuel, rations, stages, payload kinds, route).
+# The route lists, by burn destination *kind and body*, the burns it takes; nothing names a step.
+ROCK_PLAN = ({"lower_stage": 8, "capsule": 6, "thruster": 1}, 14, 8, (8, 4), ())
+MOON_PLAN = ({"lower_stage": 8, "capsule": 8, "thruster": 4, "eva_pack": 1}, 30, 10, (14, 7), ("eva_pack",))
 
 
 class SpaceProgramBot:
@@ -39,7 +45,9 @@ class SpaceProgramBot:
             action = self._flight(engine, state)
         else:
             action = self._rnd(engine, state, player)
-        if action is None or engine.refusal(state, action) is not None or self._roll(self.explore):
+        goal = state.rock is not None or state.setup.victory != "most_dots"
+        explore = self.explore / 8 if goal else self.explore  # a goal leaves less room for idle experiments
+        if action is None or engine.refusal(state, action) is not None or self._roll(explore):
             legal = engine.legal_actions(state)
             safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
             return self.chooser.choice(safe or legal)
@@ -49,12 +57,22 @@ class SpaceProgramBot:
         return self.chooser.choice(range(1000)) < p * 1000
 
     # ------------------------------------------------------------------ R&D
+    @staticmethod
+    def plan(state: GameState):
+        """What to build: the default orbital hop, or a craft for the game's goal (the rock, the Moon)."""
+        if state.rock is not None:
+            return ROCK_PLAN
+        if state.setup.victory in ("one_small_step",):
+            return MOON_PLAN
+        return PLAN, FUEL, RATIONS, STAGES, ()
+
     def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
-        things = {t.kind: t for t in state.things_of(player) if t.kind in PLAN and t.base_mass == PLAN[t.kind]}
-        for kind, mass in PLAN.items():
+        plan, fuel, rations, stage_counts, payloads = self.plan(state)
+        things = {t.kind: t for t in state.things_of(player) if t.kind in plan and t.base_mass == plan[t.kind]}
+        for kind, mass in plan.items():
             if kind not in things:
                 return self._first_ok(engine, state, [Invent(kind, mass)])
-        for kind in PLAN:
+        for kind in plan:
             thing = things[kind]
             cap = engine.research_cap(state, thing)
             target = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
@@ -70,7 +88,8 @@ class SpaceProgramBot:
         for item in state.items_of(player):
             kind = state.thing(item.thing_id).kind
             stored.setdefault(kind, []).append(item.id)
-        for kind, needed in (("lower_stage", 3), ("capsule", 1), ("thruster", 1)):
+        wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
+        for kind, needed in wanted:
             if len(stored.get(kind, [])) < needed:
                 return self._first_ok(engine, state, [Build(things[kind].id, 1)])
         # Parts that have never worked in flight cannot be researched far: test them without a crew first.
@@ -86,18 +105,20 @@ class SpaceProgramBot:
         if not crew:
             return self._first_ok(engine, state, [Hire()])
         program = state.programs[player]
-        if program.fuel_stock < FUEL:
-            return self._first_ok(engine, state, [BuyConsumables("fuel", FUEL - program.fuel_stock)])
-        if program.rations_stock < RATIONS:
+        if program.fuel_stock < fuel:
+            return self._first_ok(engine, state, [BuyConsumables("fuel", fuel - program.fuel_stock)])
+        if program.rations_stock < rations:
             return self._first_ok(engine, state, [BuyConsumables("rations", 1)])
         ready = all(things[k].rating.fail >= min(GOOD_ENOUGH.fail, engine.research_cap(state, things[k]).fail)
-                    for k in PLAN)
-        if ready and not on_pad:
+                    for k in plan)
+        flying = any(u.status == "flying" and u.crew for u in state.upgoers_of(player))
+        if ready and not on_pad and not (payloads or state.rock is not None) or ready and not on_pad and not flying:
             stages = stored["lower_stage"]
+            launch, insertion = stage_counts
             name = f"{engine.default_name(state, player, 'capsule').split()[0]} {len(state.upgoers_of(player)) + 1}"
-            design = UpgoerDesign(name, stages=((stages[0], stages[1]), (stages[2],)),
-                                  modules=(stored["capsule"][0], stored["thruster"][0]), crew=(crew[0].id,),
-                                  fuel=FUEL, rations=RATIONS)
+            modules = (stored["capsule"][0], stored["thruster"][0]) + tuple(stored[k][0] for k in payloads)
+            design = UpgoerDesign(name, stages=(tuple(stages[:launch]), tuple(stages[launch:launch + insertion])),
+                                  modules=modules, crew=(crew[0].id,), fuel=fuel, rations=rations)
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
 
@@ -132,15 +153,71 @@ class SpaceProgramBot:
         if f.mode == "decide":
             return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
         if f.mode == "junction":
-            board = engine.rules.board
-            for burn in board.burns_from(upgoer.location, None):
-                if board.step(burn.to).kind == "reentry":
-                    for action in (Burn(burn.to), Burn(burn.to, rcs=True)):
-                        if engine.refusal(state, action) is None:
-                            return action
-            return Coast()
+            return self._junction(engine, state, upgoer)
+        if f.mode in ("before", "after"):
+            goal = self._goal_activity(engine, state, upgoer)
+            if goal is not None:
+                return goal
         if f.mode == "before":
             return Move(upgoer.id)
         if f.mode == "after":
             return EndActivities(upgoer.id)
+        return None
+
+    # ------------------------------------------------------------------ going for the goal
+    def _outbound(self, engine: Engine, state: GameState, upgoer) -> bool:
+        """Whether the craft is still heading for its goal (the rock to nudge, the Moon to walk on)."""
+        if upgoer.owner is None or not upgoer.crew:
+            return False
+        if state.rock is not None:
+            return not state.rock.saved and upgoer.fuel >= 2 and "rock" not in upgoer.bodies_landed
+        if state.setup.victory == "one_small_step":
+            return "moon" not in upgoer.bodies_landed
+        return False
+
+    def _junction(self, engine: Engine, state: GameState, upgoer) -> Action:
+        board = engine.rules.board
+        scenario = getattr(state.setup, "scenario", None)
+        targets = {b.to: board.step(b.to) for b in board.burns_from(upgoer.location, scenario)}
+        wanted: list[str] = []
+        if self._outbound(engine, state, upgoer):
+            goal_body = "rock" if state.rock is not None else "moon"
+            for to, step in targets.items():
+                # Climb outwards, then take whatever burn leads towards the goal body.
+                if step.kind in ("lunar_landing", "rock_docking") and step.body == goal_body:
+                    wanted.insert(0, to)
+                elif goal_body == "rock" and step.scenario is not None and step.kind == "transit":
+                    wanted.append(to)
+                elif goal_body == "moon" and step.kind == "transit" and step.rail == "lunar_transfer":
+                    wanted.append(to)
+                elif goal_body == "moon" and step.kind == "orbit" and step.body == "moon" \
+                        and board.orbit_type(step.orbit_type).maps is None and not upgoer.bodies_landed:
+                    wanted.append(to)
+                elif step.kind == "transit" and step.next and board.step(step.next).orbit_type == "synchronous" \
+                        and not upgoer.bodies_landed:
+                    wanted.append(to)
+        else:
+            here = board.step(upgoer.location)
+            for to, step in targets.items():
+                leads_low = step.next is not None and board.step(step.next).orbit_type == "low"
+                if step.kind == "reentry" or here.kind == "surface":
+                    wanted.append(to)
+                elif step.kind == "transit" and (leads_low or step.rail == "return_transit"):
+                    wanted.append(to)
+        for to in wanted:
+            for action in (Burn(to), Burn(to, rcs=True)):
+                if engine.refusal(state, action) is None:
+                    return action
+        return Coast()
+
+    def _goal_activity(self, engine: Engine, state: GameState, upgoer) -> Optional[Action]:
+        if state.rock is not None and not state.rock.saved:
+            action = Nudge(upgoer.id)
+            if engine.refusal(state, action) is None:
+                return action
+        if state.setup.victory == "one_small_step":
+            for derp in upgoer.crew:
+                action = WalkOutside(derp)
+                if engine.refusal(state, action) is None:
+                    return action
         return None

@@ -128,15 +128,24 @@ def cmd_simulate(args) -> int:
         elif not args.json and args.verbose:
             _out(f"seed {result.seed}: {len(result.actions)} actions, turn {result.turns}")
 
-    summary = simulate(engine, args.games, args.seed, players=args.players, turns=args.turns,
-                       progress=progress, bot=args.bot)
+    victories = [v.id for v in engine.rules.scenarios.victories]
+    if args.victory not in victories:
+        _err(f"unknown victory '{args.victory}' (known: {', '.join(victories)})")
+        return EXIT_USAGE
+    if args.mode == "stop-the-rock" and args.victory != "most_dots":
+        _err("Stop The Rock has its own ending; --victory does not apply to it")
+        return EXIT_USAGE
+    players = args.players if args.players is not None else (1 if args.mode == "stop-the-rock" else 2)
+    summary = simulate(engine, args.games, args.seed, players=players, turns=args.turns,
+                       progress=progress, bot=args.bot, mode=args.mode, victory=args.victory,
+                       difficulty=args.difficulty)
     data = summary.to_data()
     if not args.json:
         _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
              f"{data['seconds']} s ({data['actions_per_second']} actions/s), "
              f"{data['invariant_failures']} invariant failure(s); {data['launches']} launches, "
              f"{data['landings']} landings, {data['booms']} Booms, {data['derps_lost']} derps lost, "
-             f"{data['firsts']} firsts")
+             f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}")
     _out(json.dumps(data))
     return EXIT_FAIL if summary.invariant_failures else EXIT_OK
 
@@ -208,8 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play bot games and check invariants after every action")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None, help="programs per game (default 2; 1 for stop-the-rock)")
     p.add_argument("--turns", type=int, default=20)
+    p.add_argument("--mode", choices=("normal", "stop-the-rock"), default="normal",
+                   help="stop-the-rock: the cooperative scenario, ended by the rock (saved or impact)")
+    p.add_argument("--victory", default="most_dots", help="a victory condition of rules/scenarios.yaml")
+    p.add_argument("--difficulty", default=None, help="stop-the-rock difficulty (gentle, normal, hard)")
     p.add_argument("--json", action="store_true", help="print only the JSON summary")
     p.add_argument("--verbose", action="store_true", help="one line per game")
     p.add_argument("--bot", choices=("program", "random"), default="program",

@@ -212,12 +212,15 @@ class GameResult:
         return self.final.turn if self.final is not None else 0
 
 
-def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optional[str] = None) -> Setup:
-    """A bot game's setup: ``players`` programs of different peoples."""
+def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optional[str] = None,
+                  victory: str = "most_dots", scenario: Optional[str] = None,
+                  difficulty: Optional[str] = None) -> Setup:
+    """A bot game's setup: ``players`` programs of different peoples (a scenario brings its own clock)."""
     peoples = [p.id for p in engine.rules.peoples.peoples]
     chosen = tuple(PlayerSetup(name=f"Bot {n + 1}", people=peoples[n % len(peoples)], human=False)
                    for n in range(players))
-    return Setup(players=chosen, dice=dice or engine.rules.dice.default, turn_limit=turns)
+    return Setup(players=chosen, dice=dice or engine.rules.dice.default,
+                 turn_limit=None if scenario else turns, victory=victory, scenario=scenario, difficulty=difficulty)
 
 
 def make_bot(kind: str, seed: int):
@@ -292,6 +295,24 @@ class SimSummary:
     firsts: int = 0
     landings: int = 0
     bot: str = "program"
+    mode: str = "normal"
+    victory: str = "most_dots"
+    wins: int = 0  # games that ended with the goal reached (the world saved, a victory condition met)
+    losses: int = 0  # games that ended without it (impact; nobody reached the goal by the turn limit)
+    outcomes: dict = field(default_factory=dict)  # how games ended: saved, impact, goal, turn_limit, unfinished
+    nudges: int = 0
+
+    def count_outcome(self, engine: Engine, final: Optional[GameState]) -> None:
+        outcome = engine.outcome(final) if final is not None else None
+        kind = outcome.kind if outcome is not None else "unfinished"
+        self.outcomes[kind] = self.outcomes.get(kind, 0) + 1
+        if kind in ("saved", "goal") or (kind == "turn_limit" and self.victory == "most_dots"
+                                         and self.mode == "normal"):
+            self.wins += 1
+        elif kind in ("impact", "turn_limit"):
+            self.losses += 1
+        if final is not None and final.rock is not None:
+            self.nudges += final.rock.nudges
 
     def to_data(self) -> dict:
         return {"games": self.games, "actions": self.actions, "turns": self.turns,
@@ -300,6 +321,8 @@ class SimSummary:
                 "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
                 "launches": self.launches, "booms": self.booms, "derps_lost": self.derps_lost,
                 "firsts": self.firsts, "landings": self.landings, "bot": self.bot,
+                "mode": self.mode, "victory": self.victory, "wins": self.wins, "losses": self.losses,
+                "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure}
 
 
@@ -321,17 +344,25 @@ class FlightCounter:
 
 def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
              stop_on_failure: bool = True,
-             progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program") -> SimSummary:
-    """Play ``games`` bot games with seeds seed, seed+1, ... and total them up."""
-    summary = SimSummary(bot=bot)
+             progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program",
+             mode: str = "normal", victory: str = "most_dots", difficulty: Optional[str] = None) -> SimSummary:
+    """Play ``games`` bot games with seeds seed, seed+1, ... and total them up.
+
+    ``mode`` "stop-the-rock" plays the Stop The Rock scenario (the rock ends the game); ``victory`` picks
+    the victory condition of a normal game.
+    """
+    summary = SimSummary(bot=bot, mode=mode, victory=victory)
+    scenario = "stop_the_rock" if mode == "stop-the-rock" else None
     start = time.perf_counter()
     for n in range(games):
-        setup = default_setup(engine, players, turns)
+        setup = default_setup(engine, players, turns, victory=victory, scenario=scenario, difficulty=difficulty)
         counter = FlightCounter()
-        result = play_game(engine, setup, seed + n, max_turns=turns, on_action=counter, bot_kind=bot)
+        result = play_game(engine, setup, seed + n, max_turns=None if scenario else turns, on_action=counter,
+                           bot_kind=bot)
+        summary.count_outcome(engine, result.final if result.failure is None else None)
         summary.games += 1
         summary.actions += len(result.actions)
-        summary.turns += min(result.turns, turns)
+        summary.turns += result.turns if scenario else min(result.turns, turns)
         summary.launches += counter.launches
         summary.booms += counter.booms
         summary.landings += counter.landings

@@ -211,3 +211,20 @@ def test_dice_roller_resumes_after_a_load():
     rolls = [straight.roll(fake, None) for _ in range(12)]
     resumed = DiceRoller.resume(5, 7)
     assert [resumed.roll(fake, None) for _ in range(5)] == rolls[7:]
+
+
+def test_simulate_stop_the_rock_reports_wins_and_losses(engine):
+    """`simulate --mode stop-the-rock`: complete solo games ended by the rock, counted as wins or losses."""
+    from game.sim import simulate
+    summary = simulate(engine, 3, 1, players=1, mode="stop-the-rock")
+    data = summary.to_data()
+    assert data["invariant_failures"] == 0 and data["mode"] == "stop-the-rock"
+    assert data["wins"] + data["losses"] == 3 and sum(data["outcomes"].values()) == 3
+    assert set(data["outcomes"]) <= {"saved", "impact"}
+
+
+def test_simulate_with_a_victory_condition(engine):
+    from game.sim import simulate
+    data = simulate(engine, 2, 1, players=2, turns=6, victory="one_small_step").to_data()
+    assert data["invariant_failures"] == 0 and data["victory"] == "one_small_step"
+    assert data["wins"] + data["losses"] == 2
