@@ -29,20 +29,16 @@ class DiceRoller:
 
     @classmethod
     def resume(cls, seed: int, rolls_made: int) -> "DiceRoller":
-        """The roller of a game that has already made ``rolls_made`` rolls (each uses one draw)."""
-        roller = cls(seed)
-        for _ in range(rolls_made):
-            roller._rng.random()
-        return roller
-
-    @classmethod
-    def resume(cls, seed: int, rolls_made: int) -> "DiceRoller":
         """The roller of ``seed`` after ``rolls_made`` rolls (each roll draws exactly one uniform),
         so a loaded game keeps rolling the dice it would have rolled without the save."""
         roller = cls(seed)
-        for _ in range(rolls_made):
-            roller._rng.random()
+        roller.skip(rolls_made)
         return roller
+
+    def skip(self, rolls_made: int) -> None:
+        """Move on past ``rolls_made`` rolls already made (a loaded game's)."""
+        for _ in range(rolls_made):
+            self._rng.random()
 
     def roll(self, engine, state):
         """The Roll for the pending roll of ``state``; ValueError when no roll is pending."""
@@ -52,6 +48,35 @@ class DiceRoller:
         by_value = {roll.value: roll for roll, _ in outcomes}
         distribution = tuple(sorted((roll.value, p) for roll, p in outcomes))
         return by_value[sample(distribution, self._rng.random())]
+
+
+class ScriptedDice(DiceRoller):
+    """Dice that roll chosen values first (a tutorial's lesson), then roll like ``DiceRoller(seed)``.
+
+    ``ScriptedDice([1, 1, 3], seed)``: the n-th roll of the game shows ``values[n]`` when that value is
+    one of ``engine.chance_outcomes``' values for the pending roll; otherwise (or once the values run
+    out) the seeded roll is used. Every roll still draws from the seeded stream, so a scripted game
+    resumes like any other: ``skip(n)`` passes both the stream and the script.
+    """
+
+    def __init__(self, values: Sequence[int], seed: int):
+        super().__init__(seed)
+        self.values = list(values)
+        self.position = 0
+
+    def skip(self, rolls_made: int) -> None:
+        super().skip(rolls_made)
+        self.position += rolls_made
+
+    def roll(self, engine, state):
+        seeded = super().roll(engine, state)  # draws from the stream whether or not the script is used
+        index, self.position = self.position, self.position + 1
+        if index < len(self.values):
+            wanted = self.values[index]
+            for roll, _ in engine.chance_outcomes(state):
+                if roll.value == wanted:
+                    return roll
+        return seeded
 
 
 class Chooser:

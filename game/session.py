@@ -28,7 +28,10 @@ class LogEntry:
 
 class GameSession:
     def __init__(self, engine: Engine, setup: Setup, seed: int, actions: tuple[Action, ...] = (),
-                 states: Optional[tuple[GameState, ...]] = None, saves_dir: Optional[Path] = None):
+                 states: Optional[tuple[GameState, ...]] = None, saves_dir: Optional[Path] = None,
+                 dice: Optional[DiceRoller] = None):
+        """``dice``: a fresh roller to use instead of ``DiceRoller(seed)`` (e.g. ``ScriptedDice``); the
+        session moves it past the rolls already in ``actions``."""
         self.engine = engine
         self.setup = setup
         self.seed = seed
@@ -38,19 +41,22 @@ class GameSession:
         self.log: list[LogEntry] = []
         for index, state in enumerate(self.states):
             self._record(state, index)
-        self.dice = DiceRoller.resume(seed, sum(1 for a in self.actions if isinstance(a, Roll)))
+        self.dice = dice if dice is not None else DiceRoller(seed)
+        self.dice.skip(sum(1 for a in self.actions if isinstance(a, Roll)))
         self.autosave_error: Optional[str] = None
 
     # ------------------------------------------------------------------ starting
     @classmethod
-    def new(cls, engine: Engine, setup: Setup, seed: int, saves_dir: Optional[Path] = None) -> "GameSession":
-        return cls(engine, setup, seed, saves_dir=saves_dir)
+    def new(cls, engine: Engine, setup: Setup, seed: int, saves_dir: Optional[Path] = None,
+            dice: Optional[DiceRoller] = None) -> "GameSession":
+        return cls(engine, setup, seed, saves_dir=saves_dir, dice=dice)
 
     @classmethod
-    def load(cls, engine: Engine, path: Path, saves_dir: Optional[Path] = None) -> "GameSession":
+    def load(cls, engine: Engine, path: Path, saves_dir: Optional[Path] = None,
+             dice: Optional[DiceRoller] = None) -> "GameSession":
         """Load a save (raises saves.SaveError with the reason)."""
         loaded = saves.load_game(path, engine)
-        return cls(engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir)
+        return cls(engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir, dice=dice)
 
     # ------------------------------------------------------------------ questions
     @property
