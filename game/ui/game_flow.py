@@ -692,7 +692,15 @@ class FlightPanelScene(GameScene):
         if not odds:
             return ""
         from .dice import percent_text
-        return "Odds: " + "  ".join(f"{o.label if hasattr(o, 'label') else o} {percent_text(p)}" for o, p in odds.items())
+        from .explain import bands_sentence
+        text = "Odds: " + "  ".join(f"{o.label if hasattr(o, 'label') else o} {percent_text(p)}" for o, p in odds.items())
+        roll = getattr(session.state.flight, "roll", None)
+        if roll is not None:  # the bands too: which values are OK, Fail and Boom
+            scheme = session.engine.rules.dice.scheme(session.state.setup.dice)
+            rating = roll.effective()
+            text = (f"{scheme.name} against Fail {rating.fail} / Boom {rating.boom}: "
+                    f"{bands_sentence(rating.fail, rating.boom, scheme.low, scheme.high)}. {text}")
+        return text
 
 
 # ---------------------------------------------------------------- title hooks

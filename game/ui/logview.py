@@ -37,8 +37,10 @@ def story_turns(log) -> list[tuple[int, object]]:
     return out
 
 
-def log_html(log, programs) -> str:
-    """The whole story as pygame_gui HTML, one block per turn."""
+def log_html(log, programs, rules=None) -> str:
+    """The whole story as pygame_gui HTML, one block per turn; with ``rules``, every Fail or Boom roll
+    is followed by what the failure table does about it (``explain.explain_roll_event``)."""
+    from .explain import explain_roll_event
     out: list[str] = []
     turn = None
     names = {p.index: p for p in programs}
@@ -55,6 +57,9 @@ def log_html(log, programs) -> str:
         if event.program is not None and event.program in names:
             marker = f"<font color='{hex_colour(names[event.program].colour)}'>•</font> "
         out.append(f"{marker}<font color='{hex_colour(colour)}'>{text}</font><br>")
+        why = explain_roll_event(rules, event.text) if rules is not None and event.kind == "roll" else ""
+        if why:
+            out.append(f"<font color='{hex_colour(INK_DIM)}'>{html_escape(why)}</font><br>")
     return "".join(out) or "Nothing has happened yet."
 
 
@@ -70,7 +75,8 @@ class LogScene(GameScene):
         layout = self.context.layout
         vw, vh = layout.virtual_width, layout.virtual_height
         state = self.flow.session.state
-        self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs),
+        self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs,
+                                                              self.flow.session.engine.rules),
                                                  layout.rect(40, 100, vw - 80, vh - 100 - 120),
                                                  self.context.manager, container=self.root, object_id="#story")
         if self.box.scroll_bar is not None:  # open at the newest lines

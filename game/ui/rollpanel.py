@@ -414,6 +414,8 @@ class RollPanel:
         draw_dice_roll(surface, area, layout, anim)
         if anim.done:
             mode = self.pending(state)
+            self._draw_explanation(surface, show, dice, mode, pygame.Rect(inner.left, area.bottom + layout.px(4),
+                                                                          inner.w, layout.px(70)))
             if mode == "help":
                 if roll.previous is not None:
                     text = f"Luck rerolled: the old roll was {roll.previous}, the new one {roll.value}. Keep which?"
@@ -432,6 +434,29 @@ class RollPanel:
         else:
             hint = "Space or click to skip"
             draw_text(surface, hint, font_px(layout.px(15)), INK_DIM, (inner.left, card.bottom - layout.px(36)))
+
+    def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
+        """Which rule applied and why, from the loaded failure table (``explain.roll_explanation``)."""
+        from .explain import roll_explanation
+
+        text = roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.total, dice.fail_safety,
+                                dice.boom_safety)
+        return ("If you accept it: " + text) if mode == "help" and dice.outcome != "ok" else text
+
+    def _draw_explanation(self, surface, show: RollShow, dice: DiceRoll, mode: Optional[str], rect: pygame.Rect) -> None:
+        layout = self.scene.context.layout
+        text = self.explanation(show, dice, mode)
+        key = ("why", text, rect.size, layout)
+        lines = self._texts.get(key)
+        if lines is None:
+            from .style import wrap_text
+            font = font_px(layout.px(16))
+            lines = [font.render(line, True, INK) for line in wrap_text(text, font, rect.w)[:3]]
+            self._texts[key] = lines
+        y = rect.top
+        for line in lines:
+            surface.blit(line, (rect.left, y))
+            y += line.get_height()
 
     def _draw_choice_only(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout

@@ -1,0 +1,140 @@
+"""Why a roll turned out as it did, in words, built from the loaded failure table (``rules.flight``).
+
+``EFFECT_WORDS`` is the one place an effect type of ``rules/flight.yaml`` gets its words; a test checks
+that every effect type the engine knows has them, so a new effect cannot reach the screen unexplained.
+``consequence_sentence(rules, "reentry", "fail")`` reads the table as loaded, so a house-ruled table
+explains the house rule: "Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is
+injured."
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional, Union
+
+#: Effect type -> words (a string, or a function of the Effect for the ones with parameters).
+EffectWords = Union[str, Callable[[object], str]]
+
+
+def _safety(effect) -> str:
+    return f"{effect.fail} Fail and {effect.boom} Boom safety"
+
+
+def _uses(effect) -> str:
+    return "every use" if effect.uses == "all" else f"{effect.uses} use{'s' if effect.uses != 1 else ''}"
+
+
+def _choose(effect) -> str:
+    names = {"lose_payload": "lose a payload", "lose_rations": f"lose {effect.units} derp-turn(s) of rations per derp",
+             "degrade_all_parts": f"every part loses {_safety(effect)} for this flight"}
+    options = [names.get(o, o.replace("_", " ")) for o in effect.options]
+    return "you choose: " + (", or ".join(options) if options else "nothing to choose")
+
+
+EFFECT_WORDS: dict[str, EffectWords] = {
+    "cancel": "it does not happen this time",
+    "retry_allowed": "you may try the burn again at once while fuel and thrusters last",
+    "stages_spent": "the lower stage(s) used are gone",
+    "to_fallback": "the capsules and reusable parts fall back (to reentry); the rest is lost",
+    "destroy_upgoer": lambda e: "the whole Upgoer is lost" + (
+        " (a working escape tower may pull the capsule clear)" if getattr(e, "escape_tower", False) else ""),
+    "disable_part": "the part that rolled stops working for the rest of the flight",
+    "destroy_part": "the part that rolled is gone",
+    "damage_capsule": lambda e: f"the nearest capsule loses {_safety(e)} for this flight",
+    "degrade_all_parts": lambda e: f"every part aboard loses {_safety(e)} for this flight",
+    "choose": _choose,
+    "lose_payload": "one payload aboard is lost",
+    "lose_rations": lambda e: f"{e.units} derp-turn(s) of rations per derp aboard are lost",
+    "strand": "the craft can no longer be steered (no more burns)",
+    "injure_crew": "everyone aboard is injured",
+    "kill_crew": "everyone aboard is killed",
+    "injure_user": "the derp using the part is injured",
+    "no_reuse": "the parts that rolled cannot be reused",
+    "rcs_uses": lambda e: f"the RCS loses {_uses(e)}",
+    "unusable_this_turn": "the part cannot be used again this turn",
+    "no_stamina_recovery": "derps in the habitat recover no stamina this turn",
+    "stamina_loss": lambda e: f"everyone aboard loses {e.units} stamina (a derp at 0 is injured)",
+    "crash": "the craft hits the surface and is destroyed",
+    "stay": "the craft stays where it was",
+}
+
+#: Roll kind -> its name in a sentence ("Reentry Fail: ...").
+ROLL_NAMES = {
+    "launch": "Launch", "orbital_insertion": "Orbital insertion", "escape_tower": "Escape tower", "burn": "Burn",
+    "rcs_burn": "RCS burn", "docking": "Docking", "duration_capsule": "Capsule check (duration step)",
+    "duration_habitat": "Habitat check (duration step)", "payload": "Payload", "eva": "EVA", "winch": "Winch",
+    "reentry": "Reentry", "landing": "Landing", "stage_recovery": "Stage recovery",
+    "lunar_landing": "Lunar landing burn", "rock_docking_burn": "Rock docking burn",
+    "rock_docking_rcs": "Rock docking (RCS)", "jury_rig": "Jury-rig",
+}
+
+
+def effect_words(effect) -> str:
+    """One effect of the failure table in words; KeyError for an effect type without words."""
+    words = EFFECT_WORDS[effect.effect]
+    return words(effect) if callable(words) else words
+
+
+def _join(parts: list[str]) -> str:
+    if not parts:
+        return "nothing else happens"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + ", and " + parts[-1]
+
+
+def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
+    """'Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured.'
+
+    ``outcome`` is 'fail' or 'boom' (an OK says the part worked). Reads ``rules.flight`` as loaded."""
+    name = ROLL_NAMES.get(roll_kind, roll_kind.replace("_", " ").capitalize())
+    if outcome == "ok":
+        return f"{name} OK: the part works as intended."
+    try:
+        consequence = rules.flight.consequence(roll_kind)
+    except KeyError:
+        return ""
+    effects = getattr(consequence, outcome)
+    text = f"{name} {outcome.capitalize() if outcome == 'fail' else 'Boom'}: {_join([effect_words(e) for e in effects])}."
+    if outcome == "boom" and not consequence.no_boom_penalty:
+        penalty = rules.economy.reliability
+        text += (f" A Boom also costs every copy of that part {penalty.boom_penalty_fail}/{penalty.boom_penalty_boom} "
+                 f"reliability.")
+    return text
+
+
+def roll_explanation(rules, roll_kind: str, outcome: str, value: Optional[int] = None, fail: Optional[int] = None,
+                     boom: Optional[int] = None) -> str:
+    """Which band the value fell in and why, then what the failure table does about it."""
+    why = ""
+    if value is not None and fail is not None and boom is not None:
+        if outcome == "boom":
+            why = f"{value} is at or above the Boom safety {boom}. "
+        elif outcome == "fail":
+            why = f"{value} is at or above the Fail safety {fail} but under the Boom safety {boom}. "
+        else:
+            why = f"{value} is under the Fail safety {fail}. "
+    return why + consequence_sentence(rules, roll_kind, outcome)
+
+
+_ROLL_EVENT = re.compile(r": (?P<kind>[a-z ]+?) roll for .* - rolled (?P<value>-?\d+) against Fail (?P<fail>-?\d+) / "
+                         r"Boom (?P<boom>-?\d+): (?P<outcome>OK|Fail|Boom)\.$")
+
+
+def explain_roll_event(rules, text: str) -> str:
+    """The failure-table sentence for a roll event of the story ('Hop 1: reentry roll for Pod - rolled 12
+    against Fail 10 / Boom 15: Fail.'), or '' for anything else (an OK needs no explaining)."""
+    match = _ROLL_EVENT.search(text)
+    if match is None or match.group("outcome") == "OK":
+        return ""
+    return consequence_sentence(rules, match.group("kind").replace(" ", "_"), match.group("outcome").lower())
+
+
+def bands_sentence(fail: int, boom: int, low: int, high: int) -> str:
+    """The bands of a roll against Fail/Boom on dice from ``low`` to ``high``: 'OK on 1-9, Fail on 10-14,
+    Boom on 15-20' (a band the dice cannot reach is left out)."""
+    parts = []
+    for name, lo, hi in (("OK", low, fail - 1), ("Fail", fail, boom - 1), ("Boom", boom, high)):
+        lo, hi = max(lo, low), min(hi, high)
+        if lo <= hi:
+            parts.append(f"{name} on {lo}" if lo == hi else f"{name} on {lo}–{hi}")
+    return ", ".join(parts)
