@@ -323,6 +323,8 @@ class FieldScene(GameScene):
 
     def _on_ui_button(self, element) -> bool:
         if self.flight_panel is not None:
+            if self.flight_panel.navigate(element):
+                return True
             action = self.flight_panel.action_for(element)
             if action is not None:
                 self.act(action)
@@ -647,7 +649,9 @@ class FieldScene(GameScene):
         if self.session.waiting_for_dice and flight is not None and flight.timing_tie:
             sub = "A coin decides who goes first"
         surface.fill(HEADER_BG, pygame.Rect(0, 0, self.context.layout.width, self.context.layout.px(HEADER_H)))
-        self.draw_header(surface, f"Flights · {stage}", program, sub)
+        from .hud import draw_game_header
+
+        draw_game_header(self, surface, f"Flights · {stage}", program, sub, self.time)
 
     def _text(self, text: str, size: int, bold: bool = False, colour=INK) -> pygame.Surface:
         key = (text, size, bold, colour)
@@ -694,7 +698,7 @@ class FieldScene(GameScene):
             doing = MODE_WORDS.get(flight.mode, "") if flight.active == upgoer.id else "waiting for a roll"
             if self.roll_panel.visible(state):
                 doing = "rolling the dice"
-            line = f"At {where}: {doing}"
+            line = f"{where}: {doing}" if upgoer.status != "pad" else doing[:1].upper() + doing[1:]
             font = font_px(layout.px(16))
             for part in wrap_text(line, font, inner.w)[:2]:
                 surface.blit(self._text(part, layout.px(16), False, INK), (inner.left, y))
@@ -721,10 +725,37 @@ class FieldScene(GameScene):
             surface.blit(self._text(hint, layout.px(14), False, INK_DIM), (inner.left, fp.rect.top - layout.px(22)))
         self._draw_route_help(surface, pygame.Rect(inner.left, rect.bottom - layout.px(180), inner.w, layout.px(170)))
 
+    def goal_notes(self) -> list[tuple[str, str]]:
+        """(label, one-line explanation) of each kind of scenario or victory action offered now."""
+        from .flightpanel import GOAL_ACTIONS, describe_action
+
+        fp = self.flight_panel
+        if fp is None or not fp.buttons or not self.can_act():
+            return []
+        seen, out = set(), []
+        for action in fp.buttons.values():
+            if isinstance(action, GOAL_ACTIONS) and type(action) not in seen:
+                seen.add(type(action))
+                out.append(describe_action(self.engine, self.state, action))
+        return out
+
     def _draw_route_help(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         layout = self.context.layout
         pygame.draw.line(surface, (80, 66, 120), rect.topleft, rect.topright, max(1, layout.px(1)))
         y = rect.top + layout.px(8)
+        notes = self.goal_notes() if self.route_report is None and not self.route_error else []
+        if notes:  # the new actions matter more than the route hint: say what they do
+            font = font_px(layout.px(14))
+            for label, why in notes:
+                surface.blit(self._text(label.split(":")[0], layout.px(16), True, ACCENT_LIGHT), (rect.left, y))
+                y += layout.px(22)
+                for part in wrap_text(why, font, rect.w):
+                    if y + layout.px(19) > rect.bottom:
+                        return
+                    surface.blit(self._text(part, layout.px(14), False, INK), (rect.left, y))
+                    y += layout.px(19)
+                y += layout.px(4)
+            return
         surface.blit(self._text("Route planner", layout.px(17), True, ACCENT_LIGHT), (rect.left, y))
         y += layout.px(26)
         font = font_px(layout.px(15))

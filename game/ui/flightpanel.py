@@ -2,6 +2,8 @@
 
 ``describe_action`` is the one place an action becomes a button label and a one-line explanation;
 ``FlightPanel`` lays the buttons out in a scrolling column and reports which action was pressed.
+Dockings and EVAs are grouped: one "Dock with…" and one "EVA to…" button open a small chooser in
+the same column (which craft, then which derp and how), with a way back.
 Nothing here decides anything: the buttons are exactly ``session.legal_actions()``.
 """
 from __future__ import annotations
@@ -14,9 +16,10 @@ from pygame_gui.core import ObjectID
 
 from game.rules import formulas
 from game.rules.reliability import judge, with_raises
-from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
-                                       JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
-                                       UseRcsBoost, UseSkill, Wait, WriteOff)
+from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Deploy, Dock, EndActivities, Eva,
+                                       Hold, JuryRig, KeepRoll, Launch, Move, Nudge, Retag, Shed, Transfer, Undock,
+                                       UseLuck, UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside,
+                                       WriteOff)
 
 if TYPE_CHECKING:
     from game.rules.actions import Action
@@ -57,11 +60,68 @@ def _effect(state: "GameState", fail_raise: int, boom_raise: int) -> str:
     return f" ({'still ' if after is before else ''}{after.label})"
 
 
+def _first(state: "GameState", derp_id: str) -> str:
+    return _name(state, "derp", derp_id).split()[0]
+
+
+def describe_goal_action(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[str, str]]:
+    """Labels of the scenario and victory activities (Nudge, Walk outside, Temple, Waylights)."""
+    board = engine.rules.board
+    flight = state.flight
+    active = getattr(flight, "active", None)
+    here = state.find("upgoer", active) if active else None
+    if isinstance(action, Nudge):
+        rock_rules = engine.rock_rules
+        scenario = rock_rules.scenario(state)
+        fuel = scenario.nudge_fuel if scenario else 2
+        value = rock_rules.nudge_value(state) if state.rock is not None else 0
+        total = f" ({state.rock.nudge_total} of {state.rock.nudges_needed} so far)" if state.rock is not None else ""
+        return (f"Nudge the rock: +{value} ({fuel} fuel)",
+                f"Fire the thruster against the rock: {fuel} fuel is spent whatever the roll; on OK the rock is "
+                f"pushed +{value}{total}. A nudge is worth the turns left, so early ones count most.")
+    if isinstance(action, WalkOutside):
+        derp = _name(state, "derp", action.derp)
+        body = board.body(board.step(here.location).body).name if here and board.step(here.location).body else "here"
+        goal = ""
+        try:
+            victory = engine.victory_rules.victory(state) if state.rock is None else None
+        except KeyError:
+            victory = None
+        if victory is not None and victory.kind == "walk_and_return":
+            goal = f" Bring {derp.split()[0]} home alive to win {victory.name}."
+        return (f"Walk outside: {_first(state, action.derp)}",
+                f"{derp} puts on the EVA pack and walks on {body} (a stamina point; the pack rolls).{goal}")
+    if isinstance(action, VisitTemple):
+        derp = _name(state, "derp", action.derp)
+        return (f"Visit the Temple: {_first(state, action.derp)}",
+                f"{derp} drives the Cart to the Temple: it takes all of their stamina and a turn of rations; "
+                "the Cart rolls.")
+    if isinstance(action, Deploy):
+        item = _name(state, "item", action.item)
+        where = board.step(here.location).name if here else "this orbit"
+        return (f"Deploy a Waylight: {item}",
+                f"Set {item} loose at {where} as a beacon of its own: it keeps shining there (a rival may re-tag "
+                "it when nobody guards it).")
+    if isinstance(action, Retag):
+        target = _name(state, "upgoer", action.target)
+        derp = _name(state, "derp", action.derp)
+        return (f"Re-tag a Waylight: {target} ({_first(state, action.derp)})",
+                f"{derp} goes outside to {target}'s unguarded Waylight and makes it yours; the EVA pack rolls.")
+    return None
+
+
+GOAL_ACTIONS = (Nudge, WalkOutside, VisitTemple, Deploy, Retag)
+
+
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
     """(button label, one-line explanation) for a flight action, in a player's words."""
     board = engine.rules.board
     flight = state.flight
     active = getattr(flight, "active", None)
+    if isinstance(action, GOAL_ACTIONS):
+        described = describe_goal_action(engine, state, action)
+        if described is not None:
+            return described
     if isinstance(action, Launch):
         return "Launch", "Light the launch stage: it rolls now, and on OK the craft climbs to orbital insertion."
     if isinstance(action, Hold):
@@ -160,8 +220,26 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
 
 
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
-ORDER = (Launch, Move, Burn, Coast, Hold, Dock, Undock, Transfer, Eva, JuryRig, UsePayload, Shed, Wait, EndActivities,
-         WriteOff)
+ORDER = (Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy, Retag, Dock, Undock, Transfer, Eva,
+         JuryRig, UsePayload, Shed, Wait, EndActivities, WriteOff)
+#: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
+GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
+
+
+def chooser_label(state: "GameState", action: "Action") -> str:
+    """A grouped action's words inside its chooser, once the craft is chosen: who, and how."""
+    if isinstance(action, Dock):
+        how = "with the winch" if action.method == "winch" else "with RCS"
+        return f"{_name(state, 'derp', action.derp)} docks {how}"
+    if isinstance(action, Eva):
+        words = _name(state, "derp", action.derp)
+        if action.carry_item:
+            words += f" carries {_name(state, 'item', action.carry_item)}"
+        if action.carry_rations:
+            words += f" takes {action.carry_rations} ration{'s' if action.carry_rations != 1 else ''}"
+        words += ", comes back" if action.come_back else ", stays there"
+        return words
+    return str(action)
 
 
 def action_order(action: "Action") -> int:
@@ -172,7 +250,10 @@ def action_order(action: "Action") -> int:
 
 
 class FlightPanel:
-    """A column of buttons, one per legal action of the active craft, with hover explanations."""
+    """A column of buttons, one per legal action of the active craft, with hover explanations.
+
+    Dockings and EVAs sit behind one button each; pressing it shows a chooser in the same column:
+    first the craft (skipped when there is only one), then the derp and the method, and "Back"."""
 
     def __init__(self, manager: pygame_gui.UIManager, container, rect: pygame.Rect, layout) -> None:
         self.manager = manager
@@ -182,32 +263,94 @@ class FlightPanel:
                                                                object_id="#flight_actions",
                                                                allow_scroll_x=False)
         self.buttons: dict[pygame_gui.elements.UIButton, "Action"] = {}
+        self.nav: dict[pygame_gui.elements.UIButton, tuple] = {}
+        self.group: tuple = ()  # () the main list; (kind,) choose a craft; (kind, target) choose who and how
         self._key: object = None
+        self._engine = None
+        self._state = None
+        self._actions: list["Action"] = []
 
     def show(self, engine: "Engine", state: "GameState", actions: list["Action"], key: object) -> None:
         """Rebuild the buttons for ``actions`` (only when ``key`` changed)."""
         if key == self._key:
             return
         self._key = key
-        for button in self.buttons:
+        self._engine, self._state, self._actions = engine, state, list(actions)
+        if self.group and not self._grouped(self.group[0]):
+            self.group = ()
+        self._build()
+
+    def _grouped(self, kind: type, target: Optional[str] = None) -> list["Action"]:
+        return [a for a in self._actions if isinstance(a, kind) and (target is None or a.target == target)]
+
+    def _build(self) -> None:
+        for button in list(self.buttons) + list(self.nav):
             button.kill()
         self.buttons.clear()
+        self.nav.clear()
         layout = self.layout
         width = self.rect.w - layout.px(14)
         height = layout.px(40)
         gap = layout.px(6)
         y = 0
-        first = True
-        for action in sorted(actions, key=action_order):
-            label, why = describe_action(engine, state, action)
+        engine, state = self._engine, self._state
+
+        def add(label: str, why: Optional[str], action=None, nav=None) -> None:
+            nonlocal y
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(0, y, width, height), label, self.manager, container=self.scroll,
-                tool_tip_text=why or None,
-                object_id=ObjectID(object_id="#flight_action", class_id="@segment"))
-            first = False
-            self.buttons[button] = action
+                tool_tip_text=why or None, object_id=ObjectID(object_id="#flight_action", class_id="@segment"))
+            if action is not None:
+                self.buttons[button] = action
+            else:
+                self.nav[button] = nav
             y += height + gap
+
+        if self.group:
+            kind = next(k for k, _, _ in GROUPS if k.__name__ == self.group[0])
+            title = next(t for k, _, t in GROUPS if k is kind)
+            add("← Back to all actions", "Close this chooser", nav=())
+            if len(self.group) == 1:
+                targets: list[str] = []
+                for a in self._grouped(kind):
+                    if a.target not in targets:
+                        targets.append(a.target)
+                for target in targets:
+                    add(f"{title} {_name(state, 'upgoer', target)}…", "Then choose who goes, and how",
+                        nav=(self.group[0], target))
+            else:
+                target = self.group[1]
+                for a in sorted(self._grouped(kind, target), key=lambda a: chooser_label(state, a)):
+                    _, why = describe_action(engine, state, a)
+                    add(chooser_label(state, a), why, action=a)
+        else:
+            grouped = {k: self._grouped(k) for k, _, _ in GROUPS}
+            placed: set = set()
+            for action in sorted(self._actions, key=action_order):
+                kind = next((k for k, _, _ in GROUPS if isinstance(action, k)), None)
+                if kind is not None and len(grouped[kind]) > 1:
+                    if kind in placed:
+                        continue
+                    placed.add(kind)
+                    label = next(text for k, text, _ in GROUPS if k is kind)
+                    targets = {a.target for a in grouped[kind]}
+                    if len(targets) == 1:
+                        label = f"{label[:-1]} {_name(state, 'upgoer', next(iter(targets)))}…"
+                    add(label, f"{len(grouped[kind])} ways: choose the craft, who goes and how",
+                        nav=(kind.__name__,) if len(targets) > 1 else (kind.__name__, next(iter(targets))))
+                    continue
+                label, why = describe_action(engine, state, action)
+                add(label, why, action=action)
         self.scroll.set_scrollable_area_dimensions((width, max(y, 1)))
+
+    def navigate(self, element) -> bool:
+        """A chooser button (open a group, pick its craft, or go back) was pressed: True if it was one."""
+        where = self.nav.get(element)
+        if where is None:
+            return False
+        self.group = tuple(where)
+        self._build()
+        return True
 
     def action_for(self, element) -> Optional["Action"]:
         return self.buttons.get(element)
@@ -215,3 +358,4 @@ class FlightPanel:
     def kill(self) -> None:
         self.scroll.kill()
         self.buttons.clear()
+        self.nav.clear()

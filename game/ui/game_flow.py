@@ -337,8 +337,8 @@ class GameFlow:
             from .report import TurnReportScene
             return TurnReportScene(self.context, self, key[1])
         if kind == "over":
-            from .report import GameOverScene
-            return GameOverScene(self.context, self)
+            from .ending import EndingScene  # how it ended, then the story of the game
+            return EndingScene(self.context, self)
         if kind == "pass":
             from .pass_device import PassDeviceScene
             return PassDeviceScene(self.context, self, key[1])

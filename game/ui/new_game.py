@@ -1,6 +1,10 @@
-"""New game: one to four space programs (name, people, colour, human or computer), the dice, the
-optional rules and the turn limit. Start builds a ``Setup`` and a ``GameSession`` and hands over
-to the game flow.
+"""New game: the mode (a hot-seat race, or Stop The Rock for one program alone or two to four working
+together), one to four space programs (name, people, colour, human or computer), the dice, the
+optional rules, and for a race the victory condition and turn limit, for Stop The Rock the
+difficulty. Start builds a ``Setup`` and a ``GameSession`` and hands over to the game flow.
+
+Every victory, scenario and difficulty, with its numbers and its one-line explanation, is read from
+the loaded ``rules/scenarios.yaml``: nothing about them is written here.
 
 The colour shown is the one the engine will really use: the people's colour, or a colour-blind-safe
 alternative when two programs would clash. Each seat also has its own shape marker.
@@ -30,8 +34,11 @@ TURN_LIMITS = (5, 8, 10, 12, 15, 20, 25, 30, None)
 ROW_H, ROW_GAP = 96, 8
 LEFT_X, LEFT_W, TOP = 24, 700, 84
 RIGHT_X, RIGHT_W = 748, 508
-OPTION_H = 60
-TURNS_Y = TOP + 226 + 4 * OPTION_H + 12
+OPTION_Y = TOP + 190
+OPTION_H = 54
+GOAL_Y = OPTION_Y + 4 * OPTION_H + 8  # "Victory and turn limit" or "Difficulty"
+TURNS_Y = GOAL_Y + 30
+RACE = "race"
 
 
 @dataclass
@@ -62,6 +69,14 @@ class NewGameScene(GameScene):
         self.dice = rules.dice.default
         self.options: set[str] = {o.id for o in rules.options.options if o.default}
         self.turn_limit: Optional[int] = 20
+        tables = rules.scenarios
+        self.victories = list(tables.victories)
+        self.scenarios = list(tables.scenarios)
+        self.victory = "most_dots" if any(v.id == "most_dots" for v in self.victories) else \
+            (self.victories[0].id if self.victories else "most_dots")
+        self.mode = RACE  # or a scenario id (stop_the_rock)
+        self.difficulty: dict[str, str] = {s.id: s.default_difficulty for s in self.scenarios}
+        self.victory_menu: Optional[pygame_gui.elements.UIDropDownMenu] = None
         self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.people_menus: list[pygame_gui.elements.UIDropDownMenu] = []
         self.started = None
@@ -94,6 +109,14 @@ class NewGameScene(GameScene):
                 entry.disable()
                 menu.disable()
                 self.buttons[f"human:{i}"].disable()
+        modes = [(RACE, "Hot-seat race")] + [(s.id, s.name) for s in self.scenarios]
+        mode_w = 176
+        for n, (mode, label) in enumerate(modes):
+            x = LEFT_X + LEFT_W - 16 - (len(modes) - n) * (mode_w + 8) + 8
+            b = self.add_button(f"mode:{mode}", layout.rect(x, TOP + 6, mode_w, 34), label,
+                                tooltip=self.mode_explanation(mode))
+            if mode == self.mode:
+                b.select()
         rules = self.engine.rules
         y = TOP + 40
         for n, scheme in enumerate(rules.dice.schemes[:4]):
@@ -101,19 +124,70 @@ class NewGameScene(GameScene):
                                                                   232, 40), scheme.name)
             if scheme.id == self.dice:
                 b.select()
-        y = TOP + 226
         for n, option in enumerate(rules.options.options[:4]):
-            b = self.add_button(f"option:{option.id}", layout.rect(RIGHT_X + 16, y + n * OPTION_H, 170, 40),
+            b = self.add_button(f"option:{option.id}", layout.rect(RIGHT_X + 16, OPTION_Y + n * OPTION_H, 170, 40),
                                 option.name)
             if option.id in self.options:
                 b.select()
-        y = TURNS_Y
-        self.add_button("turns:-", layout.rect(RIGHT_X + 186, y, 44, 40), "−")
-        self.add_button("turns:+", layout.rect(RIGHT_X + 340, y, 44, 40), "+")
+        self.victory_menu = None
+        scenario = self.scenario()
+        if scenario is None:
+            if self.victories:
+                options = [(v.name, v.id) for v in self.victories]
+                start = next(o for o in options if o[1] == self.victory)
+                self.victory_menu = pygame_gui.elements.UIDropDownMenu(
+                    options, start, layout.rect(RIGHT_X + 16, TURNS_Y, 250, 40), manager, container=self.root,
+                    object_id="#victory")
+                self.victory_menu.expand_direction = "up"  # near the foot of the window: open upwards
+                for menu_state in self.victory_menu.menu_states.values():
+                    menu_state.expand_direction = "up"
+                self.victory_menu.rebuild()
+            self.add_button("turns:-", layout.rect(RIGHT_X + 280, TURNS_Y, 44, 40), "−")
+            self.add_button("turns:+", layout.rect(RIGHT_X + 448, TURNS_Y, 44, 40), "+")
+        else:
+            levels = scenario.difficulties[:4]
+            width = (RIGHT_W - 32 - 8 * (len(levels) - 1)) / max(1, len(levels))
+            for n, level in enumerate(levels):
+                b = self.add_button(f"difficulty:{level.id}",
+                                    layout.rect(RIGHT_X + 16 + n * (width + 8), TURNS_Y, width, 40), level.name,
+                                    tooltip=self.difficulty_explanation(scenario, level))
+                if level.id == self.difficulty.get(scenario.id):
+                    b.select()
         vh = layout.virtual_height
         vw = layout.virtual_width
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back", "@menu_button")
-        self.add_button("start", layout.rect(vw - 24 - 260, vh - 24 - 56, 260, 56), "Start the race!", "@menu_button")
+        start = "Start the race!" if self.scenario() is None else f"Start: {self.scenario().name}!"
+        self.add_button("start", layout.rect(vw - 24 - 300, vh - 24 - 56, 300, 56), start, "@menu_button")
+
+    # ------------------------------------------------------------------ words from scenarios.yaml
+    def scenario(self):
+        return next((s for s in self.scenarios if s.id == self.mode), None)
+
+    def mode_explanation(self, mode: str) -> str:
+        scenario = next((s for s in self.scenarios if s.id == mode), None)
+        if scenario is None:
+            return ("Hot-seat race: one to four programs share this screen and race each other to the goal; "
+                    "computer programs play themselves.")
+        return f"{scenario.name}: {scenario.description}"
+
+    @staticmethod
+    def difficulty_explanation(scenario, level) -> str:
+        """A difficulty's numbers in one line, from scenarios.yaml."""
+        drift = f"the rock drifts (a D{scenario.drift_die} each turn)" if level.drift else "no drift"
+        return (f"{level.name}: impact in {level.turns_to_impact} turns; nudges worth {level.nudges_needed} "
+                f"needed; {drift}; {level.start_dots} starting dots. A nudge is worth the turns left.")
+
+    def victory_explanation(self) -> str:
+        victory = next((v for v in self.victories if v.id == self.victory), None)
+        if victory is None:
+            return ""
+        text = victory.description.strip()
+        if victory.kind != "most_dots":
+            text += (f" If nobody has by turn {self.turn_limit}, the closest wins." if self.turn_limit
+                     else " No turn limit: play until someone does.")
+        elif not self.turn_limit:
+            text = "No turn limit: play as long as you like; most dots when you stop leads."
+        return text
 
     # ------------------------------------------------------------------ state
     def read_entries(self) -> None:
@@ -125,7 +199,12 @@ class NewGameScene(GameScene):
         self.read_entries()
         players = tuple(PlayerSetup(name=s.name.strip(), people=s.people, human=s.human)
                         for s in self.seats if s.playing)
-        return Setup(players=players, dice=self.dice, options=frozenset(self.options), turn_limit=self.turn_limit)
+        scenario = self.scenario()
+        if scenario is not None:  # the rock is the clock: no turn limit, no victory condition of its own
+            return Setup(players=players, dice=self.dice, options=frozenset(self.options), turn_limit=None,
+                         scenario=scenario.id, difficulty=self.difficulty.get(scenario.id))
+        return Setup(players=players, dice=self.dice, options=frozenset(self.options), turn_limit=self.turn_limit,
+                     victory=self.victory)
 
     def final_colours(self) -> dict[int, str]:
         """Seat -> the colour the engine gives it (clashes resolved), for the seats that play."""
@@ -148,6 +227,11 @@ class NewGameScene(GameScene):
             seat.human = not seat.human
         elif kind == "dice":
             self.dice = arg
+        elif kind == "mode":
+            self.mode = arg
+        elif kind == "difficulty":
+            if self.scenario() is not None:
+                self.difficulty[self.scenario().id] = arg
         elif kind == "option":
             self.options ^= {arg}
         elif kind == "turns":
@@ -167,6 +251,10 @@ class NewGameScene(GameScene):
             index = self.people_menus.index(event.ui_element)
             self.read_entries()
             self.seats[index].people = event.ui_element.selected_option[1]
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.victory_menu:
+            self.read_entries()
+            self.victory = event.ui_element.selected_option[1]
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not any(e.is_focused for e in self.name_entries):
@@ -190,11 +278,17 @@ class NewGameScene(GameScene):
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        self.draw_header(surface, "New game", subtitle="Who is racing to the Moon?")
+        scenario = self.scenario()
+        sub = "Who is racing to the Moon?" if scenario is None else f"{scenario.name}: who will push it aside?"
+        self.draw_header(surface, "New game", subtitle=sub)
         left = layout.rect(LEFT_X, TOP, LEFT_W, 40 + SEATS * (ROW_H + ROW_GAP) + 4)
         draw_card(surface, left, layout)
         head = font_px(layout.px(20), True)
-        draw_text(surface, "Space programs", head, ACCENT_LIGHT, (left.left + layout.px(16), left.top + layout.px(10)))
+        title = "Space programs" if scenario is None else "Programs, working together"
+        mode_left = min(b.rect.left for k, b in self.buttons.items() if k.startswith("mode:")) \
+            if any(k.startswith("mode:") for k in self.buttons) else left.right
+        draw_text(surface, title, fit_font(title, mode_left - left.left - layout.px(32), layout.px(20), bold=True),
+                  ACCENT_LIGHT, (left.left + layout.px(16), left.top + layout.px(10)))
         colours = self.final_colours()
         small = font_px(layout.px(15))
         for i, seat in enumerate(self.seats):
@@ -213,26 +307,40 @@ class NewGameScene(GameScene):
                           (20, 14, 34), swatch.center, anchor="center")
             else:
                 draw_text(surface, "Nobody in this seat", small, INK_DIM, (layout.px(LEFT_X + 186), layout.px(y + 62)))
-        right = layout.rect(RIGHT_X, TOP, RIGHT_W, 540)
+        # what the chosen mode is, under the programs
+        mode_top = TOP + 40 + SEATS * (ROW_H + ROW_GAP) + 14
+        vh = layout.virtual_height
+        box = layout.rect(LEFT_X + 16, mode_top, LEFT_W - 32, max(20, vh - 24 - 56 - 10 - mode_top))
+        playing = sum(1 for s in self.seats if s.playing)
+        words = self.mode_explanation(self.mode)
+        if scenario is not None:
+            words += (" You play alone." if playing == 1 else f" {playing} programs win or lose together.")
+        draw_wrapped(surface, words, font_px(layout.px(16)), INK, box, 3)
+        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 50 - TOP)
         draw_card(surface, right, layout)
         rules = self.engine.rules
         x = right.left + layout.px(16)
         draw_text(surface, "Dice", head, ACCENT_LIGHT, (x, right.top + layout.px(10)))
         scheme = rules.dice.scheme(self.dice)
-        draw_wrapped(surface, scheme.description, font_px(layout.px(16)), INK,
-                     layout.rect(RIGHT_X + 16, TOP + 40 + 96, RIGHT_W - 32, 46), 2)
-        draw_text(surface, "Optional rules", head, ACCENT_LIGHT, (x, layout.px(TOP + 192)))
-        option_font = font_px(layout.px(14))
+        draw_wrapped(surface, scheme.description, font_px(layout.px(15)), INK,
+                     layout.rect(RIGHT_X + 16, TOP + 130, RIGHT_W - 32, 24), 1)
+        draw_text(surface, "Optional rules", head, ACCENT_LIGHT, (x, layout.px(OPTION_Y - 32)))
+        option_font = font_px(layout.px(13))
         for n, option in enumerate(rules.options.options[:4]):
-            box = layout.rect(RIGHT_X + 196, TOP + 224 + n * OPTION_H, RIGHT_W - 196 - 12, OPTION_H)
+            box = layout.rect(RIGHT_X + 196, OPTION_Y + n * OPTION_H - 2, RIGHT_W - 196 - 12, OPTION_H)
             draw_wrapped(surface, option.explanation, option_font, INK if option.id in self.options else INK_DIM, box, 3)
-        y = TURNS_Y
-        draw_text(surface, "Turn limit", head, ACCENT_LIGHT, (x, layout.px(y + 20)), anchor="midleft")
-        value = f"{self.turn_limit} turns" if self.turn_limit else "No limit"
-        draw_text(surface, value, fit_font(value, layout.px(100), layout.px(22), bold=True), INK,
-                  (layout.px(RIGHT_X + 285), layout.px(y + 20)), anchor="center")
-        note = "Most budget dots at the end wins." if self.turn_limit else "Play as long as you like."
-        draw_wrapped(surface, note, option_font, INK_DIM, layout.rect(RIGHT_X + 396, y, RIGHT_W - 396 - 12, 44), 2)
+        note_box = layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 46)
+        if scenario is None:
+            draw_text(surface, "Victory and turn limit", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
+            value = f"{self.turn_limit} turns" if self.turn_limit else "No limit"
+            draw_text(surface, value, fit_font(value, layout.px(110), layout.px(20), bold=True), INK,
+                      (layout.px(RIGHT_X + 386), layout.px(TURNS_Y + 20)), anchor="center")
+            draw_wrapped(surface, self.victory_explanation(), font_px(layout.px(14)), INK_DIM, note_box, 2)
+        else:
+            draw_text(surface, "Difficulty", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
+            level = scenario.difficulty(self.difficulty.get(scenario.id))
+            draw_wrapped(surface, self.difficulty_explanation(scenario, level), font_px(layout.px(14)), INK_DIM,
+                         note_box, 2)
 
 
 def open_new_game(context) -> None:

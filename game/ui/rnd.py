@@ -536,7 +536,9 @@ class RnDScene(GameScene):
         state = self.state
         p = state.programs[self.program]
         people = next((x.name for x in self.engine.rules.peoples.peoples if x.id == p.people), p.people)
-        self.draw_header(surface, p.name, p, f"{people} · Research & development")
+        from .hud import draw_game_header
+
+        draw_game_header(self, surface, p.name, p, f"{people} · Research & development")
         vw, vh = layout.virtual_width, layout.virtual_height
         split = self.split_x()
         # stat chips

@@ -124,6 +124,16 @@ def _flow_shots() -> list[tuple[str, Builder]]:
 
 SHOTS += _flow_shots()
 
+
+def _rock_shots() -> list[tuple[str, Builder]]:
+    """Stop The Rock (Field, R&D, new game, the saved and impact endings) and a race's status."""
+    from .rock_shots import ROCK_SHOTS
+
+    return ROCK_SHOTS
+
+
+SHOTS += _rock_shots()
+
 #: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
