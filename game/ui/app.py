@@ -53,8 +53,8 @@ def setup_logging(home: Path) -> Path:
 class AppContext:
     """What scenes are given: the manager, layout, settings, sounds, the stack and the game hooks.
 
-    ``on_new_game``, ``on_continue`` and ``on_load`` are wired by the game layer; a hook left as
-    None disables its title-screen button.
+    ``on_new_game``, ``on_continue``, ``on_load`` and ``on_tutorial`` are wired by the game layer; a hook
+    left as None disables its title-screen button.
     """
 
     def __init__(self, app: "App") -> None:
@@ -62,6 +62,7 @@ class AppContext:
         self.on_new_game: Hook = None
         self.on_continue: Hook = None
         self.on_load: Hook = None
+        self.on_tutorial: Hook = None
         self.notices: list[str] = []
 
     # Read-through properties so scenes always see the current values.
@@ -106,6 +107,19 @@ class AppContext:
         """Save and apply new settings; returns a short status line for the player."""
         return self.app.apply_settings(settings)
 
+    def toggle_rules(self) -> None:
+        """F2: the rules reference over whatever is on screen (the game's own rules when a game is on)."""
+        if self.stack.top is not None and self.stack.top.name == "rules_reference":
+            self.stack.pop()
+            return
+        rules = None
+        for scene in reversed(list(self.stack)):
+            flow = getattr(scene, "flow", None)
+            if flow is not None:
+                rules = flow.session.engine.rules
+                break
+        self.open("rules_reference", rules=rules)
+
     def toggle_help(self) -> None:
         if self.stack.top is not None and self.stack.top.name == "help":
             self.stack.pop()
@@ -141,6 +155,7 @@ SCENES = {
     "dice": ".dice:DiceRollScene",
     "new_game": ".new_game:NewGameScene",
     "load_game": ".saveload:LoadScene",
+    "rules_reference": ".rules_reference:RulesReferenceScene",
 }
 
 
@@ -182,6 +197,9 @@ class App:
         self.running = True
         self.exit_code = 0
         self._recent_errors: list[float] = []
+        #: Guides drawn over everything (the tutorial's spotlight): objects with handle_event(event) -> bool,
+        #: update(dt) and draw(surface). They see events first but take only their own clicks.
+        self.layers: list = []
 
     # ------------------------------------------------------------------ window and layout
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -229,6 +247,8 @@ class App:
             if pygame.display.get_surface().get_size() != self.layout.size:
                 self.relayout()
             return
+        if any(layer.handle_event(event) for layer in list(self.layers)):
+            return
         if self.manager.process_events(event):
             return
         if self.stack.handle_event(event):
@@ -236,6 +256,8 @@ class App:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
                 self.context.toggle_help()
+            elif event.key == pygame.K_F2:
+                self.context.toggle_rules()
             elif event.key == pygame.K_F11:
                 s = self.settings
                 self.apply_settings(Settings(s.window_size, not s.fullscreen, s.ui_scale, s.animation_speed,
@@ -246,6 +268,8 @@ class App:
     def render(self) -> None:
         self.stack.draw(self.surface)
         self.manager.draw_ui(self.surface)
+        for layer in self.layers:
+            layer.draw(self.surface)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, updates, drawing. Exceptions become the error dialog."""
@@ -255,6 +279,8 @@ class App:
                 if not self.running:
                     return
             self.stack.update(dt)
+            for layer in list(self.layers):
+                layer.update(dt)
             self.manager.update(dt)
             self.render()
         except Exception as exc:  # noqa: BLE001 - the whole point: nothing reaches the player raw

@@ -538,7 +538,7 @@ class GameMenuScene(GameScene):
     name = "game_menu"
     is_overlay = True
     ENTRIES = (("resume", "Resume"), ("save", "Save game…"), ("load", "Load game…"), ("log", "Story so far"),
-               ("help", "Keyboard shortcuts"), ("title", "Quit to title"))
+               ("help", "Keyboard shortcuts"), ("rules", "Rules reference (F2)"), ("title", "Quit to title"))
 
     def card_rect(self) -> pygame.Rect:
         return self.context.layout.centred_rect(420, 110 + 64 * len(self.ENTRIES))
@@ -567,6 +567,8 @@ class GameMenuScene(GameScene):
             self.flow.open_log()
         elif key == "help":
             self.context.open("help")
+        elif key == "rules":
+            self.context.open("rules_reference", rules=self.flow.session.engine.rules)
         elif key == "title":
             self.flow.quit_to_title()
 
@@ -751,6 +753,8 @@ def refresh_hooks(context) -> None:
 
     context.on_new_game = lambda: open_new_game(context)
     context.on_load = lambda: open_load(context)
+    from .tutorial import open_tutorial
+    context.on_tutorial = lambda: open_tutorial(context)
     has_save = latest_save(saves.saves_folder()) is not None
     context.on_continue = (lambda: continue_latest(context)) if has_save else None
 

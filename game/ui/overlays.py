@@ -13,6 +13,7 @@ from .style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw
 #: Every keyboard shortcut the client has, in one place: (keys, what they do).
 SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("F1", "?"), "Show or hide this help"),
+    (("F2",), "The rules reference (every number from the rules in use)"),
     (("Esc",), "Close a dialog, go back, or pause a game"),
     (("Space", "Enter"), "Finish a dice roll at once, then continue"),
     (("Enter",), "In R&D: press twice to finish R&D"),
@@ -28,7 +29,7 @@ SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
 class HelpOverlay(Scene):
     name = "help"
     is_overlay = True
-    CARD_W, CARD_H = 760, 609
+    CARD_W, CARD_H = 760, 648
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -14,8 +14,8 @@ GAME_NAME = "What Goes Up"
 TAGLINE = "Tiny peoples. Big rockets. One Moon."
 CREDIT = "Based on the What Goes Up rules by robots-everywhere.com (CC BY-NC-SA)"
 
-MENU_X, MENU_W, MENU_H, MENU_GAP = 96, 330, 54, 14
-MENU_ITEMS = 5
+MENU_X, MENU_W, MENU_H, MENU_GAP = 96, 330, 48, 10
+MENU_ITEMS = 7
 MENU_HEIGHT = MENU_ITEMS * MENU_H + (MENU_ITEMS - 1) * MENU_GAP
 TITLE_BLOCK = 184  # units: the name (96) and the tagline under it
 
@@ -40,12 +40,14 @@ class TitleScene(Scene):
 
     def _hooks(self) -> dict[str, object]:
         c = self.context
-        return {"new_game": c.on_new_game, "continue": c.on_continue, "load": c.on_load}
+        return {"new_game": c.on_new_game, "continue": c.on_continue, "load": c.on_load,
+                "tutorial": getattr(c, "on_tutorial", None)}
 
     def build_ui(self) -> None:
         layout = self.context.layout
         entries = [("new_game", "New game"), ("continue", "Continue"), ("load", "Load"),
-                   ("settings", "Settings"), ("quit", "Quit")]
+                   ("tutorial", self._tutorial_text()), ("rules", "Rules reference"), ("settings", "Settings"),
+                   ("quit", "Quit")]
         hooks = self._hooks()
         self.buttons = {}
         for i, (key, text) in enumerate(entries):
@@ -57,6 +59,14 @@ class TitleScene(Scene):
             if key in hooks and hooks[key] is None:
                 button.disable()
             self.buttons[key] = button
+
+    def _tutorial_text(self) -> str:
+        """'Tutorial', or 'Resume tutorial' when a training mission was left part-way."""
+        try:
+            from .tutorial import has_progress
+            return "Resume tutorial" if has_progress() else "Tutorial"
+        except Exception:  # noqa: BLE001 - the title must open even if the tutorial's files are unreadable
+            return "Tutorial"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -71,11 +81,13 @@ class TitleScene(Scene):
 
     def _activate(self, key: str) -> None:
         hook = self._hooks().get(key)
-        if key in ("new_game", "continue", "load"):
+        if key in ("new_game", "continue", "load", "tutorial"):
             if hook is not None:  # a disabled button cannot be pressed, but be sure
                 hook()
         elif key == "settings":
             self.context.open("settings")
+        elif key == "rules":
+            self.context.open("rules_reference")
         elif key == "quit":
             self.context.quit()
 
