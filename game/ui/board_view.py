@@ -196,6 +196,13 @@ class FieldGeometry:
 
     def content_bounds(self, margin: float = 40.0) -> tuple[float, float, float, float]:
         """(x, y, w, h) in board units around every step, ring and body, plus ``margin``."""
+        cache = self.__dict__.setdefault("_bounds", {})  # the camera asks several times a frame
+        found = cache.get(margin)
+        if found is None:
+            found = cache[margin] = self._content_bounds(margin)
+        return found
+
+    def _content_bounds(self, margin: float) -> tuple[float, float, float, float]:
         xs, ys = [], []
         for sid in self.steps:
             x, y = self.pos(sid)

@@ -10,7 +10,7 @@ import copy
 import json
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import pygame
@@ -51,7 +51,7 @@ class Layout:
     height: int
     ui_scale: float = 1.0
 
-    @property
+    @cached_property  # read hundreds of times a frame; the layout is frozen, so work it out once
     def scale(self) -> float:
         fit = min(self.width / DESIGN_SIZE[0], self.height / DESIGN_SIZE[1]) * self.ui_scale
         limit = min(self.width / MIN_VIRTUAL_SIZE[0], self.height / MIN_VIRTUAL_SIZE[1])
@@ -141,13 +141,32 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
 
 def fit_font(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8) -> pygame.font.Font:
     """The largest font up to ``size`` px in which ``text`` fits ``max_width`` pixels."""
+    return font_px(_fit_size(text, max_width, size, bold, min_size), bold)
+
+
+@lru_cache(maxsize=1024)
+def _fit_size(text: str, max_width: int, size: int, bold: bool, min_size: int) -> int:
+    """The pixel size ``fit_font`` settles on (text metrics never change, so it is remembered)."""
     while size > min_size and font_px(size, bold).size(text)[0] > max_width:
         size -= max(1, size // 12)
-    return font_px(max(min_size, size), bold)
+    return max(min_size, size)
+
+
+_WRAPPED: dict[tuple, tuple[str, ...]] = {}
 
 
 def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     """Greedy word wrap; a single over-long word is broken by characters."""
+    key = (text, font, max_width)
+    found = _WRAPPED.get(key)  # the same paragraphs are wrapped every frame
+    if found is None:
+        if len(_WRAPPED) >= 512:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = tuple(_wrap_text(text, font, max_width))
+    return list(found)
+
+
+def _wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -169,14 +188,33 @@ def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     return lines
 
 
+_TEXT_CACHE: dict[tuple, tuple[pygame.Surface, pygame.Surface | None]] = {}
+
+
+def rendered_text(text: str, font: pygame.font.Font, colour, shadow: bool = False
+                  ) -> tuple[pygame.Surface, pygame.Surface | None]:
+    """``text`` rendered in ``font`` and ``colour`` (and its drop shadow if asked), remembered:
+    most text on screen is the same from one frame to the next."""
+    key = (font, text, tuple(colour), shadow)
+    found = _TEXT_CACHE.get(key)
+    if found is None:
+        if len(_TEXT_CACHE) >= 768:
+            _TEXT_CACHE.clear()
+        image = font.render(text, True, colour)
+        shade = None
+        if shadow:
+            shade = font.render(text, True, SHADOW)
+            shade.set_alpha(170)
+        found = _TEXT_CACHE[key] = (image, shade)
+    return found
+
+
 def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour, pos,
               anchor: str = "topleft", shadow: int = 0) -> pygame.Rect:
     """Blit ``text`` with its rect's ``anchor`` at ``pos``; an optional soft drop shadow."""
-    image = font.render(text, True, colour)
+    image, shade = rendered_text(text, font, colour, bool(shadow))
     rect = image.get_rect(**{anchor: pos})
-    if shadow:
-        shade = font.render(text, True, SHADOW)
-        shade.set_alpha(170)
+    if shade is not None:
         surface.blit(shade, rect.move(shadow, shadow))
     surface.blit(image, rect)
     return rect
