@@ -258,14 +258,28 @@ def draw_die(surface: pygame.Surface, sides: int, centre: tuple[float, float], s
         pygame.draw.polygon(surface, edge, body, edge_w)
     if face >= 10:
         number_scale *= 0.8
-    font = font_px(max(8, int(size * number_scale)), True)
-    text = font.render(str(face), True, DIE_INK)
-    if face in (6, 9):
-        pygame.draw.line(text, DIE_INK, (0, text.get_height() - 2), (text.get_width(), text.get_height() - 2),
-                         max(1, int(size / 40)))
+    text = _face_number(max(8, int(size * number_scale)), face, max(1, int(size / 40)))
     if angle:
         text = pygame.transform.rotozoom(text, -math.degrees(angle), 1.0)
     surface.blit(text, text.get_rect(center=(int(number_at[0]), int(number_at[1]))))
+
+
+_FACE_NUMBERS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _face_number(px: int, face: int, underline: int) -> pygame.Surface:
+    """A die's number (6 and 9 underlined so they read either way up), rendered once per size."""
+    key = (px, face, underline)
+    text = _FACE_NUMBERS.get(key)
+    if text is None:
+        if len(_FACE_NUMBERS) > 256:
+            _FACE_NUMBERS.clear()
+        text = font_px(px, True).render(str(face), True, DIE_INK)
+        if face in (6, 9):
+            pygame.draw.line(text, DIE_INK, (0, text.get_height() - 2), (text.get_width(), text.get_height() - 2),
+                             underline)
+        _FACE_NUMBERS[key] = text
+    return text
 
 
 def draw_band_pattern(surface: pygame.Surface, rect: pygame.Rect, key: str, unit: int) -> None:
@@ -291,10 +305,25 @@ def draw_band_swatch(surface: pygame.Surface, rect: pygame.Rect, key: str, unit:
     pygame.draw.rect(surface, SHADOW, rect, max(1, unit))
 
 
+_SHADOWS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _die_shadow(w: int, h: int, alpha: int) -> pygame.Surface:
+    """The soft ellipse under a die (darker the nearer the die is to the table), made once per size."""
+    key = (w, h, alpha)
+    shadow = _SHADOWS.get(key)
+    if shadow is None:
+        if len(_SHADOWS) > 512:
+            _SHADOWS.clear()
+        shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, alpha), shadow.get_rect())
+        _SHADOWS[key] = shadow
+    return shadow
+
+
 def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation) -> None:
     """Dice, total, band bar and odds legend for ``anim`` inside ``rect``."""
     roll = anim.roll
-    unit = max(1, layout.px(1))
     done = anim.done
     # -- dice row
     n = roll.dice
@@ -306,13 +335,89 @@ def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, a
     for i in range(n):
         cx = rect.centerx - row_w / 2 + size / 2 + i * (size + gap)
         lift = anim.hop(i) * size
-        shadow = pygame.Surface((int(size * 0.9), max(2, int(size * 0.18))), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, max(30, 110 - int(lift))), shadow.get_rect())
+        shadow = _die_shadow(int(size * 0.9), max(2, int(size * 0.18)), max(30, 110 - int(lift)))
         surface.blit(shadow, shadow.get_rect(center=(int(cx), int(floor_y))))
         glow = BAND_COLOURS[roll.outcome] if done else None
         draw_die(surface, roll.sides, (cx, floor_y - size / 2 - lift), size, anim.face(i), anim.spin(i), glow)
+    # -- the total, the band bar and the legend: still while the dice tumble, so painted once and reused
+    _blit_roll_details(surface, rect, layout, roll, done, rect.top + dice_h + layout.px(8))
+
+
+# (roll, done, rect size, layout) -> (layer, its offset from rect's top-left, the background under it),
+# or None where the details cannot be cached (they would not sit on a plain background).
+_DETAILS: dict[tuple, tuple[pygame.Surface, tuple[int, int], tuple] | None] = {}
+
+
+def _plain(surface: pygame.Surface, area: pygame.Rect, colour=None):
+    """The one colour ``area`` of ``surface`` shows at a grid of points (``colour`` if given), or None
+    if it is not plain there or lies partly off the surface."""
+    if not surface.get_rect().contains(area):
+        return None
+    xs = [area.left + (area.w - 1) * k // 6 for k in range(7)]
+    ys = [area.top + (area.h - 1) * k // 4 for k in range(5)]
+    get_at = surface.get_at
+    for y in ys:
+        for x in xs:
+            here = tuple(get_at((x, y)))
+            if colour is None:
+                colour = here
+            elif here != colour:
+                return None
+    return colour
+
+
+def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll, done: bool,
+                       y: int) -> None:
+    """The total, band bar and legend below the dice: painted once onto a copy of their (plain) background
+    and blitted from then on; drawn straight onto ``surface`` whenever the background is not plain."""
+    key = (roll, done, rect.size, y - rect.top, layout)
+    entry = _DETAILS.get(key, False)
+    if entry is None:
+        _draw_roll_details(surface, rect, layout, roll, done, y)
+        return
+    if entry is not False:
+        layer, (dx, dy), colour = entry
+        area = layer.get_rect(topleft=(rect.left + dx, rect.top + dy))
+        if _plain(surface, area, colour) is not None:
+            surface.blit(layer, area)
+        else:
+            _draw_roll_details(surface, rect, layout, roll, done, y)
+        return
+    # First time: paint onto a generous plain sheet, find what was painted, keep just that.
+    margin = layout.px(48)
+    sheet_area = pygame.Rect(rect.left - margin, y - margin, rect.w + 2 * margin, layout.px(300) + 2 * margin)
+    probe = pygame.Rect(rect.left, y, rect.w, layout.px(150)).clip(surface.get_rect())
+    colour = _plain(surface, probe) if probe.w > 1 and probe.h > 1 else None
+    if colour is None:
+        _draw_roll_details(surface, rect, layout, roll, done, y)  # not cached: maybe plain next time
+        return
+    sheet = pygame.Surface(sheet_area.size, 0, surface)
+    sheet.fill(colour)
+    shifted = rect.move(-sheet_area.left, -sheet_area.top)
+    _draw_roll_details(sheet, shifted, layout, roll, done, y - sheet_area.top)
+    painted = pygame.mask.from_threshold(sheet, colour, (1, 1, 1, 255))
+    painted.invert()
+    found = painted.get_bounding_rects()
+    used = found[0].unionall(found[1:]) if found else pygame.Rect(0, 0, 1, 1)
+    inside = sheet.get_rect().inflate(-2, -2)
+    if len(_DETAILS) > 16:
+        _DETAILS.clear()
+    area = used.move(sheet_area.topleft)
+    if not inside.contains(used) or _plain(surface, area, colour) is None:
+        _DETAILS[key] = None  # spills past the sheet or onto a busy background: always draw it directly
+        _draw_roll_details(surface, rect, layout, roll, done, y)
+        return
+    layer = sheet.subsurface(used).copy()
+    _DETAILS[key] = (layer, (area.left - rect.left, area.top - rect.top), colour)
+    surface.blit(layer, area)
+
+
+def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll, done: bool,
+                       y: int) -> None:
+    """The total at ``y``, the band bar and the odds legend under it."""
+    unit = max(1, layout.px(1))
+    n = roll.dice
     # -- total
-    y = rect.top + dice_h + layout.px(8)
     if done:
         text = roll.sum_text() if n > 1 or roll.offset else f"Rolled {roll.total}"
         colour = ACCENT_LIGHT
