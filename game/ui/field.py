@@ -50,6 +50,37 @@ HEADER_H = 64
 STRIP_H = 46
 
 
+def declutter_labels(view: BoardView) -> None:
+    """Step names (shown when zoomed in) never overlap: at the view's zoom, a label that would cover
+    one already placed is left out (ring names come first). The board view paints whatever its
+    geometry's ``label_anchor`` returns, so this wraps that one method on this view's geometry."""
+    geo = view.geometry
+    original = geo.label_anchor
+
+    def label_anchor() -> list:
+        layout = view.layout
+        font = font_px(max(9, layout.px(14)), True)
+        z = view.zoom
+        offset = view.badge_radius() + layout.px(3)
+        taken: list[pygame.Rect] = []
+        kept = []
+        for text, pos, place in original():
+            w, h = font.size(text)
+            rect = pygame.Rect(0, 0, w, h)
+            if place == "above":
+                rect.midbottom = (int(pos[0] * z), int(pos[1] * z - offset))
+            else:
+                rect.midtop = (int(pos[0] * z), int(pos[1] * z + offset))
+            plate = rect.inflate(layout.px(10), layout.px(2))
+            if any(plate.colliderect(other) for other in taken):
+                continue
+            taken.append(plate)
+            kept.append((text, pos, place))
+        return kept
+
+    geo.label_anchor = label_anchor  # type: ignore[method-assign]
+
+
 class FieldScene(GameScene):
     name = "field"
     flow_main = True
@@ -63,6 +94,7 @@ class FieldScene(GameScene):
         self.board_rect = self._board_rect(layout)
         scenario = getattr(self.session.state.setup, "scenario", None)
         self.board_view = BoardView(self.engine.rules.board, layout, self.board_rect, scenario)
+        declutter_labels(self.board_view)
         self.time_factor = animation_factor(context.settings)
         self.markers = MarkerLayer(self.board_view, self.time_factor)
         self.roll_panel = RollPanel(self)

@@ -328,6 +328,8 @@ class GameFlow:
             return ("trade_answer", state.pending_trade.partner)
         if state.phase == "flight":
             return ("flight",)
+        if self.session.current_player == CHANCE:  # Stop The Rock: the rock's drift die before R&D
+            return ("drift", state.turn)
         return ("rnd", self.session.current_player)
 
     # -- scenes
@@ -342,6 +344,9 @@ class GameFlow:
         if kind == "pass":
             from .pass_device import PassDeviceScene
             return PassDeviceScene(self.context, self, key[1])
+        if kind == "drift":
+            from .hud import RockDriftScene
+            return RockDriftScene(self.context, self)
         if kind == "trade_answer":
             from .trade import TradeAnswerScene
             return TradeAnswerScene(self.context, self)

@@ -233,3 +233,58 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
             text = ellipsize(subtitle, sub_font, sub_room)
             draw_text(surface, text, sub_font, INK_DIM, (tr.right + layout.px(12), bar.centery), anchor="midleft")
     return bar
+
+
+# ---------------------------------------------------------------- the rock's drift die, before R&D
+
+from .game_flow import GameScene, draw_wrapped  # noqa: E402  (the header helpers above need no scene)
+
+
+class RockDriftScene(GameScene):
+    """Stop The Rock, the start of a turn: the rock's die is rolled before anyone's R&D.
+
+    Its lowest face brings the impact a turn later, its highest a turn sooner (``scenarios.yaml``)."""
+
+    name = "rock_drift"
+    flow_main = True
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        card = self.card_rect()
+        die = drift_die(self.flow.session.engine, self.flow.state)
+        self.add_button("roll", pygame.Rect(card.centerx - layout.px(180), card.bottom - layout.px(84), layout.px(360),
+                                            layout.px(56)), f"Roll the rock's D{die} (Space)", "@menu_button")
+
+    def card_rect(self) -> pygame.Rect:
+        return self.context.layout.centred_rect(720, 330, y=150)
+
+    def on_button(self, key: str) -> None:
+        if key == "roll":
+            self.flow.roll(self)
+
+    def on_key(self, event) -> bool:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.flow.roll(self)
+            return True
+        return super().on_key(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        from .style import draw_card
+
+        layout = self.context.layout
+        engine, state = self.flow.session.engine, self.flow.state
+        draw_game_header(self, surface, f"Turn {state.turn} begins", subtitle="The rock comes closer")
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        inner = card.inflate(-layout.px(60), -layout.px(48))
+        die = drift_die(engine, state)
+        title = f"Where is the rock now? Roll its D{die}"
+        draw_text(surface, title, fit_font(title, inner.w, layout.px(28), bold=True), ACCENT_LIGHT, inner.topleft)
+        track = pygame.Rect(inner.left, inner.top + layout.px(50), inner.w, layout.px(34))
+        draw_rock_track(surface, track, state.rock.turns_left, turns_to_impact(engine, state), state.rock.saved)
+        words = (f"Impact in {state.rock.turns_left} turns. On a 1 the rock drifts: impact one turn later. On a "
+                 f"{die} it comes one turn sooner. Anything else: it stays on course. The drift stops once a "
+                 "Waylight shines on the rock, or when the rock is close.")
+        draw_wrapped(surface, words, font_px(layout.px(17)), INK,
+                     pygame.Rect(inner.left, track.bottom + layout.px(14), inner.w, layout.px(90)), 4)

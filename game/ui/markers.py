@@ -107,6 +107,8 @@ class MarkerLayer:
         self.radius = 8.0
         self._state_key: object = None
         self._markers: list[tuple[str, str, tuple[int, int, int], bool, str]] = []
+        self.names: dict[str, str] = {}  # upgoer id -> its name, for the tags shown when zoomed in
+        self._tag_cache: dict = {}
 
     def step_of(self, upgoer: "Upgoer") -> Optional[str]:
         geo = self.view.geometry
@@ -149,6 +151,7 @@ class MarkerLayer:
             if step is None:
                 continue
             seen.add(upgoer.id)
+            self.names[upgoer.id] = upgoer.name
             program = state.programs[upgoer.owner]
             markers.append((upgoer.id, step, hex_colour(program.colour), upgoer.status in ("debris", "written_off"),
                             shape_for(upgoer.owner)))
@@ -229,6 +232,35 @@ class MarkerLayer:
             if uid == selected:
                 aa_circle(surface, (255, 255, 255), pos, r * 1.75, width=2)
             draw_marker(surface, shape, colour, pos, r * (1.12 if uid == hover else 1.0), debris=debris)
+        if self.view.labels_on:
+            self.draw_tags(surface, positions, hidden)
+
+    def draw_tags(self, surface: pygame.Surface, positions: dict, hidden: Optional[str] = None) -> None:
+        """Name tags under the markers (zoomed in only), skipping any that would cover another tag."""
+        from .style import font_px
+
+        layout = self.view.layout
+        size = max(9, layout.px(13))
+        placed: list[pygame.Rect] = []
+        for uid, step, colour, debris, shape in self._markers:
+            if uid == hidden or uid not in positions or uid in self.glides:
+                continue
+            name = self.names.get(uid, uid)
+            key = (name, size, colour)
+            image = self._tag_cache.get(key)
+            if image is None:
+                if len(self._tag_cache) > 200:
+                    self._tag_cache.clear()
+                image = font_px(size, True).render(name, True, mix(colour, (255, 255, 255), 0.55))
+                self._tag_cache[key] = image
+            x, y = positions[uid]
+            rect = image.get_rect(midtop=(int(x), int(y + self.radius * 1.45)))
+            plate = rect.inflate(layout.px(8), layout.px(2))
+            if any(plate.colliderect(p) for p in placed):
+                continue
+            placed.append(plate)
+            pygame.draw.rect(surface, (10, 8, 30), plate, border_radius=layout.px(5))
+            surface.blit(image, rect)
 
 
 # ---------------------------------------------------------------- the detail card's words

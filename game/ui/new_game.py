@@ -316,7 +316,7 @@ class NewGameScene(GameScene):
         if scenario is not None:
             words += (" You play alone." if playing == 1 else f" {playing} programs win or lose together.")
         draw_wrapped(surface, words, font_px(layout.px(16)), INK, box, 3)
-        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 50 - TOP)
+        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 58 - TOP)
         draw_card(surface, right, layout)
         rules = self.engine.rules
         x = right.left + layout.px(16)

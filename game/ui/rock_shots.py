@@ -220,7 +220,7 @@ def shot_new_game_stop_the_rock(app) -> None:
     app.start("title")
     scene = app.context.open("new_game")
     scene.on_button("mode:stop_the_rock")
-    scene.on_button("seat:1")  # two programs working together
+    # the default two seats: two programs working together
     _step(app, 0.3)
 
 
