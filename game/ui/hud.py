@@ -82,7 +82,7 @@ def draw_rock_track(surface: pygame.Surface, rect: pygame.Rect, turns_left: int,
     pygame.draw.circle(surface, WORLD_COLOUR, world, r_world)
     pygame.draw.circle(surface, (200, 230, 255), (world[0] - r_world // 3, cy - r_world // 3), max(1, r_world // 3))
     left = rect.left + 2 * r_world + max(2, rect.h // 5)
-    right = rect.right - r_world
+    right = rect.right - max(3, int(rect.h * 0.36)) * 3 - 1  # room for the rock and its tail at the far end
     span = max(1, right - left)
     total = max(1, total)
     tick_h = max(2, rect.h // 4)
