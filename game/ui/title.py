@@ -5,6 +5,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from . import paths
 from .backdrop import Backdrop
 from .scene import Scene
 from .style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font, font_px,
@@ -62,6 +63,12 @@ class TitleScene(Scene):
 
     def _tutorial_text(self) -> str:
         """'Tutorial', or 'Resume tutorial' when a training mission was left part-way."""
+        # Without both of the tutorial's files there is nothing to resume: say so without importing the
+        # tutorial (it pulls in the whole rules engine, which the title's first frame does not need).
+        # paths.home_dir() is the folder game.saves.saves_folder() names too.
+        folder = paths.home_dir() / "tutorial"
+        if not ((folder / "progress.json").is_file() and (folder / "tutorial.json").exists()):
+            return "Tutorial"
         try:
             from .tutorial import has_progress
             return "Resume tutorial" if has_progress() else "Tutorial"
