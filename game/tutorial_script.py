@@ -117,6 +117,7 @@ def numbers(rules) -> dict:
             "invent": eco.costs.invent_per_mass, "research": eco.costs.research_per_mass,
             "build": eco.costs.build_per_mass, "hire": eco.costs.hire_derp,
             "container": eco.costs.consumable_per_container, "start": eco.research.new_thing_rating,
+            "start_boom": eco.research.new_thing_rating.boom,
             "new_step": eco.dots.per_new_step, "min_dots": eco.budget.min_dots, "max_dots": eco.budget.max_dots}
 
 
@@ -138,7 +139,8 @@ LESSONS: tuple[Lesson, ...] = (
            "steps. Pick Capsule in Kind, set Mass 3 (it carries 2), and Invent.",
            RND_FORM, lambda s, top: bool(_things(s, "capsule", 3))),
     Lesson("research", "Research: make them safer",
-           "New things start at {start}: a D20 roll of 5 or more goes Boom, 1 or more Fails. Research moves one "
+           "New things start at {start}: on a D20, {start_boom} or more goes Boom and anything lower Fails, so "
+           "nothing works yet. Research moves one "
            "safety one step for {research} point per mass. Open Research and improve 'Fail to OK': the capsule 2 "
            "steps, the lower stage 1 step. The preview shows the new rating before you pay.",
            {"rnd": "tab:research"}, lambda s, top: _researched(s)),
@@ -163,7 +165,8 @@ LESSONS: tuple[Lesson, ...] = (
            {"field": "field:panel"}, lambda s, top: s.waiting_for_dice or _rolls(s) > 0),
     Lesson("roll", "Read the odds, then roll",
            "Before every roll the card shows the bands: which values are OK, Fail and Boom, with the exact odds. "
-           "Press Roll (Space). When the dice land, the card says which rule applied and why.",
+           "The odds are honest, and poor: only this lesson's loaded dice save the flight, so research more in a "
+           "real game. Press Roll (Space); when the dice land, the card says which rule applied and why.",
            {"field": "field:roll"}, lambda s, top: _rolls(s) > 0),
     Lesson("hop_home", "Up, over and home",
            "A suborbital hop falls back at once: the capsule rolls for reentry and then for landing. Keep "

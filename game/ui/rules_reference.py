@@ -251,8 +251,8 @@ class RulesReferenceScene(Scene):
         draw_card(surface, card, layout)
         title = "Rules reference"
         head = fit_font(title, card.w // 2, layout.px(32), bold=True)
-        draw_text(surface, title, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
+        drawn = draw_text(surface, title, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
         sub = f"{self.current().title} · numbers from the rules in use ({self.rules.edition.id})"
-        text_left = card.left + layout.px(220 + 48)
+        text_left = max(card.left + layout.px(220 + 48), drawn.right + layout.px(24))
         draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
                   (text_left, card.top + layout.px(34)))

@@ -32,6 +32,7 @@ def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
 def shot_title(app: App) -> None:
     app.context.on_new_game = _noop
     app.context.on_load = _noop  # Continue stays disabled: there is no game to continue
+    app.context.on_tutorial = _noop
     app.start("title")
     _settle(app, 2.2)
 
@@ -123,6 +124,16 @@ def _flow_shots() -> list[tuple[str, Builder]]:
 
 
 SHOTS += _flow_shots()
+
+
+def _tutorial_shots() -> list[tuple[str, Builder]]:
+    """Three steps of the tutorial (its card and spotlight) and the rules reference."""
+    from .tutorial import TUTORIAL_SHOTS
+
+    return TUTORIAL_SHOTS
+
+
+SHOTS += _tutorial_shots()
 
 
 def _rock_shots() -> list[tuple[str, Builder]]:

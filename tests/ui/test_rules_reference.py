@@ -1,0 +1,98 @@
+"""The rules reference reads every number from the loaded tables (a house rule shows), and every effect type
+of the failure table has words (a new effect type without them fails here)."""
+import os
+import shutil
+import typing
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules.flighttable import EffectType  # noqa: E402
+from game.rules.tables import load_rules  # noqa: E402
+from game.ui.explain import EFFECT_WORDS, consequence_sentence, explain_roll_event  # noqa: E402
+from game.ui.rules_reference import reference_sections  # noqa: E402
+
+RULES_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "rules")
+
+
+@pytest.fixture
+def house_rules(tmp_path):
+    folder = tmp_path / "house"
+    shutil.copytree(RULES_DIR, folder)
+    economy = folder / "economy.yaml"
+    text = economy.read_text(encoding="utf-8")
+    text = text.replace("start_dots: 40", "start_dots: 47").replace("invent_per_mass: 3", "invent_per_mass: 4")
+    economy.write_text(text, encoding="utf-8")
+    flight = folder / "flight.yaml"
+    flight.write_text(flight.read_text(encoding="utf-8").replace(
+        "  - roll: reentry\n    fail: [{effect: no_reuse}, {effect: injure_crew}]",
+        "  - roll: reentry\n    fail: [{effect: no_reuse}, {effect: stamina_loss, units: 2}]"), encoding="utf-8")
+    return load_rules(folder)
+
+
+def text_of(sections) -> str:
+    return "\n".join(p for s in sections for p in s.paragraphs)
+
+
+def test_every_effect_type_has_words():
+    assert set(typing.get_args(EffectType)) == set(EFFECT_WORDS)
+
+
+def test_every_consequence_of_the_table_is_explained(rules):
+    for consequence in rules.flight.consequences:
+        for outcome in ("fail", "boom"):
+            sentence = consequence_sentence(rules, consequence.roll, outcome)
+            assert sentence.endswith(".") and ": " in sentence
+
+
+def test_the_seeds_reentry_sentence(rules):
+    assert consequence_sentence(rules, "reentry", "fail") == (
+        "Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured.")
+    assert explain_roll_event(rules, "Hop: reentry roll for Pod - rolled 12 against Fail 10 / Boom 15: Fail.") \
+        .startswith("Reentry Fail:")
+    assert explain_roll_event(rules, "Hop: reentry roll for Pod - rolled 2 against Fail 10 / Boom 15: OK.") == ""
+
+
+def test_the_reference_has_every_section_and_the_shipped_numbers(rules):
+    sections = reference_sections(rules)
+    assert [s.title for s in sections] == ["A turn", "R&D", "Components", "Mass and fuel", "Reliability", "Flights",
+                                           "Docking", "Derps and EVA", "Failures", "Prestige", "Luck",
+                                           "Stop The Rock", "Victory"]
+    text = text_of(sections)
+    assert "starts with 40 dots" in text and "Invent: 3 points per mass" in text
+    assert "Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured." in text
+
+
+def test_a_house_ruled_folder_shows_its_house_rules(house_rules):
+    text = text_of(reference_sections(house_rules))
+    assert "starts with 47 dots" in text and "Invent: 4 points per mass" in text
+    assert "Reentry Fail: the parts that rolled cannot be reused, and everyone aboard loses 2 stamina" in text
+
+
+def test_the_reference_scene_opens_with_f2_and_shows_sections(make_app, house_rules):
+    app = make_app()
+    app.start("title")
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_F2, "mod": 0, "unicode": "",
+                                                          "scancode": 0})])
+    scene = app.stack.top
+    assert scene.name == "rules_reference"
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_F2, "mod": 0, "unicode": "",
+                                                          "scancode": 0})])
+    assert app.stack.top.name == "title"
+    scene = app.context.open("rules_reference", rules=house_rules)
+    app.step(1 / 30, [])
+    assert "47" in scene.section_html()
+    scene.show_section("failures")
+    app.step(1 / 30, [])
+    assert "loses 2 stamina" in scene.text_box.html_text
+    pos = scene.buttons["section:rnd"].rect.center
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    for _ in range(3):
+        app.step(1 / 30)
+    assert scene.section == "rnd" and "Invent: 4 points per mass" in scene.text_box.html_text
