@@ -414,8 +414,10 @@ class RollPanel:
         draw_dice_roll(surface, area, layout, anim)
         if anim.done:
             mode = self.pending(state)
-            self._draw_explanation(surface, show, dice, mode, pygame.Rect(inner.left, area.bottom + layout.px(4),
-                                                                          inner.w, layout.px(70)))
+            if mode not in ("help", "choice"):  # settled: under the legend, above 'Space or click to go on'
+                top = area.bottom + layout.px(38)
+                self._draw_explanation(surface, show, dice, mode, pygame.Rect(
+                    inner.left, top, inner.w, card.bottom - layout.px(58) - top))
             if mode == "help":
                 if roll.previous is not None:
                     text = f"Luck rerolled: the old roll was {roll.previous}, the new one {roll.value}. Keep which?"
@@ -451,7 +453,8 @@ class RollPanel:
         if lines is None:
             from .style import wrap_text
             font = font_px(layout.px(16))
-            lines = [font.render(line, True, INK) for line in wrap_text(text, font, rect.w)[:3]]
+            room = max(1, rect.h // font.get_linesize())
+            lines = [font.render(line, True, INK) for line in wrap_text(text, font, rect.w)[:room]]
             self._texts[key] = lines
         y = rect.top
         for line in lines:
