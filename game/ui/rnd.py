@@ -26,6 +26,14 @@ TABS = (("invent", "Invent"), ("research", "Research"), ("build", "Build"), ("su
         ("derps", "Derps"), ("other", "Other"))
 TOP = 76
 BOTTOM_BAR = 80
+#: Words on the R&D screen that the glossary explains on hover (label or button text -> glossary terms).
+TERMS = {"Blueprint": ("blueprint", "rating"), "Fuel": ("fuel",), "Rations": ("rations",), "Track debris": ("debris",),
+         "Improve": ("Fail safety", "Boom safety"), "Fail to OK": ("Fail safety",), "Boom to Fail": ("Boom safety",),
+         "Reusable": ("reusable",), "Piloting": ("Piloting",), "Engineering": ("Engineering",),
+         "Stamina": ("stamina",), "Points": ("points",), "Dots": ("dots", "budget"), "Luck": ("luck",),
+         "Next turn": ("points",)}
+#: Which terms the preview under each tab explains.
+PREVIEW_TERMS = {"invent": ("rating", "technology transfer"), "research": ("research cap",), "build": ("blueprint",)}
 ROW = 50
 LABEL_W = 130
 
@@ -52,6 +60,7 @@ class RnDScene(GameScene):
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.values: list[tuple[str, pygame.Rect]] = []
         self.preview_rect: Optional[pygame.Rect] = None
+        self.term_spots: list = []  # (text, invisible widget whose tooltip explains a rule word)
         self.manifest: Optional[pygame_gui.elements.UITextBox] = None
         self._enter_armed = 0.0
 
@@ -125,6 +134,47 @@ class RnDScene(GameScene):
         if len(self.state.programs) < 2:
             self.buttons["trade"].disable()
         self.add_button("finish", layout.rect(vw - 24 - 250, y, 250, 52), "Finish R&D", "@menu_button")
+        self._glossary_tips()
+
+    def chips(self) -> list[tuple[str, str, pygame.Rect]]:
+        """The stat chips above the manifest: (label, value, rect)."""
+        layout = self.context.layout
+        p = self.state.programs[self.program]
+        chips = [("Points", str(p.points)), ("Dots", str(p.dots)), ("Luck", str(p.luck)),
+                 ("Fuel", str(p.fuel_stock)), ("Rations", f"{p.rations_stock}")]
+        if p.bonus_points:
+            chips.append(("Next turn", f"+{p.bonus_points}"))
+        split = self.split_x()
+        chip_w = (split - 24 - 12 - 8 * (len(chips) - 1)) / len(chips)
+        return [(label, value, layout.rect(24.0 + n * (chip_w + 8), TOP, chip_w, 44))
+                for n, (label, value) in enumerate(chips)]
+
+    def _glossary_tips(self) -> None:
+        """Hovering a rule word (a label, a button, a chip, the preview) explains it (``glossary``)."""
+        from . import glossary
+
+        rules = self.engine.rules
+        self.term_spots = []
+        for text, rect in self.labels:
+            terms = TERMS.get(text)
+            if text == "Kind":
+                role = self.engine.rules.components.kind(str(self.form["kind"])).role
+                terms = {"lower_stage": ("lower stage",), "capsule": ("capsule",), "habitat": ("habitat",),
+                         "thruster": ("thruster",), "rcs": ("RCS",), "payload": ("payload",)}.get(role)
+            if terms:
+                font = fit_font(text, rect.w - self.context.layout.px(6), self.context.layout.px(18), bold=True)
+                spot = pygame.Rect(rect.left, rect.top, min(rect.w, font.size(text)[0] + 8), rect.h)
+                self.term_spots.append((text, glossary.hotspot(spot, terms, rules, self.context, self.root)))
+        for key, button in self.buttons.items():
+            terms = TERMS.get(button.text)
+            if terms and key.split(":")[0] in ("set", "toggle"):
+                glossary.attach(button, terms, rules, self.context.layout)
+        for label, _value, rect in self.chips():
+            self.term_spots.append((label, glossary.hotspot(rect, TERMS[label], rules, self.context, self.root)))
+        terms = PREVIEW_TERMS.get(self.tab)
+        if terms and self.preview_rect is not None:
+            self.term_spots.append((self.tab, glossary.hotspot(self.preview_rect, terms, rules, self.context,
+                                                                self.root)))
 
     # -- small form builders (units)
     def _label(self, text: str, x: float, y: float, w: float = LABEL_W) -> None:
@@ -542,21 +592,13 @@ class RnDScene(GameScene):
         vw, vh = layout.virtual_width, layout.virtual_height
         split = self.split_x()
         # stat chips
-        chips = [("Points", str(p.points)), ("Dots", str(p.dots)), ("Luck", str(p.luck)),
-                 ("Fuel", str(p.fuel_stock)), ("Rations", f"{p.rations_stock}")]
-        if p.bonus_points:
-            chips.append(("Next turn", f"+{p.bonus_points}"))
-        x = 24.0
-        chip_w = (split - 24 - 12 - 8 * (len(chips) - 1)) / len(chips)
-        for label, value in chips:
-            r = layout.rect(x, TOP, chip_w, 44)
+        for label, value, r in self.chips():
             pygame.draw.rect(surface, CARD, r, border_radius=layout.px(10))
             pygame.draw.rect(surface, program_colour(p), r, max(1, layout.px(2)), border_radius=layout.px(10))
             lf = fit_font(label, r.w // 2, layout.px(15))
             draw_text(surface, label, lf, INK_DIM, (r.left + layout.px(10), r.centery), anchor="midleft")
             vf = fit_font(value, r.w // 2 - layout.px(10), layout.px(20), bold=True)
             draw_text(surface, value, vf, ACCENT_LIGHT, (r.right - layout.px(10), r.centery), anchor="midright")
-            x += chip_w + 8
         manifest = layout.rect(24, TOP + 52, split - 36, vh - BOTTOM_BAR - 16 - (TOP + 52))
         draw_card(surface, manifest, layout)
         px, py, pw, ph = self.panel_units()
