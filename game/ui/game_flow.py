@@ -274,6 +274,10 @@ class GameFlow:
 
     BOT_DELAY = 0.45  # seconds between a computer program's R&D actions, so a player can follow them
     BOT_FLIGHT_DELAY = 0.9  # and between its flight actions, so each move can be watched
+    #: With nobody at the table: how long a chance screen (the rock's drift die) and an end-of-turn report
+    #: stay up before the game rolls or goes on by itself.
+    UNATTENDED_CHANCE_DELAY = 1.6
+    UNATTENDED_REPORT_DELAY = 3.0
 
     def __init__(self, context, session: GameSession) -> None:
         self.context = context
@@ -487,10 +491,17 @@ class GameFlow:
         Their rolls go through the main scene's own roll (the Field animates them as it does a
         player's) and their actions through the scene too, so the screen follows them at a readable pace.
         """
-        if self.context.stack.top is not scene or getattr(scene, "view", ("",))[0] in ("pass", "report", "over"):
+        view = getattr(scene, "view", ("",))[0]
+        if self.context.stack.top is not scene or view in ("pass", "report", "over"):
+            if self.context.stack.top is scene and view == "report" and self.human_count() == 0:
+                self._unattended(self.UNATTENDED_REPORT_DELAY, dt, self.report_seen)  # nobody to press Continue
             return
         actor = self.acting_program()
         player = self.session.current_player
+        if actor is None and player == CHANCE and self.human_count() == 0:
+            # A chance node nobody owns (the rock's drift die): with nobody at the table the game rolls it.
+            self._unattended(self.UNATTENDED_CHANCE_DELAY, dt, lambda: self.roll(scene))
+            return
         if actor is None or self.state.programs[actor].human:
             self._bot_timer = 0.0
             return
@@ -515,6 +526,15 @@ class GameFlow:
             act_for(action)
         else:
             self.act(action, scene)
+
+    def _unattended(self, seconds: float, dt: float, then) -> None:
+        """Computer-only games: do ``then`` once the screen has been up ``seconds`` (scaled like animations)."""
+        from .settings import animation_factor
+
+        self._bot_timer += dt
+        if self._bot_timer >= seconds * max(0.0, animation_factor(self.context.settings)):
+            self._bot_timer = 0.0
+            then()
 
     # -- saving and the other screens
     def open_save(self, scene: Optional[GameScene] = None) -> None:
