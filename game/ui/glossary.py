@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Optional, Union
 
 import pygame
+import pygame_gui
 
 Entry = Union[str, Callable[[object], str]]
 
@@ -31,9 +32,8 @@ def _frac(value) -> str:
 
 def _boom(r) -> str:
     rel = r.economy.reliability
-    return (f"A roll at or above the part's Boom safety: it goes wrong badly (the failure table says how for each "
-            f"roll; the roll card names the rule). A Boom also costs every copy of that design "
-            f"{rel.boom_penalty_fail}/{rel.boom_penalty_boom} reliability.")
+    return (f"A roll at or above the part's Boom safety: it goes badly wrong. Every copy of that design also "
+            f"loses {rel.boom_penalty_fail}/{rel.boom_penalty_boom} reliability.")
 
 
 def _rating(r) -> str:
@@ -214,9 +214,9 @@ def _victory(r) -> str:
 
 GLOSSARY: dict[str, Entry] = {
     "Boom": _boom,
-    "Fail": "A roll at or above the part's Fail safety but under its Boom safety: something goes wrong, usually "
-            "not the worst. The roll card says which rule of the failure table applies.",
-    "OK": "A roll under the part's Fail safety: the part works as intended.",
+    "Fail": "A roll at or above the part's Fail safety but under its Boom safety: something goes wrong, but "
+            "not the worst. The roll card says what, from the failure table.",
+    "OK": "A roll under the part's Fail safety: the part works.",
     "Fail safety": "The first number of a rating. A roll under it is OK. Research 'Fail to OK' raises it; so does "
                    "a derp's Piloting after a roll.",
     "Boom safety": "The second number of a rating. A roll at or above it is a Boom. Research 'Boom to Fail' "
@@ -374,17 +374,36 @@ def attach(element, terms: Union[str, Iterable[str]], rules, layout, lead: str =
 def hotspot(rect: pygame.Rect, terms: Union[str, Iterable[str]], rules, context, container=None,
             lead: str = ""):
     """An invisible widget over drawn text at ``rect`` (screen pixels) whose tooltip explains ``terms``."""
-    import pygame_gui
-
     manager, layout = context.manager, context.layout
     rect = pygame.Rect(rect)
     if container is not None:  # widgets take positions relative to their container
         inner = container.get_container().get_rect()
         rect.topleft = (rect.left - inner.left, rect.top - inner.top)
-    spot = pygame_gui.elements.UIImage(rect, pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA),
-                                       manager, container=container, object_id="#glossary_spot")
+    spot = _Spot(rect, pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA), manager,
+                 container=container, object_id="#glossary_spot")
     attach(spot, terms, rules, layout, lead)
     return spot
+
+
+def keep_on_screen(tip, manager) -> None:
+    """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
+    fully inside the window."""
+    window = manager.get_root_container().get_rect()
+    rect = tip.rect.clamp(window)
+    if rect.topleft != tip.rect.topleft:
+        tip.set_position(rect.topleft)
+        if getattr(tip, "text_block", None) is not None:
+            tip.text_block.set_position(rect.topleft)
+
+
+class _Spot(pygame_gui.elements.UIImage):
+    """An invisible hover target over drawn text; its tooltip always stays inside the window."""
+
+    def while_hovering(self, time_delta, mouse_pos):
+        had = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        if self.tool_tip is not None and not had:
+            keep_on_screen(self.tool_tip, self.ui_manager)
 
 
 def tooltip_text(element) -> Optional[str]:

@@ -170,6 +170,7 @@ class RollPanel:
         self._key: object = None
         self.landed_for = 0.0  # seconds the dice have been still
         self._texts: dict = {}
+        self.spots: list = []  # invisible widgets whose tooltips explain the card's rule words (glossary)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -247,6 +248,7 @@ class RollPanel:
         manager = self.scene.context.manager
         card = self.card_rect(state)
         pad = layout.px(24)
+        self._add_spots(state, mode, card, pad)
         if not can_act:
             return
         if self.show is None and mode in ("ready", "coin"):
@@ -269,6 +271,7 @@ class RollPanel:
                 r, c = divmod(n, cols)
                 rect = pygame.Rect(card.left + pad + c * (bw + layout.px(8)), top + r * layout.px(48), bw, layout.px(42))
                 self._add(rect, label, action, why or None, "@segment")
+                self._explain_button(state, action, why)
         elif self.show is not None:
             rect = pygame.Rect(0, 0, layout.px(200), layout.px(48))
             rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
@@ -284,10 +287,74 @@ class RollPanel:
         for button in self.buttons:
             button.kill()
         self.buttons.clear()
+        for spot in self.spots:
+            spot.kill()
+        self.spots = []
+
+    # ------------------------------------------------------------------ rule words explained on hover
+    def _add_spots(self, state, mode, card: pygame.Rect, pad: int) -> None:
+        """Hover spots over the headline (what kind of roll) and the bands (OK, Fail, Boom)."""
+        from . import glossary
+
+        layout, rules = self.scene.context.layout, self.engine.rules
+        for spot in self.spots:
+            spot.kill()
+        self.spots = []
+        roll = state.flight.roll if state.flight is not None else None
+        if roll is None or mode == "coin" or self.scene.root is None:
+            return
+        inner_w = card.w - 2 * pad
+        term = glossary.term_for_roll(roll.kind)
+        if term is not None:
+            head = pygame.Rect(card.left + pad, card.top + layout.px(14), inner_w - layout.px(200), layout.px(40))
+            self.spots.append(glossary.hotspot(head, term, rules, self.scene.context, self.scene.root))
+        if self.show is None and mode == "ready":
+            bands = pygame.Rect(card.left + pad, card.top + layout.px(100), inner_w, layout.px(110))
+        else:
+            bands = pygame.Rect(card.left + pad, card.top + layout.px(312), inner_w, layout.px(140))
+        terms = ["OK", "Fail", "Boom"] + (["cluster"] if roll.dice_sets > 1 else [])
+        self.spots.append(glossary.hotspot(bands, terms, rules, self.scene.context, self.scene.root))
+
+    def _explain_button(self, state, action, why: str) -> None:
+        """A help button's tooltip also explains its rule word; Accept says what accepting does."""
+        from . import glossary
+
+        button = next((b for b, a in self.buttons.items() if a is action), None)
+        if button is None:
+            return
+        layout, rules = self.scene.context.layout, self.engine.rules
+        if isinstance(action, UseLuck):
+            glossary.attach(button, "luck", rules, layout, why)
+        elif isinstance(action, UseRcsBoost):
+            glossary.attach(button, "RCS", rules, layout, why)
+        elif isinstance(action, UseSkill):
+            skill = "Engineering" if "engineering" in str(getattr(action, "skill", "")).lower() else "Piloting"
+            glossary.attach(button, [skill, "stamina"], rules, layout, why)
+        elif isinstance(action, AcceptRoll):
+            text = self.accept_text(state, full=True)
+            if text:
+                glossary.attach(button, [], rules, layout, ((why + " ") if why else "") + text)
+
+    def accept_text(self, state, full: bool = False) -> str:
+        """'If you accept: Burn Fail: ...' for the roll waiting for help ('' if there is none or it is OK)."""
+        from .explain import consequence_sentence, roll_explanation
+
+        flight = state.flight if state.phase == "flight" else None
+        roll = flight.roll if flight is not None else None
+        if roll is None or roll.value is None:
+            return ""
+        dice = dice_roll_for(self.engine, state, roll, roll.value, self.engine.flight_rules.roll_odds(state))
+        if dice.outcome == "ok":
+            return ""
+        words = (roll_explanation(self.engine.rules, roll.kind, dice.outcome, dice.total, dice.fail_safety,
+                                  dice.boom_safety) if full else
+                 consequence_sentence(self.engine.rules, roll.kind, dice.outcome))
+        return f"If you accept: {words}" if words else ""
 
     def forget_buttons(self) -> None:
         """The scene's widgets were rebuilt: ours are gone with them."""
         self.buttons.clear()
+        self.spots = []
         self._key = None
 
     def what_for(self, element) -> object:
@@ -418,11 +485,13 @@ class RollPanel:
                 top = area.bottom + layout.px(38)
                 self._draw_explanation(surface, show, dice, mode, pygame.Rect(
                     inner.left, top, inner.w, card.bottom - layout.px(58) - top))
+            accept = ""
             if mode == "help":
                 if roll.previous is not None:
                     text = f"Luck rerolled: the old roll was {roll.previous}, the new one {roll.value}. Keep which?"
                 else:
                     text = "Not OK. Spend help to change it, or accept it:"
+                    accept = self.accept_text(state)
             elif mode == "choice":
                 text = "The capsule Fails: choose what it costs you."
             else:
@@ -432,6 +501,18 @@ class RollPanel:
             y = card.bottom - layout.px(18) - rows * layout.px(48) - layout.px(30)
             if mode not in ("help", "choice"):
                 y = card.bottom - layout.px(44)
+            if accept:  # what accepting means, under the odds; in place of the prompt when there is no room
+                from .hud import ellipsize
+
+                line_font = font_px(layout.px(16))
+                top = area.bottom + layout.px(38)
+                if y - layout.px(2) - top >= line_font.get_linesize():
+                    draw_text(surface, ellipsize(accept, line_font, inner.w), line_font, BAND_COLOURS[dice.outcome],
+                              (inner.left, top))
+                else:
+                    text = accept
+                    font = fit_font(text, inner.w, layout.px(17), bold=True, min_size=max(8, layout.px(15)))
+                    text = ellipsize(text, font, inner.w)
             draw_text(surface, text, font, INK, (inner.left, y), anchor="topleft" if rows else "midleft")
         else:
             hint = "Space or click to skip"
