@@ -18,11 +18,17 @@ import pygame_gui
 from game.rules.actions import Assemble
 from game.rules.state import HOME, UpgoerDesign
 
+from . import glossary
 from .game_flow import GameScene, draw_wrapped
 from .style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 TOP = 84
 ROW_H = 44
+#: Glossary terms for a part's role, and for the buttons that put a part somewhere.
+ROLE_TERMS = {"lower_stage": "lower stage", "capsule": "capsule", "habitat": "habitat", "thruster": "thruster",
+              "rcs": "RCS", "payload": "payload", "fuel": "fuel", "rations": "rations"}
+CHOICE_TERMS = {"launch": ("launch", "lower stage"), "insert": ("orbital insertion", "cluster"),
+                "stage": ("lower stage",)}
 THRUST_WORDS = {"none": "no thrusters (no burns possible)", "too_small": "too weak for these capsules",
                 "orbital": "orbital burns", "lunar": "can land on the Moon",
                 "planetary": "can land home in one reusable piece"}
@@ -58,6 +64,7 @@ class AssemblyScene(GameScene):
         self.suggestion = -1
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.rows: dict[str, str] = {}  # button key -> item/derp id
+        self.term_spots: list = []  # (words, invisible widget whose tooltip explains them)
         people = next(p for p in flow.session.engine.rules.peoples.peoples
                       if p.id == flow.state.programs[program].people)
         count = len(flow.state.upgoers_of(program)) + 1
@@ -140,11 +147,14 @@ class AssemblyScene(GameScene):
             label = pygame_gui.elements.UILabel(layout.rect(0, y, inner_w - buttons_w - 8, ROW_H - 6), "", manager,
                                                 container=scroll, object_id="#part_label")
             label.set_text(fitted(text, label.font, label.rect.w - 8))
+            self._explain_row(label, kind, some_id)
             for n, (choice, label) in enumerate(choices):
                 key = f"pick:{choice}:{some_id}"
-                self.add_button(key, layout.rect(inner_w - buttons_w + n * 112, y, 106, ROW_H - 6), label,
-                                container=scroll)
+                button = self.add_button(key, layout.rect(inner_w - buttons_w + n * 112, y, 106, ROW_H - 6), label,
+                                         container=scroll)
                 self.rows[key] = some_id
+                if choice in CHOICE_TERMS:
+                    glossary.attach(button, CHOICE_TERMS[choice], self.engine.rules, layout)
             y += ROW_H
         scroll.set_scrollable_area_dimensions((layout.px(inner_w), max(1, layout.px(y))))
         # steppers, the name and the suggestion
@@ -162,7 +172,38 @@ class AssemblyScene(GameScene):
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back to R&D", "@menu_button")
         self.add_button("rollout", layout.rect(vw - 24 - 300, vh - 24 - 56, 300, 56), "Roll out to the pad",
                         "@menu_button")
+        self._glossary_spots(left_w, base_y)
         self.sync_buttons()
+
+    # ------------------------------------------------------------------ rule words explained on hover
+    def _explain_row(self, label, kind: str, some_id: str) -> None:
+        """A part's row explains its kind (and reusable); a derp's row the three numbers."""
+        rules = self.engine.rules
+        if kind == "crew":
+            glossary.attach(label, ["skills"], rules, self.context.layout)
+            return
+        thing = self.state.thing(self.state.find("item", some_id).thing_id)
+        terms = [ROLE_TERMS[rules.components.kind(thing.kind).role]] if rules.components.kind(
+            thing.kind).role in ROLE_TERMS else []
+        if thing.reusable:
+            terms.append("reusable")
+        if terms:
+            glossary.attach(label, terms, rules, self.context.layout)
+
+    def _glossary_spots(self, left_w: float, base_y: float) -> None:
+        """Hover spots over the drawn words: the steppers' names and the report's heading."""
+        layout, rules = self.context.layout, self.engine.rules
+        self.term_spots = []
+        for n, (words, terms) in enumerate(((("Fuel"), ("fuel",)), ("Rations", ("rations",)),
+                                            ("Planned burns", ("burn",)))):
+            x = 36 + n * ((left_w - 24) / 3)
+            rect = layout.rect(x, base_y, (left_w - 24) / 3 - 10, 26)
+            self.term_spots.append((words, glossary.hotspot(rect, terms, rules, self.context, self.root)))
+        vw = layout.virtual_width
+        right = layout.rect(24 + left_w + 16, TOP, vw - (24 + left_w + 16) - 24, 60)
+        heading = pygame.Rect(right.left + layout.px(20), right.top + layout.px(12), layout.px(200), layout.px(30))
+        self.term_spots.append(("Design report", glossary.hotspot(heading, ("lower stage", "cluster"), rules,
+                                                                   self.context, self.root)))
 
     def list_height(self) -> float:
         return self.context.layout.virtual_height - 100 - 160 - TOP - 50

@@ -225,6 +225,10 @@ GLOSSARY: dict[str, Entry] = {
     "reliability": lambda r: ("How likely a part is to work, as its rating Fail/Boom. The dice are rolled "
                               "against it; the roll card shows the exact odds before every roll. " + _rating(r)),
     "stamina": _stamina,
+    "skills": lambda r: (f"A derp's numbers, Piloting/Engineering/Stamina. After a roll a derp may spend a stamina "
+                         f"point: Piloting raises the Fail safety, Engineering the Boom safety, by the skill. New "
+                         f"derps start at {r.economy.derps.start_piloting}/{r.economy.derps.start_engineering}/"
+                         f"{r.economy.derps.start_stamina}."),
     "Piloting": _piloting,
     "Engineering": _engineering,
     "luck": _luck,
@@ -346,7 +350,7 @@ def ensure_tip_theme(manager, layout) -> None:
             "font": {"name": "noto_sans", "size": size},
             "colours": {"dark_bg": "#151230", "normal_border": "#f0a04b", "normal_text": "#f6ecd9"},
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(8 * scale))),
-                     "border_width": str(max(1, round(2 * scale))), "shadow_width": "0",
+                     "border_width": str(max(1, round(2 * scale))), "shadow_width": "0", "line_spacing": "1.0",
                      "padding": f"{max(2, round(10 * scale))},{max(2, round(7 * scale))}"},
         },
     })
@@ -368,6 +372,17 @@ def attach(element, terms: Union[str, Iterable[str]], rules, layout, lead: str =
     html = tip_text(terms, rules, lead)
     ensure_tip_theme(element.ui_manager, layout)
     element.set_tooltip(html, wrap_width=_width(layout), delay=TIP_DELAY)
+    if not isinstance(element, _Spot) and not getattr(element, "_tip_kept_on_screen", False):
+        hover = element.while_hovering
+
+        def while_hovering(time_delta, mouse_pos):  # pygame_gui gives up on a tooltip taller than the room
+            had = element.tool_tip is not None
+            hover(time_delta, mouse_pos)
+            if element.tool_tip is not None and not had:
+                keep_on_screen(element.tool_tip, element.ui_manager)
+
+        element.while_hovering = while_hovering
+        element._tip_kept_on_screen = True
     return html
 
 
