@@ -198,6 +198,36 @@ def status_summary(engine, state) -> list[str]:
     return [f"Goal: {status['name']}"] + list(status.get("lines", []))
 
 
+def status_tips(scene, hud: pygame.Rect, engine, state) -> list:
+    """Hover spots over the status words (the rock's clock, nudges and drift; the race's goal) whose tooltips
+    explain them from the glossary. Made when first drawn and again when the header moves or the widgets
+    were rebuilt; kept on the scene as ``status_spots``."""
+    root = getattr(scene, "root", None)
+    if root is None:
+        return []
+    rock = state.rock is not None
+    key = (tuple(hud), id(root), rock, state.setup.victory)
+    spots = getattr(scene, "status_spots", [])
+    if getattr(scene, "_status_key", None) == key and all(s.alive() for s in spots):
+        return spots
+    from . import glossary
+
+    for spot in spots:
+        spot.kill()
+    top = pygame.Rect(hud.left, hud.top, hud.w, hud.h // 2)
+    bottom = pygame.Rect(hud.left, hud.top + hud.h // 2, hud.w, hud.h - hud.h // 2)
+    rules = engine.rules
+    if rock:
+        spots = [glossary.hotspot(top, ("impact", "drift"), rules, scene.context, root),
+                 glossary.hotspot(bottom, ("nudge",), rules, scene.context, root)]
+    else:
+        victory = next((v for v in rules.scenarios.victories if v.id == state.setup.victory), None)
+        lead = f"{victory.name}: {victory.description}" if victory is not None else ""
+        spots = [glossary.hotspot(hud, ("victory",), rules, scene.context, root, lead)]
+    scene.status_spots, scene._status_key = spots, key
+    return spots
+
+
 def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, subtitle: str = "",
                      time: float = 0.0) -> pygame.Rect:
     """The header bar of a game scene (marker, title, subtitle, turn) with the goal's status on the right."""
@@ -222,6 +252,8 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
     hud_w = min(layout.px(HUD_W), int(layout.width * 0.42))
     hud = pygame.Rect(right.left - layout.px(14) - hud_w, layout.px(5), hud_w, layout.px(54))
     shown = draw_status(surface, hud, layout, engine, state, time)
+    if shown:
+        status_tips(scene, hud, engine, state)
     edge = hud.left if shown else right.left
     room = edge - layout.px(20) - x
     title_font = fit_font(title, int(room * (0.62 if subtitle else 1.0)), layout.px(26), bold=True)
