@@ -228,10 +228,21 @@ def shot_pause_menu(app) -> None:
     _settle(app)
 
 
+def shot_rnd_glossary(app) -> None:
+    """R&D on the research tab with the pointer resting on 'Boom to Fail': the glossary's tooltip."""
+    import pygame
+
+    shot_rnd(app)
+    button = app.context.stack.top.buttons["set:r_safety:boom"]
+    pygame.mouse.set_pos(button.rect.center)
+    _settle(app, 1.0)
+
+
 FLOW_SHOTS = [
     ("new_game", shot_new_game),
     ("rnd", shot_rnd),
     ("rnd_refusal", shot_rnd_refusal),
+    ("rnd_glossary", shot_rnd_glossary),
     ("assembly_valid", shot_assembly_valid),
     ("assembly_problems", shot_assembly_problems),
     ("pass_device", shot_pass_device),

@@ -404,7 +404,9 @@ def keep_on_screen(tip, manager) -> None:
     """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
     fully inside the window."""
     window = manager.get_root_container().get_rect()
-    rect = tip.rect.clamp(window)
+    margin = max(2, window.h // 180)  # a little air between a tooltip and the window's edge
+    room = window.inflate(-2 * margin, -2 * margin)
+    rect = tip.rect.clamp(room if room.w >= tip.rect.w and room.h >= tip.rect.h else window)
     if rect.topleft != tip.rect.topleft:
         tip.set_position(rect.topleft)
         if getattr(tip, "text_block", None) is not None:
