@@ -137,3 +137,19 @@ def test_the_rock_hud_explains_nudges(make_app, home):
     assert len(scene.status_spots) == 2
     _hover(app, scene.status_spots[1])
     assert "<b>Nudge</b>" in glossary.tooltip_text(scene.status_spots[1])
+
+
+def test_the_roll_card_says_what_accepting_means_while_help_can_be_spent(make_app):
+    from game.rules.flight_actions import AcceptRoll
+    from game.ui.shots import SHOTS
+
+    app = make_app()
+    dict(SHOTS)["field_roll_help"](app)
+    scene = app.context.stack.top
+    panel = scene.roll_panel
+    assert panel.pending(scene.state) == "help"
+    words = panel.accept_text(scene.state)
+    assert words.startswith("If you accept: Burn Fail:")
+    accept = next(b for b, a in panel.buttons.items() if isinstance(a, AcceptRoll))
+    _hover(app, accept)
+    assert "Fail safety" in glossary.tooltip_text(accept)  # the whole explanation, with why
