@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.tables import DEFAULT_RULES_DIR, check_rules
+from game.rules.tables import DEFAULT_RULES_DIR, check_rules, load_rules
 from test_rules_tables import edit, line_of, problems
 
 
@@ -67,21 +67,61 @@ def test_intercept_step_and_default_difficulty_are_checked(rules_dir):
         "difficulties (did you mean 'normal'?)"]
 
 
+def _level(rules_dir, level: str):
+    """A difficulty of the copied folder's scenarios.yaml, as loaded (the tests read its numbers, not constants)."""
+    return load_rules(rules_dir).scenarios.scenario("stop_the_rock").difficulty(level)
+
+
 def test_difficulty_dots_within_the_budget_and_a_track_for_the_last_turns(rules_dir):
-    edit(rules_dir, "scenarios.yaml", "start_dots: 50", "start_dots: 90")
+    gentle = _level(rules_dir, "gentle")
+    budget = load_rules(rules_dir).economy.budget
+    # The gentle block is the one without drift; its start_dots line follows.
+    edit(rules_dir, "scenarios.yaml", f"drift: false\n        start_dots: {gentle.start_dots}\n",
+         "drift: false\n        start_dots: 90\n")
     edit(rules_dir, "scenarios.yaml", "{turns_left: 0, transit_steps: 1}", "{turns_left: 2, transit_steps: 1}")
     dots = line_of(rules_dir, "scenarios.yaml", "start_dots: 90")
     track = line_of(rules_dir, "scenarios.yaml", "{turns_left: 14")  # the list's first line
     assert problems(rules_dir) == [
         f"rules/scenarios.yaml:{track}: scenario 'stop_the_rock' track needs a stage with turns_left: 0 "
         "(for the last turns before impact)",
-        f"rules/scenarios.yaml:{dots}: difficulty 'gentle' start_dots 90 lies outside the budget's 30..70 "
-        "(economy.yaml)"]
+        f"rules/scenarios.yaml:{dots}: difficulty 'gentle' start_dots 90 lies outside the budget's "
+        f"{budget.min_dots}..{budget.max_dots} (economy.yaml)"]
+
+
+def test_the_emergency_funding_is_a_whole_number_of_points_not_below_zero(rules_dir):
+    """`start_points`, the one-time grant on turn 1, is checked like every other key, with its line."""
+    hard = _level(rules_dir, "hard")
+    gentle = _level(rules_dir, "gentle")
+    edit(rules_dir, "scenarios.yaml", f"nudges_needed: {hard.nudges_needed}\n        drift: true\n"
+         f"        start_dots: {hard.start_dots}\n        start_points: {hard.start_points}\n",
+         f"nudges_needed: {hard.nudges_needed}\n        drift: true\n"
+         f"        start_dots: {hard.start_dots}\n        start_points: -5\n")
+    edit(rules_dir, "scenarios.yaml", f"drift: false\n        start_dots: {gentle.start_dots}\n"
+         f"        start_points: {gentle.start_points}\n",
+         f"drift: false\n        start_dots: {gentle.start_dots}\n        start_points: lots\n")
+    lots = line_of(rules_dir, "scenarios.yaml", "start_points: lots")
+    minus = line_of(rules_dir, "scenarios.yaml", "start_points: -5")
+    assert problems(rules_dir) == [
+        f"rules/scenarios.yaml:{lots}: start_points in scenarios item 1 (stop_the_rock).difficulties item 1 (gentle) "
+        "must be a whole number, not 'lots'",
+        f"rules/scenarios.yaml:{minus}: start_points in scenarios item 1 (stop_the_rock).difficulties item 3 (hard) "
+        "must be between 0 and 10000, not -5 (a one-time grant of resource points to every program on turn 1)"]
+
+
+def test_the_emergency_funding_may_be_left_out(rules_dir):
+    """Without `start_points` a difficulty grants nothing extra (the key is optional, 0 by default)."""
+    normal = _level(rules_dir, "normal")
+    edit(rules_dir, "scenarios.yaml", f"drift: true\n        start_dots: {normal.start_dots}\n"
+         f"        start_points: {normal.start_points}\n",
+         f"drift: true\n        start_dots: {normal.start_dots}\n")
+    assert problems(rules_dir) == []
+    assert _level(rules_dir, "normal").start_points == 0
 
 
 def test_unknown_key_in_a_difficulty(rules_dir):
-    edit(rules_dir, "scenarios.yaml", "nudges_needed: 16", "nudge_needed: 16")
-    line = line_of(rules_dir, "scenarios.yaml", "nudge_needed: 16")
+    needed = _level(rules_dir, "gentle").nudges_needed
+    edit(rules_dir, "scenarios.yaml", f"nudges_needed: {needed}\n", f"nudge_needed: {needed}\n")
+    line = line_of(rules_dir, "scenarios.yaml", f"nudge_needed: {needed}")
     assert problems(rules_dir) == [
         f"rules/scenarios.yaml:{line}: unknown key 'nudge_needed' in difficulties item 1 (gentle) in scenarios "
         "item 1 (stop_the_rock) (did you mean 'nudges_needed'?)"]

@@ -21,6 +21,10 @@ from game.rules.tables import load_rules
 RULES = load_rules()
 ENGINE = Engine(RULES)
 OK, FAIL, BOOM = 1, 19, 20  # on 19/20 parts
+# The difficulties' numbers come from rules/scenarios.yaml (they are tuned there, not here).
+SCENARIO = RULES.scenarios.scenario("stop_the_rock")
+GENTLE, NORMAL, HARD = (SCENARIO.difficulty(d) for d in ("gentle", "normal", "hard"))
+T = NORMAL.turns_to_impact
 
 
 def rock_game(players=1, difficulty=None, roll=10):
@@ -114,11 +118,13 @@ def finish_turn(state):
 # ====================================================================== the clock and the drift
 def test_the_rock_hits_in_twenty_turns_and_the_state_says_so():
     """"A huge rock will hit the world in 20 turns." The client shows turns left, nudges and drift."""
+    assert SCENARIO.default_difficulty == "normal" and (T, NORMAL.nudges_needed) == (20, 20)  # the page's numbers
     state = rock_game(roll=None)
-    assert state.rock.turns_left == 20 and state.rock.nudges_needed == 20 and state.rock.nudge_total == 0
+    assert state.rock.turns_left == T and state.rock.nudges_needed == NORMAL.nudges_needed
+    assert state.rock.nudge_total == 0
     status = ENGINE.status(state)
-    assert status["turns_left"] == 20 and status["nudges_needed"] == 20 and status["drift"] == "rolling"
-    assert status["lines"][0] == "Impact in 20 turn(s)"
+    assert status["turns_left"] == T and status["nudges_needed"] == NORMAL.nudges_needed
+    assert status["drift"] == "rolling" and status["lines"][0] == f"Impact in {T} turn(s)"
 
 
 def test_the_drift_die_is_a_chance_outcome_rolled_before_rnd():
@@ -134,18 +140,18 @@ def test_the_drift_die_is_a_chance_outcome_rolled_before_rnd():
         ENGINE.apply(state, Roll(21))
 
 
-@pytest.mark.parametrize("value, turns", [(1, 21), (20, 19), (2, 20), (19, 20)])
-def test_drift_one_is_later_twenty_is_sooner(value, turns):
+@pytest.mark.parametrize("value, change", [(1, +1), (20, -1), (2, 0), (19, 0)])
+def test_drift_one_is_later_twenty_is_sooner(value, change):
     """"1 = it arrives one turn later, 20 = one turn sooner."""
     state = ENGINE.apply(rock_game(roll=None), Roll(value))
-    assert state.rock.turns_left == turns and state.rock.last_drift == value
+    assert state.rock.turns_left == T + change and state.rock.last_drift == value
     assert ENGINE.current_player(state) == 0
 
 
 def test_the_drift_rolls_again_every_turn():
     state = rock_game(roll=10)
     state = finish_turn(to_flights(state))
-    assert state.turn == 2 and state.rock.turns_left == 19
+    assert state.turn == 2 and state.rock.turns_left == T - 1
     assert ENGINE.current_player(state) == CHANCE and state.rock.drift_pending
 
 
@@ -172,14 +178,44 @@ def test_a_waylight_on_the_rock_ends_the_drift():
     assert ENGINE.current_player(state) == 0
 
 
-def test_gentle_has_no_drift_and_more_budget():
+def test_gentle_has_no_drift_and_more_time():
     """Difficulty levels: drift on/off, starting dots, nudges needed, turns to impact (scenarios.yaml)."""
+    assert not GENTLE.drift and NORMAL.drift and HARD.drift
+    assert GENTLE.turns_to_impact > NORMAL.turns_to_impact > HARD.turns_to_impact
+    assert GENTLE.nudges_needed < NORMAL.nudges_needed < HARD.nudges_needed
     state = rock_game(difficulty="gentle", roll=None)
     assert state.rock.drift == "off" and not state.rock.drift_pending
-    assert state.rock.turns_left == 24 and state.rock.nudges_needed == 16
-    assert state.programs[0].dots == 50 and state.programs[0].points == 50
+    assert state.rock.turns_left == GENTLE.turns_to_impact and state.rock.nudges_needed == GENTLE.nudges_needed
+    assert state.programs[0].dots == GENTLE.start_dots
     hard = rock_game(difficulty="hard", roll=None)
-    assert hard.rock.turns_left == 18 and hard.rock.nudges_needed == 24 and hard.programs[0].dots == 35
+    assert hard.rock.turns_left == HARD.turns_to_impact and hard.rock.nudges_needed == HARD.nudges_needed
+    assert hard.programs[0].dots == HARD.start_dots
+
+
+@pytest.mark.parametrize("level", [GENTLE, NORMAL, HARD], ids=lambda d: d.id)
+def test_the_worlds_emergency_funding_is_a_one_time_grant_on_turn_one(level):
+    """The starting budget is ours to design: `start_dots` dots and, once, `start_points` extra points each."""
+    state = rock_game(players=2, difficulty=level.id, roll=None)
+    per_dot = RULES.economy.budget.points_per_dot
+    assert all(p.dots == level.start_dots and p.points == level.start_dots * per_dot + level.start_points
+               for p in state.programs)
+    assert level.start_dots <= 60  # the 2013 budget cap, the lowest ceiling of any edition
+    if level.start_points:
+        assert any(e.text.startswith("The world's emergency funding") for e in state.events)
+    # Turn 2 brings the budget's points only: the grant does not come again.
+    state = ENGINE.apply(state, Roll(10)) if state.rock.drift_pending else state
+    spent = ENGINE.apply(state, Hire())
+    state = finish_turn(to_flights(spent))
+    assert state.turn == 2
+    assert state.programs[0].points == spent.programs[0].points + state.programs[0].dots * per_dot
+    assert state.programs[1].points == level.start_dots * per_dot + level.start_points + state.programs[1].dots * per_dot
+
+
+def test_a_game_without_the_scenario_gets_no_grant():
+    state = ENGINE.new_game(Setup((PlayerSetup("Hop", "rabitians"),)))
+    budget = RULES.economy.budget
+    assert state.programs[0].points == budget.start_dots * budget.points_per_dot
+    assert not any("emergency" in e.text for e in state.events)
 
 
 def test_setup_checks_scenario_difficulty_and_victory():

@@ -74,9 +74,11 @@ class Engine:
         self.check_setup(setup)
         budget = self.rules.economy.budget
         start_dots = budget.start_dots
+        grant = 0  # Stop The Rock: the world's emergency funding, once, on turn 1 (scenarios.yaml start_points)
         scenario = self.rock_rules.scenario(setup)
         if scenario is not None:
             start_dots = scenario.difficulty(setup.difficulty).start_dots
+            grant = scenario.difficulty(setup.difficulty).start_points
         used: set[str] = set()
         programs = []
         for index, player in enumerate(setup.players):
@@ -86,9 +88,13 @@ class Engine:
             used.add(colour.lower())
             programs.append(Program(index=index, name=player.name, people=player.people, colour=colour,
                                     human=player.human, dots=start_dots,
-                                    points=start_dots * budget.points_per_dot, luck=budget.start_luck))
+                                    points=start_dots * budget.points_per_dot + grant, luck=budget.start_luck))
         state = GameState(setup=setup, programs=tuple(programs), rock=self.rock_rules.initial(setup))
-        events = [Event(f"Turn 1 begins. Every program has {start_dots} points to spend.", kind="turn")]
+        events = [Event(f"Turn 1 begins. Every program has {start_dots * budget.points_per_dot} points to spend.",
+                        kind="turn")]
+        if grant:
+            events.append(Event(f"The world's emergency funding: every program gets {grant} extra points, once "
+                                f"({start_dots * budget.points_per_dot + grant} to spend this turn).", kind="turn"))
         if state.rock is not None:
             events.append(Event(f"{scenario.name}: the rock hits the world in {state.rock.turns_left} turns unless "
                                 f"nudges worth {state.rock.nudges_needed} push it aside.", kind="rock"))

@@ -53,6 +53,8 @@ class Difficulty:
     nudges_needed: int = spec(low=1, high=10000, doc="nudge value that saves the world")
     start_dots: int = spec(low=0, high=1000)
     drift: bool = True
+    start_points: int = spec(0, low=0, high=10000,
+                             doc="a one-time grant of resource points to every program on turn 1")
     origin: object = origin_field()
 
 
