@@ -3,13 +3,16 @@
 ``RandomBot`` (in game.sim) picks uniformly and is the invariant tester's workhorse. ``SpaceProgramBot``
 plays like a cautious newcomer: it invents a small lower stage, capsule and thruster, researches them,
 builds a crewed craft, flies it to orbit and brings it home, and now and then tries something at random
-so that the rest of the rules get exercised too.
+so that the rest of the rules get exercised too. In Stop The Rock it plays the careful player's plan of
+``game.rock_plan`` (the plan tests/golden/make_rock_win.py measures the difficulties with), without the
+random experiments; any action the plan proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
 from typing import Optional
 
 from game.dice_rng import Chooser
+from game.rock_plan import RockPlan
 from game.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Hire, Invent,
                                 Research)
 from game.rules.engine import Engine
@@ -25,9 +28,8 @@ FUEL, RATIONS = 2, 2
 GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
 STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
 
-# Goals it can pursue a little: (parts by kind and mass, fuel, rations, stages, payload kinds, route).
-# The route lists, by burn destination *kind and body*, the burns it takes; nothing names a step.
-ROCK_PLAN = ({"lower_stage": 8, "capsule": 6, "thruster": 1}, 14, 8, (8, 4), ())
+# Goals it can pursue a little: (parts by kind and mass, fuel, rations, stages, payload kinds).
+# Stop The Rock has a plan of its own (game.rock_plan).
 MOON_PLAN = ({"lower_stage": 8, "capsule": 8, "thruster": 4, "eva_pack": 1}, 30, 10, (14, 7), ("eva_pack",))
 
 
@@ -41,6 +43,8 @@ class SpaceProgramBot:
         player = engine.current_player(state)
         if state.pending_trade is not None:
             return AnswerTrade(self.chooser.choice([True, False, False]))
+        if state.rock is not None:
+            return self._rock(engine, state, player)
         if state.phase == "flight":
             action = self._flight(engine, state)
         else:
@@ -53,6 +57,17 @@ class SpaceProgramBot:
             return self.chooser.choice(safe or legal)
         return action
 
+    def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
+        """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
+        action: Optional[Action] = None
+        if not (state.phase == "flight" and state.flight.timing_tie):
+            action = RockPlan(engine, player).choose(state)
+        if action is None or engine.refusal(state, action) is not None:
+            legal = engine.legal_actions(state)
+            safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
+            return self.chooser.choice(safe or legal)
+        return action
+
     def _roll(self, p: float) -> bool:
         return self.chooser.choice(range(1000)) < p * 1000
 
@@ -60,8 +75,6 @@ class SpaceProgramBot:
     @staticmethod
     def plan(state: GameState):
         """What to build: the default orbital hop, or a craft for the game's goal (the rock, the Moon)."""
-        if state.rock is not None:
-            return ROCK_PLAN
         if state.setup.victory in ("one_small_step",):
             return MOON_PLAN
         return PLAN, FUEL, RATIONS, STAGES, ()

@@ -1,0 +1,72 @@
+"""SpaceProgramBot in Stop The Rock: it plays the careful plan of game/rock_plan.py through legal actions only.
+
+Seeded bot games (the dice from DiceRoller(seed), as `simulate` rolls them), every invariant checked after
+every action. `python main.py simulate --mode stop-the-rock --games 100 --seed 1` measures the bot on a
+hundred games (docs/rules-decisions.md, "Stop The Rock", quotes the numbers).
+"""
+from __future__ import annotations
+
+import pytest
+
+from game.bots import SpaceProgramBot
+from game.rock_plan import RUN, RockPlan
+from game.rules.engine import Engine
+from game.rules.tables import load_rules
+from game.sim import default_setup, play_game
+
+ENGINE = Engine(load_rules())
+
+
+def rock_game(seed: int, difficulty: str, players: int = 1):
+    setup = default_setup(ENGINE, players, scenario="stop_the_rock", difficulty=difficulty)
+    result = play_game(ENGINE, setup, seed, bot_kind="program")
+    assert result.failure is None, str(result.failure)  # every action legal, every invariant kept
+    assert result.final.phase == "over"
+    return result
+
+
+def test_on_gentle_the_bot_launches_every_game_and_saves_the_world():
+    outcomes = []
+    for seed in range(1, 7):
+        result = rock_game(seed, "gentle")
+        final = result.final
+        assert any(u.launched_turn is not None for u in final.upgoers), f"seed {seed}: nothing launched"
+        assert any(u.name.startswith(RUN) for u in final.upgoers), f"seed {seed}: no rock craft"
+        outcomes.append(ENGINE.outcome(final).kind)
+    assert set(outcomes) <= {"saved", "impact"}
+    assert outcomes.count("saved") >= 2, outcomes
+
+
+def test_on_normal_the_bot_reaches_the_rock_and_nudges():
+    nudged = 0
+    for seed in range(1, 5):
+        final = rock_game(seed, "normal").final
+        assert any(u.launched_turn is not None for u in final.upgoers)
+        nudged += final.rock.nudges
+    assert nudged > 0
+
+
+def test_a_solo_bot_plays_only_the_plan(monkeypatch):
+    """No random fallback in a solo game: every action the bot takes is the one the plan proposes."""
+    bot = SpaceProgramBot(3)
+    monkeypatch.setattr(bot.chooser, "choice", lambda options: pytest.fail("the bot fell back to a random action"))
+    setup = default_setup(ENGINE, 1, scenario="stop_the_rock", difficulty="gentle")
+    state = ENGINE.new_game(setup)
+    from game.dice_rng import DiceRoller
+    from game.sim import next_action
+    dice = DiceRoller(3)
+    plan = RockPlan(ENGINE, 0)
+    for _ in range(5000):
+        action = next_action(ENGINE, state, bot, dice)
+        if action is None:
+            break
+        if ENGINE.current_player(state) == 0:
+            assert action == plan.choose(state)
+        state = ENGINE.apply(state, action)
+    assert state.phase == "over"
+
+
+def test_cooperating_bots_keep_every_rule():
+    result = rock_game(2, "normal", players=2)
+    assert ENGINE.outcome(result.final).kind in ("saved", "impact")
+    assert all(any(u.owner == p for u in result.final.upgoers) for p in (0, 1))
