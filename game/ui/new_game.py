@@ -175,7 +175,9 @@ class NewGameScene(GameScene):
         """A difficulty's numbers in one line, from scenarios.yaml."""
         drift = f"the rock drifts (a D{scenario.drift_die} each turn)" if level.drift else "no drift"
         return (f"{level.name}: impact in {level.turns_to_impact} turns; nudges worth {level.nudges_needed} "
-                f"needed; {drift}; {level.start_dots} starting dots. A nudge is worth the turns left.")
+                f"needed; {drift}; {level.start_dots} starting dots"
+                + (f" and {level.start_points} points of emergency funding" if level.start_points else "")
+                + ". A nudge is worth the turns left.")
 
     def victory_explanation(self) -> str:
         victory = next((v for v in self.victories if v.id == self.victory), None)

@@ -159,7 +159,9 @@ def reference_sections(rules) -> list[Section]:
         rock.append(scenario.description)
         for d in scenario.difficulties:
             rock.append(f"{d.name}: impact in {d.turns_to_impact} turns, {d.nudges_needed} nudges' worth needed, "
-                        f"{d.start_dots} starting dots{', the rock drifts' if d.drift else ''}.")
+                        f"{d.start_dots} starting dots"
+                        f"{f', {d.start_points} points of emergency funding on turn 1' if d.start_points else ''}"
+                        f"{', the rock drifts' if d.drift else ''}.")
         rock.append(f"A nudge costs {scenario.nudge_fuel} fuel and is worth the turns left. The drift die is a "
                     f"D{scenario.drift_die}, until the rock is {scenario.drift_stops_at} turns away.")
     out.append(Section("rock", "Stop The Rock", tuple(rock) or ("No scenario in these rules.",)))
