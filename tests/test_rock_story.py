@@ -31,7 +31,7 @@ def _replay_cli(*extra: str) -> subprocess.CompletedProcess:
 def test_the_command_line_replay_says_the_world_is_saved():
     result = _replay_cli()
     assert result.returncode == 0, result.stderr
-    assert "Game over: The world is saved: the rock was pushed aside with 6 turn(s) to spare" in result.stdout
+    assert "Game over: The world is saved: the rock was pushed aside with 6 turns to spare" in result.stdout
     summary = json.loads(_replay_cli("--json").stdout.strip().splitlines()[-1])
     assert summary["turn"] == 17 and summary["phase"] == "over"
     assert summary["outcome"]["winners"] == [0] and summary["outcome"]["scores"] == [155]

@@ -140,9 +140,11 @@ class RockRules:
             if self.crew_in_space(state) == 0 or rock.turns_left <= 0:
                 lost = sum(1 for d in state.derps if d.dead)
                 out = self.crew_in_space(state)
-                reason = (f"The world is saved: the rock was pushed aside with {rock.saved_turns_left} turn(s) to "
-                          f"spare; {lost} derp(s) lost" + (f" and {out} left out in space as it flew by" if out else "")
-                          + f". Score {self.score(state)}.")
+                losses = "no derp lost" if not lost else f"{lost} derp{'s' if lost != 1 else ''} lost"
+                left = f"{out} derp{'s' if out != 1 else ''} left out in space as it flew by" if out else ""
+                reason = (f"The world is saved: the rock was pushed aside with {rock.saved_turns_left} "
+                          f"turn{'s' if rock.saved_turns_left != 1 else ''} to spare; {losses}"
+                          + (f", {left}" if left else "") + f". Score {self.score(state)}.")
                 return state, ("saved", reason)
             return state, None
         if rock.turns_left <= 0:
