@@ -52,7 +52,7 @@ class Research(Action):
     steps: int = 1
 
     def __str__(self) -> str:
-        what = "Fail to OK" if self.safety == "fail" else "Boom to Fail"
+        what = {"fail": "Fail to OK", "boom": "Boom to Fail"}.get(self.safety, f"'{self.safety}'")
         return f"research {self.thing} {what} x{self.steps}"
 
 
