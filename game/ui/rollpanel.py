@@ -22,7 +22,7 @@ from game.rules.reliability import Outcome
 from .dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
     percent_text
 from .flightpanel import describe_action
-from .style import ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
+from .style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
 
 if TYPE_CHECKING:
     from game.rules.engine import Engine
@@ -41,18 +41,62 @@ HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseCons
 _CARDS: dict = {}
 
 
+def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
+    """The part of the painted card that is plain opaque ``CARD`` (inside the rim and the rounded
+    corners), or None if it is not uniform: that part can be filled instead of alpha-blended."""
+    radius = layout.px(18)
+    rim = max(2, layout.px(3))
+    inset = max(radius, rim) + 1
+    middle = card.inflate(-2 * inset, -2 * inset)
+    if middle.w <= 0 or middle.h <= 0:
+        return None
+    mask = pygame.mask.from_threshold(image.subsurface(middle), (*CARD, 255), (1, 1, 1, 1))
+    return middle if mask.count() == middle.w * middle.h else None
+
+
 def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> None:
-    """``draw_card`` painted once per size into a transparent surface, then only blitted."""
+    """``draw_card`` painted once per size into a transparent surface, then only blitted.
+
+    The opaque middle is copied from a plain (no alpha) surface of the same colour; only the rim,
+    corners and shadow around it are alpha-blended, as four strips. (A straight copy measured about
+    three times faster than ``fill`` for the middle, and than blending it.)"""
     key = (rect.size, layout)
-    image = _CARDS.get(key)
+    cached = _CARDS.get(key)
     margin = layout.px(24)
-    if image is None:
+    if cached is None or cached[2].get_bitsize() != surface.get_bitsize():
         if len(_CARDS) > 32:
             _CARDS.clear()
         image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
         draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
-        _CARDS[key] = image
-    surface.blit(image, (rect.left - margin, rect.top - margin))
+        middle = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        if middle is None:
+            strips = [image.get_rect()]
+            plain = pygame.Surface((0, 0), 0, surface)
+        else:
+            w, h = image.get_size()
+            strips = [pygame.Rect(0, 0, w, middle.top), pygame.Rect(0, middle.bottom, w, h - middle.bottom),
+                      pygame.Rect(0, middle.top, middle.left, middle.h),
+                      pygame.Rect(middle.right, middle.top, w - middle.right, middle.h)]
+            plain = pygame.Surface(middle.size, 0, surface)
+            plain.fill(CARD)
+        cached = (image, middle, plain, strips)
+        _CARDS[key] = cached
+    image, middle, plain, strips = cached
+    x, y = rect.left - margin, rect.top - margin
+    for strip in strips:
+        surface.blit(image, (x + strip.left, y + strip.top), strip)
+    if middle is not None:
+        surface.blit(plain, (x + middle.left, y + middle.top))
+
+
+def card_middle(rect: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
+    """Where ``cached_card(surface, rect, layout)`` paints plain opaque card (screen coordinates),
+    once it has been painted at this size; None otherwise."""
+    cached = _CARDS.get((rect.size, layout))
+    if cached is None or cached[1] is None:
+        return None
+    margin = layout.px(24)
+    return cached[1].move(rect.left - margin, rect.top - margin)
 
 
 def odds_tuple(odds: dict) -> tuple[Fraction, Fraction, Fraction]:
