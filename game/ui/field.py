@@ -30,7 +30,7 @@ from .flightpanel import FlightPanel, describe_action
 from .game_flow import GameScene
 from .markers import MarkerLayer, draw_marker, shape_for, upgoer_details
 from .board_view import hex_colour
-from .rollpanel import HELP_ACTIONS, RollPanel, cached_card
+from .rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
 from .settings import animation_factor
 from .style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
@@ -606,7 +606,7 @@ class FieldScene(GameScene):
         state = self.state
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)  # the panels around the board are opaque: no need to paint under them
-        self.board_view.draw(surface)
+        self._draw_board(surface)
         if self.route_report is not None:
             uid, steps, _ = self.route_report
             upgoer = state.find("upgoer", uid)
@@ -648,6 +648,24 @@ class FieldScene(GameScene):
         self.draw_toast(surface)
 
     # ------------------------------------------------------------------ drawing pieces
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """The board's static layer, except where the roll card's opaque middle will cover it this frame."""
+        hidden = None
+        if self.roll_panel.visible(self.state):
+            hidden = card_middle(self.roll_panel.card_rect(self.state), self.context.layout)
+        if hidden is None or not self.board_rect.contains(hidden):
+            self.board_view.draw(surface)
+            return
+        area = self.board_rect
+        for part in (pygame.Rect(area.left, area.top, area.w, hidden.top - area.top),
+                     pygame.Rect(area.left, hidden.bottom, area.w, area.bottom - hidden.bottom),
+                     pygame.Rect(area.left, hidden.top, hidden.left - area.left, hidden.h),
+                     pygame.Rect(hidden.right, hidden.top, area.right - hidden.right, hidden.h)):
+            if part.w > 0 and part.h > 0:
+                surface.set_clip(part)
+                self.board_view.draw(surface)
+        surface.set_clip(area)
+
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
         """While dragging: what letting go here would do."""
         layout = self.context.layout
