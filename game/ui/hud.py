@@ -228,6 +228,9 @@ def status_tips(scene, hud: pygame.Rect, engine, state) -> list:
     return spots
 
 
+_HEADER_VEILS: dict = {}
+
+
 def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, subtitle: str = "",
                      time: float = 0.0) -> pygame.Rect:
     """The header bar of a game scene (marker, title, subtitle, turn) with the goal's status on the right."""
@@ -235,8 +238,13 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
 
     layout = scene.context.layout
     bar = pygame.Rect(0, 0, layout.width, layout.px(64))
-    veil = pygame.Surface(bar.size, pygame.SRCALPHA)
-    veil.fill((*CARD, 225))
+    veil = _HEADER_VEILS.get(bar.size)
+    if veil is None:  # made once per size, not every frame
+        if len(_HEADER_VEILS) > 8:
+            _HEADER_VEILS.clear()
+        veil = pygame.Surface(bar.size, pygame.SRCALPHA)
+        veil.fill((*CARD, 225))
+        _HEADER_VEILS[bar.size] = veil
     surface.blit(veil, bar)
     pygame.draw.line(surface, ACCENT, bar.bottomleft, bar.bottomright, max(1, layout.px(2)))
     x = layout.px(24)
