@@ -136,6 +136,9 @@ def cmd_simulate(args) -> int:
         _err("Stop The Rock has its own ending; --victory does not apply to it")
         return EXIT_USAGE
     players = args.players if args.players is not None else (1 if args.mode == "stop-the-rock" else 2)
+    if args.turns is None:
+        chosen = next(v for v in engine.rules.scenarios.victories if v.id == args.victory)
+        args.turns = chosen.suggested_turns or 20
     summary = simulate(engine, args.games, args.seed, players=players, turns=args.turns,
                        progress=progress, bot=args.bot, mode=args.mode, victory=args.victory,
                        difficulty=args.difficulty)
@@ -218,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--players", type=int, default=None, help="programs per game (default 2; 1 for stop-the-rock)")
-    p.add_argument("--turns", type=int, default=20)
+    p.add_argument("--turns", type=int, default=None,
+                   help="turn limit (default: the victory's suggested_turns in rules/scenarios.yaml, else 20)")
     p.add_argument("--mode", choices=("normal", "stop-the-rock"), default="normal",
                    help="stop-the-rock: the cooperative scenario, ended by the rock (saved or impact)")
     p.add_argument("--victory", default="most_dots", help="a victory condition of rules/scenarios.yaml")

@@ -35,6 +35,8 @@ class Victory:
     relic_mass: int = spec(0, low=0, high=100, doc="the Temple's prize must be flown home (0: no prize)")
     locations: tuple[str, ...] = ()
     percent: int = spec(100, low=5, high=100)
+    suggested_turns: Optional[int] = spec(None, low=1, high=1000,
+                                          doc="the turn limit a new game suggests for this victory")
     origin: object = origin_field()
 
 

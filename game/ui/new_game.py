@@ -29,7 +29,7 @@ from .style import ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font, f
 SEATS = 4
 DEFAULT_NAMES = ("Hop Agency", "Spud Space", "Kaboom Works", "Coldsnap Institute")
 DEFAULT_PEOPLES = ("rabitians", "merbs", "goblins", "kobolds")
-TURN_LIMITS = (5, 8, 10, 12, 15, 20, 25, 30, None)
+TURN_LIMITS = (5, 8, 10, 12, 15, 20, 25, 30, 40, 50, None)
 
 ROW_H, ROW_GAP = 96, 8
 LEFT_X, LEFT_W, TOP = 24, 700, 84
@@ -257,6 +257,10 @@ class NewGameScene(GameScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.victory_menu:
             self.read_entries()
             self.victory = event.ui_element.selected_option[1]
+            chosen = next((v for v in self.victories if v.id == self.victory), None)
+            if chosen is not None and chosen.suggested_turns:
+                self.turn_limit = chosen.suggested_turns  # goal races need a long game; the player may change it
+                self.relayout()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not any(e.is_focused for e in self.name_entries):

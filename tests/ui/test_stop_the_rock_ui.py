@@ -166,3 +166,20 @@ def test_dock_and_eva_are_grouped_behind_a_chooser(make_app, home):
     assert all(isinstance(a, (Dock, Eva)) for a in panel.buttons.values())
     back = next(b for b, where in panel.nav.items() if where == ())
     assert panel.navigate(back) and panel.group == ()
+
+
+def test_choosing_a_goal_victory_suggests_a_long_game(make_app):
+    """A goal race (a lunar round trip alone takes 8 turns) defaults to the victory's suggested turn limit."""
+    import pygame_gui
+
+    app, scene = _new_game(make_app)
+    goal = next(v for v in scene.victories if v.id == "one_small_step")
+    assert goal.suggested_turns == 40
+    menu = scene.victory_menu
+    event = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                               {"ui_element": menu, "text": goal.name})
+    menu.selected_option = (goal.name, goal.id)
+    assert scene.handle_event(event)
+    scene = app.context.stack.top
+    assert scene.victory == "one_small_step" and scene.turn_limit == 40
+    assert scene.setup().turn_limit == 40
