@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from .state import TradeBundle, UpgoerDesign
 
@@ -230,5 +230,3 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return value
     raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
 
-
-Optional = Optional

@@ -130,7 +130,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
 
     derp_mass = rules.economy.derps.mass * len(design.crew)
     rations_mass = formulas.rations_mass(design.rations, comps)
-    load = Fraction(derp_mass) + rations_mass + len(cargo)
+    load = formulas.cabin_load(len(design.crew), len(cargo), design.rations, rules.economy.derps.mass, comps)
     if design.fuel < 0 or design.rations < 0:
         problems.append("fuel and rations cannot be negative")
     if (design.crew or cargo or design.rations) and not capsules:
@@ -157,7 +157,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
             problems.append(f"you have {home.rations_stock} derp-turns of rations at home, not {design.rations}")
 
     module_mass = sum(resolved[m][1].mass for m in modules)
-    dry = Fraction(module_mass + derp_mass) + rations_mass
+    dry = formulas.spacecraft_mass(module_mass, len(design.crew), design.rations, 0, rules.economy.derps.mass, comps)
     spacecraft = dry + design.fuel
 
     stages: list[StageReport] = []

@@ -18,7 +18,7 @@ from .actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disa
 from .design import DesignReport, check_design
 from .flight_actions import Rush, Track
 from .reliability import Rating, penalised
-from .state import (HOME, PAD, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
+from .state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
 from .tables import Rules
 

@@ -19,12 +19,12 @@ from .board import THRUST_ORDER, Board, Step
 from .design import thrust_class
 from .dice import Distribution, cluster_distribution
 from .flight_actions import (AcceptRoll, Burn, CatchUp, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
-                             JuryRig, KeepRoll, Launch, Move, Shed, Track, Transfer, Undock, UseLuck, UsePayload,
+                             JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
                              UseRcsBoost, UseSkill, Wait, WriteOff)
 from .flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
 from .flighttable import Effect
 from .reliability import Outcome, Rating, judge, outcome_odds, penalised, with_raises
-from .state import HOME, PAD, Derp, Event, GameState, Item, Program, Upgoer, UpgoerDesign, replace_in, update, with_program
+from .state import HOME, Derp, Event, GameState, Item, Program, Upgoer, UpgoerDesign, replace_in, update, with_program
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -249,9 +249,9 @@ class FlightRules:
 
     def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
         """Mass for the fuel formula: capsules and contents, thrusters, payloads and all fuel."""
-        mass = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
-        mass += self.rules.economy.derps.mass * len(self._crew(state, upgoer)) + upgoer.relic_mass
-        return Fraction(mass) + formulas.rations_mass(upgoer.rations, self.rules.components) + upgoer.fuel
+        modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
+        return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._crew(state, upgoer)), upgoer.rations,
+                                        upgoer.fuel, self.rules.economy.derps.mass, self.rules.components)
 
     def thrust(self, state: GameState, upgoer: Upgoer) -> str:
         thrusters = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "thruster"))
@@ -1287,7 +1287,7 @@ class FlightRules:
             d = state.derp(d.id)
             if d.dead:
                 continue
-            changed.append(update(d, dead=True, injured=True, current_stamina=0, location=None if False else d.location))
+            changed.append(update(d, dead=True, injured=True, current_stamina=0))
             events.append(Event(f"{d.name} is lost ({cause}).", d.owner, "death"))
             if d.defected:
                 continue  # a rescuer pays nothing for a rescued derp who dies: at least they tried
@@ -1317,8 +1317,7 @@ class FlightRules:
         return self._event(state, f"{upgoer.name} undocks from {names} {why}.", upgoer)
 
     def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
-        state = self._destroy_items(state, [i.id for i in state.items if i.location in (upgoer.id, f"recovering:{upgoer.id}")
-                                            and i.location == upgoer.id])
+        state = self._destroy_items(state, [i.id for i in state.items if i.location == upgoer.id])
         state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
                                                    rations=0, docked_with=()))
         for other in self._docked_partners(state, upgoer):
@@ -1848,8 +1847,8 @@ class FlightRules:
         cargo = [i for i in self._items_aboard(state, target) if i.id in target.modules
                  and self._role(state, i) in ("payload", "rcs")]
         mass = self.rules.economy.derps.mass
-        load = (mass * len(self._crew(state, target)) + len(cargo) + formulas.rations_mass(target.rations, comps))
-        extra = mass * derps + parts + formulas.rations_mass(rations, comps)
+        load = formulas.cabin_load(len(self._crew(state, target)), len(cargo), target.rations, mass, comps)
+        extra = formulas.cabin_load(derps, parts, rations, mass, comps)
         if load + extra > capacity:
             free = max(Fraction(0), capacity - load)
             shown = str(free.numerator) if free.denominator == 1 else f"{float(free):g}"

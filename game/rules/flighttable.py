@@ -5,7 +5,7 @@ Effects are a closed set implemented by the flight rules; YAML only picks and pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional, Union
+from typing import Literal, Union
 
 from .schema import MISSING, build, origin_field, spec
 from .yamlnodes import Map, Node, Problems
@@ -100,5 +100,3 @@ def load_flight_table(node: Node, problems: Problems, built: dict) -> object:
             problems.add(node, f"no consequences given for the '{roll}' roll")
     return table if len(problems.items) == before else MISSING
 
-
-Optional = Optional

@@ -52,6 +52,17 @@ def rations_mass(derp_turns: int, components: Components) -> Fraction:
     return Fraction(derp_turns, components.rations_derp_turns_per_container)
 
 
+def cabin_load(crew: int, cargo_parts: int, rations: int, derp_mass: int, components: Components) -> Fraction:
+    """What capsules and habitats carry: crew, payloads and RCS (mass 1 each), and rations."""
+    return Fraction(derp_mass * crew + cargo_parts) + rations_mass(rations, components)
+
+
+def spacecraft_mass(module_mass: int, crew: int, rations: int, fuel: int, derp_mass: int,
+                    components: Components) -> Fraction:
+    """Mass for the fuel formula: capsules and what they carry, thrusters, payloads, and all the fuel."""
+    return Fraction(module_mass + derp_mass * crew) + rations_mass(rations, components) + fuel
+
+
 def fuel_for_burn(spacecraft_mass: Fraction | int, fuel: Fuel) -> int:
     """Fuel one burn costs, successful or not: the spacecraft's mass over ten, rounded up.
 

@@ -6,7 +6,7 @@ Ids are short strings handed out from one counter (``T3`` a thing, ``I7`` an ite
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .reliability import Rating
@@ -369,5 +369,3 @@ def with_program(state: GameState, program: Program) -> GameState:
     programs[program.index] = program
     return dataclasses.replace(state, programs=tuple(programs))
 
-
-__all__ = [name for name in dir() if not name.startswith("_")] + ["field"]

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from .dice import DiceScheme
 from .reliability import Bounds, Rating
