@@ -45,7 +45,7 @@ def rules_summary(rules) -> str:
 
 
 def cmd_check_rules(args) -> int:
-    from game.rules.tables import check_rules
+    from game.games.whatgoesup.rules.tables import check_rules
     rules, problems = check_rules(args.dir)
     if rules is None:
         for line in problems:
@@ -96,9 +96,9 @@ def summary_text(summary: dict) -> str:
 
 
 def cmd_replay(args) -> int:
-    from game.rules.engine import Engine
-    from game.rules.tables import load_rules
-    from game.saves import SaveError, load_game
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.tables import load_rules
+    from game.core.saves import SaveError, load_game
     engine = Engine(load_rules(args.rules))
     try:
         loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch)
@@ -117,9 +117,9 @@ def cmd_replay(args) -> int:
 
 # ------------------------------------------------------------------ simulate
 def cmd_simulate(args) -> int:
-    from game.rules.engine import Engine
-    from game.rules.tables import load_rules
-    from game.sim import simulate
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.tables import load_rules
+    from game.games.whatgoesup.sim import simulate
     engine = Engine(load_rules(args.rules))
 
     def progress(result) -> None:
@@ -155,7 +155,7 @@ def cmd_simulate(args) -> int:
 
 # ------------------------------------------------------------------ bench
 def cmd_bench(args) -> int:
-    from game.bench import run_bench
+    from game.tools.bench import run_bench
     data = run_bench(args.rules, quick=args.quick)
     if not args.json:
         _out(f"random play: {data['actions_per_second']} actions/s; rules load: {data['rules_load_s']} s; "
@@ -168,7 +168,7 @@ def cmd_bench(args) -> int:
 # ------------------------------------------------------------------ shots and the client
 def cmd_shots(args) -> int:
     try:
-        from game.ui.shots import render_shots
+        from game.tools.shots import render_shots
     except ModuleNotFoundError as exc:
         return _missing_ui(exc, "screenshots")
     files = render_shots(Path(args.dir))
@@ -179,7 +179,7 @@ def cmd_shots(args) -> int:
 
 def run_client(argv: Sequence[str]) -> int:
     try:
-        from game.ui.app import run_app
+        from game.client.shell.app import run_app
     except ModuleNotFoundError as exc:
         return _missing_ui(exc, "the desktop client")
     result = run_app(list(argv))
@@ -247,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def log_file() -> Path:
-    from game.saves import saves_folder
+    from game.core.saves import saves_folder
     return saves_folder() / "whatgoesup.log"
 
 
@@ -283,7 +283,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         raise
     except Exception as exc:  # the last line of defence: one line for the user, the rest in the log
         try:
-            from game.rules.yamlnodes import RulesError
+            from game.core.yamlnodes import RulesError
             if isinstance(exc, RulesError):
                 _err("the rules cannot be loaded:\n" + str(exc))
                 return EXIT_FAIL

@@ -8,8 +8,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from game.rules.engine import Engine  # noqa: E402
-from game.rules.tables import load_rules  # noqa: E402
+from game.games.whatgoesup.rules.engine import Engine  # noqa: E402
+from game.games.whatgoesup.rules.tables import load_rules  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import SpaceProgramBot
-from game.rock_plan import RUN, RockPlan
-from game.rules.engine import Engine
-from game.rules.tables import load_rules
-from game.sim import default_setup, play_game
+from game.games.whatgoesup.bots import SpaceProgramBot
+from game.games.whatgoesup.rock_plan import RUN, RockPlan
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.sim import default_setup, play_game
 
 ENGINE = Engine(load_rules())
 
@@ -52,8 +52,8 @@ def test_a_solo_bot_plays_only_the_plan(monkeypatch):
     monkeypatch.setattr(bot.chooser, "choice", lambda options: pytest.fail("the bot fell back to a random action"))
     setup = default_setup(ENGINE, 1, scenario="stop_the_rock", difficulty="gentle")
     state = ENGINE.new_game(setup)
-    from game.dice_rng import DiceRoller
-    from game.sim import next_action
+    from game.core.dice_rng import DiceRoller
+    from game.games.whatgoesup.sim import next_action
     dice = DiceRoller(3)
     plan = RockPlan(ENGINE, 0)
     for _ in range(5000):

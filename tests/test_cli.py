@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.tables import DEFAULT_RULES_DIR
-from game.saves import save_game
-from game.sim import default_setup, play_game
+from game.games.whatgoesup.rules.tables import DEFAULT_RULES_DIR
+from game.core.saves import save_game
+from game.games.whatgoesup.sim import default_setup, play_game
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.actions import Assemble, BuyConsumables, Build, Disassemble, Hire, Invent
-from game.rules.engine import Engine, IllegalAction
-from game.rules.state import PlayerSetup, Setup, UpgoerDesign, update, with_program
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.actions import Assemble, BuyConsumables, Build, Disassemble, Hire, Invent
+from game.games.whatgoesup.rules.engine import Engine, IllegalAction
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign, update, with_program
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)

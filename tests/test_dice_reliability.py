@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.dice import cluster_distribution, sample
-from game.rules.reliability import Bounds, Outcome, Rating, judge, outcome_odds, penalised, with_raises
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.dice import cluster_distribution, sample
+from game.games.whatgoesup.rules.reliability import Bounds, Outcome, Rating, judge, outcome_odds, penalised, with_raises
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 BOUNDS = RULES.economy.reliability.bounds

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.actions import EndRnD
-from game.rules.engine import Engine
-from game.rules.state import PlayerSetup, Setup
-from game.rules.tables import DEFAULT_RULES_DIR, check_rules, load_rules
+from game.games.whatgoesup.rules.actions import EndRnD
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup
+from game.games.whatgoesup.rules.tables import DEFAULT_RULES_DIR, check_rules, load_rules
 
 
 def write(folder: Path, name: str, text: str) -> None:

@@ -6,14 +6,14 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import EndRnD, Roll
-from game.rules.engine import CHANCE, Engine, IllegalAction
-from game.rules.flight_actions import AcceptRoll, CatchUp, Dock, EndActivities, Launch, Move, Transfer
-from game.rules.planning import HelpPlan, drop_action, next_roll_odds, plan_route
-from game.rules.reliability import Outcome
-from game.rules.scenario import give_derp, give_stock, give_thing, place_in_space
-from game.rules.state import PlayerSetup, Setup, UpgoerDesign
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.actions import EndRnD, Roll
+from game.games.whatgoesup.rules.engine import CHANCE, Engine, IllegalAction
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, CatchUp, Dock, EndActivities, Launch, Move, Transfer
+from game.games.whatgoesup.rules.planning import HelpPlan, drop_action, next_roll_odds, plan_route
+from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)
@@ -71,7 +71,7 @@ def act_until_after(state, upgoer_id):
         elif f.mode == "after":
             state = ENGINE.apply(state, EndActivities(active.id))
         elif f.mode == "junction":
-            from game.rules.flight_actions import Coast
+            from game.games.whatgoesup.rules.flight_actions import Coast
             state = ENGINE.apply(state, Coast())
         elif f.mode == "decide":
             state = ENGINE.apply(state, Launch(active.id))
@@ -139,7 +139,7 @@ def test_route_odds_are_exact_for_a_sure_route():
 def test_route_that_leaves_the_rails_is_refused():
     state = two_programs()
     state, u = craft(state, 0, "Lost", "low_1")
-    from game.rules.planning import RouteError
+    from game.games.whatgoesup.rules.planning import RouteError
     with pytest.raises(RouteError, match="does not lead to"):
         plan_route(ENGINE, state, u, ["lunar_surface"])
 
@@ -149,7 +149,7 @@ def test_next_roll_odds_with_help_and_luck():
     state = two_programs()
     state, u = craft(state, 0, "Odds", "low_1")
     state = to_flights(state)
-    from game.rules.flight_actions import Coast
+    from game.games.whatgoesup.rules.flight_actions import Coast
     while ENGINE.current_player(state) != CHANCE:
         f = state.flight
         active = state.upgoer(f.active)
@@ -164,7 +164,7 @@ def test_next_roll_odds_with_help_and_luck():
 def test_drop_on_the_launch_step_means_launch_and_elsewhere_says_why():
     state = ENGINE.new_game(Setup((PlayerSetup("Hop", "rabitians"),)))
     state, _, st = give_thing(state, RULES, 0, "lower_stage", 10, "19/20", count=1)
-    from game.rules.actions import Assemble
+    from game.games.whatgoesup.rules.actions import Assemble
     state = ENGINE.apply(state, Assemble(UpgoerDesign("Hopper", stages=((st[0],),))))
     u = state.upgoers[-1].id
     state = ENGINE.apply(state, EndRnD())
@@ -177,8 +177,8 @@ def test_drop_on_the_launch_step_means_launch_and_elsewhere_says_why():
 def test_odds_help_follows_the_fail_below_boom_rule():
     """After all modifiers the Fail safety is at best one below the Boom safety, so a roll just under Boom
     needs Engineering to make room before Piloting can save it; the odds helper plays it the same way."""
-    from game.rules.odds import outcome_with_help
-    from game.rules.reliability import Rating
+    from game.games.whatgoesup.rules.odds import outcome_with_help
+    from game.games.whatgoesup.rules.reliability import Rating
     rating = Rating(14, 18)
     assert outcome_with_help(17, rating, HelpPlan(fail_raises=(2, 2, 2))) is Outcome.FAIL
     assert outcome_with_help(17, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.OK
@@ -191,9 +191,9 @@ def test_a_rush_spends_stamina_for_the_timing_order_only():
     the real roll does not benefit from it."""
     import dataclasses
 
-    from game.rules.flight_actions import Rush
-    from game.rules.reliability import Rating
-    from game.rules.state import replace_in, update
+    from game.games.whatgoesup.rules.flight_actions import Rush
+    from game.games.whatgoesup.rules.reliability import Rating
+    from game.games.whatgoesup.rules.state import replace_in, update
     state = two_programs()
     state, slow = craft(state, 0, "Slowpoke", "low_1")
     state, fast = craft(state, 1, "Speedy", "low_2")
@@ -213,6 +213,6 @@ def test_a_rush_spends_stamina_for_the_timing_order_only():
     assert state.flight.active == slow
     state = ENGINE.apply(state, Move(slow))
     while ENGINE.current_player(state) != CHANCE:
-        from game.rules.flight_actions import Coast
+        from game.games.whatgoesup.rules.flight_actions import Coast
         state = ENGINE.apply(state, Coast())
     assert state.flight.roll.rating == Rating(15, 18)  # the rush does not help the roll

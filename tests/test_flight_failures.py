@@ -15,16 +15,16 @@ from functools import lru_cache
 
 import pytest
 
-from game.rules import formulas
-from game.rules.actions import Assemble, Disassemble, EndRnD, Roll
-from game.rules.dice import sample
-from game.rules.engine import CHANCE, Engine, IllegalAction
-from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva,
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.actions import Assemble, Disassemble, EndRnD, Roll
+from game.games.whatgoesup.rules.dice import sample
+from game.games.whatgoesup.rules.engine import CHANCE, Engine, IllegalAction
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva,
                                        Launch, Move, UsePayload, UseSkill, Wait)
-from game.rules.reliability import Rating
-from game.rules.scenario import give_derp, give_stock, give_thing
-from game.rules.state import HOME, PAD, PlayerSetup, Setup, UpgoerDesign
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.reliability import Rating
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.state import HOME, PAD, PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)

@@ -1,6 +1,6 @@
 """Flight rules of the 2014 rulebook, one named scenario per rule, driven with forced rolls.
 
-Every test builds researched hardware with game.rules.scenario, assembles Upgoers, ends R&D and flies
+Every test builds researched hardware with game.games.whatgoesup.rules.scenario, assembles Upgoers, ends R&D and flies
 them through the Engine, answering every die with a chosen ``Roll``. Parts rate 15/18 on a d20 unless
 a test says otherwise: 1-14 is OK, 15-17 a Fail, 18-20 a Boom. A few tests move a craft or set a
 counter directly on the state to reach a far position quickly; that is said where it happens.
@@ -12,15 +12,15 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import Assemble, EndRnD, Roll
-from game.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
-from game.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, Hold, JuryRig, KeepRoll,
+from game.games.whatgoesup.rules.actions import Assemble, EndRnD, Roll
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, Hold, JuryRig, KeepRoll,
                                        Launch, Move, Track, Transfer, Undock, UseLuck, UsePayload, UseRcsBoost,
                                        UseSkill, Wait, WriteOff)
-from game.rules.scenario import give_derp, give_stock, give_thing
-from game.rules.reliability import Rating
-from game.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, replace_in, update
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.reliability import Rating
+from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, replace_in, update
+from game.games.whatgoesup.rules.tables import load_rules
 
 R = load_rules()
 E = Engine(R)

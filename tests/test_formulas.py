@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import formulas
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 COMPONENTS = RULES.components

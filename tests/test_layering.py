@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_PACKAGE = ROOT / "game" / "rules"
+RULES_PACKAGE = ROOT / "game" / "games" / "whatgoesup" / "rules"
 FORBIDDEN = {"pygame", "pygame_gui", "random"}
 ALLOWED_THIRD_PARTY = {"yaml"}
 
@@ -85,17 +85,17 @@ IMPORT_EVERYTHING = textwrap.dedent("""
         sys.modules.pop(mod, None)
     sys.meta_path.insert(0, Refuse())
 
-    import game.rules
-    names = ["game.rules"]
-    for info in pkgutil.walk_packages(game.rules.__path__, "game.rules."):
+    import game.games.whatgoesup.rules
+    names = ["game.games.whatgoesup.rules"]
+    for info in pkgutil.walk_packages(game.games.whatgoesup.rules.__path__, "game.games.whatgoesup.rules."):
         importlib.import_module(info.name)
         names.append(info.name)
     leaked = sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui", "random"))
     assert not leaked, leaked
     # The rules work without them: load the tables and start a game.
-    from game.rules.tables import load_rules
-    from game.rules.engine import Engine
-    from game.rules.state import PlayerSetup, Setup
+    from game.games.whatgoesup.rules.tables import load_rules
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.state import PlayerSetup, Setup
     engine = Engine(load_rules())
     state = engine.new_game(Setup(players=(PlayerSetup("A", "rabitians"),)))
     assert engine.legal_actions(state)

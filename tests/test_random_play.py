@@ -10,9 +10,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game.rules.engine import Engine
-from game.rules.tables import load_rules
-from game.sim import simulate
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.sim import simulate
 
 
 def run_chunk(args: tuple[int, int, str]) -> dict:

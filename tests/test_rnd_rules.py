@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from game.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Heal, Hire, Invent,
+from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Heal, Hire, Invent,
                                 OfferTrade, Research, ReverseEngineer, Roll, Train)
-from game.rules.engine import TERMINAL, Engine, IllegalAction
-from game.rules.reliability import Rating
-from game.rules.state import PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in, update, with_program
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.engine import TERMINAL, Engine, IllegalAction
+from game.games.whatgoesup.rules.reliability import Rating
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in, update, with_program
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)

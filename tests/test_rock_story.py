@@ -11,11 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game import saves
-from game.dice_rng import DiceRoller
-from game.rules.actions import Roll
-from game.rules.engine import CHANCE, Engine
-from game.rules.tables import load_rules
+from game.core import saves
+from game.core.dice_rng import DiceRoller
+from game.games.whatgoesup.rules.actions import Roll
+from game.games.whatgoesup.rules.engine import CHANCE, Engine
+from game.games.whatgoesup.rules.tables import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVE = ROOT / "tests" / "golden" / "rock_win.json"

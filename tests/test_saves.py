@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from game import saves
-from game.rules.actions import EndRnD, Roll
-from game.saves import (LoadedGame, SaveError, UndoError, autosave, latest_autosave, load_game, save_game,
+from game.core import saves
+from game.games.whatgoesup.rules.actions import EndRnD, Roll
+from game.core.saves import (LoadedGame, SaveError, UndoError, autosave, latest_autosave, load_game, save_game,
                         undo)
-from game.sim import default_setup, play_game
+from game.games.whatgoesup.sim import default_setup, play_game
 
 
 @pytest.fixture(scope="module")
 def game(rules):
     """A short seeded bot game: (setup, seed, actions, final state)."""
-    from game.rules.engine import Engine
+    from game.games.whatgoesup.rules.engine import Engine
     engine = Engine(rules)
     setup = default_setup(engine, players=2, turns=20)
     result = play_game(engine, setup, seed=3, max_turns=2)
@@ -224,13 +224,13 @@ def test_saves_folder_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("WHATGOESUP_HOME", str(tmp_path))
     assert saves.saves_folder() == tmp_path
     monkeypatch.delenv("WHATGOESUP_HOME")
-    assert saves.saves_folder() == Path(saves.__file__).resolve().parents[1] / "saves"
+    assert saves.saves_folder() == Path(saves.__file__).resolve().parents[2] / "saves"
 
 
 def test_setup_data_covers_every_setup_field(engine):
     """A field added to Setup must be saved too (extend setup_to_data/setup_from_data)."""
     import dataclasses
-    from game.rules.state import Setup
+    from game.games.whatgoesup.rules.state import Setup
     setup = default_setup(engine, 3, 7)
     data = saves.setup_to_data(setup)
     assert set(data) == {f.name for f in dataclasses.fields(Setup)}
@@ -251,7 +251,7 @@ def test_an_engine_crash_during_replay_is_a_save_error(tmp_path, rules, engine, 
 def test_a_stop_the_rock_setup_round_trips(tmp_path, rules, engine):
     """Scenario and difficulty are saved and loaded; a save from before scenarios has neither."""
     import dataclasses
-    from game.rules.actions import Roll
+    from game.games.whatgoesup.rules.actions import Roll
     setup = dataclasses.replace(default_setup(engine, 1, 20), scenario="stop_the_rock", difficulty="hard")
     assert saves.setup_from_data(json.loads(json.dumps(saves.setup_to_data(setup)))) == setup
     path = save_game(tmp_path / "rock.json", rules, setup, 5, [Roll(20)])

@@ -2,10 +2,10 @@
 a scripted game resumes like any other."""
 from __future__ import annotations
 
-from game.dice_rng import DiceRoller, ScriptedDice
-from game.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll
-from game.rules.state import PlayerSetup, Setup, UpgoerDesign
-from game.session import GameSession
+from game.core.dice_rng import DiceRoller, ScriptedDice
+from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
+from game.core.session import GameSession
 
 SETUP = Setup(players=(PlayerSetup("Test Space", "rabitians"),), options=frozenset({"simplified_stack"}), turn_limit=4)
 

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import sim
-from game.dice_rng import Chooser, DiceRoller
-from game.rules.actions import Hire, Roll
-from game.rules.dice import sample
-from game.sim import INVARIANTS, check_invariants, default_setup, play_game
+from game.games.whatgoesup import sim
+from game.core.dice_rng import Chooser, DiceRoller
+from game.games.whatgoesup.rules.actions import Hire, Roll
+from game.games.whatgoesup.rules.dice import sample
+from game.games.whatgoesup.sim import INVARIANTS, check_invariants, default_setup, play_game
 
 GOLDEN = Path(__file__).parent / "golden" / "rnd_game.txt"
 
@@ -148,14 +148,14 @@ def test_bot_and_dice_streams_are_independent():
 
 
 def test_rules_never_use_random():
-    rules_dir = Path(__file__).resolve().parents[1] / "game" / "rules"
+    rules_dir = Path(__file__).resolve().parents[1] / "game" / "games" / "whatgoesup" / "rules"
     for path in rules_dir.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import random" not in text and "from random" not in text, path
 
 
 def test_a_refused_legal_action_stops_the_game_with_seed_and_action(rules):
-    from game.rules.engine import Engine, IllegalAction
+    from game.games.whatgoesup.rules.engine import Engine, IllegalAction
 
     class Grumpy(Engine):
         """Offers one action and then refuses it."""
@@ -176,9 +176,9 @@ def test_a_refused_legal_action_stops_the_game_with_seed_and_action(rules):
 
 
 def test_trading_dots_below_the_floor_does_not_create_dots(engine):
-    from game.rules.actions import AnswerTrade, EndRnD, OfferTrade
-    from game.rules.engine import IllegalAction
-    from game.rules.state import TradeBundle
+    from game.games.whatgoesup.rules.actions import AnswerTrade, EndRnD, OfferTrade
+    from game.games.whatgoesup.rules.engine import IllegalAction
+    from game.games.whatgoesup.rules.state import TradeBundle
     state = engine.new_game(default_setup(engine, 2, 5))
     total = sum(p.dots for p in state.programs)
     budget = engine.rules.economy.budget
@@ -194,9 +194,9 @@ def test_trading_dots_below_the_floor_does_not_create_dots(engine):
 
 
 def test_a_trade_cannot_name_the_same_blueprint_twice(engine):
-    from game.rules.actions import AnswerTrade, Invent, OfferTrade
-    from game.rules.engine import IllegalAction
-    from game.rules.state import TradeBundle
+    from game.games.whatgoesup.rules.actions import AnswerTrade, Invent, OfferTrade
+    from game.games.whatgoesup.rules.engine import IllegalAction
+    from game.games.whatgoesup.rules.state import TradeBundle
     state = engine.apply(engine.new_game(default_setup(engine, 2, 5)), Invent("thruster", 1))
     blueprint = state.things[0].id
     with pytest.raises(IllegalAction, match="same thing twice"):
@@ -215,7 +215,7 @@ def test_dice_roller_resumes_after_a_load():
 
 def test_simulate_stop_the_rock_reports_wins_and_losses(engine):
     """`simulate --mode stop-the-rock`: complete solo games ended by the rock, counted as wins or losses."""
-    from game.sim import simulate
+    from game.games.whatgoesup.sim import simulate
     summary = simulate(engine, 3, 1, players=1, mode="stop-the-rock")
     data = summary.to_data()
     assert data["invariant_failures"] == 0 and data["mode"] == "stop-the-rock"
@@ -224,7 +224,7 @@ def test_simulate_stop_the_rock_reports_wins_and_losses(engine):
 
 
 def test_simulate_with_a_victory_condition(engine):
-    from game.sim import simulate
+    from game.games.whatgoesup.sim import simulate
     data = simulate(engine, 2, 1, players=2, turns=6, victory="one_small_step").to_data()
     assert data["invariant_failures"] == 0 and data["victory"] == "one_small_step"
     assert data["wins"] + data["losses"] == 2

@@ -10,13 +10,13 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import EndRnD, Hire, Roll
-from game.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction, IllegalSetup
-from game.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, Launch, Move, Nudge, Transfer,
+from game.games.whatgoesup.rules.actions import EndRnD, Hire, Roll
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction, IllegalSetup
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, Launch, Move, Nudge, Transfer,
                                        UsePayload)
-from game.rules.scenario import give_derp, give_stock, give_thing, place_in_space
-from game.rules.state import PlayerSetup, Setup, UpgoerDesign
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)
@@ -420,7 +420,7 @@ def test_cooperating_programs_share_the_win():
 
 def test_cooperating_programs_take_from_each_other_and_rescue_for_free():
     """Co-op: a partner's docked craft shares freely, and a rescue carries no Rescue Mission fee."""
-    from game.rules.flight_actions import Dock
+    from game.games.whatgoesup.rules.flight_actions import Dock
     state = rock_game(players=2)
     state, a = craft(state, 0, "Alpha", "sync_1")
     state, b = craft(state, 1, "Bravo", "sync_1")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game import saves
-from game.rules.engine import Engine
-from game.rules.tables import load_rules
+from game.core import saves
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.tables import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 STORY = ROOT / "tests" / "golden" / "story.json"

@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import Roll
-from game.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction, IllegalSetup
-from game.rules.flight_actions import AcceptRoll, Burn, Deploy, Retag, UseLuck, UsePayload, VisitTemple, WalkOutside
-from game.rules.scenario import give_derp, give_stock, give_thing, place_in_space
-from game.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
-from game.rules.tables import load_rules
+from game.games.whatgoesup.rules.actions import Roll
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction, IllegalSetup
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, Deploy, Retag, UseLuck, UsePayload, VisitTemple, WalkOutside
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
+from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.tables import load_rules
 from test_stop_the_rock import BOOM, FAIL, OK, drive, finish_turn, settle, to_flights
 
 RULES = load_rules()
@@ -158,7 +158,7 @@ def test_the_temple_is_searched_for_on_landing_against_the_map():
     state = ENGINE.apply(state, Roll(OK))  # the landing burn
     state = ENGINE.apply(state, Roll(OK))  # the surface's duration roll
     assert state.flight.roll.kind == "temple_search"
-    from game.rules.reliability import Outcome
+    from game.games.whatgoesup.rules.reliability import Outcome
     assert ENGINE.flight_rules.roll_odds(state)[Outcome.OK] == Fraction(1, 2)  # 50% mapped: 1..10 of a D20
     state = settle(state, 10)
     assert state.upgoer(u).temple_found

@@ -25,12 +25,12 @@ from typing import Optional
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game import saves  # noqa: E402
-from game.dice_rng import DiceRoller  # noqa: E402
-from game.rock_plan import RockPlan  # noqa: E402
-from game.rules.engine import CHANCE, TERMINAL, Engine  # noqa: E402
-from game.rules.state import PlayerSetup, Setup  # noqa: E402
-from game.rules.tables import load_rules  # noqa: E402
+from game.core import saves  # noqa: E402
+from game.core.dice_rng import DiceRoller  # noqa: E402
+from game.games.whatgoesup.rock_plan import RockPlan  # noqa: E402
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine  # noqa: E402
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup  # noqa: E402
+from game.games.whatgoesup.rules.tables import load_rules  # noqa: E402
 
 OUT = Path(__file__).with_name("rock_win.json")
 SEED = 2  # the first seed whose game saves the world on normal

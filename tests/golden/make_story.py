@@ -18,13 +18,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game import saves  # noqa: E402
-from game.rules.actions import Assemble, Build, BuyConsumables, EndRnD, Hire, Invent, Research, Roll, Train  # noqa: E402
-from game.rules.engine import CHANCE, Engine  # noqa: E402
-from game.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva,  # noqa: E402
+from game.core import saves  # noqa: E402
+from game.games.whatgoesup.rules.actions import Assemble, Build, BuyConsumables, EndRnD, Hire, Invent, Research, Roll, Train  # noqa: E402
+from game.games.whatgoesup.rules.engine import CHANCE, Engine  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva,  # noqa: E402
                                        Hold, Launch, Move, Transfer, WriteOff)
-from game.rules.state import PlayerSetup, Setup, UpgoerDesign  # noqa: E402
-from game.rules.tables import load_rules  # noqa: E402
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign  # noqa: E402
+from game.games.whatgoesup.rules.tables import load_rules  # noqa: E402
 
 OUT = Path(__file__).with_name("story.json")
 SETUP = Setup(players=(PlayerSetup("Hopscotch Space Agency", "rabitians"), PlayerSetup("Spudnik Program", "merbs")),

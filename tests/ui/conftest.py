@@ -18,7 +18,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def make_app(home):
-    from game.ui.app import App
+    from game.client.shell.app import App
 
     apps = []
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.rules.state import PlayerSetup, Setup
-from game.session import GameSession
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup
+from game.core.session import GameSession
 
 
 def _computer_rock_game(app, players: int = 1) -> GameSession:
-    from game.ui.game_flow import shipped_engine, start_game
+    from game.client.whatgoesup.game_flow import shipped_engine, start_game
 
     names = (("Hop Agency", "rabitians"), ("Spud Space", "merbs"))[:players]
     setup = Setup(tuple(PlayerSetup(n, p, human=False) for n, p in names), turn_limit=None,

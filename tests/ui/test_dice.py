@@ -9,7 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
 
-from game.ui.dice import DiceAnimation, DiceRoll, percent_text  # noqa: E402
+from game.client.scenes.dice import DiceAnimation, DiceRoll, percent_text  # noqa: E402
 
 D20 = DiceRoll(1, 20, 0, (14,), 10, 15, Fraction(9, 20), Fraction(5, 20), Fraction(6, 20))
 BELL = DiceRoll(4, 6, -4, (4, 6, 3, 5), 9, 16, Fraction(145, 432), Fraction(791, 1296), Fraction(35, 648))
@@ -96,15 +96,15 @@ def test_space_skips_then_continues(make_app):
 
 def test_dice_odds_come_from_the_rules_engine():
     """The odds the UI shows for a scheme equal the engine's exact ones (one formula, one place)."""
-    from game.rules.dice import DiceScheme
-    from game.rules.reliability import Outcome, Rating, outcome_odds
+    from game.games.whatgoesup.rules.dice import DiceScheme
+    from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 
     odds = outcome_odds(DiceScheme("x", "x", dice=4, sides=6, offset=-4).distribution(), Rating(9, 16))
     assert (odds[Outcome.OK], odds[Outcome.FAIL], odds[Outcome.BOOM]) == BELL.odds()
 
 
 def test_clatter_sound_builds_or_stays_silent():
-    from game.ui.sound import Sounds, clatter_samples
+    from game.client.shell.sound import Sounds, clatter_samples
 
     samples = clatter_samples(22050, 2)
     assert len(samples) == 2 * int(22050 * 0.42) and max(abs(s) for s in samples) > 1000

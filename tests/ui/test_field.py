@@ -6,12 +6,12 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.rules.actions import Roll
-from game.rules.flight_actions import AcceptRoll, Burn, Move, UseSkill
-from game.rules.planning import destination
-from game.ui.dice import percent_text
-from game.ui.field import FieldScene, build_demo_state, demo_session, open_field
-from game.ui.game_flow import shipped_engine
+from game.games.whatgoesup.rules.actions import Roll
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, Move, UseSkill
+from game.games.whatgoesup.rules.planning import destination
+from game.client.scenes.dice import percent_text
+from game.client.whatgoesup.field import FieldScene, build_demo_state, demo_session, open_field
+from game.client.whatgoesup.game_flow import shipped_engine
 
 DT = 1 / 30
 
@@ -24,7 +24,7 @@ def demo_state():
 @pytest.fixture
 def field(make_app, home, demo_state):
     def _open(size=(1280, 720)):
-        from game.session import GameSession
+        from game.core.session import GameSession
 
         app = make_app(size)
         session = GameSession(shipped_engine(), demo_state.setup, 7, states=(demo_state,), saves_dir=home)

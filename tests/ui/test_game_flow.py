@@ -10,9 +10,9 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
-from game import saves  # noqa: E402
-from game.rules.actions import EndRnD, OfferTrade  # noqa: E402
-from game.rules.state import TradeBundle, UpgoerDesign  # noqa: E402
+from game.core import saves  # noqa: E402
+from game.games.whatgoesup.rules.actions import EndRnD, OfferTrade  # noqa: E402
+from game.games.whatgoesup.rules.state import TradeBundle, UpgoerDesign  # noqa: E402
 
 
 def press(app, button):
@@ -41,7 +41,7 @@ def _text_fits(app):
 
 @pytest.fixture
 def game_app(make_app, home):
-    from game.ui.game_flow import wire
+    from game.client.whatgoesup.game_flow import wire
 
     app = make_app()
     wire(app.context)
@@ -52,8 +52,8 @@ def game_app(make_app, home):
 @pytest.fixture
 def scripted(make_app, home):
     """An app showing Hop Agency's R&D in the scripted game (turn 2, parts and derps in storage)."""
-    from game.ui.flow_shots import scripted_session
-    from game.ui.game_flow import start_game
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import start_game
 
     app = make_app()
     session = scripted_session(home)
@@ -120,7 +120,7 @@ def test_enter_finishes_rnd_only_when_pressed_twice(scripted):
 
 
 def test_assemble_a_valid_upgoer_and_see_the_refusal_of_an_invalid_one(scripted):
-    from game.ui.flow_shots import valid_design
+    from game.tools.flow_shots import valid_design
 
     app, flow = scripted
     press(app, top(app).buttons["assemble"])
@@ -188,8 +188,8 @@ def test_undo_with_ctrl_z_and_undo_stops_at_a_roll(scripted):
     app.step(0.0, [key(pygame.K_z, pygame.KMOD_CTRL)])
     assert len(flow.session.actions) == before - 1
     assert "Undone" in top(app).toast_text
-    from game.ui.flow_shots import fly_turn, valid_design
-    from game.rules.actions import Assemble
+    from game.tools.flow_shots import fly_turn, valid_design
+    from game.games.whatgoesup.rules.actions import Assemble
 
     flow.session.apply(Assemble(valid_design(flow.session)))
     fly_turn(flow.session)
@@ -200,8 +200,8 @@ def test_undo_with_ctrl_z_and_undo_stops_at_a_roll(scripted):
 
 
 def test_end_of_turn_report_then_next_turn(scripted):
-    from game.ui.flow_shots import fly_turn, valid_design
-    from game.rules.actions import Assemble
+    from game.tools.flow_shots import fly_turn, valid_design
+    from game.games.whatgoesup.rules.actions import Assemble
 
     app, flow = scripted
     flow.act(Assemble(valid_design(flow.session)))
@@ -218,9 +218,9 @@ def test_end_of_turn_report_then_next_turn(scripted):
 
 
 def test_log_shows_roll_lines(scripted):
-    from game.ui.flow_shots import fly_turn, valid_design
-    from game.ui.logview import log_html
-    from game.rules.actions import Assemble
+    from game.tools.flow_shots import fly_turn, valid_design
+    from game.client.scenes.logview import log_html
+    from game.games.whatgoesup.rules.actions import Assemble
 
     app, flow = scripted
     flow.act(Assemble(valid_design(flow.session)))
@@ -236,7 +236,7 @@ def test_log_shows_roll_lines(scripted):
 
 
 def test_save_and_load_round_trip_through_the_ui(scripted, home):
-    from game.ui.saveload import LoadScene
+    from game.client.scenes.saveload import LoadScene
 
     app, flow = scripted
     actions = list(flow.session.actions)
@@ -262,8 +262,8 @@ def test_a_corrupt_save_is_listed_with_its_reason_and_left_alone(game_app, home)
     broken = home / "broken.json"
     broken.write_text('{"format": "whatgoesup-save", "version": 1, "acti', "utf-8")
     illegal = home / "illegal.json"
-    good = saves.save_document(__import__("game.ui.game_flow", fromlist=["x"]).shipped_engine().rules,
-                               __import__("game.ui.flow_shots", fromlist=["x"]).scripted_setup(), 1,
+    good = saves.save_document(__import__("game.client.whatgoesup.game_flow", fromlist=["x"]).shipped_engine().rules,
+                               __import__("game.tools.flow_shots", fromlist=["x"]).scripted_setup(), 1,
                                [EndRnD(), EndRnD(), EndRnD()])
     good["actions"][2] = {"action": "Research", "thing": "T99", "safety": "fail"}
     illegal.write_text(json.dumps(good), "utf-8")
@@ -281,8 +281,8 @@ def test_a_corrupt_save_is_listed_with_its_reason_and_left_alone(game_app, home)
 
 
 def test_continue_loads_the_latest_autosave(make_app, home):
-    from game.ui.flow_shots import scripted_session
-    from game.ui.game_flow import wire
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import wire
 
     session = scripted_session(home)
     session.autosave()
@@ -296,7 +296,7 @@ def test_continue_loads_the_latest_autosave(make_app, home):
 
 
 def test_continue_with_a_broken_autosave_opens_the_load_screen(make_app, home):
-    from game.ui.game_flow import wire
+    from game.client.whatgoesup.game_flow import wire
 
     saves.autosave_path(home, 1).write_text("not json", "utf-8")
     app = make_app()
@@ -320,8 +320,8 @@ def test_autosave_failure_is_a_warning_not_a_stop(scripted, tmp_path):
 
 
 def test_flight_panel_fallback_applies_actions_and_rolls(make_app, home):
-    from game.ui.flow_shots import scripted_session
-    from game.ui.game_flow import FlightPanelScene, GameFlow
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import FlightPanelScene, GameFlow
 
     app = make_app()
     session = scripted_session(home, assemble=True)
@@ -348,11 +348,11 @@ def test_flight_panel_fallback_applies_actions_and_rolls(make_app, home):
 def test_game_scenes_fit_at_every_size(make_app, home, size, ui_scale):
     from dataclasses import replace
 
-    from game.ui.assembly import AssemblyScene
-    from game.ui.flow_shots import scripted_session, valid_design
-    from game.ui.game_flow import start_game
-    from game.ui.new_game import NewGameScene
-    from game.ui.trade import TradeScene
+    from game.client.whatgoesup.assembly import AssemblyScene
+    from game.tools.flow_shots import scripted_session, valid_design
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.new_game import NewGameScene
+    from game.client.whatgoesup.trade import TradeScene
 
     app = make_app(size=size)
     app.settings = replace(app.settings, ui_scale=ui_scale)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import glossary
+from game.client.whatgoesup import glossary
 
 REQUIRED = ("Boom", "Fail", "OK", "Fail safety", "Boom safety", "rating", "reliability", "stamina", "Piloting",
             "Engineering", "luck", "dots", "points", "budget", "blueprint", "research cap", "technology transfer",
@@ -17,12 +17,12 @@ REQUIRED = ("Boom", "Fail", "OK", "Fail safety", "Boom safety", "rating", "relia
             "rations", "duration step", "burn", "junction", "orbital insertion", "reentry", "landing", "stranded",
             "debris", "docking", "EVA", "jury-rig", "Hostile Waters", "Positioning System", "timing order", "rush",
             "nudge")
-UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+UI = Path(__file__).resolve().parents[2] / "game" / "client" / "whatgoesup"
 SCREENS = ("rnd.py", "assembly.py", "rollpanel.py", "hud.py")
 
 
 def _rules():
-    from game.ui.game_flow import shipped_engine
+    from game.client.whatgoesup.game_flow import shipped_engine
     return shipped_engine().rules
 
 
@@ -92,7 +92,7 @@ def _hover(app, element, seconds: float = 1.0) -> None:
 
 
 def _rnd(make_app, size=(1280, 720)):
-    from game.ui.flow_shots import _flow, scripted_session
+    from game.tools.flow_shots import _flow, scripted_session
 
     app = make_app(size=size)
     flow = _flow(app, scripted_session(app.home / "saves"))
@@ -127,8 +127,8 @@ def test_hovering_a_research_button_explains_the_safety(make_app):
 
 
 def test_the_rock_hud_explains_nudges(make_app, home):
-    from game.ui.field import open_field
-    from game.ui.rock_shots import rock_session
+    from game.client.whatgoesup.field import open_field
+    from game.tools.rock_shots import rock_session
 
     app = make_app()
     scene = open_field(app, rock_session(home / "saves"))
@@ -140,8 +140,8 @@ def test_the_rock_hud_explains_nudges(make_app, home):
 
 
 def test_the_roll_card_says_what_accepting_means_while_help_can_be_spent(make_app):
-    from game.rules.flight_actions import AcceptRoll
-    from game.ui.shots import SHOTS
+    from game.games.whatgoesup.rules.flight_actions import AcceptRoll
+    from game.tools.shots import SHOTS
 
     app = make_app()
     dict(SHOTS)["field_roll_help"](app)

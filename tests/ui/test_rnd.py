@@ -16,8 +16,8 @@ def press(app, button):
 
 @pytest.fixture
 def rnd(make_app, home):
-    from game.ui.flow_shots import scripted_session
-    from game.ui.game_flow import start_game
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import start_game
 
     app = make_app()
     flow = start_game(app.context, scripted_session(home))
@@ -110,9 +110,9 @@ def test_manifest_lists_blueprints_parts_and_derps(rnd):
 def test_technology_transfer_shows_in_the_invent_preview(make_app, home):
     import dataclasses
 
-    from game.rules.reliability import Rating
-    from game.ui.flow_shots import scripted_session
-    from game.ui.game_flow import start_game
+    from game.games.whatgoesup.rules.reliability import Rating
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import start_game
 
     session = scripted_session(home)
     state = session.state

@@ -10,12 +10,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules.flighttable import EffectType  # noqa: E402
-from game.rules.tables import load_rules  # noqa: E402
-from game.ui.explain import EFFECT_WORDS, consequence_sentence, explain_roll_event  # noqa: E402
-from game.ui.rules_reference import reference_sections  # noqa: E402
+from game.games.whatgoesup.rules.flighttable import EffectType  # noqa: E402
+from game.games.whatgoesup.rules.tables import load_rules  # noqa: E402
+from game.client.whatgoesup.explain import EFFECT_WORDS, consequence_sentence, explain_roll_event  # noqa: E402
+from game.client.whatgoesup.rules_reference import reference_sections  # noqa: E402
 
-RULES_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "rules")
+RULES_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "rules", "whatgoesup", "2014")
 
 
 @pytest.fixture

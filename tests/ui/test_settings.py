@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game.ui.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.client.shell.settings import Settings, load_settings, save_settings  # noqa: E402
 
 
 def test_round_trip(tmp_path):

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.rules.flight_actions import Dock, Eva, Nudge
+from game.games.whatgoesup.rules.flight_actions import Dock, Eva, Nudge
 
 
 def _step(app, n: int = 3) -> None:
@@ -17,7 +17,7 @@ def _step(app, n: int = 3) -> None:
 
 
 def _new_game(make_app):
-    from game.ui.game_flow import wire
+    from game.client.whatgoesup.game_flow import wire
 
     app = make_app()
     wire(app.context)
@@ -62,9 +62,9 @@ def test_new_game_race_takes_the_chosen_victory(make_app):
 
 
 def test_hud_shows_turns_left_and_nudges(make_app, home):
-    from game.ui.hud import status_summary
-    from game.ui.rock_shots import rock_session
-    from game.ui.field import open_field
+    from game.client.whatgoesup.hud import status_summary
+    from game.tools.rock_shots import rock_session
+    from game.client.whatgoesup.field import open_field
 
     app = make_app()
     session = rock_session(home / "saves", turns_left=12, nudge_total=4)
@@ -77,8 +77,8 @@ def test_hud_shows_turns_left_and_nudges(make_app, home):
 
 
 def test_the_nudge_button_applies_nudge_through_the_session(make_app, home):
-    from game.ui.field import open_field
-    from game.ui.rock_shots import rock_session
+    from game.client.whatgoesup.field import open_field
+    from game.tools.rock_shots import rock_session
 
     app = make_app()
     session = rock_session(home / "saves", turns_left=12, nudge_total=0)
@@ -94,7 +94,7 @@ def test_the_nudge_button_applies_nudge_through_the_session(make_app, home):
 
 
 def _ending(make_app, session):
-    from game.ui.game_flow import GameFlow
+    from game.client.whatgoesup.game_flow import GameFlow
 
     app = make_app()
     flow = GameFlow(app.context, session)
@@ -107,13 +107,13 @@ def _ending(make_app, session):
 
 
 def test_ending_screen_for_a_saved_world(make_app, home):
-    from game.ui.rock_shots import saved_session
+    from game.tools.rock_shots import saved_session
 
     session = saved_session(home / "saves")
     assert session.over and session.engine.outcome(session.state).kind == "saved"
     app, scene = _ending(make_app, session)
     assert type(scene).__name__ == "EndingScene" and scene.kind == "saved"
-    from game.ui.ending import ending_headline, score_lines
+    from game.client.whatgoesup.ending import ending_headline, score_lines
 
     head, _, _ = ending_headline(session.engine, session.state, scene.outcome)
     assert head == "The world is saved!"
@@ -123,7 +123,7 @@ def test_ending_screen_for_a_saved_world(make_app, home):
 
 
 def test_ending_screen_for_the_impact(make_app, home):
-    from game.ui.rock_shots import impact_session
+    from game.tools.rock_shots import impact_session
 
     session = impact_session(home / "saves")
     assert session.over and session.engine.outcome(session.state).kind == "impact"
@@ -132,9 +132,9 @@ def test_ending_screen_for_the_impact(make_app, home):
 
 
 def test_a_race_with_a_chosen_victory_shows_its_status(make_app, home):
-    from game.ui.field import open_field
-    from game.ui.hud import status_summary
-    from game.ui.rock_shots import race_session
+    from game.client.whatgoesup.field import open_field
+    from game.client.whatgoesup.hud import status_summary
+    from game.tools.rock_shots import race_session
 
     app = make_app()
     session = race_session(home / "saves", "one_small_step")
@@ -146,8 +146,8 @@ def test_a_race_with_a_chosen_victory_shows_its_status(make_app, home):
 
 
 def test_dock_and_eva_are_grouped_behind_a_chooser(make_app, home):
-    from game.ui.field import demo_session, open_field
-    from game.ui.game_flow import shipped_engine
+    from game.client.whatgoesup.field import demo_session, open_field
+    from game.client.whatgoesup.game_flow import shipped_engine
 
     app = make_app()
     session = demo_session(shipped_engine(), 1, players=4, saves_dir=home / "saves")

@@ -9,8 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game.ui.paths import THEME_PATH  # noqa: E402
-from game.ui.style import scaled_theme  # noqa: E402
+from game.client.kit.paths import THEME_PATH  # noqa: E402
+from game.client.kit.style import scaled_theme  # noqa: E402
 
 
 def test_theme_is_valid_json_and_loads_without_warnings():
@@ -27,7 +27,7 @@ def test_theme_is_valid_json_and_loads_without_warnings():
 
 
 def test_render_shots_writes_pngs(tmp_path):
-    from game.ui.shots import SHOTS, render_shots
+    from game.tools.shots import SHOTS, render_shots
 
     files = render_shots(tmp_path)
     assert [f.stem for f in files] == [name for name, _ in SHOTS]

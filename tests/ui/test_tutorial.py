@@ -49,7 +49,7 @@ def top(app):
 
 
 def guide_of(app):
-    from game.ui.tutorial import TutorialGuide
+    from game.client.whatgoesup.tutorial import TutorialGuide
     return next(layer for layer in app.layers if isinstance(layer, TutorialGuide))
 
 
@@ -58,7 +58,7 @@ def lesson(app):
 
 
 def start(make_app):
-    from game.ui.game_flow import wire
+    from game.client.whatgoesup.game_flow import wire
     app = make_app()
     pygame.event.clear()
     wire(app.context)
@@ -276,9 +276,9 @@ def test_leaving_and_resuming_the_tutorial(make_app, home):
 
 
 def test_the_tutorial_save_is_a_normal_save(make_app, home):
-    from game import saves
-    from game.ui.game_flow import shipped_engine
-    from game.ui.tutorial import progress_path, save_path
+    from game.core import saves
+    from game.client.whatgoesup.game_flow import shipped_engine
+    from game.client.whatgoesup.tutorial import progress_path, save_path
 
     app = start(make_app)
     click(app, top(app).buttons["tutorial"])

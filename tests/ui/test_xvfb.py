@@ -17,8 +17,8 @@ CHILD = r"""
 import sys, tempfile
 from pathlib import Path
 import pygame
-from game.ui.app import App
-from game.ui.game_flow import wire
+from game.client.shell.app import App
+from game.client.whatgoesup.game_flow import wire
 app = App(home=Path(tempfile.mkdtemp(prefix="whatgoesup-xvfb-")), size=(960, 540), fullscreen=False)
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
 wire(app.context)

@@ -1,0 +1,219 @@
+"""The shared space backdrop: a twinkling star field, a little world, the Moon, and a tiny rocket
+that goes up in a hopeful arc and (this being What Goes Up) comes back down again.
+
+Decoration only: the star field uses its own fixed-seed ``random.Random``; nothing here touches
+game outcomes.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.client.kit.style import SPACE_BOTTOM, SPACE_TOP, vertical_gradient
+
+ROCKET_PERIOD = 9.0  # seconds per hop
+_STATIC_CACHE: dict[tuple, pygame.Surface] = {}  # (size, world) -> the backdrop's unchanging layer
+
+
+def _radial_glow(layer: pygame.Surface, centre, inner: float, outer: float, colour, max_alpha: int,
+                 steps: int = 40) -> None:
+    """Paint a soft halo from ``inner`` (``max_alpha``) fading to nothing at ``outer``.
+
+    Circles drawn on an SRCALPHA surface replace pixels rather than blend, so painting from the
+    outside in leaves each ring with exactly its own alpha: a smooth fall-off without rims.
+    """
+    for k in range(steps + 1):
+        t = k / steps
+        alpha = int(max_alpha * t * t)
+        pygame.draw.circle(layer, (*colour, alpha), (int(centre[0]), int(centre[1])),
+                           max(1, int(outer - (outer - inner) * t)))
+
+
+class Backdrop:
+    def __init__(self, stars: int = 260, seed: int = 1969, world: bool = True) -> None:
+        rng = random.Random(seed)  # decoration only
+        tints = [(255, 255, 255), (255, 236, 200), (200, 220, 255), (255, 210, 170)]
+        self.stars = [
+            (rng.random(), rng.random(), rng.choice((1, 1, 1, 2, 2, 3)), rng.uniform(0.45, 1.0),
+             rng.uniform(0.6, 2.2), rng.uniform(0, math.tau), rng.choice(tints))
+            for _ in range(stars)
+        ]
+        self.world = world
+        self.time = 0.0
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # ------------------------------------------------------------------ geometry
+    @staticmethod
+    def planet(size: tuple[int, int]) -> tuple[tuple[float, float], float]:
+        w, h = size
+        radius = h * 0.74
+        return (w * 0.88, h * 1.5), radius
+
+    def rocket_at(self, size: tuple[int, int], phase: float) -> tuple[tuple[float, float], float]:
+        """Rocket position and heading (radians) at ``phase`` 0..1 of its hop."""
+        (cx, cy), radius = self.planet(size)
+        start, end = math.radians(-128), math.radians(-50)
+        angle = start + (end - start) * phase
+        r = radius * (1.0 + 0.34 * math.sin(math.pi * phase))
+        pos = (cx + r * math.cos(angle), cy + r * math.sin(angle))
+        step = 0.002
+        a2 = start + (end - start) * (phase + step)
+        r2 = radius * (1.0 + 0.34 * math.sin(math.pi * (phase + step)))
+        nxt = (cx + r2 * math.cos(a2), cy + r2 * math.sin(a2))
+        return pos, math.atan2(nxt[1] - pos[1], nxt[0] - pos[0])
+
+    # ------------------------------------------------------------------ drawing
+    def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        """The unchanging layer (sky, haze, glows, Moon, world), shared by every backdrop of that size."""
+        key = (size, self.world)
+        cached = _STATIC_CACHE.get(key)
+        if cached is not None:
+            return cached
+        w, h = size
+        # The sky and the soft light (nebulae, glows) are smooth, so they are painted at an eighth of the
+        # size and smooth-scaled up once: no hard rims, and a fraction of the work.
+        small = (max(2, w // 8), max(2, h // 8))
+        sw, sh = small
+        sky = vertical_gradient(small, SPACE_TOP, SPACE_BOTTOM)
+        haze = pygame.Surface(small, pygame.SRCALPHA)
+        for fx, fy, fr, colour in ((0.18, 0.30, 0.42, (120, 60, 160)), (0.62, 0.12, 0.30, (60, 90, 170)),
+                                   (0.40, 0.78, 0.36, (150, 70, 110))):
+            for i in range(12, 0, -1):
+                pygame.draw.circle(haze, (*colour, 4), (int(sw * fx), int(sh * fy)), max(1, int(sh * fr * i / 12)))
+        sky.blit(haze, (0, 0))
+        surf = pygame.transform.smoothscale(sky, size)
+        if self.world:  # the glows are narrower: a quarter of the size keeps their curve smooth
+            glow = pygame.Surface((max(2, w // 4), max(2, h // 4)), pygame.SRCALPHA)
+            (cx, cy), radius = self.planet(size)
+            _radial_glow(glow, (cx / 4, cy / 4), radius / 4, radius * 1.09 / 4, (120, 190, 255), 90)
+            mx, my, mr = self.moon(size)
+            _radial_glow(glow, (mx / 4, my / 4), mr / 4, mr * 2.2 / 4, (255, 240, 200), 60)
+            surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+            self._draw_moon(surf, size)
+            self._draw_planet(surf, size)
+        if len(_STATIC_CACHE) > 4:
+            _STATIC_CACHE.clear()
+        _STATIC_CACHE[key] = surf
+        return surf
+
+    @staticmethod
+    def moon(size: tuple[int, int]) -> tuple[int, int, int]:
+        w, h = size
+        return int(w * 0.87), int(h * 0.2), int(h * 0.075)
+
+    def _draw_moon(self, surf: pygame.Surface, size: tuple[int, int]) -> None:
+        mx, my, r = self.moon(size)
+        centre = (mx, my)
+        pygame.draw.circle(surf, (236, 228, 205), centre, r)
+        for dx, dy, cr in ((-0.35, -0.2, 0.22), (0.3, 0.25, 0.18), (0.05, -0.5, 0.12), (-0.1, 0.45, 0.1)):
+            pygame.draw.circle(surf, (212, 203, 182), (int(mx + dx * r), int(my + dy * r)), max(2, int(cr * r)))
+        # a little flag, because someone will get there
+        fx, fy = mx + int(r * 0.55), my - int(r * 0.78)
+        pygame.draw.line(surf, (230, 230, 230), (fx, fy), (fx, fy - int(r * 0.55)), max(1, r // 22))
+        pygame.draw.polygon(surf, (255, 122, 89), [(fx, fy - int(r * 0.55)), (fx + int(r * 0.32), fy - int(r * 0.45)),
+                                                   (fx, fy - int(r * 0.35))])
+
+    def _draw_planet(self, surf: pygame.Surface, size: tuple[int, int]) -> None:
+        (cx, cy), radius = self.planet(size)
+        cx, cy, radius = int(cx), int(cy), int(radius)
+        # Only the top of the world is on screen: paint just that slice of it.
+        visible = max(1, min(radius * 2, size[1] - (cy - radius)))
+        body = pygame.Surface((radius * 2, visible), pygame.SRCALPHA)
+        pygame.draw.circle(body, (44, 100, 170, 255), (radius, radius), radius)
+        # continents: clusters of overlapping blobs, with a lighter shore
+        rng = random.Random(7)  # decoration only
+        for ax, ay, spread in ((0.30, 0.10, 0.09), (0.58, 0.07, 0.12), (0.80, 0.22, 0.07), (0.45, 0.27, 0.06)):
+            blobs = [(ax + rng.uniform(-spread, spread), ay + rng.uniform(-spread / 3, spread / 3),
+                      rng.uniform(0.05, 0.085)) for _ in range(8)]
+            for colour, grow in (((136, 190, 126, 255), 1.18), ((92, 164, 90, 255), 1.0)):
+                for bx, by, br in blobs:
+                    pygame.draw.circle(body, colour, (int(bx * 2 * radius), int(by * 2 * radius)), int(br * radius * grow))
+        # a few clouds
+        for bx, by, bw in ((0.25, 0.05, 0.16), (0.66, 0.16, 0.2), (0.5, 0.33, 0.14)):
+            cloud = pygame.Rect(0, 0, int(bw * 2 * radius), int(bw * radius * 0.28))
+            cloud.center = (int(bx * 2 * radius), int(by * 2 * radius))
+            pygame.draw.ellipse(body, (240, 244, 255, 150), cloud)
+        # keep only what is inside the disc, then shade the night side
+        mask = pygame.Surface(body.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
+        body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        shade_small = pygame.Surface((max(1, radius // 4),) * 2, pygame.SRCALPHA)
+        q = shade_small.get_width()
+        for i in range(12):
+            pygame.draw.circle(shade_small, (10, 8, 30, 16), (int(q * 0.95), int(q * 0.75)), int(q * (0.85 - i * 0.03)))
+        cut = shade_small.subsurface((0, 0, q, max(1, min(q, round(q * visible / (radius * 2))))))
+        shade = pygame.transform.smoothscale(cut, body.get_size())
+        shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        body.blit(shade, (0, 0))
+        pygame.draw.circle(body, (170, 220, 255, 140), (radius, radius), radius, max(2, radius // 110))
+        surf.blit(body, (cx - radius, cy - radius))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        key = (size, self.world)
+        if self._static is None or self._static_key != key:
+            self._static = self._build_static(size)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+        w, h = size
+        unit = max(1, round(h / 720))
+        (pcx, pcy), prad = self.planet(size)
+        mx, my, mr = self.moon(size)
+        for x, y, s, base, speed, phase, tint in self.stars:
+            if self.world and ((x * w - pcx) ** 2 + (y * h - pcy) ** 2 < prad ** 2
+                               or (x * w - mx) ** 2 + (y * h - my) ** 2 < (mr * 1.1) ** 2):
+                continue
+            twinkle = 0.65 + 0.35 * math.sin(self.time * speed + phase)
+            bright = base * twinkle
+            colour = tuple(int(c * bright) for c in tint)
+            pos = (int(x * w), int(y * h))
+            if s == 1:
+                surface.fill(colour, (pos, (unit, unit)))
+            else:
+                pygame.draw.circle(surface, colour, pos, s * unit * 0.8)
+                if s == 3 and twinkle > 0.85:
+                    arm = 3 * unit
+                    pygame.draw.line(surface, colour, (pos[0] - arm, pos[1]), (pos[0] + arm, pos[1]))
+                    pygame.draw.line(surface, colour, (pos[0], pos[1] - arm), (pos[0], pos[1] + arm))
+        if self.world:
+            self._draw_rocket(surface, size)
+
+    def _draw_rocket(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        phase = (self.time % ROCKET_PERIOD) / ROCKET_PERIOD
+        h = size[1]
+        # puffs of smoke along the way so far
+        for k in range(1, 16):
+            p = phase - k * 0.012
+            if p <= 0:
+                break
+            (px, py), _ = self.rocket_at(size, p)
+            r = h * (0.004 + 0.0009 * k)
+            puff = pygame.Surface((int(r * 2) + 2, int(r * 2) + 2), pygame.SRCALPHA)
+            pygame.draw.circle(puff, (230, 220, 240, max(0, 150 - k * 9)), (puff.get_width() // 2,) * 2, r)
+            surface.blit(puff, puff.get_rect(center=(px, py)))
+        (x, y), heading = self.rocket_at(size, phase)
+        length = h * 0.055
+        flicker = 0.75 + 0.25 * math.sin(self.time * 37.0)
+        engine_on = phase < 0.55
+
+        def pt(fx: float, fy: float) -> tuple[float, float]:
+            # local frame: +x along the heading, +y to its right; lengths in rocket lengths
+            c, s = math.cos(heading), math.sin(heading)
+            return (x + (fx * c - fy * s) * length, y + (fx * s + fy * c) * length)
+
+        if engine_on:
+            pygame.draw.polygon(surface, (255, 170, 60), [pt(-0.5, -0.1), pt(-0.5 - 0.45 * flicker, 0), pt(-0.5, 0.1)])
+            pygame.draw.polygon(surface, (255, 240, 160), [pt(-0.5, -0.05), pt(-0.5 - 0.25 * flicker, 0), pt(-0.5, 0.05)])
+        pygame.draw.polygon(surface, (255, 122, 89), [pt(-0.5, -0.13), pt(-0.62, -0.28), pt(-0.25, -0.13)])
+        pygame.draw.polygon(surface, (255, 122, 89), [pt(-0.5, 0.13), pt(-0.62, 0.28), pt(-0.25, 0.13)])
+        body = [pt(-0.5, -0.13), pt(0.2, -0.15), pt(0.35, -0.11), pt(0.35, 0.11), pt(0.2, 0.15), pt(-0.5, 0.13)]
+        pygame.draw.polygon(surface, (246, 236, 217), body)
+        pygame.draw.polygon(surface, (230, 72, 60), [pt(0.35, -0.11), pt(0.55, 0), pt(0.35, 0.11)])
+        pygame.draw.circle(surface, (70, 140, 220), pt(0.08, 0), length * 0.07)
+        pygame.draw.circle(surface, (40, 30, 60), pt(0.08, 0), length * 0.07, max(1, int(length * 0.02)))

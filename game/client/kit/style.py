@@ -1,0 +1,259 @@
+"""Colours, fonts, the layout scale and small drawing helpers shared by every scene.
+
+Layouts are written in *virtual units* on a 1280x720 design; ``Layout.px`` turns them into pixels.
+The scale follows the window and the player's UI-scale setting, but never so far that a
+1024x600-unit design stops fitting the window (so text cannot run off the screen).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.client.kit.paths import THEME_PATH
+
+DESIGN_SIZE = (1280, 720)
+MIN_VIRTUAL_SIZE = (1024, 600)
+
+# Palette: deep space with warm, brassy accents.
+SPACE_TOP = (9, 10, 32)
+SPACE_BOTTOM = (36, 22, 66)
+INK = (246, 236, 217)          # body text
+INK_DIM = (178, 168, 200)
+ACCENT = (240, 160, 75)        # warm amber
+ACCENT_LIGHT = (255, 201, 120)
+ACCENT_HOT = (255, 122, 89)    # coral
+CARD = (28, 23, 58)
+CARD_EDGE = (240, 160, 75)
+SHADOW = (5, 4, 16)
+
+# Outcome bands (Okabe-Ito hues, each also with its own pattern and label).
+BAND_COLOURS = {"ok": (86, 180, 233), "fail": (230, 159, 0), "boom": (213, 94, 0)}
+
+_GUI_DATA = Path(pygame_gui.__file__).resolve().parent / "data"
+FONT_FILES = {
+    False: _GUI_DATA / "NotoSans-Regular.ttf",
+    True: _GUI_DATA / "NotoSans-Bold.ttf",
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Window size plus the player's UI scale: everything a scene needs to place things."""
+
+    width: int
+    height: int
+    ui_scale: float = 1.0
+
+    @cached_property  # read hundreds of times a frame; the layout is frozen, so work it out once
+    def scale(self) -> float:
+        fit = min(self.width / DESIGN_SIZE[0], self.height / DESIGN_SIZE[1]) * self.ui_scale
+        limit = min(self.width / MIN_VIRTUAL_SIZE[0], self.height / MIN_VIRTUAL_SIZE[1])
+        return max(0.5, min(fit, limit))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @property
+    def virtual_width(self) -> float:
+        return self.width / self.scale
+
+    @property
+    def virtual_height(self) -> float:
+        return self.height / self.scale
+
+    def px(self, units: float) -> int:
+        return int(round(units * self.scale))
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(self.px(x), self.px(y), self.px(w), self.px(h))
+
+    def centred_rect(self, w: float, h: float, y: float | None = None) -> pygame.Rect:
+        """A ``w`` x ``h`` unit rect centred horizontally (and vertically unless ``y`` is given)."""
+        r = pygame.Rect(0, 0, self.px(w), self.px(h))
+        r.centerx = self.width // 2
+        if y is None:
+            r.centery = self.height // 2
+        else:
+            r.top = self.px(y)
+        return r
+
+    def font(self, units: float, bold: bool = False) -> pygame.font.Font:
+        return font_px(max(8, self.px(units)), bold)
+
+
+@lru_cache(maxsize=128)
+def font_px(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(str(FONT_FILES[bold]), size)
+
+
+# ---------------------------------------------------------------- theme
+
+_SCALED_MISC = ("shape_corner_radius", "border_width", "shadow_width", "text_horiz_alignment_padding",
+                "sliding_button_width")
+
+
+def load_theme_file(path: Path = THEME_PATH) -> dict:
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def scaled_theme(theme: dict, scale: float) -> dict:
+    """A copy of a pygame_gui theme with font sizes and paddings multiplied by ``scale``."""
+    out = copy.deepcopy(theme)
+    for block in out.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(8, round(int(font["size"]) * scale)))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for key in _SCALED_MISC:
+                if key in misc:
+                    base = int(misc[key])
+                    misc[key] = str(max(1 if base else 0, round(base * scale)))
+            if "padding" in misc:
+                x, y = (int(v) for v in misc["padding"].split(","))
+                misc["padding"] = f"{max(1, round(x * scale))},{max(1, round(y * scale))}"
+    return out
+
+
+# ---------------------------------------------------------------- drawing helpers
+
+def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
+                      bottom: tuple[int, int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    w, h = size
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = tuple(int(a + (b - a) * t) for a, b in zip(top, bottom))
+        pygame.draw.line(surf, colour, (0, y), (w, y))
+    return surf
+
+
+def fit_font(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 8) -> pygame.font.Font:
+    """The largest font up to ``size`` px in which ``text`` fits ``max_width`` pixels."""
+    return font_px(_fit_size(text, max_width, size, bold, min_size), bold)
+
+
+@lru_cache(maxsize=1024)
+def _fit_size(text: str, max_width: int, size: int, bold: bool, min_size: int) -> int:
+    """The pixel size ``fit_font`` settles on (text metrics never change, so it is remembered)."""
+    while size > min_size and font_px(size, bold).size(text)[0] > max_width:
+        size -= max(1, size // 12)
+    return max(min_size, size)
+
+
+_WRAPPED: dict[tuple, tuple[str, ...]] = {}
+
+
+def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """Greedy word wrap; a single over-long word is broken by characters."""
+    key = (text, font, max_width)
+    found = _WRAPPED.get(key)  # the same paragraphs are wrapped every frame
+    if found is None:
+        if len(_WRAPPED) >= 512:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = tuple(_wrap_text(text, font, max_width))
+    return list(found)
+
+
+def _wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = word if not line else f"{line} {word}"
+            if font.size(trial)[0] <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > max_width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > max_width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+_TEXT_CACHE: dict[tuple, tuple[pygame.Surface, pygame.Surface | None]] = {}
+
+
+def rendered_text(text: str, font: pygame.font.Font, colour, shadow: bool = False
+                  ) -> tuple[pygame.Surface, pygame.Surface | None]:
+    """``text`` rendered in ``font`` and ``colour`` (and its drop shadow if asked), remembered:
+    most text on screen is the same from one frame to the next."""
+    key = (font, text, tuple(colour), shadow)
+    found = _TEXT_CACHE.get(key)
+    if found is None:
+        if len(_TEXT_CACHE) >= 768:
+            _TEXT_CACHE.clear()
+        image = font.render(text, True, colour)
+        shade = None
+        if shadow:
+            shade = font.render(text, True, SHADOW)
+            shade.set_alpha(170)
+        found = _TEXT_CACHE[key] = (image, shade)
+    return found
+
+
+def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour, pos,
+              anchor: str = "topleft", shadow: int = 0) -> pygame.Rect:
+    """Blit ``text`` with its rect's ``anchor`` at ``pos``; an optional soft drop shadow."""
+    image, shade = rendered_text(text, font, colour, bool(shadow))
+    rect = image.get_rect(**{anchor: pos})
+    if shade is not None:
+        surface.blit(shade, rect.move(shadow, shadow))
+    surface.blit(image, rect)
+    return rect
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, colour=CARD,
+              edge=CARD_EDGE) -> None:
+    """A rounded panel with a soft shadow and a warm rim: the look of every dialog."""
+    radius = layout.px(18)
+    shadow = pygame.Surface(rect.inflate(layout.px(24), layout.px(24)).size, pygame.SRCALPHA)
+    for i in range(6):
+        grow = layout.px(4) * (6 - i)
+        r = pygame.Rect(0, 0, rect.w + grow, rect.h + grow)
+        r.center = (shadow.get_width() // 2, shadow.get_height() // 2 + layout.px(6))
+        pygame.draw.rect(shadow, (0, 0, 0, 28), r, border_radius=radius + grow // 2)
+    surface.blit(shadow, shadow.get_rect(center=rect.center))
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=max(2, layout.px(3)), border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((6, 5, 20, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def draw_keycap(surface: pygame.Surface, text: str, font: pygame.font.Font, topleft, layout: Layout) -> pygame.Rect:
+    """A little keyboard key with ``text`` on it; returns its rect."""
+    label = font.render(text, True, (40, 28, 60))
+    pad_x, pad_y = layout.px(12), layout.px(5)
+    rect = pygame.Rect(topleft, (max(label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y),
+                                 label.get_height() + 2 * pad_y))
+    radius = layout.px(8)
+    pygame.draw.rect(surface, (150, 100, 50), rect.move(0, layout.px(3)), border_radius=radius)
+    pygame.draw.rect(surface, ACCENT_LIGHT, rect, border_radius=radius)
+    surface.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+def polygon_points(cx: float, cy: float, radius: float, count: int, angle: float = -math.pi / 2):
+    return [(cx + radius * math.cos(angle + 2 * math.pi * i / count),
+             cy + radius * math.sin(angle + 2 * math.pi * i / count)) for i in range(count)]

@@ -1,0 +1,108 @@
+"""The story so far: every line of ``session.log``, grouped by turn, scrollable, with roll lines,
+consequences, losses and prestige picked out in their own colours."""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pygame_gui
+
+from game.client.whatgoesup.game_flow import GameScene, hex_colour, html_escape
+from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, font_px
+
+_BEGINS = re.compile(r"^Turn (\d+) begins")
+
+#: How each kind of story line looks: (colour, bold, label shown in the legend)
+KIND_STYLE = {
+    "roll": (BAND_COLOURS["ok"], False, "dice rolls"),
+    "consequence": (BAND_COLOURS["fail"], False, "consequences"),
+    "death": (ACCENT_HOT, True, "derps lost"),
+    "prestige": (ACCENT_LIGHT, True, "prestige"),
+    "report": (INK, True, "budgets"),
+}
+
+
+def story_turns(log) -> list[tuple[int, object]]:
+    """Each log entry with the turn it belongs to in the story.
+
+    The session files an entry under the turn of the state after its action, so the last roll of a
+    turn (which also ends it) would land in the next turn; here a turn starts at its "Turn N begins"."""
+    out = []
+    turn = log[0].turn if log else 1
+    for entry in log:
+        match = _BEGINS.match(entry.event.text) if entry.event.kind == "turn" else None
+        if match:
+            turn = int(match.group(1))
+        out.append((turn, entry))
+    return out
+
+
+def log_html(log, programs, rules=None) -> str:
+    """The whole story as pygame_gui HTML, one block per turn; with ``rules``, every Fail or Boom roll
+    is followed by what the failure table does about it (``explain.explain_roll_event``)."""
+    from game.client.whatgoesup.explain import explain_roll_event
+    out: list[str] = []
+    turn = None
+    names = {p.index: p for p in programs}
+    for entry_turn, entry in story_turns(log):
+        if entry_turn != turn:
+            turn = entry_turn
+            out.append(f"{'<br>' if out else ''}<font color='{hex_colour(ACCENT_LIGHT)}'><b>Turn {turn}</b></font><br>")
+        event = entry.event
+        colour, bold, _ = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False, ""))
+        text = html_escape(event.text)
+        if bold:
+            text = f"<b>{text}</b>"
+        marker = ""
+        if event.program is not None and event.program in names:
+            marker = f"<font color='{hex_colour(names[event.program].colour)}'>•</font> "
+        out.append(f"{marker}<font color='{hex_colour(colour)}'>{text}</font><br>")
+        why = explain_roll_event(rules, event.text) if rules is not None and event.kind == "roll" else ""
+        if why:
+            out.append(f"<font color='{hex_colour(INK_DIM)}'>{html_escape(why)}</font><br>")
+    return "".join(out) or "Nothing has happened yet."
+
+
+class LogScene(GameScene):
+    name = "log"
+
+    def __init__(self, context, flow) -> None:
+        super().__init__(context, flow)
+        self.box: pygame_gui.elements.UITextBox | None = None
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        state = self.flow.session.state
+        self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs,
+                                                              self.flow.session.engine.rules),
+                                                 layout.rect(40, 100, vw - 80, vh - 100 - 120),
+                                                 self.context.manager, container=self.root, object_id="#story")
+        if self.box.scroll_bar is not None:  # open at the newest lines
+            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.add_button("back", layout.rect(vw - 24 - 200, vh - 24 - 56, 200, 56), "Back", "@menu_button")
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.context.back()
+
+    def on_key(self, event) -> bool:
+        if event.key in (pygame.K_ESCAPE, pygame.K_l):
+            self.context.back()
+            return True
+        return True
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        self.draw_header(surface, "The story so far", subtitle=f"{len(self.flow.session.log)} lines")
+        vw, vh = layout.virtual_width, layout.virtual_height
+        draw_card(surface, layout.rect(24, 84, vw - 48, vh - 84 - 104), layout)
+        font = font_px(layout.px(16), True)
+        x = layout.px(24)
+        y = layout.px(vh - 24 - 28)
+        draw_text(surface, "Key:", font, INK_DIM, (x, y), anchor="midleft")
+        x += font.size("Key:")[0] + layout.px(12)
+        for colour, _, label in KIND_STYLE.values():
+            r = draw_text(surface, label, font, colour, (x, y), anchor="midleft")
+            x = r.right + layout.px(18)

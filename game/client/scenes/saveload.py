@@ -1,0 +1,280 @@
+"""Saving and loading from the client.
+
+``LoadScene`` lists the saves in the saves folder with their date, turn and programs; a damaged or
+illegal save is listed with the reason it cannot be loaded and is never touched. ``SaveScene`` writes
+a named save through the session (atomically: a failure leaves the old file as it was).
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import pygame
+import pygame_gui
+
+from game.core import saves
+from game.core.session import GameSession
+
+from game.client.whatgoesup.game_flow import GameScene, draw_wrapped, shipped_engine, start_game
+from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+
+PAGE = 6
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    path: Path
+    modified: float
+    turn: Optional[int] = None
+    programs: tuple[str, ...] = ()
+    phase: str = ""
+    error: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+_INFO_CACHE: dict[tuple[str, float, int], SaveInfo] = {}
+
+
+def save_info(path: Path) -> SaveInfo:
+    """What a save holds (replayed to be sure), or why it cannot be loaded. Cached by file time and size."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime, stat.st_size)
+    if key not in _INFO_CACHE:
+        try:
+            loaded = saves.load_game(path, shipped_engine())
+            final = loaded.final
+            info = SaveInfo(path, stat.st_mtime, final.turn, tuple(p.name for p in final.programs), final.phase)
+        except saves.SaveError as exc:
+            message = str(exc).replace(f"{path}: ", "").replace(str(path), "line")
+            info = SaveInfo(path, stat.st_mtime, error=message)
+        _INFO_CACHE[key] = info
+    return _INFO_CACHE[key]
+
+
+def list_saves(folder: Optional[Path] = None) -> list[SaveInfo]:
+    """Every ``*.json`` save in the folder, newest first."""
+    folder = folder or saves.saves_folder()
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob("*.json") if p.is_file() and p.name != "settings.json"]
+    infos = [save_info(p) for p in files]
+    return sorted(infos, key=lambda i: -i.modified)
+
+
+def load_into_game(context, path: Path) -> Optional[str]:
+    """Load ``path`` and start playing it; returns the reason when it cannot be loaded (nothing changes)."""
+    try:
+        session = GameSession.load(shipped_engine(), path, saves_dir=path.parent)
+    except saves.SaveError as exc:
+        return str(exc)
+    start_game(context, session)
+    return None
+
+
+def open_load(context, message: str = "") -> None:
+    context.stack.push(LoadScene(context, message=message))
+
+
+def slug(text: str) -> str:
+    text = re.sub(r"[^A-Za-z0-9]+", "-", text.strip()).strip("-").lower()
+    return text[:48] or "save"
+
+
+class LoadScene(GameScene):
+    name = "load_game"
+
+    def __init__(self, context, message: str = "", folder: Optional[Path] = None) -> None:
+        super().__init__(context, None)
+        self.message = message
+        self.page = 0
+        self.folder = folder or saves.saves_folder()
+        self.infos: list[SaveInfo] = list_saves(self.folder)
+
+    def rows(self) -> list[SaveInfo]:
+        return self.infos[self.page * PAGE:(self.page + 1) * PAGE]
+
+    def card_rect(self) -> pygame.Rect:
+        layout = self.context.layout
+        return layout.rect(24, 84, layout.virtual_width - 48, layout.virtual_height - 84 - 100)
+
+    def row_rect(self, n: int) -> pygame.Rect:
+        layout = self.context.layout
+        card = self.card_rect()
+        top = card.top + layout.px(64 if not self.message else 104)
+        h = (card.bottom - layout.px(16) - top) // PAGE
+        return pygame.Rect(card.left + layout.px(24), top + n * h, card.w - layout.px(48), h - layout.px(8))
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        for n, info in enumerate(self.rows()):
+            row = self.row_rect(n)
+            rect = pygame.Rect(0, 0, layout.px(140), min(row.h - layout.px(12), layout.px(48)))
+            rect.midright = (row.right - layout.px(12), row.centery)
+            self.add_button(f"load:{n}", rect, "Load", "@menu_button", enabled=info.ok,
+                            tooltip=None if info.ok else "This save cannot be loaded; the reason is shown")
+        vw, vh = layout.virtual_width, layout.virtual_height
+        self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back", "@menu_button")
+        pages = max(1, (len(self.infos) + PAGE - 1) // PAGE)
+        if pages > 1:
+            self.add_button("page:-1", layout.rect(vw - 24 - 300, vh - 24 - 56, 140, 56), "Newer", enabled=self.page > 0)
+            self.add_button("page:1", layout.rect(vw - 24 - 150, vh - 24 - 56, 150, 56), "Older",
+                            enabled=self.page < pages - 1)
+
+    def on_button(self, key: str) -> None:
+        if key == "back":
+            self.context.back()
+        elif key.startswith("page:"):
+            self.page += int(key[5:])
+            self.relayout()
+        elif key.startswith("load:"):
+            self.load(self.rows()[int(key[5:])])
+
+    def load(self, info: SaveInfo) -> bool:
+        error = load_into_game(self.context, info.path)
+        if error:
+            self.message = f"Could not load {info.path.name}: {error}"
+            self.relayout()
+            return False
+        return True
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        self.draw_header(surface, "Load a game", subtitle=str(self.folder))
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        head = font_px(layout.px(20), True)
+        y = card.top + layout.px(18)
+        if not self.infos:
+            draw_text(surface, "No saves yet. Start a new game; it autosaves as you play.", head, INK_DIM,
+                      (card.left + layout.px(24), y))
+        else:
+            draw_text(surface, f"{len(self.infos)} save(s), newest first", head, ACCENT_LIGHT,
+                      (card.left + layout.px(24), y))
+        if self.message:
+            draw_wrapped(surface, self.message, font_px(layout.px(16), True), ACCENT_HOT,
+                         pygame.Rect(card.left + layout.px(24), y + layout.px(32), card.w - layout.px(48),
+                                     layout.px(44)), 2)
+        name_font = font_px(layout.px(19), True)
+        small = font_px(layout.px(16))
+        for n, info in enumerate(self.rows()):
+            row = self.row_rect(n)
+            pygame.draw.rect(surface, (21, 18, 48), row, border_radius=layout.px(10))
+            text_w = row.w - layout.px(180)
+            x = row.left + layout.px(16)
+            when = time.strftime("%d %b %Y, %H:%M", time.localtime(info.modified))
+            title = f"{info.path.stem}"
+            tr = draw_text(surface, title, fit_font(title, text_w // 2, layout.px(19), bold=True), INK,
+                           (x, row.top + layout.px(8)))
+            draw_text(surface, when, fit_font(when, text_w - tr.w - layout.px(20), layout.px(16)), INK_DIM,
+                      (tr.right + layout.px(16), tr.centery), anchor="midleft")
+            box = pygame.Rect(x, tr.bottom + layout.px(4), text_w, row.bottom - tr.bottom - layout.px(6))
+            if info.ok:
+                where = "game over" if info.phase == "over" else f"turn {info.turn}, {'flights' if info.phase == 'flight' else 'R&D'}"
+                text = f"{where} · {', '.join(info.programs)}"
+                draw_wrapped(surface, text, small, ACCENT_LIGHT, box, 1)
+            else:
+                draw_wrapped(surface, f"Cannot be loaded: {info.error}", small, ACCENT_HOT, box, 2)
+        del name_font
+
+
+class SaveScene(GameScene):
+    """A named save of the game in progress."""
+
+    name = "save_game"
+    is_overlay = True
+    CARD_W, CARD_H = 720, 330
+
+    def __init__(self, context, flow) -> None:
+        super().__init__(context, flow)
+        self.entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.message = ""
+        self.message_kind = "info"
+        state = flow.session.state
+        self.default_name = slug(f"{state.programs[0].name} turn {state.turn}")
+
+    def card_rect(self) -> pygame.Rect:
+        return self.context.layout.centred_rect(self.CARD_W, self.CARD_H)
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        card = self.card_rect()
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(card.left + layout.px(40), card.top + layout.px(110), card.w - layout.px(80), layout.px(46)),
+            self.context.manager, container=self.root, object_id="#save_name")
+        self.entry.set_text_length_limit(48)
+        self.entry.set_text(self.default_name)
+        self.entry.focus()
+        for key, text, w, right in (("save", "Save", 180, 40), ("cancel", "Cancel", 180, 240)):
+            rect = pygame.Rect(0, 0, layout.px(w), layout.px(52))
+            rect.bottomright = (card.right - layout.px(right), card.bottom - layout.px(28))
+            self.add_button(key, rect, text, "@menu_button")
+
+    def target(self) -> Path:
+        name = slug(self.entry.get_text() if self.entry is not None else self.default_name)
+        if name.startswith("autosave-"):
+            name = "my-" + name  # never overwrite the rotation by hand
+        return self.flow.session.saves_dir / f"{name}.json"
+
+    def save(self) -> bool:
+        path = self.target()
+        try:
+            self.flow.session.save(path)
+        except saves.SaveError as exc:
+            self.message, self.message_kind = str(exc), "error"
+            return False
+        self.context.back()
+        top = self.context.stack.top
+        if isinstance(top, GameScene):
+            top.toast(f"Saved as {path.name}.", "info")
+        return True
+
+    def on_button(self, key: str) -> None:
+        if key == "save":
+            self.save()
+        elif key == "cancel":
+            self.context.back()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.save()
+            return True
+        if super().handle_event(event):
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)  # modal
+
+    def on_key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.context.back()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.save()
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        dim(surface)
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        left = card.left + layout.px(40)
+        head = fit_font("Save the game", card.w - layout.px(80), layout.px(32), bold=True)
+        draw_text(surface, "Save the game", head, ACCENT_LIGHT, (left, card.top + layout.px(26)))
+        hint = f"Name of the save (in {self.flow.session.saves_dir})"
+        draw_text(surface, hint, fit_font(hint, card.w - layout.px(80), layout.px(17)), INK_DIM,
+                  (left, card.top + layout.px(80)))
+        note = self.message
+        colour = ACCENT_HOT if self.message_kind == "error" else INK_DIM
+        if not note and self.entry is not None and self.target().exists():
+            note, colour = f"{self.target().name} exists and will be replaced.", INK_DIM
+        if note:
+            draw_wrapped(surface, note, font_px(layout.px(16)), colour,
+                         pygame.Rect(left, card.top + layout.px(166), card.w - layout.px(80), layout.px(50)), 2)
+        self.draw_toast(surface)

@@ -1,0 +1,1140 @@
+"""The Field during flights: the board, the Upgoer markers, the flight panel and the roll panel.
+
+``FieldScene(context, flow)`` is the flow's main scene while ``state.phase == "flight"``. It reads
+``flow.session`` and changes the game only through ``flow.act`` (actions) and ``session.roll``
+(dice), then lets the flow decide what shows next (``flow.show``) once the dice have landed, so a
+player always sees the result of their own roll before the screen moves on.
+
+Mouse: drag the active craft's marker onto a lit step; click a marker for its card; click a step
+to plan a route there; drag empty space to pan; the wheel zooms. Keys: Space rolls or goes on,
++/- zoom, arrows pan, F or Home fits the board, Esc the game menu (or closes a card).
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from pathlib import Path
+from typing import Optional
+
+import pygame
+import pygame_gui
+
+from game.games.whatgoesup.rules.actions import Action, Roll
+from game.games.whatgoesup.rules.engine import CHANCE, IllegalAction
+from game.games.whatgoesup.rules.flight_actions import Burn, Move
+from game.games.whatgoesup.rules.planning import RouteError, destination, drop_action, plan_route
+
+from game.client.whatgoesup.board_view import BoardView
+from game.client.scenes.dice import percent_text
+from game.client.whatgoesup.flightpanel import FlightPanel, describe_action
+from game.client.whatgoesup.game_flow import GameScene
+from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, upgoer_details
+from game.client.whatgoesup.board_view import hex_colour
+from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
+from game.client.shell.settings import animation_factor
+from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
+                    font_px, wrap_text)
+
+STAGE_WORDS = {"launch": "Launches", "insertion": "Orbital insertions", "moves": "Flight steps"}
+MODE_WORDS = {
+    "decide": "on the pad: launch, keep it there, or wait",
+    "before": "before moving: act here, then move on",
+    "junction": "at a burn junction: burn or coast",
+    "after": "after moving: act here, or be done",
+}
+PANEL_BG = (27, 22, 56)
+STRIP_BG = (13, 11, 32)
+HEADER_BG = (12, 11, 32)
+PANEL_W = 360  # design units
+HEADER_H = 64
+STRIP_H = 46
+
+
+def declutter_labels(view: BoardView) -> None:
+    """Step names (shown when zoomed in) never overlap: at the view's zoom, a label that would cover
+    one already placed is left out (ring names come first). The board view paints whatever its
+    geometry's ``label_anchor`` returns, so this wraps that one method on this view's geometry."""
+    geo = view.geometry
+    original = geo.label_anchor
+
+    def label_anchor() -> list:
+        layout = view.layout
+        font = font_px(max(9, layout.px(14)), True)
+        z = view.zoom
+        offset = view.badge_radius() + layout.px(3)
+        taken: list[pygame.Rect] = []
+        kept = []
+        for text, pos, place in original():
+            w, h = font.size(text)
+            rect = pygame.Rect(0, 0, w, h)
+            if place == "above":
+                rect.midbottom = (int(pos[0] * z), int(pos[1] * z - offset))
+            else:
+                rect.midtop = (int(pos[0] * z), int(pos[1] * z + offset))
+            plate = rect.inflate(layout.px(10), layout.px(2))
+            if any(plate.colliderect(other) for other in taken):
+                continue
+            taken.append(plate)
+            kept.append((text, pos, place))
+        return kept
+
+    geo.label_anchor = label_anchor  # type: ignore[method-assign]
+
+
+class FieldScene(GameScene):
+    name = "field"
+    flow_main = True
+    AUTO_CONTINUE = 1.4  # seconds a landed roll with nothing to decide stays before the Field returns
+
+    def __init__(self, context, flow) -> None:
+        super().__init__(context, flow)
+        self.session = flow.session
+        self.engine = self.session.engine
+        layout = context.layout
+        self.board_rect = self._board_rect(layout)
+        scenario = getattr(self.session.state.setup, "scenario", None)
+        self.board_view = BoardView(self.engine.rules.board, layout, self.board_rect, scenario)
+        declutter_labels(self.board_view)
+        self.time_factor = animation_factor(context.settings)
+        self.markers = MarkerLayer(self.board_view, self.time_factor)
+        self.roll_panel = RollPanel(self)
+        self.flight_panel: Optional[FlightPanel] = None
+        self.zoom_buttons: dict[object, str] = {}
+        self.time = 0.0
+        self._state = None
+        self.legal: list[Action] = []
+        self.targets: dict[str, tuple[Action, ...]] = {}
+        self.target_states: dict = {}
+        self.story: list[str] = []
+        self._pending_story: list[str] = []
+        self._deferred_sync = False
+        self.after_roll_show = False
+        self.last_autosave_error: Optional[str] = None
+        # mouse
+        self.hover_step: Optional[str] = None
+        self.hover_marker: Optional[str] = None
+        self.dragging: Optional[str] = None
+        self.drag_pos = (0, 0)
+        self.press_pos: Optional[tuple[int, int]] = None
+        self.panning = False
+        self.selected: Optional[str] = None  # marker whose detail card is open
+        self.route_target: Optional[str] = None
+        self.route_report = None
+        self.route_error = ""
+        self._text_cache: dict = {}
+        if self.session.log:  # start with what happened last, not a blank line
+            last = self.session.log[-1].action_index
+            line = " ".join(e.event.text for e in self.session.log if e.action_index == last).strip()
+            self.story = [line] if line else []
+        self.sync(snap=True)
+
+    # ------------------------------------------------------------------ layout
+    @staticmethod
+    def _board_rect(layout) -> pygame.Rect:
+        top = layout.px(HEADER_H)
+        return pygame.Rect(0, top, layout.width - layout.px(PANEL_W), layout.height - top - layout.px(STRIP_H))
+
+    def panel_rect(self) -> pygame.Rect:
+        layout = self.context.layout
+        return pygame.Rect(layout.width - layout.px(PANEL_W), layout.px(HEADER_H), layout.px(PANEL_W),
+                           layout.height - layout.px(HEADER_H))
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        if self.board_view.layout != layout:
+            self.board_rect = self._board_rect(layout)
+            self.board_view.resize(layout, self.board_rect)
+        panel = self.panel_rect().inflate(-layout.px(28), 0)
+        top = panel.top + layout.px(150)
+        bottom = panel.bottom - layout.px(190)
+        self.flight_panel = FlightPanel(self.context.manager, self.root,
+                                        pygame.Rect(panel.left, top, panel.w, max(layout.px(60), bottom - top)), layout)
+        self.roll_panel.forget_buttons()
+        self.zoom_buttons = {}
+        size = layout.px(38)
+        x = self.board_rect.right - layout.px(12) - int(size * 1.3)
+        y = self.board_rect.top + layout.px(12)
+        for key, text, tip in (("fit", "Fit", "Fit the whole Field in the window (F or Home)"),
+                               ("out", "−", "Zoom out (- or the mouse wheel)"),
+                               ("in", "+", "Zoom in (+ or the mouse wheel)")):
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, y, int(size * 1.3), size), text, self.context.manager,
+                                                  container=self.root, tool_tip_text=tip,
+                                                  object_id=pygame_gui.core.ObjectID(object_id=f"#zoom_{key}",
+                                                                                     class_id="@segment"))
+            self.zoom_buttons[button] = key
+            x -= int(size * 1.3) + layout.px(6)
+        self._refresh_widgets()
+
+    def refresh(self) -> None:
+        """The flow says the view is unchanged: follow the session's state."""
+        self.sync()
+
+    # ------------------------------------------------------------------ following the state
+    @property
+    def state(self):
+        return self.session.state
+
+    def can_act(self) -> bool:
+        """The player holding the device may act now (a human program's go, and in hot-seat their device)."""
+        actor = self.flow.acting_program()
+        return actor is not None and self.state.programs[actor].human and self.flow.holds_device(actor)
+
+    def sync(self, snap: bool = False) -> None:
+        state = self.session.state
+        if state is self._state:
+            return
+        previous = self._state
+        self._state = state
+        first = previous is None
+        player = self.session.current_player
+        self.legal = self.session.legal_actions() if player >= 0 and state.phase == "flight" else []
+        self.targets = self._drop_targets(state)
+        texts = [e.text for e in state.events if e.text]
+        rolled = self._just_rolled(previous)
+        if rolled is not None:
+            before, value = rolled
+            self.roll_panel.start(before, value, state, self.time_factor)
+            if self.time_factor > 0:
+                self.context.sounds.play_clatter()
+            self._pending_story = texts
+            self._deferred_sync = True
+            self.after_roll_show = True
+        else:
+            if texts and not first:
+                self._add_story(texts)
+            self.markers.sync(state, snap=snap or previous is None or self._went_back(previous))
+        if self.route_target is not None:
+            self._plan_route(self.route_target)
+        error = self.session.autosave_error
+        if error and error != self.last_autosave_error:
+            self.toast(f"Autosave failed: {error}. The game goes on; save by hand with Ctrl+S.", "warn")
+        self.last_autosave_error = error
+        if self.root is not None:
+            self._refresh_widgets()
+
+    def _went_back(self, previous) -> bool:
+        return previous not in self.session.states[-2:]
+
+    def _just_rolled(self, previous) -> Optional[tuple]:
+        """(state before, value) when the newest action is a roll of a pending reliability roll."""
+        states, actions = self.session.states, self.session.actions
+        if previous is None or len(states) < 2 or states[-2] is not previous or not actions:
+            return None
+        last = actions[-1]
+        flight = previous.flight if previous.phase == "flight" else None
+        if not isinstance(last, Roll) or flight is None or flight.roll is None or flight.roll.value is not None:
+            return None
+        return previous, last.value
+
+    def _add_story(self, texts: list[str]) -> None:
+        line = " ".join(texts)
+        self.story = (self.story + [line])[-6:]
+
+    def _drop_targets(self, state) -> dict[str, tuple[Action, ...]]:
+        """Each step the active marker may be dropped on, and the action(s) that drop means."""
+        self.target_states = {}
+        flight = state.flight if state.phase == "flight" else None
+        if flight is None or flight.active is None or flight.roll is not None or flight.choice is not None:
+            return {}
+        out: dict[str, tuple[Action, ...]] = {}
+        for action in self.legal:
+            for step in destination(self.engine, state, action):
+                out.setdefault(step, (action,))
+        move = next((a for a in self.legal if isinstance(a, Move)), None)
+        if move is not None:
+            # Dropping straight onto a burn's destination means: move on, then burn at the junction.
+            try:
+                ahead = self.engine.apply(state, move)
+            except IllegalAction:
+                ahead = None
+            if ahead is not None and ahead.flight is not None and ahead.flight.mode == "junction" \
+                    and ahead.flight.active == flight.active and ahead.flight.roll is None:
+                for action in self.engine.legal_actions(ahead):
+                    if isinstance(action, Burn) and not action.rcs:
+                        for step in destination(self.engine, ahead, action):
+                            if step not in out:
+                                out[step] = (move, action)
+                                self.target_states[step] = ahead
+        return out
+
+    def _refresh_widgets(self) -> None:
+        state = self.state
+        can = self.can_act()
+        if self.flight_panel is not None:
+            shown = [] if (not can or self.roll_panel.visible(state)) else \
+                [a for a in self.legal if not isinstance(a, HELP_ACTIONS)]
+            self.flight_panel.show(self.engine, state, shown, (id(state), can, self.roll_panel.visible(state)))
+        self.roll_panel.rebuild(state, self.legal, can)
+        covered = self.roll_panel.visible(state) and self.roll_panel.show is not None
+        for button in self.zoom_buttons:
+            if covered and button.visible:
+                button.hide()
+            elif not covered and not button.visible:
+                button.show()
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Action) -> bool:
+        ok = self.flow.act(action, self, quiet=True)
+        if ok:
+            self.sync()
+        return ok
+
+    def roll(self, computer: bool = False) -> None:
+        """Roll the pending dice (a player's Space or button; ``computer`` for a computer program's roll).
+
+        Both go through here so both show the dice tumbling and landing before the Field moves on."""
+        if self.roll_panel.animating or not self.session.waiting_for_dice or (not computer and not self.can_act()):
+            return
+        try:
+            self.session.roll()
+        except IllegalAction as exc:
+            self.toast(f"Not allowed: {exc}", "error")
+            return
+        self.sync()
+        if not self.roll_panel.show:  # nothing to animate (a coin toss): the flow decides what shows next
+            self.after_roll_show = True
+            self._after_roll_done()
+
+    # -- computer programs (called by the flow's tick)
+    def busy(self) -> bool:
+        """True while the dice are on screen: a computer program waits for them to be read."""
+        return self.roll_panel.show is not None or self._deferred_sync or bool(self.markers.glides)
+
+    def roll_for_computer(self) -> None:
+        self.roll(computer=True)
+
+    def act_for_computer(self, action: Action) -> None:
+        """A computer program's move: applied through the flow, told in the story line, no toast."""
+        self.act(action)
+
+    def _after_roll_done(self) -> None:
+        """The dice are done: show the story, glide the markers, and let the flow change scenes."""
+        self.roll_panel.dismiss()
+        if self._deferred_sync:
+            self._deferred_sync = False
+            if self._pending_story:
+                self._add_story(self._pending_story)
+            self._pending_story = []
+            self.markers.sync(self.state)
+        if self.root is not None:
+            self._refresh_widgets()
+        if self.after_roll_show:
+            self.after_roll_show = False
+            self.flow.show()
+
+    def continue_after_roll(self) -> None:
+        show = self.roll_panel.show
+        if show is None:
+            return
+        if not show.animation.done:
+            show.animation.skip()
+            self._refresh_widgets()
+            return
+        if self.roll_panel.pending(self.state) in ("help", "choice") and self.can_act():
+            return  # a decision is waiting: the buttons say what
+        self._after_roll_done()
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_ui_button(event.ui_element) or super().handle_event(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.board_rect.collidepoint(pygame.mouse.get_pos()):
+                self.board_view.zoom_at(1.15 ** event.y, pygame.mouse.get_pos())
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_move(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def _on_ui_button(self, element) -> bool:
+        if self.flight_panel is not None:
+            if self.flight_panel.navigate(element):
+                return True
+            action = self.flight_panel.action_for(element)
+            if action is not None:
+                self.act(action)
+                return True
+        what = self.roll_panel.what_for(element)
+        if what is not None:
+            if what == "roll":
+                self.roll()
+            elif what == "continue":
+                self.continue_after_roll()
+            else:
+                self.act(what)  # a mid-roll choice
+                if self.roll_panel.show is not None and self.roll_panel.pending(self.state) not in ("help", "choice"):
+                    if self.session.waiting_for_dice and self.state.flight.roll is not None \
+                            and self.state.flight.roll.previous is not None:
+                        self.roll_panel.dismiss()  # a luck reroll: roll again from the ready card
+                    else:
+                        self._after_roll_done()
+            return True
+        key = self.zoom_buttons.get(element)
+        if key is not None:
+            if key == "fit":
+                self.board_view.fit()
+            else:
+                self.board_view.zoom_at(1.25 if key == "in" else 0.8)
+            return True
+        return False
+
+    def on_key(self, event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE and (self.selected or self.route_target):
+            self.selected = None
+            self.route_target = None
+            self.route_report = None
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.roll_panel.show is not None:
+                self.continue_after_roll()
+            elif self.session.waiting_for_dice:
+                self.roll()
+            return True
+        quick = {pygame.K_u: "Launch", pygame.K_m: "Move", pygame.K_c: "Coast", pygame.K_e: "EndActivities"}
+        if key in quick and not event.mod & pygame.KMOD_CTRL:
+            self._quick_action(quick[key])
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.board_view.zoom_at(1.25)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.board_view.zoom_at(0.8)
+            return True
+        if key in (pygame.K_f, pygame.K_HOME):
+            self.board_view.fit()
+            return True
+        step = self.context.layout.px(60)
+        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+        if key in pans:
+            self.board_view.pan(*pans[key])
+            return True
+        return super().on_key(event)
+
+    def _quick_action(self, kind: str) -> None:
+        """A flight shortcut (U launch, M move on, C coast, E end the go): the one legal action of that kind."""
+        if not self.can_act() or self.roll_panel.visible(self.state):
+            return
+        flight = self.state.flight if self.state.phase == "flight" else None
+        matches = [a for a in self.legal if type(a).__name__ == kind
+                   and (kind != "Launch" or getattr(a, "upgoer", None) in (None, getattr(flight, "active", None)))]
+        if not matches:
+            words = {"Launch": "launch", "Move": "move on", "Coast": "coast", "EndActivities": "end the go"}
+            self.toast(f"Cannot {words[kind]} now: use one of the buttons on the right.", "warn")
+            return
+        self.act(matches[0])
+
+    def _roll_card_hit(self, pos) -> bool:
+        return self.roll_panel.visible(self.state) and self.roll_panel.card_rect(self.state).collidepoint(pos)
+
+    def _mouse_down(self, event) -> bool:
+        if event.button not in (1, 3):
+            return False
+        pos = event.pos
+        if self.roll_panel.show is not None and event.button == 1 and self._roll_card_hit(pos):
+            self.continue_after_roll()
+            return True
+        if self._roll_card_hit(pos) or not self.board_rect.collidepoint(pos):
+            return False
+        self.press_pos = pos
+        if event.button == 1:
+            uid = self.markers.marker_at(pos)
+            active = self.state.flight.active if self.state.flight is not None else None
+            if uid is not None and uid == active and self.targets and self.can_act() and not self.roll_panel.visible(self.state):
+                self.dragging = uid
+                self.drag_pos = pos
+                return True
+        self.panning = True
+        return True
+
+    def _mouse_move(self, event) -> bool:
+        pos = event.pos
+        if self.dragging is not None:
+            self.drag_pos = pos
+            self.hover_step = self.board_view.step_at(pos, slack=2.0)
+            return True
+        if self.panning and self.press_pos is not None:
+            if any(event.buttons):
+                self.board_view.pan(*event.rel)
+            return True
+        over_board = self.board_rect.collidepoint(pos) and not self._roll_card_hit(pos)
+        self.hover_marker = self.markers.marker_at(pos) if over_board else None
+        self.hover_step = self.board_view.step_at(pos) if over_board and self.hover_marker is None else None
+        return False
+
+    def _mouse_up(self, event) -> bool:
+        pos = event.pos
+        press, self.press_pos = self.press_pos, None
+        moved = press is not None and math.hypot(pos[0] - press[0], pos[1] - press[1]) > self.context.layout.px(6)
+        if self.dragging is not None:
+            uid, self.dragging = self.dragging, None
+            if not moved:
+                self.selected = None if self.selected == uid else uid
+                return True
+            self._drop(uid, pos)
+            self.hover_step = None
+            return True
+        if self.panning:
+            self.panning = False
+            if not moved and press is not None and event.button == 1:
+                self._click(pos)
+            return True
+        return False
+
+    def _click(self, pos) -> None:
+        uid = self.markers.marker_at(pos)
+        if uid is not None:
+            self.selected = None if self.selected == uid else uid
+            return
+        step = self.board_view.step_at(pos)
+        if step is None:
+            self.selected = None
+            self.route_target = None
+            self.route_report = None
+            return
+        if self.route_target == step:
+            self.route_target = None
+            self.route_report = None
+        else:
+            self._plan_route(step)
+
+    def _drop(self, uid: str, pos) -> None:
+        step = self.board_view.step_at(pos, slack=2.0)
+        board_pos = self.board_view.to_board(pos)
+        if step is None:
+            self.toast("Drop the marker on one of the lit steps.", "warn")
+            self._snap_back(uid, board_pos)
+            return
+        plan = self.targets.get(step)
+        if plan is not None and len(plan) == 2:
+            if not self.act(plan[0]):
+                self._snap_back(uid, board_pos)
+                return
+        action, reason = drop_action(self.engine, self.state, uid, step)
+        if action is None:
+            self.toast(reason[0].upper() + reason[1:] if reason else "That is not a legal move.", "error")
+            self._snap_back(uid, board_pos)
+            return
+        self.act(action)
+
+    def _snap_back(self, uid: str, board_pos) -> None:
+        from game.client.whatgoesup.markers import Glide
+
+        home = self.markers.at.get(uid)
+        if home is not None and self.time_factor > 0:
+            self.markers.glides[uid] = Glide([board_pos, self.board_view.geometry.pos(home)], 0.3 * self.time_factor)
+
+    # ------------------------------------------------------------------ route planning
+    def route_to(self, start: str, goal: str) -> Optional[list[str]]:
+        """The shortest run of steps by rails and burns from ``start`` to ``goal`` (None if unreachable)."""
+        board = self.engine.rules.board
+        scenario = self.board_view.geometry.scenario
+        prev = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == goal:
+                break
+            step = board.step(here)
+            nexts = [b.to for b in board.burns_from(here, scenario)] + ([step.next] if step.next else [])
+            for nxt in nexts:
+                if nxt in self.board_view.geometry.steps and nxt not in prev:
+                    prev[nxt] = here
+                    queue.append(nxt)
+        if goal not in prev or goal == start:
+            return None
+        out, node = [], goal
+        while node != start:
+            out.append(node)
+            node = prev[node]
+        return out[::-1]
+
+    def planning_craft(self):
+        state = self.state
+        flight = state.flight if state.phase == "flight" else None
+        uid = self.selected or (flight.active if flight else None)
+        upgoer = state.find("upgoer", uid) if uid else None
+        if upgoer is None or upgoer.status != "flying":
+            return None
+        return upgoer
+
+    def _plan_route(self, step: str) -> None:
+        self.route_target = step
+        self.route_report = None
+        self.route_error = ""
+        upgoer = self.planning_craft()
+        if upgoer is None:
+            self.route_error = "Choose a flying craft (click its marker) to plan a route."
+            return
+        steps = self.route_to(upgoer.location, step)
+        if steps is None:
+            name = self.board_view.geometry.steps[step].name
+            self.route_error = f"{upgoer.name} cannot get to {name} from here."
+            return
+        try:
+            self.route_report = (upgoer.id, steps, plan_route(self.engine, self.state, upgoer.id, steps))
+        except (RouteError, KeyError, ValueError) as exc:
+            self.route_error = str(exc)
+
+    # ------------------------------------------------------------------ per frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt
+        self.sync()
+        self.markers.update(dt)
+        was_animating = self.roll_panel.animating
+        self.roll_panel.update(dt)
+        if was_animating and not self.roll_panel.animating:
+            self._refresh_widgets()
+        show = self.roll_panel.show
+        if show is not None and show.animation.done:
+            decision = self.roll_panel.pending(self.state) in ("help", "choice") and self.can_act()
+            if not decision and self.roll_panel.landed_for >= self.AUTO_CONTINUE * max(0.25, self.time_factor):
+                self._after_roll_done()
+            elif self.time_factor <= 0 and not decision:
+                self._after_roll_done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        state = self.state
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)  # the panels around the board are opaque: no need to paint under them
+        self._draw_board(surface)
+        if self.route_report is not None:
+            uid, steps, _ = self.route_report
+            upgoer = state.find("upgoer", uid)
+            if upgoer is not None:
+                self.board_view.draw_route(surface, upgoer.location, steps)
+        if self.dragging is not None:
+            veil = self._text_cache.get(("dragveil", self.board_rect.size))
+            if veil is None:
+                veil = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
+                veil.fill((6, 5, 20, 120))
+                self._text_cache[("dragveil", self.board_rect.size)] = veil
+            surface.blit(veil, self.board_rect)
+            self.board_view.draw_lit(surface, self.targets.keys(), self.time, strong=True)
+        elif self.targets and self.can_act() and not self.roll_panel.visible(state):
+            self.board_view.draw_lit(surface, self.targets.keys(), self.time, colour=(255, 230, 140, 90))
+        if self.hover_step is not None:
+            self.board_view.draw_hover(surface, self.hover_step)
+        flight = state.flight if state.phase == "flight" else None
+        active = flight.active if flight is not None else None
+        if flight is not None and active is None and flight.roll is not None:
+            active = flight.roll.upgoer
+        self.markers.draw(surface, active, self.time, hidden=self.dragging, hover=self.hover_marker,
+                          selected=self.selected)
+        if self.dragging is not None:
+            upgoer = state.find("upgoer", self.dragging)
+            if upgoer is not None:
+                colour = hex_colour(state.programs[upgoer.owner].colour)
+                draw_marker(surface, shape_for(upgoer.owner), colour, self.drag_pos, self.markers.radius * 1.2)
+                self._draw_drop_hint(surface)
+        surface.set_clip(clip)
+        self._draw_header(surface)
+        self._draw_panel(surface)
+        self._draw_story(surface)
+        if self.selected is not None:
+            self._draw_detail(surface, self.selected)
+        if self.dragging is None and self.selected is None:
+            self._draw_hover_card(surface)
+        self.roll_panel.draw(surface, state)
+        self.draw_toast(surface)
+
+    # ------------------------------------------------------------------ drawing pieces
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """The board's static layer, except where the roll card's opaque middle will cover it this frame."""
+        hidden = None
+        if self.roll_panel.visible(self.state):
+            hidden = card_middle(self.roll_panel.card_rect(self.state), self.context.layout)
+        if hidden is None or not self.board_rect.contains(hidden):
+            self.board_view.draw(surface)
+            return
+        area = self.board_rect
+        for part in (pygame.Rect(area.left, area.top, area.w, hidden.top - area.top),
+                     pygame.Rect(area.left, hidden.bottom, area.w, area.bottom - hidden.bottom),
+                     pygame.Rect(area.left, hidden.top, hidden.left - area.left, hidden.h),
+                     pygame.Rect(hidden.right, hidden.top, area.right - hidden.right, hidden.h)):
+            if part.w > 0 and part.h > 0:
+                surface.set_clip(part)
+                self.board_view.draw(surface)
+        surface.set_clip(area)
+
+    def _draw_drop_hint(self, surface: pygame.Surface) -> None:
+        """While dragging: what letting go here would do."""
+        layout = self.context.layout
+        step = self.hover_step
+        if step is None:
+            text, colour = "Drop on a lit step", INK_DIM
+        elif step in self.targets:
+            label, _ = describe_action(self.engine, self.target_states.get(step, self.state), self.targets[step][-1])
+            name = self.board_view.geometry.steps[step].name
+            text, colour = (f"{label}" if label.startswith("Burn") else f"{label} to {name}"), ACCENT_LIGHT
+        else:
+            text, colour = f"Not from here: {self.board_view.geometry.steps[step].name}", BAND_COLOURS["fail"]
+        image = self._text(text, layout.px(16), True, colour)
+        rect = image.get_rect(midbottom=(self.drag_pos[0], self.drag_pos[1] - self.markers.radius * 2.2))
+        plate = rect.inflate(layout.px(16), layout.px(8))
+        plate.clamp_ip(self.board_rect)
+        rect.center = plate.center
+        pygame.draw.rect(surface, (20, 16, 44), plate, border_radius=layout.px(8))
+        pygame.draw.rect(surface, colour, plate, max(1, layout.px(2)), border_radius=layout.px(8))
+        surface.blit(image, rect)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        state = self.state
+        flight = state.flight if state.phase == "flight" else None
+        actor = self.flow.acting_program()
+        program = state.programs[actor] if actor is not None else None
+        stage = STAGE_WORDS.get(getattr(flight, "stage", ""), "Flights")
+        sub = f"{program.name}'s move" if program is not None else ""
+        if program is not None and not program.human:
+            sub += " (computer)"
+        if self.session.waiting_for_dice and flight is not None and flight.timing_tie:
+            sub = "A coin decides who goes first"
+        surface.fill(HEADER_BG, pygame.Rect(0, 0, self.context.layout.width, self.context.layout.px(HEADER_H)))
+        from game.client.whatgoesup.hud import draw_game_header
+
+        draw_game_header(self, surface, f"Flights · {stage}", program, sub, self.time)
+
+    def _text(self, text: str, size: int, bold: bool = False, colour=INK) -> pygame.Surface:
+        key = (text, size, bold, colour)
+        image = self._text_cache.get(key)
+        if image is None:
+            if len(self._text_cache) > 400:
+                self._text_cache.clear()
+            image = font_px(size, bold).render(text, True, colour)
+            self._text_cache[key] = image
+        return image
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        rect = self.panel_rect()
+        surface.fill(PANEL_BG, rect)
+        pygame.draw.line(surface, ACCENT, rect.topleft, rect.bottomleft, max(1, layout.px(2)))
+        inner = rect.inflate(-layout.px(28), 0)
+        y = rect.top + layout.px(14)
+        state = self.state
+        flight = state.flight if state.phase == "flight" else None
+        uid = flight.active if flight is not None else None
+        if uid is None and flight is not None and flight.roll is not None:
+            uid = flight.roll.upgoer
+        upgoer = state.find("upgoer", uid) if uid else None
+        if upgoer is None:
+            surface.blit(self._text("Flights", layout.px(22), True, ACCENT_LIGHT), (inner.left, y))
+            y += layout.px(34)
+            for line in wrap_text("Waiting for the dice." if self.session.waiting_for_dice else "Nothing to do here.",
+                                  font_px(layout.px(16)), inner.w):
+                surface.blit(self._text(line, layout.px(16), False, INK_DIM), (inner.left, y))
+                y += layout.px(22)
+        else:
+            program = state.programs[upgoer.owner]
+            r = layout.px(11)
+            draw_marker(surface, shape_for(upgoer.owner), hex_colour(program.colour),
+                        (inner.left + r + layout.px(2), y + layout.px(15)), r)
+            name = fit_font(upgoer.name, inner.w - layout.px(34), layout.px(24), bold=True)
+            draw_text(surface, upgoer.name, name, ACCENT_LIGHT, (inner.left + layout.px(32), y + layout.px(15)),
+                      anchor="midleft")
+            y += layout.px(36)
+            board = self.engine.rules.board
+            where = "the pad" if upgoer.status == "pad" else board.step(upgoer.location).name \
+                if upgoer.location in self.board_view.geometry.steps else upgoer.location
+            doing = MODE_WORDS.get(flight.mode, "") if flight.active == upgoer.id else "waiting for a roll"
+            if self.roll_panel.visible(state):
+                doing = "rolling the dice"
+            line = f"{where}: {doing}" if upgoer.status != "pad" else doing[:1].upper() + doing[1:]
+            font = font_px(layout.px(16))
+            for part in wrap_text(line, font, inner.w)[:2]:
+                surface.blit(self._text(part, layout.px(16), False, INK), (inner.left, y))
+                y += layout.px(21)
+            crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
+            facts = f"Fuel {upgoer.fuel} · Rations {upgoer.rations} · Crew {len(crew)}"
+            surface.blit(self._text(facts, layout.px(15), False, INK_DIM), (inner.left, y + layout.px(2)))
+            y += layout.px(26)
+        # the action area is the flight panel's scrolling column; say so when it is empty
+        fp = self.flight_panel
+        if fp is not None and not fp.buttons:
+            msg = ""
+            if self.roll_panel.visible(state):
+                msg = "Roll first: the dice card is open on the Field."
+            elif not self.can_act():
+                actor = self.flow.acting_program()
+                if actor is not None:
+                    msg = f"{state.programs[actor].name} is thinking…"
+            if msg:
+                for n, part in enumerate(wrap_text(msg, font_px(layout.px(16)), inner.w)):
+                    surface.blit(self._text(part, layout.px(16), False, INK_DIM), (inner.left, fp.rect.top + n * layout.px(22)))
+        elif fp is not None and self.targets and self.can_act():
+            hint = "Or drag the glowing marker onto a lit step."
+            surface.blit(self._text(hint, layout.px(14), False, INK_DIM), (inner.left, fp.rect.top - layout.px(22)))
+        self._draw_route_help(surface, pygame.Rect(inner.left, rect.bottom - layout.px(180), inner.w, layout.px(170)))
+
+    def goal_notes(self) -> list[tuple[str, str]]:
+        """(label, one-line explanation) of each kind of scenario or victory action offered now."""
+        from game.client.whatgoesup.flightpanel import GOAL_ACTIONS, describe_action
+
+        fp = self.flight_panel
+        if fp is None or not fp.buttons or not self.can_act():
+            return []
+        seen, out = set(), []
+        for action in fp.buttons.values():
+            if isinstance(action, GOAL_ACTIONS) and type(action) not in seen:
+                seen.add(type(action))
+                out.append(describe_action(self.engine, self.state, action))
+        return out
+
+    def _draw_route_help(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        layout = self.context.layout
+        pygame.draw.line(surface, (80, 66, 120), rect.topleft, rect.topright, max(1, layout.px(1)))
+        y = rect.top + layout.px(8)
+        notes = self.goal_notes() if self.route_report is None and not self.route_error else []
+        if notes:  # the new actions matter more than the route hint: say what they do
+            font = font_px(layout.px(14))
+            for label, why in notes:
+                surface.blit(self._text(label.split(":")[0], layout.px(16), True, ACCENT_LIGHT), (rect.left, y))
+                y += layout.px(22)
+                for part in wrap_text(why, font, rect.w):
+                    if y + layout.px(19) > rect.bottom:
+                        return
+                    surface.blit(self._text(part, layout.px(14), False, INK), (rect.left, y))
+                    y += layout.px(19)
+                y += layout.px(4)
+            return
+        surface.blit(self._text("Route planner", layout.px(17), True, ACCENT_LIGHT), (rect.left, y))
+        y += layout.px(26)
+        font = font_px(layout.px(15))
+        lines: list[tuple[str, tuple]] = []
+        if self.route_report is not None:
+            uid, steps, report = self.route_report
+            upgoer = self.state.find("upgoer", uid)
+            goal = self.board_view.geometry.steps[steps[-1]].name
+            lines.append((f"{upgoer.name if upgoer else uid} to {goal}", INK))
+            lines.append((f"{report.burns} burn{'s' if report.burns != 1 else ''}, {report.turns} turn"
+                          f"{'s' if report.turns != 1 else ''} of movement", INK_DIM))
+            fuel_colour = INK if report.fuel_aboard >= report.fuel_needed else BAND_COLOURS["boom"]
+            lines.append((f"Fuel needed {report.fuel_needed}, aboard {report.fuel_aboard}", fuel_colour))
+            lines.append((f"Chance to get there: {percent_text(report.chance_to_complete)}", ACCENT_LIGHT))
+        elif self.route_error:
+            lines.append((self.route_error, INK_DIM))
+        else:
+            lines.append(("Click a step to see the fuel and the exact chance of getting there.", INK_DIM))
+        for text, colour in lines:
+            for part in wrap_text(text, font, rect.w):
+                if y + layout.px(20) > rect.bottom:
+                    return
+                surface.blit(self._text(part, layout.px(15), colour is ACCENT_LIGHT, colour), (rect.left, y))
+                y += layout.px(20)
+
+    def _draw_story(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        strip = pygame.Rect(0, layout.height - layout.px(STRIP_H), layout.width - layout.px(PANEL_W), layout.px(STRIP_H))
+        surface.fill(STRIP_BG, strip)
+        pygame.draw.line(surface, ACCENT, strip.topleft, strip.topright, max(1, layout.px(1)))
+        text = self.story[-1] if self.story else "Drag the glowing marker onto a lit step, or use the buttons on the right."
+        size = layout.px(17)
+        room = strip.w - layout.px(32)
+        font = fit_font(text, room, size, min_size=max(8, layout.px(13)))
+        if font.size(text)[0] > room:
+            while len(text) > 4 and font.size(text + "…")[0] > room:
+                text = text[:-1]
+            text += "…"
+        key = ("story", text, font.get_height())
+        image = self._text_cache.get(key)
+        if image is None:
+            image = font.render(text, True, INK)
+            self._text_cache[key] = image
+        surface.blit(image, image.get_rect(midleft=(strip.left + layout.px(16), strip.centery)))
+
+    def _draw_detail(self, surface: pygame.Surface, uid: str) -> None:
+        layout = self.context.layout
+        lines = upgoer_details(self.engine, self.state, uid)
+        width = min(layout.px(470), self.board_rect.w - layout.px(24))
+        sizes = {"title": (layout.px(24), True, ACCENT_LIGHT), "sub": (layout.px(15), False, INK_DIM),
+                 "head": (layout.px(16), True, ACCENT_LIGHT), "line": (layout.px(15), False, INK),
+                 "warn": (layout.px(15), True, BAND_COLOURS["fail"])}
+        wrapped = []
+        for style, text in lines:
+            size, bold, colour = sizes[style]
+            for part in wrap_text(text, font_px(size, bold), width - layout.px(36)):
+                wrapped.append((part, size, bold, colour, style))
+        height = sum(int(s * 1.38) + (layout.px(6) if st == "head" else 0) for _, s, _, _, st in wrapped) + layout.px(34)
+        rect = pygame.Rect(self.board_rect.left + layout.px(12), self.board_rect.top + layout.px(12), width,
+                           min(height, self.board_rect.h - layout.px(24)))
+        cached_card(surface, rect, layout)
+        y = rect.top + layout.px(16)
+        program_index = self.state.find("upgoer", uid).owner if self.state.find("upgoer", uid) else 0
+        for n, (text, size, bold, colour, style) in enumerate(wrapped):
+            if style == "head":
+                y += layout.px(6)
+            if y + size > rect.bottom - layout.px(8):
+                break
+            x = rect.left + layout.px(18)
+            if n == 0 and style == "title":
+                program = self.state.programs[program_index]
+                r = layout.px(10)
+                draw_marker(surface, shape_for(program_index), hex_colour(program.colour), (x + r, y + size * 0.7), r)
+                x += layout.px(28)
+            surface.blit(self._text(text, size, bold, colour), (x, y))
+            y += int(size * 1.38)
+        hint = self._text("click again or Esc to close", layout.px(13), False, INK_DIM)
+        surface.blit(hint, hint.get_rect(topright=(rect.right - layout.px(16), rect.top + layout.px(12))))
+
+    def _draw_hover_card(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        lines: list[tuple[str, bool]] = []
+        if self.hover_marker is not None:
+            upgoer = self.state.find("upgoer", self.hover_marker)
+            if upgoer is None:
+                return
+            program = self.state.programs[upgoer.owner]
+            crew = [d for d in self.state.derps if d.location == upgoer.id and not d.dead]
+            lines = [(upgoer.name, True), (f"{program.name} · crew {len(crew)} · fuel {upgoer.fuel}", False),
+                     ("Click for its details" + (", drag to move it" if upgoer.id == getattr(self.state.flight, "active", None)
+                                                 and self.targets and self.can_act() else ""), False)]
+            if upgoer.status == "debris":
+                lines.insert(1, ("Debris", False))
+        elif self.hover_step is not None:
+            lines = [(t, n == 0) for n, t in enumerate(self.board_view.step_tooltip(self.hover_step))]
+            here = [u.name for u in self.state.upgoers if u.location == self.hover_step and u.status in
+                    ("flying", "debris", "written_off")]
+            if here:
+                lines.append(("Here: " + ", ".join(here), False))
+            if self.hover_step in self.targets and self.can_act():
+                label, _ = describe_action(self.engine, self.target_states.get(self.hover_step, self.state),
+                                           self.targets[self.hover_step][-1])
+                lines.append((f"Drop here: {label}", True))
+        if not lines:
+            return
+        width = layout.px(320)
+        font_size = layout.px(15)
+        wrapped = []
+        for text, bold in lines:
+            for part in wrap_text(text, font_px(font_size, bold), width - layout.px(24)):
+                wrapped.append((part, bold))
+        height = len(wrapped) * layout.px(21) + layout.px(18)
+        mx, my = pygame.mouse.get_pos()
+        rect = pygame.Rect(mx + layout.px(18), my + layout.px(18), width, height)
+        rect.clamp_ip(self.board_rect)
+        if rect.collidepoint(mx, my):
+            rect.bottom = my - layout.px(12)
+            rect.clamp_ip(self.board_rect)
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 16, 44, 235), veil.get_rect(), border_radius=layout.px(10))
+        surface.blit(veil, rect)
+        pygame.draw.rect(surface, ACCENT, rect, max(1, layout.px(2)), border_radius=layout.px(10))
+        y = rect.top + layout.px(9)
+        for n, (text, bold) in enumerate(wrapped):
+            surface.blit(self._text(text, font_size, bold, ACCENT_LIGHT if n == 0 else INK), (rect.left + layout.px(12), y))
+            y += layout.px(21)
+
+
+# ---------------------------------------------------------------- a game in mid-flight, for screenshots and tests
+
+NAMES = ("Frog", "Otter", "Newt", "Moth")
+PEOPLE = ("rabitians", "merbs", "goblins", "kobolds")
+PLAYERS = ("Ayla", "Bram", "Cleo", "Dax")
+
+
+def _give_craft(state, rules, program: int, name: str, derp_names: tuple[str, ...]):
+    from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+    from game.games.whatgoesup.rules.state import UpgoerDesign
+
+    state, _, (capsule,) = give_thing(state, rules, program, "capsule", 6, "12/17", count=1, name=f"{name} capsule")
+    state, _, (thruster,) = give_thing(state, rules, program, "thruster", 1, "11/17", count=1, name="Kicker thruster")
+    state, _, (rcs,) = give_thing(state, rules, program, "rcs", 1, "12/17", count=1, name="Puffer RCS")
+    state, _, (insertion,) = give_thing(state, rules, program, "lower_stage", 20, "12/17", count=1, name="Climber stage")
+    state, _, (launch,) = give_thing(state, rules, program, "lower_stage", 40, "13/18", count=1, name="Big Boy stage")
+    crew = []
+    for n, derp in enumerate(derp_names):
+        state, d = give_derp(state, program, derp, piloting=2 + n % 2, engineering=2, stamina=3)
+        crew.append(d)
+    state = give_stock(state, program, fuel=12, rations=12, luck=1)
+    design = UpgoerDesign(name=name, stages=((launch,), (insertion,)), modules=(capsule, thruster, rcs),
+                          crew=tuple(crew), fuel=8, rations=2 * len(crew))
+    return state, design
+
+
+def build_demo_state(engine, crafts_per_program: int = 1, players: int = 4, stop: str = "moves"):
+    """A game in its third turn of flights with craft spread over The Field, every roll chosen.
+
+    Turn 1 all launch into Low Orbit except the last program's first craft, which waits on the pad.
+    Turn 2 the first craft burns for the High Transfer, the third coasts round, the last launches.
+    Turn 3 stops with the second program's craft about to move (``stop="moves"``).
+    """
+    from game.games.whatgoesup.rules.actions import Assemble, EndRnD
+    from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Coast, EndActivities, Hold, Launch
+    from game.games.whatgoesup.rules.state import PlayerSetup, Setup
+
+    rules = engine.rules
+    setup = Setup(players=tuple(PlayerSetup(PLAYERS[i], PEOPLE[i]) for i in range(players)))
+    state = engine.new_game(setup)
+    plans: dict[str, list[str]] = {}
+    for p in range(players):
+        for k in range(crafts_per_program):
+            name = f"{NAMES[p]}-{k + 1}"
+            state, design = _give_craft(state, rules, p, name, (f"{PLAYERS[p]}{k + 1}",) if k else
+                                        (f"Pip {NAMES[p]}", f"Zuzu {NAMES[p]}") if p == 1 else (f"Pip {NAMES[p]}",))
+            while engine.current_player(state) != p:
+                state = engine.apply(state, EndRnD())
+            state = engine.apply(state, Assemble(design))
+            plans[name] = {0: ["burn:high_transfer", "coast"], 1: ["coast", "coast"],
+                           2: ["coast", "burn:polar_1"], 3: ["coast", "coast"]}[(p + k) % 4]
+        state = engine.apply(state, EndRnD())
+    holding = {f"{NAMES[players - 1]}-1"}
+    for _ in range(5000):
+        if state.turn >= 3 and state.phase == "flight" and state.flight.stage == stop and state.flight.active \
+                and state.flight.roll is None and state.upgoer(state.flight.active).owner == min(1, players - 1):
+            return state
+        player = engine.current_player(state)
+        if player == CHANCE:
+            state = engine.apply(state, Roll(1 if state.flight.timing_tie else 3))
+            continue
+        if state.phase == "rnd":
+            state = engine.apply(state, EndRnD())
+            continue
+        flight = state.flight
+        if flight.roll is not None:
+            state = engine.apply(state, AcceptRoll())
+            continue
+        upgoer = state.upgoer(flight.active)
+        legal = engine.legal_actions(state)
+        if flight.mode == "decide":
+            state = engine.apply(state, Hold(upgoer.id) if upgoer.name in holding and state.turn == 1
+                                 else Launch(upgoer.id))
+            continue
+        if flight.mode == "junction":
+            plan = plans.get(upgoer.name, ["coast"])
+            want = plan.pop(0) if plan else "coast"
+            burn = next((a for a in legal if isinstance(a, Burn) and not a.rcs and want == f"burn:{a.to}"), None)
+            state = engine.apply(state, burn or Coast())
+            continue
+        choice = next((a for a in legal if isinstance(a, (Move, EndActivities))), legal[0])
+        state = engine.apply(state, choice)
+    raise RuntimeError("the demo game did not reach the wanted moment")
+
+
+def demo_session(engine, crafts_per_program: int = 1, players: int = 4, saves_dir: Optional[Path] = None, seed: int = 7):
+    """A GameSession over ``build_demo_state`` (its history starts at that state; it is for show)."""
+    from game.core.session import GameSession
+
+    state = build_demo_state(engine, crafts_per_program, players)
+    return GameSession(engine, state.setup, seed, states=(state,), saves_dir=saves_dir)
+
+
+def open_field(app, session) -> "FieldScene":
+    """Show ``session`` on The Field in ``app`` through a real GameFlow (hot-seat holder set)."""
+    from game.client.whatgoesup.game_flow import GameFlow
+
+    flow = GameFlow(app.context, session)
+    flow.holder = flow.acting_program()
+    app.stack.clear()
+    scene = flow.show()
+    return scene
+
+
+
+
+# ---------------------------------------------------------------- screenshots (registered in shots.py)
+
+def _shot_field(app, crafts_per_program: int = 1) -> "FieldScene":
+    from game.client.whatgoesup.game_flow import shipped_engine
+
+    session = demo_session(shipped_engine(), crafts_per_program, saves_dir=app.home / "shot-saves")
+    scene = open_field(app, session)
+    for _ in range(20):
+        app.step(1 / 30, [])
+    return scene
+
+
+def _drag_events(scene, start, end, release: bool) -> list:
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}),
+              pygame.event.Event(pygame.MOUSEMOTION, {"pos": end, "rel": (end[0] - start[0], end[1] - start[1]),
+                                                      "buttons": (1, 0, 0)})]
+    if release:
+        events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": end, "button": 1}))
+    return events
+
+
+def _to_burn_roll(app, scene, value: Optional[int] = None) -> None:
+    """Drag the active craft onto the polar orbit (move on, then burn) and fix the next die if asked."""
+    uid = scene.session.state.flight.active
+    start = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    end = tuple(int(v) for v in scene.board_view.step_screen("polar_1"))
+    for event in _drag_events(scene, start, end, release=True):
+        app.step(1 / 30, [event])
+    if value is not None:
+        scene.session.dice.roll = lambda engine, state: Roll(value)  # a chosen die for the picture
+
+
+def shot_field_midgame(app) -> None:
+    _shot_field(app, crafts_per_program=2)
+
+
+def shot_field_drag(app) -> None:
+    scene = _shot_field(app)
+    uid = scene.session.state.flight.active
+    start = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    end = tuple(int(v) for v in scene.board_view.step_screen("polar_1"))
+    end = (end[0] + app.layout.px(6), end[1] + app.layout.px(4))
+    for event in _drag_events(scene, start, end, release=False):
+        app.step(1 / 30, [event])
+    app.step(0.2, [])
+
+
+def shot_field_dice_rolling(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene, 9)
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})])
+    scene.roll_panel.show.animation.seek(scene.roll_panel.show.animation.duration * 0.45)
+    app.step(0.0, [])
+
+
+def shot_field_roll_ready(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene)
+    app.step(0.1, [])
+
+
+def shot_field_roll_help(app) -> None:
+    scene = _shot_field(app)
+    _to_burn_roll(app, scene)
+    fail = scene.session.state.flight.roll.effective().fail
+    scene.session.dice.roll = lambda engine, state: Roll(fail + 1)
+    space = pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})
+    app.step(1 / 30, [space])
+    app.step(1 / 30, [space])
+    for _ in range(3):
+        app.step(1 / 30, [])
+
+
+def shot_field_marker_card(app) -> None:
+    scene = _shot_field(app)
+    uid = scene.session.state.flight.active
+    pos = tuple(int(v) for v in scene.markers.screen_pos[uid])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1})])
+    scene._plan_route("sync_2")
+    app.step(1 / 30, [])
+
+
+def shot_field_zoomed(app) -> None:
+    scene = _shot_field(app, crafts_per_program=2)
+    scene.board_view.zoom_at(1.9, scene.board_view.step_screen("low_2"))
+    app.step(1 / 30, [])
+
+
+FIELD_SHOTS = [
+    ("field_midgame", shot_field_midgame),
+    ("field_drag", shot_field_drag),
+    ("field_roll_ready", shot_field_roll_ready),
+    ("field_dice_rolling", shot_field_dice_rolling),
+    ("field_roll_help", shot_field_roll_help),
+    ("field_marker_card", shot_field_marker_card),
+    ("field_zoomed", shot_field_zoomed),
+]

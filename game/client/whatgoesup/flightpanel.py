@@ -1,0 +1,361 @@
+"""The flight panel: the active craft's legal actions as buttons with plain words, and route help.
+
+``describe_action`` is the one place an action becomes a button label and a one-line explanation;
+``FlightPanel`` lays the buttons out in a scrolling column and reports which action was pressed.
+Dockings and EVAs are grouped: one "Dock with…" and one "EVA to…" button open a small chooser in
+the same column (which craft, then which derp and how), with a way back.
+Nothing here decides anything: the buttons are exactly ``session.legal_actions()``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.reliability import judge, with_raises
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Deploy, Dock, EndActivities, Eva,
+                                       Hold, JuryRig, KeepRoll, Launch, Move, Nudge, Retag, Shed, Transfer, Undock,
+                                       UseLuck, UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside,
+                                       WriteOff)
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.actions import Action
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.state import GameState
+
+CHOICE_WORDS = {
+    "lose_payload": ("Lose a payload", "Throw away one payload (or RCS) aboard; everything else stays as it is."),
+    "lose_rations": ("Lose rations", "Every derp aboard loses one derp-turn of rations."),
+    "degrade_all_parts": ("Damage every part", "Every part aboard loses 1/1 reliability for the rest of this flight."),
+}
+
+
+def _name(state: "GameState", kind: str, some_id: str) -> str:
+    found = state.find(kind, some_id)
+    if found is None:
+        return some_id
+    if kind == "item":
+        return state.thing(found.thing_id).name
+    return found.name
+
+
+def burn_fuel_cost(engine: "Engine", state: "GameState", upgoer_id: str) -> Optional[int]:
+    upgoer = state.find("upgoer", upgoer_id)
+    if upgoer is None:
+        return None
+    mass = engine.flight_rules.spacecraft_mass(state, upgoer)
+    return formulas.fuel_for_burn(mass, engine.rules.economy.fuel)
+
+
+def _effect(state: "GameState", fail_raise: int, boom_raise: int) -> str:
+    """What a raise would make of the rolled value: ' (OK)', ' (still Fail)', ' (Fail)'."""
+    roll = state.flight.roll if state.flight is not None else None
+    if roll is None or roll.value is None:
+        return ""
+    before = roll.outcome()
+    after = judge(roll.value, with_raises(roll.effective(), fail_raise, boom_raise))
+    return f" ({'still ' if after is before else ''}{after.label})"
+
+
+def _first(state: "GameState", derp_id: str) -> str:
+    return _name(state, "derp", derp_id).split()[0]
+
+
+def describe_goal_action(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[str, str]]:
+    """Labels of the scenario and victory activities (Nudge, Walk outside, Temple, Waylights)."""
+    board = engine.rules.board
+    flight = state.flight
+    active = getattr(flight, "active", None)
+    here = state.find("upgoer", active) if active else None
+    if isinstance(action, Nudge):
+        rock_rules = engine.rock_rules
+        scenario = rock_rules.scenario(state)
+        fuel = scenario.nudge_fuel if scenario else 2
+        value = rock_rules.nudge_value(state) if state.rock is not None else 0
+        total = f" ({state.rock.nudge_total} of {state.rock.nudges_needed} so far)" if state.rock is not None else ""
+        return (f"Nudge the rock: +{value} ({fuel} fuel)",
+                f"Fire the thruster against the rock: {fuel} fuel is spent whatever the roll; on OK the rock is "
+                f"pushed +{value}{total}. A nudge is worth the turns left, so early ones count most.")
+    if isinstance(action, WalkOutside):
+        derp = _name(state, "derp", action.derp)
+        body = board.body(board.step(here.location).body).name if here and board.step(here.location).body else "here"
+        goal = ""
+        try:
+            victory = engine.victory_rules.victory(state) if state.rock is None else None
+        except KeyError:
+            victory = None
+        if victory is not None and victory.kind == "walk_and_return":
+            goal = f" Bring {derp.split()[0]} home alive to win {victory.name}."
+        return (f"Walk outside: {_first(state, action.derp)}",
+                f"{derp} puts on the EVA pack and walks on {body} (a stamina point; the pack rolls).{goal}")
+    if isinstance(action, VisitTemple):
+        derp = _name(state, "derp", action.derp)
+        return (f"Visit the Temple: {_first(state, action.derp)}",
+                f"{derp} drives the Cart to the Temple: it takes all of their stamina and a turn of rations; "
+                "the Cart rolls.")
+    if isinstance(action, Deploy):
+        item = _name(state, "item", action.item)
+        where = board.step(here.location).name if here else "this orbit"
+        return (f"Deploy a Waylight: {item}",
+                f"Set {item} loose at {where} as a beacon of its own: it keeps shining there (a rival may re-tag "
+                "it when nobody guards it).")
+    if isinstance(action, Retag):
+        target = _name(state, "upgoer", action.target)
+        derp = _name(state, "derp", action.derp)
+        return (f"Re-tag a Waylight: {target} ({_first(state, action.derp)})",
+                f"{derp} goes outside to {target}'s unguarded Waylight and makes it yours; the EVA pack rolls.")
+    return None
+
+
+GOAL_ACTIONS = (Nudge, WalkOutside, VisitTemple, Deploy, Retag)
+
+
+def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
+    """(button label, one-line explanation) for a flight action, in a player's words."""
+    board = engine.rules.board
+    flight = state.flight
+    active = getattr(flight, "active", None)
+    if isinstance(action, GOAL_ACTIONS):
+        described = describe_goal_action(engine, state, action)
+        if described is not None:
+            return described
+    if isinstance(action, Launch):
+        return "Launch", "Light the launch stage: it rolls now, and on OK the craft climbs to orbital insertion."
+    if isinstance(action, Hold):
+        return "Keep on the pad", "Do not launch this turn; the craft waits safely at the spaceport."
+    if isinstance(action, Wait):
+        return "Wait", "Let the other craft go first this stage (you act after them; once per stage)."
+    if isinstance(action, Move):
+        return "Move on", "Finish what you do before moving and follow the rail to the next duration step."
+    if isinstance(action, EndActivities):
+        return "Done", "This craft has nothing more to do this turn."
+    if isinstance(action, Coast):
+        here = state.upgoer(active) if active else None
+        nxt = board.step(board.step(here.location).next).name if here and board.step(here.location).next else "the rail"
+        return "Coast", f"Do not burn here: keep following the rail on to {nxt}."
+    if isinstance(action, Burn):
+        step = state.upgoer(active).location if active else None
+        option = next((b for b in board.step(step).burns if b.to == action.to), None) if step else None
+        name = option.name if option else board.step(action.to).name
+        to = board.step(action.to).name
+        if action.rcs:
+            return f"Burn: {name} (RCS)", f"Use one RCS use instead of the thruster to go to {to}; the RCS rolls."
+        cost = burn_fuel_cost(engine, state, active) if active else None
+        fuel = f" ({cost} fuel)" if cost is not None else ""
+        thrust = " Needs lunar thrust." if option is not None and option.thrust == "lunar" else ""
+        return f"Burn: {name}{fuel}", (f"Fire the thruster to go to {to}: costs {cost} fuel whether it works or not; "
+                                       f"the thruster rolls.{thrust}")
+    if isinstance(action, Dock):
+        target, derp = _name(state, "upgoer", action.target), _name(state, "derp", action.derp)
+        how = "with the winch" if action.method == "winch" else "with RCS"
+        short = derp.split()[0]
+        return f"Dock: {target} ({short}{', winch' if action.method == 'winch' else ''})", (f"{derp} spends a stamina point to dock {how}; docked craft move "
+                                                      "together and can swap crew, fuel and rations.")
+    if isinstance(action, Undock):
+        return f"Undock from {_name(state, 'upgoer', action.target)}", "Separate the two craft; each moves on its own."
+    if isinstance(action, Transfer):
+        src, dst = _name(state, "upgoer", action.source), _name(state, "upgoer", action.target)
+        what = ", ".join([_name(state, "derp", d) for d in action.derps] + [_name(state, "item", i) for i in action.items]
+                         + ([f"{action.fuel} fuel"] if action.fuel else [])
+                         + ([f"{action.rations} rations"] if action.rations else []))
+        return f"Transfer {what} to {dst}", f"Move {what} from {src} to {dst} through the docking port (free)."
+    if isinstance(action, Eva):
+        derp, target = _name(state, "derp", action.derp), _name(state, "upgoer", action.target)
+        if action.carry_rations:
+            return (f"EVA: {derp} takes rations to {target}",
+                    f"{derp} goes outside with {action.carry_rations} rations for {target} and comes back; the EVA pack rolls.")
+        return f"EVA: {derp} to {target}", f"{derp} goes outside and crosses to {target}; the EVA pack rolls."
+    if isinstance(action, JuryRig):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        derp_value = state.find("derp", action.derp)
+        need = (engine.rules.flight.jury_rig_engineering_multiplier * derp_value.engineering) if derp_value else "?"
+        return f"Jury-rig: {derp} fixes {item}", f"{derp} tries to get {item} working again: it works on a roll under {need}."
+    if isinstance(action, UsePayload):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        return f"Use payload: {item}", f"{derp} operates {item} (switch it on, send the probe...); the payload rolls."
+    if isinstance(action, Shed):
+        parts = ", ".join(_name(state, "item", i) for i in action.items)
+        what = parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations")
+        return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs)."
+    if isinstance(action, WriteOff):
+        crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
+        penalty = f" The crew stay aboard and cost 5 dots each now." if crew else ""
+        return "Write off", f"Give up on this craft: it stays in space as debris for a rescuer.{penalty}"
+    if isinstance(action, UseSkill):
+        derp = state.find("derp", action.derp)
+        name = derp.name if derp else action.derp
+        first = name.split()[0]
+        if action.skill == "engineering":
+            amount = derp.engineering if derp else 0
+            return (f"{first}: Engineering +{amount}{_effect(state, 0, amount)}",
+                    f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Boom safety rises by "
+                    f"{amount}, turning the Boom towards a Fail.")
+        amount = engine.flight_rules.piloting(state, derp) if derp else 0
+        return (f"{first}: Piloting +{amount}{_effect(state, amount, 0)}",
+                f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Fail safety rises by "
+                f"{amount}, turning the Fail towards OK.")
+    if isinstance(action, UseRcsBoost):
+        bonus = engine.rules.components.rcs_piloting_bonus
+        item = state.find("item", action.item)
+        left = item.uses_left if item else 0
+        return f"RCS boost +{bonus}{_effect(state, bonus, 0)}", f"Spend one RCS use ({left} left) for +{bonus} Piloting on this roll."
+    if isinstance(action, UseLuck):
+        upgoer = state.find("upgoer", flight.roll.upgoer) if flight and flight.roll else None
+        luck = state.programs[upgoer.owner].luck if upgoer else 0
+        return f"Luck: reroll ({luck} left)", "Spend a luck point to roll again; then keep the old or the new result."
+    if isinstance(action, KeepRoll):
+        roll = flight.roll if flight else None
+        if action.new:
+            return f"Keep the new roll ({roll.value if roll else '?'})", "Use the reroll's result."
+        return f"Keep the old roll ({roll.previous if roll else '?'})", "Go back to the first result."
+    if isinstance(action, AcceptRoll):
+        return "Accept", "Take the result as it is and let its consequences happen."
+    if isinstance(action, ChooseConsequence):
+        label, why = CHOICE_WORDS.get(action.option, (action.option.replace("_", " ").capitalize(), ""))
+        return label, why
+    return str(action).capitalize(), ""
+
+
+ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
+ORDER = (Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy, Retag, Dock, Undock, Transfer, Eva,
+         JuryRig, UsePayload, Shed, Wait, EndActivities, WriteOff)
+#: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
+GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
+
+
+def chooser_label(state: "GameState", action: "Action") -> str:
+    """A grouped action's words inside its chooser, once the craft is chosen: who, and how."""
+    if isinstance(action, Dock):
+        how = "with the winch" if action.method == "winch" else "with RCS"
+        return f"{_name(state, 'derp', action.derp)} docks {how}"
+    if isinstance(action, Eva):
+        words = _name(state, "derp", action.derp)
+        if action.carry_item:
+            words += f" carries {_name(state, 'item', action.carry_item)}"
+        if action.carry_rations:
+            words += f" takes {action.carry_rations} ration{'s' if action.carry_rations != 1 else ''}"
+        words += ", comes back" if action.come_back else ", stays there"
+        return words
+    return str(action)
+
+
+def action_order(action: "Action") -> int:
+    for n, kind in enumerate(ORDER):
+        if isinstance(action, kind):
+            return n
+    return len(ORDER)
+
+
+class FlightPanel:
+    """A column of buttons, one per legal action of the active craft, with hover explanations.
+
+    Dockings and EVAs sit behind one button each; pressing it shows a chooser in the same column:
+    first the craft (skipped when there is only one), then the derp and the method, and "Back"."""
+
+    def __init__(self, manager: pygame_gui.UIManager, container, rect: pygame.Rect, layout) -> None:
+        self.manager = manager
+        self.layout = layout
+        self.rect = rect
+        self.scroll = pygame_gui.elements.UIScrollingContainer(rect, manager, container=container,
+                                                               object_id="#flight_actions",
+                                                               allow_scroll_x=False)
+        self.buttons: dict[pygame_gui.elements.UIButton, "Action"] = {}
+        self.nav: dict[pygame_gui.elements.UIButton, tuple] = {}
+        self.group: tuple = ()  # () the main list; (kind,) choose a craft; (kind, target) choose who and how
+        self._key: object = None
+        self._engine = None
+        self._state = None
+        self._actions: list["Action"] = []
+
+    def show(self, engine: "Engine", state: "GameState", actions: list["Action"], key: object) -> None:
+        """Rebuild the buttons for ``actions`` (only when ``key`` changed)."""
+        if key == self._key:
+            return
+        self._key = key
+        self._engine, self._state, self._actions = engine, state, list(actions)
+        if self.group and not self._grouped(self.group[0]):
+            self.group = ()
+        self._build()
+
+    def _grouped(self, kind: type, target: Optional[str] = None) -> list["Action"]:
+        return [a for a in self._actions if isinstance(a, kind) and (target is None or a.target == target)]
+
+    def _build(self) -> None:
+        for button in list(self.buttons) + list(self.nav):
+            button.kill()
+        self.buttons.clear()
+        self.nav.clear()
+        layout = self.layout
+        width = self.rect.w - layout.px(14)
+        height = layout.px(40)
+        gap = layout.px(6)
+        y = 0
+        engine, state = self._engine, self._state
+
+        def add(label: str, why: Optional[str], action=None, nav=None) -> None:
+            nonlocal y
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, width, height), label, self.manager, container=self.scroll,
+                tool_tip_text=why or None, object_id=ObjectID(object_id="#flight_action", class_id="@segment"))
+            if action is not None:
+                self.buttons[button] = action
+            else:
+                self.nav[button] = nav
+            y += height + gap
+
+        if self.group:
+            kind = next(k for k, _, _ in GROUPS if k.__name__ == self.group[0])
+            title = next(t for k, _, t in GROUPS if k is kind)
+            add("← Back to all actions", "Close this chooser", nav=())
+            if len(self.group) == 1:
+                targets: list[str] = []
+                for a in self._grouped(kind):
+                    if a.target not in targets:
+                        targets.append(a.target)
+                for target in targets:
+                    add(f"{title} {_name(state, 'upgoer', target)}…", "Then choose who goes, and how",
+                        nav=(self.group[0], target))
+            else:
+                target = self.group[1]
+                for a in sorted(self._grouped(kind, target), key=lambda a: chooser_label(state, a)):
+                    _, why = describe_action(engine, state, a)
+                    add(chooser_label(state, a), why, action=a)
+        else:
+            grouped = {k: self._grouped(k) for k, _, _ in GROUPS}
+            placed: set = set()
+            for action in sorted(self._actions, key=action_order):
+                kind = next((k for k, _, _ in GROUPS if isinstance(action, k)), None)
+                if kind is not None and len(grouped[kind]) > 1:
+                    if kind in placed:
+                        continue
+                    placed.add(kind)
+                    label = next(text for k, text, _ in GROUPS if k is kind)
+                    targets = {a.target for a in grouped[kind]}
+                    if len(targets) == 1:
+                        label = f"{label[:-1]} {_name(state, 'upgoer', next(iter(targets)))}…"
+                    add(label, f"{len(grouped[kind])} ways: choose the craft, who goes and how",
+                        nav=(kind.__name__,) if len(targets) > 1 else (kind.__name__, next(iter(targets))))
+                    continue
+                label, why = describe_action(engine, state, action)
+                add(label, why, action=action)
+        self.scroll.set_scrollable_area_dimensions((width, max(y, 1)))
+
+    def navigate(self, element) -> bool:
+        """A chooser button (open a group, pick its craft, or go back) was pressed: True if it was one."""
+        where = self.nav.get(element)
+        if where is None:
+            return False
+        self.group = tuple(where)
+        self._build()
+        return True
+
+    def action_for(self, element) -> Optional["Action"]:
+        return self.buttons.get(element)
+
+    def kill(self) -> None:
+        self.scroll.kill()
+        self.buttons.clear()
+        self.nav.clear()

@@ -1,0 +1,793 @@
+"""The game flow: which scene shows while a game is played, and the pieces every game scene shares.
+
+``GameFlow`` owns the ``GameSession`` (the client's only door to the engine) and decides what the
+screen shows: a "pass the device" screen whenever a different program must act in hot-seat, R&D for
+the program whose turn it is, the partner's answer to a trade, the Field during flights (the other
+engineer's ``game.client.whatgoesup.field.FieldScene``, or a plain flight panel until it exists), the end-of-turn
+report, and the game-over screen. Scenes never apply actions themselves: they call ``flow.act``,
+``flow.roll`` and ``flow.undo``, which go through the session and turn every refusal into a message.
+"""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.core import saves
+from game.games.whatgoesup.rules.actions import Action, EndRnD
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
+from game.core.session import GameSession
+
+from game.client.kit.backdrop import Backdrop
+from game.client.shell.scene import Scene
+from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, dim, draw_card,
+                    draw_text, fit_font, font_px, wrap_text)
+
+log = logging.getLogger("whatgoesup")
+
+#: One shape per program seat, so colour is never the only way to tell programs apart.
+SHAPES = ("circle", "triangle", "square", "diamond")
+
+
+@lru_cache(maxsize=1)
+def shipped_engine() -> Engine:
+    """The engine for the shipped rules (loaded once)."""
+    from game.games.whatgoesup.rules.tables import load_rules
+
+    return Engine(load_rules())
+
+
+# ---------------------------------------------------------------- drawing helpers shared by game scenes
+
+def program_colour(program) -> pygame.Color:
+    try:
+        return pygame.Color(program.colour)
+    except (ValueError, TypeError):
+        return pygame.Color(ACCENT)
+
+
+def draw_marker(surface: pygame.Surface, index: int, centre, radius: float, colour) -> pygame.Rect:
+    """The program's shape marker (circle, triangle, square, diamond) in its colour, with a dark rim.
+
+    The Field's markers are used when present, so a program looks the same everywhere."""
+    try:
+        from game.client.whatgoesup.markers import draw_marker as field_marker, shape_for
+        field_marker(surface, shape_for(index), colour, centre, radius * 0.8)
+        return pygame.Rect(int(centre[0] - radius), int(centre[1] - radius), int(2 * radius), int(2 * radius))
+    except (ImportError, TypeError, AttributeError):
+        pass
+    cx, cy = centre
+    r = max(3.0, radius)
+    shape = SHAPES[index % len(SHAPES)]
+    rim = max(1, int(r / 5))
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        pygame.draw.circle(surface, SHADOW, (cx, cy), r, rim)
+    else:
+        if shape == "triangle":
+            pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.8), (cx - r * 0.95, cy + r * 0.8)]
+        elif shape == "square":
+            s = r * 0.85
+            pts = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+        else:
+            pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, SHADOW, pts, rim)
+    return pygame.Rect(int(cx - r), int(cy - r), int(2 * r), int(2 * r))
+
+
+def draw_wrapped(surface, text: str, font, colour, rect: pygame.Rect, max_lines: int = 99) -> int:
+    """Word-wrapped text inside ``rect`` (never below it); returns the y after the last line."""
+    y = rect.top
+    lines = wrap_text(text, font, rect.w)
+    for n, line in enumerate(lines[:max_lines]):
+        if y + font.get_linesize() > rect.bottom:
+            break
+        if n == max_lines - 1 and len(lines) > max_lines:
+            line = line.rstrip()[:-1] + "…"
+        draw_text(surface, line, font, colour, (rect.left, y))
+        y += font.get_linesize()
+    return y
+
+
+def html_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def hex_colour(colour) -> str:
+    c = pygame.Color(colour)
+    return f"#{c.r:02x}{c.g:02x}{c.b:02x}"
+
+
+def readable(state, text: str) -> str:
+    """An action's text with ids (U3, I7, D2) replaced by the names players gave them."""
+    import re
+
+    def name(match) -> str:
+        some_id = match.group(0)
+        kind = {"U": "upgoer", "I": "item", "D": "derp", "T": "thing"}[some_id[0]]
+        found = state.find(kind, some_id)
+        if found is None:
+            return some_id
+        if kind == "item":
+            return state.thing(found.thing_id).name
+        return found.name
+
+    text = re.sub(r"\b[UIDT]\d+\b", name, text)
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------- the base of every game scene
+
+class GameScene(Scene):
+    """A scene of a game in progress: a star backdrop, buttons by key, toasts, and the shortcuts
+    Ctrl+S (save), Ctrl+Z (undo), L (log) and Esc (game menu)."""
+
+    name = "game"
+    #: The flow replaces a main scene when the view changes; other game scenes sit on top of one.
+    flow_main = False
+    TOAST_SECONDS = 4.5
+
+    def __init__(self, context, flow: Optional["GameFlow"]) -> None:
+        super().__init__(context)
+        self.flow = flow
+        self.backdrop = Backdrop(world=False)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.toast_text = ""
+        self.toast_kind = "info"
+        self.toast_time = 0.0
+
+    # -- widgets
+    def add_button(self, key: str, rect: pygame.Rect, text: str, class_id: Optional[str] = "@segment",
+                   tooltip: Optional[str] = None, enabled: bool = True, container=None) -> pygame_gui.elements.UIButton:
+        button = pygame_gui.elements.UIButton(
+            rect, text, self.context.manager, container=container or self.root, tool_tip_text=tooltip,
+            object_id=ObjectID(object_id=f"#{key.split(':')[0]}", class_id=class_id))
+        if not enabled:
+            button.disable()
+        self.buttons[key] = button
+        return button
+
+    def build_ui(self) -> None:
+        self.buttons = {}
+
+    def key_of(self, element) -> Optional[str]:
+        for key, button in self.buttons.items():
+            if button is element:
+                return key
+        return None
+
+    # -- messages
+    def toast(self, text: str, kind: str = "info") -> None:
+        """A short message at the bottom of the screen: 'error' for refusals, 'warn', or 'info'."""
+        self.toast_text, self.toast_kind, self.toast_time = text, kind, self.TOAST_SECONDS
+
+    # -- events
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = self.key_of(event.ui_element)
+            if key is not None:
+                self.on_button(key)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def on_button(self, key: str) -> None:
+        """A button of this scene was pressed."""
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if self.flow is None:
+            if event.key == pygame.K_ESCAPE:
+                self.context.back()
+                return True
+            return False
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if ctrl and event.key == pygame.K_s:
+            self.flow.open_save(self)
+            return True
+        if ctrl and event.key == pygame.K_z:
+            self.flow.undo(self)
+            return True
+        if not ctrl and event.key == pygame.K_l:
+            self.flow.open_log()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.flow.open_menu()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.backdrop.update(dt)
+        self.toast_time = max(0.0, self.toast_time - dt)
+        if self.flow_main:
+            self.flow.tick(self, dt)
+
+    # -- drawing
+    def draw_background(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
+
+    def draw_header(self, surface: pygame.Surface, title: str, program=None, subtitle: str = "") -> pygame.Rect:
+        """The bar across the top: the program's marker and name (if any), the title, the turn."""
+        layout = self.context.layout
+        bar = pygame.Rect(0, 0, layout.width, layout.px(64))
+        veil = pygame.Surface(bar.size, pygame.SRCALPHA)
+        veil.fill((*CARD, 225))
+        surface.blit(veil, bar)
+        pygame.draw.line(surface, ACCENT, bar.bottomleft, bar.bottomright, max(1, layout.px(2)))
+        x = layout.px(24)
+        if program is not None:
+            draw_marker(surface, program.index, (x + layout.px(16), bar.centery), layout.px(15),
+                        program_colour(program))
+            x += layout.px(44)
+        turn_text = ""
+        if self.flow is not None:
+            state = self.flow.session.state
+            turn_text = f"Turn {state.turn}" + (f" of {state.setup.turn_limit}" if state.setup.turn_limit else "")
+        turn_font = font_px(layout.px(18), True)
+        right = draw_text(surface, turn_text, turn_font, INK_DIM, (layout.width - layout.px(24), bar.centery),
+                          anchor="midright")
+        room = right.left - layout.px(24) - x
+        title_font = fit_font(title, int(room * (0.6 if subtitle else 1.0)), layout.px(28), bold=True)
+        tr = draw_text(surface, title, title_font, ACCENT_LIGHT, (x, bar.centery), anchor="midleft")
+        if subtitle:
+            sub_font = fit_font(subtitle, right.left - layout.px(24) - tr.right - layout.px(16), layout.px(18))
+            draw_text(surface, subtitle, sub_font, INK_DIM, (tr.right + layout.px(16), bar.centery), anchor="midleft")
+        return bar
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time <= 0 or not self.toast_text:
+            return
+        layout = self.context.layout
+        font = font_px(layout.px(19), True)
+        width = min(layout.width - layout.px(80), layout.px(900))
+        lines = wrap_text(self.toast_text, font, width - layout.px(40))[:4]
+        height = len(lines) * font.get_linesize() + layout.px(24)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (layout.width // 2, layout.height - layout.px(86))
+        edge = {"error": ACCENT_HOT, "warn": BAND_COLOURS["fail"]}.get(self.toast_kind, BAND_COLOURS["ok"])
+        draw_card(surface, rect, layout, colour=(40, 26, 60), edge=edge)
+        y = rect.top + layout.px(12)
+        for line in lines:
+            draw_text(surface, line, font, INK, (rect.centerx, y), anchor="midtop")
+            y += font.get_linesize()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_content(surface)
+        self.draw_toast(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Everything between the backdrop and the toast."""
+
+
+# ---------------------------------------------------------------- the flow itself
+
+class GameFlow:
+    """Owns the session; shows the right scene; applies actions, rolls and undo for the scenes."""
+
+    BOT_DELAY = 0.45  # seconds between a computer program's R&D actions, so a player can follow them
+    BOT_FLIGHT_DELAY = 0.9  # and between its flight actions, so each move can be watched
+    #: With nobody at the table: how long a chance screen (the rock's drift die) and an end-of-turn report
+    #: stay up before the game rolls or goes on by itself.
+    UNATTENDED_CHANCE_DELAY = 1.6
+    UNATTENDED_REPORT_DELAY = 3.0
+
+    def __init__(self, context, session: GameSession) -> None:
+        self.context = context
+        self.session = session
+        self.holder: Optional[int] = None  # the program holding the device (hot-seat)
+        self.reported_turn = session.state.turn  # end-of-turn reports shown up to here
+        self.final_reported = session.over
+        self.last_autosave_error: Optional[str] = None
+        self._bots: dict[int, object] = {}
+        self._bot_timer = 0.0
+        if self.human_count() <= 1:
+            self.holder = self.acting_program()
+
+    # -- questions
+    @property
+    def state(self):
+        return self.session.state
+
+    def human_count(self) -> int:
+        return sum(1 for p in self.state.programs if p.human)
+
+    def acting_program(self) -> Optional[int]:
+        player = self.session.current_player
+        if player >= 0:
+            return player
+        if player == CHANCE and self.state.flight is not None:
+            roll = getattr(self.state.flight, "roll", None)
+            if roll is not None:
+                return self.state.upgoer(roll.upgoer).owner
+            tie = getattr(self.state.flight, "timing_tie", None)
+            if tie:  # a coin decides who flies first: one of the tied programs tosses it (the holder if tied)
+                owners = [self.state.upgoer(u).owner for u in tie if self.state.find("upgoer", u)]
+                if owners:
+                    return self.holder if self.holder in owners else owners[0]
+        return None
+
+    def holds_device(self, program: int) -> bool:
+        """True when ``program``'s player has the device (always, unless two or more humans share it)."""
+        return self.human_count() <= 1 or self.holder == program
+
+    def view_key(self) -> tuple:
+        """What should be on screen now, as a small tuple."""
+        state = self.state
+        if state.turn > self.reported_turn:
+            return ("report", self.reported_turn)
+        if self.session.over:
+            return ("over",) if self.final_reported else ("report", state.turn)
+        actor = self.acting_program()
+        if actor is not None and state.programs[actor].human and actor != self.holder and self.human_count() > 1:
+            return ("pass", actor)
+        if state.pending_trade is not None:
+            return ("trade_answer", state.pending_trade.partner)
+        if state.phase == "flight":
+            return ("flight",)
+        if self.session.current_player == CHANCE:  # Stop The Rock: the rock's drift die before R&D
+            return ("drift", state.turn)
+        return ("rnd", self.session.current_player)
+
+    # -- scenes
+    def make_scene(self, key: tuple) -> Scene:
+        kind = key[0]
+        if kind == "report":
+            from game.client.whatgoesup.report import TurnReportScene
+            return TurnReportScene(self.context, self, key[1])
+        if kind == "over":
+            from game.client.whatgoesup.ending import EndingScene  # how it ended, then the story of the game
+            return EndingScene(self.context, self)
+        if kind == "pass":
+            from game.client.scenes.pass_device import PassDeviceScene
+            return PassDeviceScene(self.context, self, key[1])
+        if kind == "drift":
+            from game.client.whatgoesup.hud import RockDriftScene
+            return RockDriftScene(self.context, self)
+        if kind == "trade_answer":
+            from game.client.whatgoesup.trade import TradeAnswerScene
+            return TradeAnswerScene(self.context, self)
+        if kind == "flight":
+            try:
+                from game.client.whatgoesup.field import FieldScene  # the Field, built by the other half of the client
+            except ImportError:
+                return FlightPanelScene(self.context, self)
+            return FieldScene(self.context, self)
+        from game.client.whatgoesup.rnd import RnDScene
+        return RnDScene(self.context, self, key[1])
+
+    def main_scene(self) -> Optional[Scene]:
+        for scene in reversed(list(self.context.stack)):
+            if getattr(scene, "flow", None) is self and getattr(scene, "flow_main", False):
+                return scene
+        return None
+
+    def show(self) -> Scene:
+        """Put the scene for the current view on screen (replacing the flow's main scene)."""
+        key = self.view_key()
+        stack = self.context.stack
+        current = self.main_scene()
+        if current is not None and getattr(current, "view", None) == key:
+            while stack.top is not current and getattr(stack.top, "flow", None) is self:
+                stack.pop()
+            if hasattr(current, "refresh"):
+                current.refresh()
+            return current
+        scene = self.make_scene(key)
+        scene.view = key  # type: ignore[attr-defined]
+        if current is not None:
+            while stack.top is not current:
+                stack.pop()
+            return stack.replace(scene)
+        return stack.push(scene)
+
+    def passed_to(self, program: int) -> None:
+        """The pass-device screen was confirmed: ``program`` holds the device now."""
+        self.holder = program
+        self.show()
+
+    def report_seen(self) -> None:
+        """The end-of-turn report was read. Everyone looked at it, so in hot-seat the device may be in
+        anyone's hands: the next human program is asked for by name (the pass-device screen)."""
+        if self.reported_turn < self.state.turn:
+            self.reported_turn += 1
+        else:
+            self.final_reported = True
+        if self.human_count() > 1:
+            self.holder = None
+        self.show()
+
+    def _after(self, scene: Optional[Scene]) -> bool:
+        """Show the scene for the new state; True when it showed an autosave warning instead of news."""
+        error = self.session.autosave_error
+        self.show()
+        if error and error != self.last_autosave_error:
+            self.last_autosave_error = error
+            top = self.context.stack.top
+            if isinstance(top, GameScene):
+                top.toast(f"Autosave failed: {error}. The game goes on; save by hand with Ctrl+S.", "warn")
+            return True
+        self.last_autosave_error = error
+        return False
+
+    # -- acting (the only place the client changes the game)
+    def act(self, action: Action, scene: Optional[GameScene] = None, quiet: bool = False) -> bool:
+        """Apply ``action`` through the session; a refusal becomes a message on ``scene``."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            if scene is not None:
+                scene.toast(f"Not allowed: {exc}", "error")
+            return False
+        warned = self._after(scene)
+        top = self.context.stack.top
+        if not quiet and not warned and isinstance(top, GameScene) and self.last_story():
+            top.toast(self.last_story(), "info")
+        return True
+
+    def roll(self, scene: Optional[GameScene] = None) -> bool:
+        try:
+            self.session.roll()
+        except IllegalAction as exc:
+            if scene is not None:
+                scene.toast(f"Not allowed: {exc}", "error")
+            return False
+        warned = self._after(scene)
+        top = self.context.stack.top
+        if not warned and isinstance(top, GameScene):
+            top.toast(self.last_story(), "info")
+        return True
+
+    def undo(self, scene: Optional[GameScene] = None) -> bool:
+        try:
+            undone = self.session.actions[-1] if self.session.actions else None
+            self.session.undo()
+        except saves.UndoError as exc:
+            if scene is not None:
+                scene.toast(f"Cannot undo: {exc}", "warn")
+            return False
+        self.reported_turn = min(self.reported_turn, self.state.turn)
+        self.final_reported = self.final_reported and self.session.over
+        self.holder = self.acting_program() if self.human_count() <= 1 else self.holder
+        self.show()
+        top = self.context.stack.top
+        if isinstance(top, GameScene):
+            top.toast(f"Undone: {undone}", "info")
+        return True
+
+    def last_story(self) -> str:
+        entries = [e for e in self.session.log if e.action_index == len(self.session.actions)]
+        return " ".join(e.event.text for e in entries[:3])
+
+    def finish_rnd(self, scene: Optional[GameScene] = None) -> bool:
+        return self.act(EndRnD(), scene)
+
+    # -- computer programs
+    def bot_for(self, program: int):
+        """The computer player of seat ``program``: a SpaceProgramBot seeded from the game seed and seat."""
+        bot = self._bots.get(program)
+        if bot is None:
+            from game.games.whatgoesup.bots import SpaceProgramBot
+            bot = self._bots[program] = SpaceProgramBot(self.session.seed * 1009 + program)
+        return bot
+
+    def bot_delay(self) -> float:
+        """Seconds before a computer program's next action: slower in flight, where each move shows."""
+        from game.client.shell.settings import animation_factor
+
+        base = self.BOT_FLIGHT_DELAY if self.state.phase == "flight" else self.BOT_DELAY
+        return base * max(0.0, animation_factor(self.context.settings))
+
+    def tick(self, scene: GameScene, dt: float) -> None:
+        """Let computer-run programs act, one action every ``bot_delay`` seconds, never while dice fly.
+
+        Their rolls go through the main scene's own roll (the Field animates them as it does a
+        player's) and their actions through the scene too, so the screen follows them at a readable pace.
+        """
+        view = getattr(scene, "view", ("",))[0]
+        if self.context.stack.top is not scene or view in ("pass", "report", "over"):
+            if self.context.stack.top is scene and view == "report" and self.human_count() == 0:
+                self._unattended(self.UNATTENDED_REPORT_DELAY, dt, self.report_seen)  # nobody to press Continue
+            return
+        actor = self.acting_program()
+        player = self.session.current_player
+        if actor is None and player == CHANCE and self.human_count() == 0:
+            # A chance node nobody owns (the rock's drift die): with nobody at the table the game rolls it.
+            self._unattended(self.UNATTENDED_CHANCE_DELAY, dt, lambda: self.roll(scene))
+            return
+        if actor is None or self.state.programs[actor].human:
+            self._bot_timer = 0.0
+            return
+        busy = getattr(scene, "busy", None)
+        if busy is not None and busy():
+            self._bot_timer = 0.0
+            return
+        self._bot_timer += dt
+        if self._bot_timer < self.bot_delay():
+            return
+        self._bot_timer = 0.0
+        if player == CHANCE:
+            roll_for = getattr(scene, "roll_for_computer", None)
+            if roll_for is not None:
+                roll_for()
+            else:
+                self.roll(scene)
+            return
+        action = self.bot_for(actor).choose(self.session.engine, self.state)
+        act_for = getattr(scene, "act_for_computer", None)
+        if act_for is not None:
+            act_for(action)
+        else:
+            self.act(action, scene)
+
+    def _unattended(self, seconds: float, dt: float, then) -> None:
+        """Computer-only games: do ``then`` once the screen has been up ``seconds`` (scaled like animations)."""
+        from game.client.shell.settings import animation_factor
+
+        self._bot_timer += dt
+        if self._bot_timer >= seconds * max(0.0, animation_factor(self.context.settings)):
+            self._bot_timer = 0.0
+            then()
+
+    # -- saving and the other screens
+    def open_save(self, scene: Optional[GameScene] = None) -> None:
+        from game.client.scenes.saveload import SaveScene
+        self.context.stack.push(SaveScene(self.context, self))
+
+    def open_log(self) -> None:
+        from game.client.scenes.logview import LogScene
+        if not isinstance(self.context.stack.top, LogScene):
+            self.context.stack.push(LogScene(self.context, self))
+
+    def open_menu(self) -> None:
+        if not isinstance(self.context.stack.top, GameMenuScene):
+            self.context.stack.push(GameMenuScene(self.context, self))
+
+    def quit_to_title(self) -> None:
+        refresh_hooks(self.context)
+        self.context.app.start("title")
+
+
+# ---------------------------------------------------------------- menu and flight fallback
+
+class GameMenuScene(GameScene):
+    """Esc in a game: resume, save, load, the story so far, help, or back to the title."""
+
+    name = "game_menu"
+    is_overlay = True
+    ENTRIES = (("resume", "Resume"), ("save", "Save game…"), ("load", "Load game…"), ("log", "Story so far"),
+               ("help", "Keyboard shortcuts"), ("rules", "Rules reference (F2)"), ("title", "Quit to title"))
+
+    def card_rect(self) -> pygame.Rect:
+        return self.context.layout.centred_rect(420, 110 + 64 * len(self.ENTRIES))
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        card = self.card_rect()
+        for i, (key, text) in enumerate(self.ENTRIES):
+            rect = pygame.Rect(card.left + layout.px(40), card.top + layout.px(86 + 64 * i), card.w - layout.px(80),
+                               layout.px(52))
+            self.add_button(key, rect, text, "@menu_button")
+
+    def on_button(self, key: str) -> None:
+        if key == "resume":
+            self.context.back()
+        elif key == "save":
+            self.context.back()
+            self.flow.open_save()
+        elif key == "load":
+            self.context.back()
+            from game.client.scenes.saveload import LoadScene
+            self.context.stack.push(LoadScene(self.context))
+        elif key == "log":
+            self.context.back()
+            self.flow.open_log()
+        elif key == "help":
+            self.context.open("help")
+        elif key == "rules":
+            self.context.open("rules_reference", rules=self.flow.session.engine.rules)
+        elif key == "title":
+            self.flow.quit_to_title()
+
+    def on_key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.context.back()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        dim(surface)
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        font = fit_font("Paused", card.w - layout.px(80), layout.px(34), bold=True)
+        draw_text(surface, "Paused", font, ACCENT_LIGHT, (card.centerx, card.top + layout.px(24)), anchor="midtop")
+
+
+class FlightPanelScene(GameScene):
+    """The flight phase without the Field: what is happening, the legal actions as buttons, the dice.
+
+    Every button applies its action through the session; "Roll the dice" rolls through it too.
+    """
+
+    name = "flight_panel"
+    flow_main = True
+    MAX_BUTTONS = 40
+
+    def __init__(self, context, flow) -> None:
+        super().__init__(context, flow)
+        self.actions: list[Action] = []
+
+    def refresh(self) -> None:
+        self.clear_ui()
+        self._make_root()
+        self.build_ui()
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        session = self.flow.session
+        vw, vh = layout.virtual_width, layout.virtual_height
+        right_x = vw * 0.55
+        panel = layout.rect(right_x, 96, vw - right_x - 36, vh - 96 - 36)
+        actor = self.flow.acting_program()
+        computer = actor is not None and not session.state.programs[actor].human
+        if session.waiting_for_dice:
+            self.actions = []
+            self.add_button("roll", pygame.Rect(panel.left, panel.top + layout.px(60), panel.w, layout.px(56)),
+                            "Roll the dice (Space)", "@menu_button", enabled=not computer)
+            return
+        self.actions = session.legal_actions()[: self.MAX_BUTTONS]
+        scroll = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(panel.left, panel.top + layout.px(50), panel.w, panel.h - layout.px(50)),
+            self.context.manager, container=self.root, allow_scroll_x=False)
+        row_h, gap = layout.px(46), layout.px(8)
+        inner_w = panel.w - layout.px(24)
+        for i, action in enumerate(self.actions):
+            text = readable(session.state, str(action))
+            self.add_button(f"act:{i}", pygame.Rect(0, i * (row_h + gap), inner_w, row_h), text,
+                            enabled=not computer, container=scroll)
+        scroll.set_scrollable_area_dimensions((inner_w, max(1, len(self.actions) * (row_h + gap))))
+
+    def on_button(self, key: str) -> None:
+        if key == "roll":
+            self.flow.roll(self)
+        elif key.startswith("act:"):
+            self.flow.act(self.actions[int(key[4:])], self)
+
+    def on_key(self, event) -> bool:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.flow.session.waiting_for_dice:
+            self.flow.roll(self)
+            return True
+        return super().on_key(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        session = self.flow.session
+        actor = self.flow.acting_program()
+        program = session.state.programs[actor] if actor is not None else None
+        self.draw_header(surface, "Flights", program, program.name if program else "")
+        vw, vh = layout.virtual_width, layout.virtual_height
+        left = layout.rect(24, 84, vw * 0.55 - 48, vh - 84 - 24)
+        draw_card(surface, left, layout)
+        inner = left.inflate(-layout.px(40), -layout.px(36))
+        head = font_px(layout.px(22), True)
+        draw_text(surface, "What is happening", head, ACCENT_LIGHT, inner.topleft)
+        font = font_px(layout.px(17))
+        y = inner.top + layout.px(40)
+        entries = session.log[-14:]
+        lines: list[tuple[str, tuple]] = []
+        for entry in entries:
+            colour = {"roll": BAND_COLOURS["ok"], "consequence": BAND_COLOURS["fail"], "death": ACCENT_HOT,
+                      "prestige": ACCENT_LIGHT}.get(entry.event.kind, INK)
+            for line in wrap_text(entry.event.text, font, inner.w):
+                lines.append((line, colour))
+        room = (inner.bottom - y) // font.get_linesize()
+        for line, colour in lines[-room:] if room > 0 else []:
+            draw_text(surface, line, font, colour, (inner.left, y))
+            y += font.get_linesize()
+        panel = layout.rect(vw * 0.55, 96, vw * 0.45 - 36, vh - 96 - 36)
+        draw_card(surface, panel.inflate(layout.px(24), layout.px(24)), layout)
+        if session.waiting_for_dice:
+            prompt = "A roll is pending."
+        elif program is not None and not program.human:
+            prompt = f"{program.name} (computer) is deciding…"
+        else:
+            prompt = "Choose what to do:"
+        draw_text(surface, prompt, fit_font(prompt, panel.w, layout.px(22), bold=True), ACCENT_LIGHT,
+                  (panel.left, panel.top + layout.px(4)))
+        if session.waiting_for_dice:
+            odds = self._odds_text()
+            if odds:
+                draw_wrapped(surface, odds, font_px(layout.px(18)), INK,
+                             pygame.Rect(panel.left, panel.top + layout.px(130), panel.w, layout.px(200)))
+
+    def _odds_text(self) -> str:
+        session = self.flow.session
+        try:
+            from game.games.whatgoesup.rules.planning import next_roll_odds
+            odds = next_roll_odds(session.engine, session.state)
+        except Exception:  # noqa: BLE001 - the odds are a courtesy; the roll still works without them
+            return ""
+        if not odds:
+            return ""
+        from game.client.scenes.dice import percent_text
+        from game.client.whatgoesup.explain import bands_sentence
+        text = "Odds: " + "  ".join(f"{o.label if hasattr(o, 'label') else o} {percent_text(p)}" for o, p in odds.items())
+        roll = getattr(session.state.flight, "roll", None)
+        if roll is not None:  # the bands too: which values are OK, Fail and Boom
+            scheme = session.engine.rules.dice.scheme(session.state.setup.dice)
+            rating = roll.effective()
+            text = (f"{scheme.name} against Fail {rating.fail} / Boom {rating.boom}: "
+                    f"{bands_sentence(rating.fail, rating.boom, scheme.low, scheme.high)}. {text}")
+        return text
+
+
+# ---------------------------------------------------------------- title hooks
+
+def start_game(context, session: GameSession) -> GameFlow:
+    """Leave the title (or wherever we are) and play ``session``."""
+    flow = GameFlow(context, session)
+    context.app.stack.clear()
+    flow.show()
+    return flow
+
+
+def latest_save(folder: Path) -> Optional[Path]:
+    """The most recently written save in ``folder``, by hand or automatic: where the player left off."""
+    newest: Optional[tuple[int, Path]] = None
+    try:
+        candidates = list(Path(folder).glob("*.json"))
+    except OSError:
+        candidates = []
+    for path in candidates:
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            continue
+        if newest is None or stamp > newest[0]:
+            newest = (stamp, path)
+    if newest is None:
+        return saves.latest_autosave(folder)
+    return newest[1]
+
+
+def continue_latest(context) -> None:
+    """Title's Continue: load the newest save (a hand save made just before quitting counts too)."""
+    path = latest_save(saves.saves_folder())
+    if path is None:
+        refresh_hooks(context)
+        return
+    from game.client.scenes.saveload import load_into_game, open_load
+    error = load_into_game(context, path)
+    if error:
+        open_load(context, f"The latest save could not be loaded: {error}")
+
+
+def refresh_hooks(context) -> None:
+    """Wire the title's hooks; Continue only when there is an autosave to continue."""
+    from game.client.whatgoesup.new_game import open_new_game
+    from game.client.scenes.saveload import open_load
+
+    context.on_new_game = lambda: open_new_game(context)
+    context.on_load = lambda: open_load(context)
+    from game.client.whatgoesup.tutorial import open_tutorial
+    context.on_tutorial = lambda: open_tutorial(context)
+    has_save = latest_save(saves.saves_folder()) is not None
+    context.on_continue = (lambda: continue_latest(context)) if has_save else None
+
+
+def wire(context) -> None:
+    """The ``setup`` for ``run_app``: the title's New game, Continue and Load."""
+    refresh_hooks(context)
+
+
+def saves_dir() -> Path:
+    return saves.saves_folder()

@@ -1,0 +1,441 @@
+"""The game's words, each explained in a sentence or two, with the numbers of the loaded rules.
+
+``explain("Fail safety", rules)`` is the one lookup every tooltip goes through; an unknown term is a
+KeyError (and a test reads every term the screens ask for), so a tooltip can never show a word the
+glossary does not explain. ``tip_text(["OK", "Fail"], rules)`` joins several entries for one tooltip.
+
+Widgets get their tooltip with ``attach(element, terms, rules, layout)``; text that is drawn rather than
+a widget gets an invisible hover spot with ``hotspot(rect, terms, rules, context, container)``. Both
+make the tooltip readable (a dark card with a border, wide enough, sized to the window) and keep it
+inside the window. ``rules`` may be None: the shipped rules are used.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Iterable, Optional, Union
+
+import pygame
+import pygame_gui
+
+Entry = Union[str, Callable[[object], str]]
+
+#: Seconds the pointer rests on a term before its explanation shows.
+TIP_DELAY = 0.5
+#: Tooltip width in design units (scaled with the window).
+TIP_WIDTH = 380
+
+
+def _frac(value) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _boom(r) -> str:
+    rel = r.economy.reliability
+    return (f"A roll at or above the part's Boom safety: it goes badly wrong. Every copy of that design also "
+            f"loses {rel.boom_penalty_fail}/{rel.boom_penalty_boom} reliability.")
+
+
+def _rating(r) -> str:
+    rel, research = r.economy.reliability, r.economy.research
+    return (f"A part's reliability written as two numbers, Fail safety/Boom safety. Higher is safer: "
+            f"a new design starts at {research.new_thing_rating}, the best is {rel.best}, the worst {rel.worst}.")
+
+
+def _stamina(r) -> str:
+    d = r.economy.derps
+    return (f"A derp's energy. Each help with a roll, docking or EVA costs a point; a derp at 0 who must spend "
+            f"more is injured. New derps start with {d.start_stamina}; a habitat lets derps recover it.")
+
+
+def _piloting(r) -> str:
+    f = r.flight
+    return (f"A derp's flying skill. After a Fail, spending a stamina point raises the Fail safety by the skill "
+            f"for that roll. Docking needs Piloting {f.docking_min_piloting}, an EVA {f.eva_min_piloting}.")
+
+
+def _engineering(r) -> str:
+    return (f"A derp's fixing skill. After a Boom, spending a stamina point raises the Boom safety by the skill "
+            f"for that roll. A jury-rig works on a roll under {r.flight.jury_rig_engineering_multiplier} x "
+            f"Engineering.")
+
+
+def _luck(r) -> str:
+    luck, start = r.economy.luck, r.economy.budget.start_luck
+    return (f"A luck point rerolls any roll; you keep whichever result you like. Earned +"
+            f"{luck.per_healthy_derp_back_from_new_step} for each derp home healthy from a new step and +"
+            f"{luck.per_rival_derp_rescued} for each rival derp rescued. Programs start with {start}.")
+
+
+def _dots(r) -> str:
+    b, d = r.economy.budget, r.economy.dots
+    return (f"Your budget, and your score. Each R&D turn every dot pays {b.points_per_dot} point(s). Dots change "
+            f"at the end of a turn: +{d.per_new_step} per new mission step, {d.per_derp_lost} per derp lost, plus "
+            f"prestige. Never below {b.min_dots} or above {b.max_dots}; you start with {b.start_dots}.")
+
+
+def _points(r) -> str:
+    b = r.economy.budget
+    return (f"What R&D is paid with: {b.points_per_dot} per budget dot at the start of each R&D turn. Points you "
+            f"do not spend are kept for next turn.")
+
+
+def _budget(r) -> str:
+    b = r.economy.budget
+    return (f"Your program's dots: they pay your points every turn and rise with successes. Between "
+            f"{b.min_dots} and {b.max_dots}; the game starts at {b.start_dots}.")
+
+
+def _blueprint(r) -> str:
+    c, research = r.economy.costs, r.economy.research
+    return (f"A design you invented ({c.invent_per_mass} points per mass, starting at {research.new_thing_rating}). "
+            f"Research improves the blueprint; building makes parts from it at {c.build_per_mass} point per mass.")
+
+
+def _research_cap(r) -> str:
+    research = r.economy.research
+    exempt = ", ".join(research.caps_exempt_roles) or "nothing"
+    return (f"How far research can take a design before it proves itself: {research.cap_never_flown} if it has "
+            f"never flown, {research.cap_never_flown_successfully} until it has flown successfully. Exempt: "
+            f"{exempt}.")
+
+
+def _transfer(r) -> str:
+    research = r.economy.research
+    return (f"A new design of a kind you have already flown successfully starts at the older design's rating "
+            f"(at most {research.tech_transfer_cap}), if the older one masses at least "
+            f"{_frac(research.tech_transfer_min_mass_ratio)} of the new one.")
+
+
+def _reusable(r) -> str:
+    return (f"A reusable lower stage or capsule masses {_frac(r.components.reusable_extra_mass)} more and can fly "
+            f"again if it comes through reentry and landing.")
+
+
+def _lower_stage(r) -> str:
+    return ("Lifts everything above it, for launch or orbital insertion only. It must mass at least as much as "
+            "all it carries.")
+
+
+def _cluster(r) -> str:
+    c = r.components.clustering
+    return (f"Lower stages side by side in one stage. Up to {c.average_up_to} roll the average of their dice "
+            f"(rounded {c.average_rounding}); more roll the highest. The worst rating in the cluster counts.")
+
+
+def _capsule(r) -> str:
+    return (f"Carries crew, payloads, RCS and rations, steers, and rolls for duration steps, reentry and "
+            f"landing. At least mass {r.components.capsule.min_mass}.")
+
+
+def _thruster(r) -> str:
+    t = r.components.thruster
+    return (f"Burns fuel to change course (any burn but launch and insertion). Must mass {_frac(t.min_ratio)} "
+            f"of the capsules it pushes; {_frac(t.lunar_landing_ratio)} to land on the Moon, "
+            f"{_frac(t.planetary_landing_ratio)} to land home in one reusable piece.")
+
+
+def _rcs(r) -> str:
+    return (f"Small steering jets with a few uses: a docking attempt, a +{r.components.rcs_piloting_bonus} "
+            f"Piloting boost to a roll, or a deorbit.")
+
+
+def _fuel(r) -> str:
+    c, f = r.components, r.economy.fuel
+    return (f"Bought {r.economy.costs.consumable_per_container} point a container ({c.fuel_per_container} fuel "
+            f"each). A burn costs the spacecraft's mass / {f.mass_per_fuel_point}, rounded up.")
+
+
+def _rations(r) -> str:
+    return (f"Food, air and water: a container ({r.economy.costs.consumable_per_container} point) feeds "
+            f"{r.components.rations_derp_turns_per_container} derp-turns. Every derp in space eats one at the end "
+            f"of each turn; a derp without rations is injured.")
+
+
+def _burn(r) -> str:
+    return (f"Firing thrusters to change rail at a junction, land or leave orbit. It costs fuel (the "
+            f"spacecraft's mass / {r.economy.fuel.mass_per_fuel_point}, rounded up) and rolls the thrusters.")
+
+
+def _docking(r) -> str:
+    return (f"Joining two craft in the same stable orbit. The docking derp needs Piloting "
+            f"{r.flight.docking_min_piloting} or more, spends a stamina point, and an RCS does the work.")
+
+
+def _eva(r) -> str:
+    return (f"A derp going outside in an EVA pack: to fix a part, move between craft or walk on a surface. "
+            f"Needs Piloting {r.flight.eva_min_piloting} or more.")
+
+
+def _jury_rig(r) -> str:
+    return (f"Making a disabled part work again: it works on a roll under "
+            f"{r.flight.jury_rig_engineering_multiplier} x the derp's Engineering. No Boom is possible.")
+
+
+def _hostile(r) -> str:
+    option = next((o for o in r.options.options if o.id == "hostile_waters"), None)
+    words = option.explanation if option is not None else "Rolls in places nobody has been are harder."
+    return f"An optional rule. {words}"
+
+
+def _positioning(r) -> str:
+    p = r.prestige
+    orbits = ", ".join(p.waylight_orbit_types) or "some orbits"
+    return (f"Active Waylights in {orbits} orbits help every pilot of their program: +{p.waylight_piloting_bonus} "
+            f"Piloting per orbit type with a shining Waylight.")
+
+
+def _nudge(r) -> str:
+    scenarios = getattr(r.scenarios, "scenarios", ())
+    fuel = scenarios[0].nudge_fuel if scenarios else "some"
+    return (f"Stop The Rock: a thruster fired from the rock's surface. It costs {fuel} fuel and is worth as many "
+            f"nudges as there are turns left before impact, so early nudges count most.")
+
+
+def _drift(r) -> str:
+    scenarios = getattr(r.scenarios, "scenarios", ())
+    if not scenarios:
+        return "Stop The Rock: the rock's path wanders a little each turn."
+    s = scenarios[0]
+    return (f"Stop The Rock: at the start of each turn the rock's D{s.drift_die} is rolled. Its lowest face "
+            f"brings impact a turn later, its highest a turn sooner. It stops once a Waylight shines on the rock "
+            f"or when impact is {s.drift_stops_at} turns away or closer.")
+
+
+def _impact(r) -> str:
+    return ("Stop The Rock: the turns left before the rock hits the world. Enough nudges before then and it "
+            "misses; if it arrives first, everyone loses.")
+
+
+def _victory(r) -> str:
+    names = ", ".join(v.name for v in getattr(r.scenarios, "victories", ()))
+    return f"How this game is won. The choices: {names}." if names else "How this game is won."
+
+
+GLOSSARY: dict[str, Entry] = {
+    "Boom": _boom,
+    "Fail": "A roll at or above the part's Fail safety but under its Boom safety: something goes wrong, but "
+            "not the worst. The roll card says what, from the failure table.",
+    "OK": "A roll under the part's Fail safety: the part works.",
+    "Fail safety": "The first number of a rating. A roll under it is OK. Research 'Fail to OK' raises it; so does "
+                   "a derp's Piloting after a roll.",
+    "Boom safety": "The second number of a rating. A roll at or above it is a Boom. Research 'Boom to Fail' "
+                   "raises it; so does a derp's Engineering after a roll.",
+    "rating": _rating,
+    "reliability": lambda r: ("How likely a part is to work, as its rating Fail/Boom. The dice are rolled "
+                              "against it; the roll card shows the exact odds before every roll. " + _rating(r)),
+    "stamina": _stamina,
+    "skills": lambda r: (f"A derp's numbers, Piloting/Engineering/Stamina. After a roll a derp may spend a stamina "
+                         f"point: Piloting raises the Fail safety, Engineering the Boom safety, by the skill. New "
+                         f"derps start at {r.economy.derps.start_piloting}/{r.economy.derps.start_engineering}/"
+                         f"{r.economy.derps.start_stamina}."),
+    "Piloting": _piloting,
+    "Engineering": _engineering,
+    "luck": _luck,
+    "dots": _dots,
+    "points": _points,
+    "budget": _budget,
+    "blueprint": _blueprint,
+    "research cap": _research_cap,
+    "technology transfer": _transfer,
+    "reusable": _reusable,
+    "lower stage": _lower_stage,
+    "cluster": _cluster,
+    "capsule": _capsule,
+    "habitat": "Room to live in space: rolls at duration steps and lets derps aboard recover stamina, but "
+               "cannot steer.",
+    "thruster": _thruster,
+    "RCS": _rcs,
+    "payload": "Cargo with a job: mapping, an EVA pack, a Waylight, a probe or escape tower, a winch or a cart. "
+               "A payload rolls when it is used.",
+    "fuel": _fuel,
+    "rations": _rations,
+    "duration step": "A step of The Field where a craft in space stops for the turn; its capsules and habitats "
+                     "roll to see how they hold up.",
+    "burn": _burn,
+    "junction": "A point on a rail where a burn can move a craft onto another rail. A craft may wait a turn or "
+                "two to line up with one.",
+    "orbital insertion": "The second roll of a flight: the insertion stage pushes the spacecraft from the launch "
+                         "into orbit.",
+    "launch": "The first roll of a flight: the launch stage lifts the whole Upgoer off the pad.",
+    "reentry": "Coming back into the air from space: the capsules roll, and a Fail or Boom can hurt the crew.",
+    "landing": "Touching down at the end of a flight: the capsules roll. A reusable part must land well to fly "
+               "again.",
+    "stranded": "A craft that can no longer be steered: no more burns. Its crew waits for a rescue by docking "
+                "or EVA.",
+    "debris": "A written-off craft left in space. A program may track it during R&D; untracked debris drifts "
+              "away at the next flight phase.",
+    "docking": _docking,
+    "EVA": _eva,
+    "jury-rig": _jury_rig,
+    "Hostile Waters": _hostile,
+    "Positioning System": _positioning,
+    "timing order": "Who flies first in a flight phase: the craft with the most reliable parts, then the "
+                    "program with fewer dots; a coin breaks a tie. A rush moves a craft up.",
+    "rush": "In R&D a derp aboard a craft spends a stamina point to add their Piloting or Engineering to the "
+            "craft's timing score for the next flight phase. It never changes a roll.",
+    "nudge": _nudge,
+    "drift": _drift,
+    "impact": _impact,
+    "victory": _victory,
+}
+
+_KEYS = {k.lower(): k for k in GLOSSARY}
+#: Other spellings used on screen.
+ALIASES = {"booms": "Boom", "fails": "Fail", "insertion": "orbital insertion",
+           "jury rig": "jury-rig", "derp stamina": "stamina", "nudges": "nudge", "rcs burn": "burn",
+           "duration": "duration step", "lunar landing": "landing"}
+
+
+def canonical(term: str) -> str:
+    """The glossary's own spelling of ``term`` (any case, or a known alias); KeyError if it has no entry."""
+    key = term.strip().lower()
+    if key in _KEYS:
+        return _KEYS[key]
+    if key in ALIASES:
+        return ALIASES[key]
+    raise KeyError(f"the glossary has no entry for {term!r}")
+
+
+def has(term: str) -> bool:
+    try:
+        canonical(term)
+    except KeyError:
+        return False
+    return True
+
+
+def _rules(rules):
+    if rules is None:
+        from game.client.whatgoesup.game_flow import shipped_engine
+        rules = shipped_engine().rules
+    return rules
+
+
+def explain(term: str, rules=None) -> str:
+    """The explanation of ``term`` with the numbers of ``rules`` (the shipped rules if None)."""
+    entry = GLOSSARY[canonical(term)]
+    return entry(_rules(rules)) if callable(entry) else entry
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def tip_text(terms: Union[str, Iterable[str]], rules=None, lead: str = "") -> str:
+    """The tooltip's HTML: each term in bold with its explanation (``lead`` first, if given)."""
+    if isinstance(terms, str):
+        terms = [terms]
+    parts = [_escape(lead)] if lead else []
+    for term in terms:
+        name = canonical(term)
+        parts.append(f"<b>{_escape(name[:1].upper() + name[1:])}</b>: {_escape(explain(name, rules))}")
+    return "<br><br>".join(parts)
+
+
+# ---------------------------------------------------------------- tooltips on screen
+
+_THEMED: dict = {}
+
+
+def ensure_tip_theme(manager, layout) -> None:
+    """Give pygame_gui's tooltips a readable card (the theme's text boxes are see-through), scaled."""
+    scale = round(layout.scale, 3)
+    if _THEMED.get(id(manager)) == scale:
+        return
+    size = str(max(10, round(17 * scale)))
+    manager.get_theme().load_theme({
+        "tool_tip": {"misc": {"rect_width": str(max(200, round(TIP_WIDTH * scale)))}},
+        "tool_tip.text_box": {
+            "font": {"name": "noto_sans", "size": size},
+            "colours": {"dark_bg": "#151230", "normal_border": "#f0a04b", "normal_text": "#f6ecd9"},
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(8 * scale))),
+                     "border_width": str(max(1, round(2 * scale))), "shadow_width": "0", "line_spacing": "1.0",
+                     "padding": f"{max(2, round(10 * scale))},{max(2, round(7 * scale))}"},
+        },
+    })
+    import warnings
+
+    with warnings.catch_warnings():  # pygame_gui warns about fonts it already has
+        warnings.simplefilter("ignore")
+        manager.preload_fonts([{"name": "noto_sans", "point_size": int(size), "style": style}
+                               for style in ("regular", "bold")])
+    _THEMED[id(manager)] = scale
+
+
+def _width(layout) -> int:
+    return max(200, layout.px(TIP_WIDTH))
+
+
+def attach(element, terms: Union[str, Iterable[str]], rules, layout, lead: str = "") -> str:
+    """Set ``element``'s tooltip to the explanation of ``terms``; returns the HTML."""
+    html = tip_text(terms, rules, lead)
+    ensure_tip_theme(element.ui_manager, layout)
+    element.set_tooltip(html, wrap_width=_width(layout), delay=TIP_DELAY)
+    if not isinstance(element, _Spot) and not getattr(element, "_tip_kept_on_screen", False):
+        hover = element.while_hovering
+
+        def while_hovering(time_delta, mouse_pos):  # pygame_gui gives up on a tooltip taller than the room
+            had = element.tool_tip is not None
+            hover(time_delta, mouse_pos)
+            if element.tool_tip is not None and not had:
+                keep_on_screen(element.tool_tip, element.ui_manager)
+
+        element.while_hovering = while_hovering
+        element._tip_kept_on_screen = True
+    return html
+
+
+def hotspot(rect: pygame.Rect, terms: Union[str, Iterable[str]], rules, context, container=None,
+            lead: str = ""):
+    """An invisible widget over drawn text at ``rect`` (screen pixels) whose tooltip explains ``terms``."""
+    manager, layout = context.manager, context.layout
+    rect = pygame.Rect(rect)
+    if container is not None:  # widgets take positions relative to their container
+        inner = container.get_container().get_rect()
+        rect.topleft = (rect.left - inner.left, rect.top - inner.top)
+    spot = _Spot(rect, pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA), manager,
+                 container=container, object_id="#glossary_spot")
+    attach(spot, terms, rules, layout, lead)
+    return spot
+
+
+def keep_on_screen(tip, manager) -> None:
+    """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
+    fully inside the window."""
+    window = manager.get_root_container().get_rect()
+    margin = max(2, window.h // 180)  # a little air between a tooltip and the window's edge
+    room = window.inflate(-2 * margin, -2 * margin)
+    rect = tip.rect.clamp(room if room.w >= tip.rect.w and room.h >= tip.rect.h else window)
+    if rect.topleft != tip.rect.topleft:
+        tip.set_position(rect.topleft)
+        if getattr(tip, "text_block", None) is not None:
+            tip.text_block.set_position(rect.topleft)
+
+
+class _Spot(pygame_gui.elements.UIImage):
+    """An invisible hover target over drawn text; its tooltip always stays inside the window."""
+
+    def while_hovering(self, time_delta, mouse_pos):
+        had = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        if self.tool_tip is not None and not had:
+            keep_on_screen(self.tool_tip, self.ui_manager)
+
+
+def tooltip_text(element) -> Optional[str]:
+    """The text of ``element``'s tooltip as shown now (None when none is up): for tests."""
+    tip = getattr(element, "tool_tip", None)
+    if tip is None or getattr(tip, "text_block", None) is None:
+        return None
+    return tip.text_block.html_text
+
+
+def term_for_roll(kind: str) -> Optional[str]:
+    """The glossary term for a roll kind ('reentry' -> 'reentry', 'duration_capsule' -> 'duration step')."""
+    table = {"launch": "launch", "orbital_insertion": "orbital insertion", "burn": "burn", "rcs_burn": "RCS",
+             "duration_capsule": "duration step", "duration_habitat": "duration step", "docking": "docking",
+             "payload": "payload", "eva": "EVA", "reentry": "reentry", "landing": "landing",
+             "stage_recovery": "reusable", "lunar_landing": "landing", "rock_docking_burn": "docking",
+             "rock_docking_rcs": "docking", "jury_rig": "jury-rig", "escape_tower": "payload", "winch": "payload"}
+    return table.get(kind)

@@ -1,0 +1,336 @@
+"""Upgoer markers on The Field: a program's colour AND shape, fanned out when they share a step,
+gliding along the rails after a move; debris looks like debris. Also the words of a craft's detail card.
+
+Marker positions live in board units, so a glide keeps going while the player zooms or pans.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+
+from game.client.whatgoesup.board_view import BoardView, aa_circle, aa_polygon, hex_colour, mix
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.state import GameState, Upgoer
+
+SHAPES = ("circle", "triangle", "square", "diamond")
+SHAPE_WORDS = {"circle": "circles", "triangle": "triangles", "square": "squares", "diamond": "diamonds"}
+ON_BOARD = ("pad", "flying", "debris", "written_off")
+
+
+def shape_for(program_index: int) -> str:
+    """Each program's marker shape, so colour-blind players can tell programs apart."""
+    return SHAPES[program_index % len(SHAPES)]
+
+
+def shape_points(shape: str, centre, r: float) -> list[tuple[float, float]]:
+    x, y = centre
+    if shape == "triangle":
+        return [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.75), (x - r * 1.1, y + r * 0.75)]
+    if shape == "square":
+        s = r * 0.9
+        return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+    if shape == "diamond":
+        return [(x, y - r * 1.25), (x + r * 1.1, y), (x, y + r * 1.25), (x - r * 1.1, y)]
+    return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (math.tau * k / 28 for k in range(28))]
+
+
+def draw_marker(surface: pygame.Surface, shape: str, colour, centre, r: float, outline=(14, 10, 30),
+                debris: bool = False) -> None:
+    """One marker: a shape in the program's colour with a dark rim and a highlight."""
+    x, y = centre
+    if debris:
+        jag = [(x + r * (0.55 + 0.45 * ((k * 7) % 3) / 2) * math.cos(math.tau * k / 9 + 0.3),
+                y + r * (0.55 + 0.45 * ((k * 7) % 3) / 2) * math.sin(math.tau * k / 9 + 0.3)) for k in range(9)]
+        aa_polygon(surface, (14, 10, 30), [(px + (px - x) * 0.25, py + (py - y) * 0.25) for px, py in jag])
+        aa_polygon(surface, mix(colour, (120, 115, 120), 0.7), jag)
+        pygame.draw.aaline(surface, (40, 36, 50), (x - r * 0.5, y - r * 0.2), (x + r * 0.3, y + r * 0.35))
+        pygame.draw.aaline(surface, (40, 36, 50), (x - r * 0.1, y - r * 0.55), (x + r * 0.05, y + r * 0.1))
+        return
+    rim = max(2.0, r * 0.28)
+    aa_polygon(surface, outline, shape_points(shape, (x, y + r * 0.12), r + rim)) if shape != "circle" else \
+        aa_circle(surface, outline, (x, y + r * 0.12), r + rim)
+    if shape == "circle":
+        aa_circle(surface, colour, centre, r)
+    else:
+        aa_polygon(surface, colour, shape_points(shape, centre, r))
+    aa_circle(surface, mix(colour, (255, 255, 255), 0.6), (x - r * 0.3, y - r * 0.3), max(1.0, r * 0.22))
+
+
+# ---------------------------------------------------------------- gliding
+
+@dataclass
+class Glide:
+    points: list[tuple[float, float]]  # board units
+    duration: float
+    time: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.time >= self.duration
+
+    def position(self) -> tuple[float, float]:
+        if self.done or len(self.points) < 2:
+            return self.points[-1]
+        t = self.time / self.duration
+        t = t * t * (3 - 2 * t)  # ease in and out
+        lengths = [0.0]
+        for a, b in zip(self.points, self.points[1:]):
+            lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
+        target = lengths[-1] * t
+        for i in range(1, len(lengths)):
+            if lengths[i] >= target:
+                seg = lengths[i] - lengths[i - 1] or 1.0
+                f = (target - lengths[i - 1]) / seg
+                a, b = self.points[i - 1], self.points[i]
+                return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        return self.points[-1]
+
+
+class MarkerLayer:
+    """Where each Upgoer's marker is drawn, and the glides between steps."""
+
+    STEP_SECONDS = 0.28
+    MAX_SECONDS = 1.6
+
+    def __init__(self, view: BoardView, time_factor: float = 1.0) -> None:
+        self.view = view
+        self.time_factor = time_factor
+        self.at: dict[str, str] = {}  # upgoer id -> step id it is drawn at (after its glide)
+        self.glides: dict[str, Glide] = {}
+        self.screen_pos: dict[str, tuple[float, float]] = {}
+        self.radius = 8.0
+        self._state_key: object = None
+        self._markers: list[tuple[str, str, tuple[int, int, int], bool, str]] = []
+        self.names: dict[str, str] = {}  # upgoer id -> its name, for the tags shown when zoomed in
+        self._tag_cache: dict = {}
+
+    def step_of(self, upgoer: "Upgoer") -> Optional[str]:
+        geo = self.view.geometry
+        if upgoer.status not in ON_BOARD:
+            return None
+        location = upgoer.location if upgoer.location in geo.steps else geo.board.home.id
+        return location
+
+    def _path(self, start: str, end: str) -> list[str]:
+        """Shortest run of steps from ``start`` to ``end`` over rails, burns and fallbacks."""
+        geo = self.view.geometry
+        if start == end:
+            return []
+        prev: dict[str, Optional[str]] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == end:
+                break
+            for nxt in geo.board.exits(here, geo.scenario):
+                if nxt in geo.steps and nxt not in prev:
+                    prev[nxt] = here
+                    queue.append(nxt)
+        if end not in prev:
+            return [end]
+        out = []
+        node: Optional[str] = end
+        while node is not None and node != start:
+            out.append(node)
+            node = prev[node]
+        return out[::-1]
+
+    def sync(self, state: "GameState", snap: bool = False) -> None:
+        """Follow the state: markers that changed step start gliding there (or jump when ``snap``)."""
+        geo = self.view.geometry
+        seen = set()
+        markers = []
+        for upgoer in state.upgoers:
+            step = self.step_of(upgoer)
+            if step is None:
+                continue
+            seen.add(upgoer.id)
+            self.names[upgoer.id] = upgoer.name
+            program = state.programs[upgoer.owner]
+            markers.append((upgoer.id, step, hex_colour(program.colour), upgoer.status in ("debris", "written_off"),
+                            shape_for(upgoer.owner)))
+            old = self.at.get(upgoer.id)
+            if old is not None and old != step and not snap and self.time_factor > 0:
+                stops = self._path(old, step)
+                points = geo.route_path(stops, old) or [geo.pos(old), geo.pos(step)]
+                start = self.glides[upgoer.id].position() if upgoer.id in self.glides else geo.pos(old)
+                seconds = min(self.MAX_SECONDS, self.STEP_SECONDS * max(1, len(stops))) * self.time_factor
+                self.glides[upgoer.id] = Glide([start] + points, seconds)
+            elif snap or self.time_factor <= 0:
+                self.glides.pop(upgoer.id, None)
+            self.at[upgoer.id] = step
+        for gone in set(self.at) - seen:
+            self.at.pop(gone, None)
+            self.glides.pop(gone, None)
+        self._markers = markers
+
+    @property
+    def moving(self) -> bool:
+        return bool(self.glides)
+
+    def update(self, dt: float) -> None:
+        for uid in list(self.glides):
+            glide = self.glides[uid]
+            glide.time += dt
+            if glide.done:
+                del self.glides[uid]
+
+    def layout_positions(self) -> dict[str, tuple[float, float]]:
+        """Screen position of every marker, fanned out around shared steps."""
+        view = self.view
+        self.radius = view.node_radius() * 1.3
+        groups: dict[str, list[str]] = {}
+        for uid, step, *_ in self._markers:
+            if uid not in self.glides:
+                groups.setdefault(step, []).append(uid)
+        out: dict[str, tuple[float, float]] = {}
+        spread = self.radius * 2.3
+        for step, uids in groups.items():
+            cx, cy = view.step_screen(step)
+            n = len(uids)
+            if n == 1:
+                out[uids[0]] = (cx + spread * 0.55, cy - spread * 0.55)
+                continue
+            ring = spread * (0.75 if n <= 3 else 0.75 + 0.12 * (n - 3))
+            for k, uid in enumerate(uids):
+                a = -math.pi / 2 + math.tau * k / n
+                out[uid] = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+        for uid, glide in self.glides.items():
+            out[uid] = view.to_screen(glide.position())
+        self.screen_pos = out
+        return out
+
+    def marker_at(self, point, only: Optional[set[str]] = None) -> Optional[str]:
+        best, best_d = None, 1e9
+        for uid, pos in self.screen_pos.items():
+            if only is not None and uid not in only:
+                continue
+            d = math.hypot(pos[0] - point[0], pos[1] - point[1])
+            if d <= self.radius * 1.5 and d < best_d:
+                best, best_d = uid, d
+        return best
+
+    def draw(self, surface: pygame.Surface, active: Optional[str], time: float, hidden: Optional[str] = None,
+             hover: Optional[str] = None, selected: Optional[str] = None) -> None:
+        positions = self.layout_positions()
+        r = self.radius
+        order = sorted(self._markers, key=lambda m: (m[0] == active, m[0] == hover))
+        for uid, step, colour, debris, shape in order:
+            if uid == hidden or uid not in positions:
+                continue
+            pos = positions[uid]
+            if uid == active:
+                pulse = 0.5 + 0.5 * math.sin(time * 4.0)
+                for k in range(3):
+                    aa_circle(surface, (255, 230, 140), pos, r * (1.9 + 0.25 * pulse) - k, width=1)
+            if uid == selected:
+                aa_circle(surface, (255, 255, 255), pos, r * 1.75, width=2)
+            draw_marker(surface, shape, colour, pos, r * (1.12 if uid == hover else 1.0), debris=debris)
+        if self.view.labels_on:
+            self.draw_tags(surface, positions, hidden)
+
+    def draw_tags(self, surface: pygame.Surface, positions: dict, hidden: Optional[str] = None) -> None:
+        """Name tags under the markers (zoomed in only), skipping any that would cover another tag."""
+        from game.client.kit.style import font_px
+
+        layout = self.view.layout
+        size = max(9, layout.px(13))
+        placed: list[pygame.Rect] = []
+        for uid, step, colour, debris, shape in self._markers:
+            if uid == hidden or uid not in positions or uid in self.glides:
+                continue
+            name = self.names.get(uid, uid)
+            key = (name, size, colour)
+            image = self._tag_cache.get(key)
+            if image is None:
+                if len(self._tag_cache) > 200:
+                    self._tag_cache.clear()
+                image = font_px(size, True).render(name, True, mix(colour, (255, 255, 255), 0.55))
+                self._tag_cache[key] = image
+            x, y = positions[uid]
+            rect = image.get_rect(midtop=(int(x), int(y + self.radius * 1.45)))
+            plate = rect.inflate(layout.px(8), layout.px(2))
+            if any(plate.colliderect(p) for p in placed):
+                continue
+            placed.append(plate)
+            pygame.draw.rect(surface, (10, 8, 30), plate, border_radius=layout.px(5))
+            surface.blit(image, rect)
+
+
+# ---------------------------------------------------------------- the detail card's words
+
+def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list[tuple[str, str]]:
+    """(style, text) lines describing a craft: blueprint, crew, fuel, rations and damage.
+
+    Styles: title, sub, head, line, warn.
+    """
+    upgoer = state.find("upgoer", upgoer_id)
+    if upgoer is None:
+        return [("title", "Gone"), ("sub", "This craft is no longer on the board.")]
+    board = engine.rules.board
+    program = state.programs[upgoer.owner]
+    flight = engine.flight_rules
+    where = "on the pad" if upgoer.status == "pad" else board.step(upgoer.location).name \
+        if upgoer.location in {s.id for s in board.steps} else upgoer.location
+    status = {"pad": "waiting on the pad", "flying": f"flying: {where}", "debris": f"debris at {where}",
+              "written_off": f"written off at {where}"}.get(upgoer.status, upgoer.status)
+    lines = [("title", upgoer.name), ("sub", f"{program.name} ({SHAPE_WORDS[shape_for(upgoer.owner)]}) · {status}")]
+    if upgoer.stranded:
+        lines.append(("warn", "Stranded: it can no longer be steered."))
+    lines.append(("head", "Parts"))
+    for module in upgoer.modules:
+        item = state.find("item", module)
+        if item is None:
+            continue
+        thing = state.thing(item.thing_id)
+        kind = engine.rules.components.kind(thing.kind)
+        rating = engine.item_rating(state, item)
+        extra = []
+        if item.uses_left is not None:
+            extra.append(f"{item.uses_left} uses left")
+        if item.active:
+            extra.append("switched on")
+        text = f"{thing.name} ({kind.name.lower()}, mass {thing.mass}) {rating}"
+        if extra:
+            text += " · " + ", ".join(extra)
+        lines.append(("warn" if item.disabled else "line", text + (" · DISABLED" if item.disabled else "")))
+    for n, cluster in enumerate(upgoer.stages):
+        names = [state.thing(state.item(i).thing_id) for i in cluster if state.find("item", i)]
+        if names:
+            label = "launch stage" if n == 0 and len(upgoer.stages) > 1 else (
+                "insertion stage" if n == len(upgoer.stages) - 1 and len(upgoer.stages) > 1 else "lower stage")
+            rating = min((engine.item_rating(state, state.item(i)) for i in cluster), key=lambda r: r.score())
+            lines.append(("line", f"{' + '.join(t.name for t in names)} ({label}) {rating}"))
+    lines.append(("head", "Crew"))
+    crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
+    if not crew:
+        lines.append(("line", "Nobody aboard."))
+    for d in crew:
+        text = (f"{d.name}: Piloting {flight.piloting(state, d)}, Engineering {d.engineering}, "
+                f"Stamina {d.current_stamina}/{d.stamina} · {d.condition}")
+        lines.append(("warn" if d.injured or d.current_stamina <= 0 else "line", text))
+    lines.append(("head", "Supplies"))
+    supplies = f"Fuel {upgoer.fuel} · Rations {upgoer.rations} derp-turn{'s' if upgoer.rations != 1 else ''}"
+    if upgoer.status in ("flying", "debris") and upgoer.modules:
+        try:
+            supplies += f" · mass {float(flight.spacecraft_mass(state, upgoer)):g}"
+        except Exception:  # noqa: BLE001 - a detail card must never break the game
+            pass
+    lines.append(("line", supplies))
+    damage = []
+    for item in state.items:
+        if item.location == upgoer.id and (item.flight_fail_penalty or item.flight_boom_penalty):
+            damage.append(f"{state.thing(item.thing_id).name} -{item.flight_fail_penalty}/-{item.flight_boom_penalty}")
+    if damage:
+        lines.append(("head", "Damage this flight"))
+        lines.extend(("warn", d) for d in damage)
+    if upgoer.docked_with:
+        names = [state.upgoer(u).name for u in upgoer.docked_with if state.find("upgoer", u)]
+        lines.append(("line", "Docked with " + ", ".join(names)))
+    return lines

@@ -1,0 +1,353 @@
+"""New game: the mode (a hot-seat race, or Stop The Rock for one program alone or two to four working
+together), one to four space programs (name, people, colour, human or computer), the dice, the
+optional rules, and for a race the victory condition and turn limit, for Stop The Rock the
+difficulty. Start builds a ``Setup`` and a ``GameSession`` and hands over to the game flow.
+
+Every victory, scenario and difficulty, with its numbers and its one-line explanation, is read from
+the loaded ``rules/scenarios.yaml``: nothing about them is written here.
+
+The colour shown is the one the engine will really use: the people's colour, or a colour-blind-safe
+alternative when two programs would clash. Each seat also has its own shape marker.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.games.whatgoesup.rules.engine import IllegalSetup
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup
+from game.core.session import GameSession
+
+from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, shipped_engine, start_game
+from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
+
+SEATS = 4
+DEFAULT_NAMES = ("Hop Agency", "Spud Space", "Kaboom Works", "Coldsnap Institute")
+DEFAULT_PEOPLES = ("rabitians", "merbs", "goblins", "kobolds")
+TURN_LIMITS = (5, 8, 10, 12, 15, 20, 25, 30, 40, 50, None)
+
+ROW_H, ROW_GAP = 96, 8
+LEFT_X, LEFT_W, TOP = 24, 700, 84
+RIGHT_X, RIGHT_W = 748, 508
+OPTION_Y = TOP + 190
+OPTION_H = 54
+GOAL_Y = OPTION_Y + 4 * OPTION_H + 8  # "Victory and turn limit" or "Difficulty"
+TURNS_Y = GOAL_Y + 30
+RACE = "race"
+
+
+@dataclass
+class Seat:
+    playing: bool
+    name: str
+    people: str
+    human: bool = True
+
+
+def new_seed() -> int:
+    """A time-based seed for the game's dice (never ``random``: the dice have one seeded source)."""
+    return int(time.time() * 1000) % 2_000_000_000
+
+
+class NewGameScene(GameScene):
+    name = "new_game"
+
+    def __init__(self, context) -> None:
+        super().__init__(context, None)
+        self.engine = shipped_engine()
+        rules = self.engine.rules
+        self.peoples = rules.peoples.peoples
+        self.seats = [Seat(i < 2, DEFAULT_NAMES[i], DEFAULT_PEOPLES[i % len(DEFAULT_PEOPLES)]) for i in range(SEATS)]
+        if self.peoples and not any(p.id == DEFAULT_PEOPLES[0] for p in self.peoples):
+            for i, seat in enumerate(self.seats):
+                seat.people = self.peoples[i % len(self.peoples)].id
+        self.dice = rules.dice.default
+        self.options: set[str] = {o.id for o in rules.options.options if o.default}
+        self.turn_limit: Optional[int] = 20
+        tables = rules.scenarios
+        self.victories = list(tables.victories)
+        self.scenarios = list(tables.scenarios)
+        self.victory = "most_dots" if any(v.id == "most_dots" for v in self.victories) else \
+            (self.victories[0].id if self.victories else "most_dots")
+        self.mode = RACE  # or a scenario id (stop_the_rock)
+        self.difficulty: dict[str, str] = {s.id: s.default_difficulty for s in self.scenarios}
+        self.victory_menu: Optional[pygame_gui.elements.UIDropDownMenu] = None
+        self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
+        self.people_menus: list[pygame_gui.elements.UIDropDownMenu] = []
+        self.started = None
+
+    # ------------------------------------------------------------------ widgets
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout, manager = self.context.layout, self.context.manager
+        self.name_entries, self.people_menus = [], []
+        for i, seat in enumerate(self.seats):
+            y = TOP + 40 + i * (ROW_H + ROW_GAP)
+            self.add_button(f"seat:{i}", layout.rect(LEFT_X + 16, y + 10, 118, 40),
+                            "Playing" if seat.playing else "Empty seat", enabled=i > 0,
+                            tooltip=None if i else "Every game has at least one program")
+            if seat.playing:
+                self.buttons[f"seat:{i}"].select()
+            entry = pygame_gui.elements.UITextEntryLine(layout.rect(LEFT_X + 186, y + 10, 236, 40), manager,
+                                                        container=self.root, object_id=f"#name_{i}")
+            entry.set_text_length_limit(28)
+            entry.set_text(seat.name)
+            self.name_entries.append(entry)
+            options = [(p.name, p.id) for p in self.peoples]
+            start = next(o for o in options if o[1] == seat.people)
+            menu = pygame_gui.elements.UIDropDownMenu(options, start, layout.rect(LEFT_X + 432, y + 10, 138, 40),
+                                                      manager, container=self.root, object_id=f"#people_{i}")
+            self.people_menus.append(menu)
+            self.add_button(f"human:{i}", layout.rect(LEFT_X + 580, y + 10, 104, 40),
+                            "Human" if seat.human else "Computer")
+            if not seat.playing:
+                entry.disable()
+                menu.disable()
+                self.buttons[f"human:{i}"].disable()
+        modes = [(RACE, "Hot-seat race")] + [(s.id, s.name) for s in self.scenarios]
+        mode_w = 176
+        for n, (mode, label) in enumerate(modes):
+            x = LEFT_X + LEFT_W - 16 - (len(modes) - n) * (mode_w + 8) + 8
+            b = self.add_button(f"mode:{mode}", layout.rect(x, TOP + 6, mode_w, 34), label,
+                                tooltip=self.mode_explanation(mode))
+            if mode == self.mode:
+                b.select()
+        rules = self.engine.rules
+        y = TOP + 40
+        for n, scheme in enumerate(rules.dice.schemes[:4]):
+            b = self.add_button(f"dice:{scheme.id}", layout.rect(RIGHT_X + 16 + (n % 2) * 242, y + (n // 2) * 46,
+                                                                  232, 40), scheme.name)
+            if scheme.id == self.dice:
+                b.select()
+        for n, option in enumerate(rules.options.options[:4]):
+            b = self.add_button(f"option:{option.id}", layout.rect(RIGHT_X + 16, OPTION_Y + n * OPTION_H, 170, 40),
+                                option.name)
+            if option.id in self.options:
+                b.select()
+        self.victory_menu = None
+        scenario = self.scenario()
+        if scenario is None:
+            if self.victories:
+                options = [(v.name, v.id) for v in self.victories]
+                start = next(o for o in options if o[1] == self.victory)
+                self.victory_menu = pygame_gui.elements.UIDropDownMenu(
+                    options, start, layout.rect(RIGHT_X + 16, TURNS_Y, 250, 40), manager, container=self.root,
+                    object_id="#victory")
+                self.victory_menu.expand_direction = "up"  # near the foot of the window: open upwards
+                for menu_state in self.victory_menu.menu_states.values():
+                    menu_state.expand_direction = "up"
+                self.victory_menu.rebuild()
+            self.add_button("turns:-", layout.rect(RIGHT_X + 280, TURNS_Y, 44, 40), "−")
+            self.add_button("turns:+", layout.rect(RIGHT_X + 448, TURNS_Y, 44, 40), "+")
+        else:
+            levels = scenario.difficulties[:4]
+            width = (RIGHT_W - 32 - 8 * (len(levels) - 1)) / max(1, len(levels))
+            for n, level in enumerate(levels):
+                b = self.add_button(f"difficulty:{level.id}",
+                                    layout.rect(RIGHT_X + 16 + n * (width + 8), TURNS_Y, width, 40), level.name,
+                                    tooltip=self.difficulty_explanation(scenario, level))
+                if level.id == self.difficulty.get(scenario.id):
+                    b.select()
+        vh = layout.virtual_height
+        vw = layout.virtual_width
+        self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back", "@menu_button")
+        start = "Start the race!" if self.scenario() is None else f"Start: {self.scenario().name}!"
+        self.add_button("start", layout.rect(vw - 24 - 300, vh - 24 - 56, 300, 56), start, "@menu_button")
+
+    # ------------------------------------------------------------------ words from scenarios.yaml
+    def scenario(self):
+        return next((s for s in self.scenarios if s.id == self.mode), None)
+
+    def mode_explanation(self, mode: str) -> str:
+        scenario = next((s for s in self.scenarios if s.id == mode), None)
+        if scenario is None:
+            return ("Hot-seat race: one to four programs share this screen and race each other to the goal; "
+                    "computer programs play themselves.")
+        return f"{scenario.name}: {scenario.description}"
+
+    @staticmethod
+    def difficulty_explanation(scenario, level) -> str:
+        """A difficulty's numbers in one line, from scenarios.yaml."""
+        drift = f"the rock drifts (a D{scenario.drift_die} each turn)" if level.drift else "no drift"
+        return (f"{level.name}: impact in {level.turns_to_impact} turns; nudges worth {level.nudges_needed} "
+                f"needed; {drift}; {level.start_dots} starting dots"
+                + (f" and {level.start_points} points of emergency funding" if level.start_points else "")
+                + ". A nudge is worth the turns left.")
+
+    def victory_explanation(self) -> str:
+        victory = next((v for v in self.victories if v.id == self.victory), None)
+        if victory is None:
+            return ""
+        text = victory.description.strip()
+        if victory.kind != "most_dots":
+            text += (f" If nobody has by turn {self.turn_limit}, the closest wins." if self.turn_limit
+                     else " No turn limit: play until someone does.")
+        elif not self.turn_limit:
+            text = "No turn limit: play as long as you like; most dots when you stop leads."
+        return text
+
+    # ------------------------------------------------------------------ state
+    def read_entries(self) -> None:
+        for seat, entry in zip(self.seats, self.name_entries):
+            if entry.alive():
+                seat.name = entry.get_text()
+
+    def setup(self) -> Setup:
+        self.read_entries()
+        players = tuple(PlayerSetup(name=s.name.strip(), people=s.people, human=s.human)
+                        for s in self.seats if s.playing)
+        scenario = self.scenario()
+        if scenario is not None:  # the rock is the clock: no turn limit, no victory condition of its own
+            return Setup(players=players, dice=self.dice, options=frozenset(self.options), turn_limit=None,
+                         scenario=scenario.id, difficulty=self.difficulty.get(scenario.id))
+        return Setup(players=players, dice=self.dice, options=frozenset(self.options), turn_limit=self.turn_limit,
+                     victory=self.victory)
+
+    def final_colours(self) -> dict[int, str]:
+        """Seat -> the colour the engine gives it (clashes resolved), for the seats that play."""
+        playing = [i for i, s in enumerate(self.seats) if s.playing]
+        players = tuple(PlayerSetup(name=f"P{i}", people=self.seats[i].people) for i in playing)
+        try:
+            state = self.engine.new_game(Setup(players=players, dice=self.dice))
+        except IllegalSetup:
+            return {}
+        return {seat: p.colour for seat, p in zip(playing, state.programs)}
+
+    def on_button(self, key: str) -> None:
+        self.read_entries()
+        kind, _, arg = key.partition(":")
+        if kind == "seat":
+            seat = self.seats[int(arg)]
+            seat.playing = not seat.playing
+        elif kind == "human":
+            seat = self.seats[int(arg)]
+            seat.human = not seat.human
+        elif kind == "dice":
+            self.dice = arg
+        elif kind == "mode":
+            self.mode = arg
+        elif kind == "difficulty":
+            if self.scenario() is not None:
+                self.difficulty[self.scenario().id] = arg
+        elif kind == "option":
+            self.options ^= {arg}
+        elif kind == "turns":
+            index = TURN_LIMITS.index(self.turn_limit) if self.turn_limit in TURN_LIMITS else 5
+            index = max(0, min(len(TURN_LIMITS) - 1, index + (1 if arg == "+" else -1)))
+            self.turn_limit = TURN_LIMITS[index]
+        elif kind == "back":
+            self.context.back()
+            return
+        elif kind == "start":
+            self.start()
+            return
+        self.relayout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.people_menus:
+            index = self.people_menus.index(event.ui_element)
+            self.read_entries()
+            self.seats[index].people = event.ui_element.selected_option[1]
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.victory_menu:
+            self.read_entries()
+            self.victory = event.ui_element.selected_option[1]
+            chosen = next((v for v in self.victories if v.id == self.victory), None)
+            if chosen is not None and chosen.suggested_turns:
+                self.turn_limit = chosen.suggested_turns  # goal races need a long game; the player may change it
+                self.relayout()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not any(e.is_focused for e in self.name_entries):
+            self.start()
+            return True
+        return super().handle_event(event)
+
+    def start(self) -> Optional[GameSession]:
+        """Start the game, or say why it cannot start."""
+        setup = self.setup()
+        try:
+            self.engine.check_setup(setup)
+        except IllegalSetup as exc:
+            self.toast(f"Cannot start yet: {exc}.", "error")
+            return None
+        session = GameSession.new(self.engine, setup, seed=new_seed())
+        self.started = session
+        start_game(self.context, session)
+        return session
+
+    # ------------------------------------------------------------------ drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        scenario = self.scenario()
+        sub = "Who is racing to the Moon?" if scenario is None else f"{scenario.name}: who will push it aside?"
+        self.draw_header(surface, "New game", subtitle=sub)
+        left = layout.rect(LEFT_X, TOP, LEFT_W, 40 + SEATS * (ROW_H + ROW_GAP) + 4)
+        draw_card(surface, left, layout)
+        head = font_px(layout.px(20), True)
+        title = "Space programs" if scenario is None else "Programs, working together"
+        mode_left = min(b.rect.left for k, b in self.buttons.items() if k.startswith("mode:")) \
+            if any(k.startswith("mode:") for k in self.buttons) else left.right
+        draw_text(surface, title, fit_font(title, mode_left - left.left - layout.px(32), layout.px(20), bold=True),
+                  ACCENT_LIGHT, (left.left + layout.px(16), left.top + layout.px(10)))
+        colours = self.final_colours()
+        small = font_px(layout.px(15))
+        for i, seat in enumerate(self.seats):
+            y = TOP + 40 + i * (ROW_H + ROW_GAP)
+            marker_c = (layout.px(LEFT_X + 160), layout.px(y + 30))
+            if seat.playing and i in colours:
+                draw_marker(surface, i, marker_c, layout.px(14), pygame.Color(colours[i]))
+                people = next(p for p in self.peoples if p.id == seat.people)
+                text = f"{people.name}: {people.description}"
+                box = layout.rect(LEFT_X + 186, y + 53, LEFT_W - 186 - 16, 46)
+                draw_wrapped(surface, text, small, INK_DIM, box, 2)
+                swatch = layout.rect(LEFT_X + 16, y + 58, 118, 26)
+                pygame.draw.rect(surface, pygame.Color(colours[i]), swatch, border_radius=layout.px(6))
+                label = colours[i].upper()
+                draw_text(surface, label, fit_font(label, swatch.w - layout.px(8), layout.px(14), bold=True),
+                          (20, 14, 34), swatch.center, anchor="center")
+            else:
+                draw_text(surface, "Nobody in this seat", small, INK_DIM, (layout.px(LEFT_X + 186), layout.px(y + 62)))
+        # what the chosen mode is, under the programs
+        mode_top = TOP + 40 + SEATS * (ROW_H + ROW_GAP) + 14
+        vh = layout.virtual_height
+        box = layout.rect(LEFT_X + 16, mode_top, LEFT_W - 32, max(20, vh - 24 - 56 - 10 - mode_top))
+        playing = sum(1 for s in self.seats if s.playing)
+        words = self.mode_explanation(self.mode)
+        if scenario is not None:
+            words += (" You play alone." if playing == 1 else f" {playing} programs win or lose together.")
+        draw_wrapped(surface, words, font_px(layout.px(16)), INK, box, 3)
+        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 58 - TOP)
+        draw_card(surface, right, layout)
+        rules = self.engine.rules
+        x = right.left + layout.px(16)
+        draw_text(surface, "Dice", head, ACCENT_LIGHT, (x, right.top + layout.px(10)))
+        scheme = rules.dice.scheme(self.dice)
+        draw_wrapped(surface, scheme.description, font_px(layout.px(15)), INK,
+                     layout.rect(RIGHT_X + 16, TOP + 130, RIGHT_W - 32, 24), 1)
+        draw_text(surface, "Optional rules", head, ACCENT_LIGHT, (x, layout.px(OPTION_Y - 32)))
+        option_font = font_px(layout.px(13))
+        for n, option in enumerate(rules.options.options[:4]):
+            box = layout.rect(RIGHT_X + 196, OPTION_Y + n * OPTION_H - 2, RIGHT_W - 196 - 12, OPTION_H)
+            draw_wrapped(surface, option.explanation, option_font, INK if option.id in self.options else INK_DIM, box, 3)
+        note_box = layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 46)
+        if scenario is None:
+            draw_text(surface, "Victory and turn limit", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
+            value = f"{self.turn_limit} turns" if self.turn_limit else "No limit"
+            draw_text(surface, value, fit_font(value, layout.px(110), layout.px(20), bold=True), INK,
+                      (layout.px(RIGHT_X + 386), layout.px(TURNS_Y + 20)), anchor="center")
+            draw_wrapped(surface, self.victory_explanation(), font_px(layout.px(14)), INK_DIM, note_box, 2)
+        else:
+            draw_text(surface, "Difficulty", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
+            level = scenario.difficulty(self.difficulty.get(scenario.id))
+            draw_wrapped(surface, self.difficulty_explanation(scenario, level), font_px(layout.px(14)), INK_DIM,
+                         note_box, 2)
+
+
+def open_new_game(context) -> None:
+    context.stack.push(NewGameScene(context))

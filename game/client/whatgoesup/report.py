@@ -1,0 +1,199 @@
+"""The end-of-turn report (each program's dots gained and lost and why, firsts won, derps lost) and
+the game-over screen. Both read only the session's story log and state."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, program_colour
+from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
+
+
+@dataclass
+class ProgramReport:
+    index: int
+    name: str
+    before: int | None = None
+    after: int | None = None
+    clamp: str = ""
+    changes: list[tuple[str, int]] = field(default_factory=list)
+    firsts: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    injured: list[str] = field(default_factory=list)
+
+
+_BUDGET = re.compile(r"^(?P<changes>.*)\. Budget (?P<before>-?\d+) -> (?P<after>-?\d+)(?P<clamp> \(.*\))?\.$")
+_CHANGE = re.compile(r"^(?P<reason>.*) (?P<dots>[+-]\d+)$")
+
+
+def turn_entries(log, turn: int) -> list:
+    """The story entries of one turn, including the end-of-turn accounting that closes it."""
+    from game.client.scenes.logview import story_turns
+
+    return [e for t, e in story_turns(log) if t == turn]
+
+
+def turn_report(state, log, turn: int) -> list[ProgramReport]:
+    """Each program's report for ``turn``, read from the engine's "End of turn" and prestige events."""
+    reports = [ProgramReport(p.index, p.name) for p in state.programs]
+    for entry in turn_entries(log, turn):
+        event = entry.event
+        who = event.program
+        if event.kind == "report":
+            for r in reports:
+                prefix = f"End of turn {turn}, {r.name}: "
+                if event.text.startswith(prefix):
+                    match = _BUDGET.match(event.text[len(prefix):])
+                    if match:
+                        r.before, r.after = int(match["before"]), int(match["after"])
+                        r.clamp = (match["clamp"] or "").strip(" ()")
+                        if match["changes"] != "no changes":
+                            for part in match["changes"].split("; "):
+                                change = _CHANGE.match(part)
+                                if change:
+                                    r.changes.append((change["reason"], int(change["dots"])))
+        elif who is not None and 0 <= who < len(reports):
+            if event.kind == "prestige":
+                reports[who].firsts.append(event.text)
+            elif event.kind == "death":
+                reports[who].lost.append(event.text)
+            elif event.kind == "consequence" and "injured" in event.text:
+                reports[who].injured.append(event.text)
+    return reports
+
+
+class TurnReportScene(GameScene):
+    name = "turn_report"
+    flow_main = True
+
+    def __init__(self, context, flow, turn: int) -> None:
+        super().__init__(context, flow)
+        self.turn = turn
+        self.reports = turn_report(flow.state, flow.session.log, turn)
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        self.add_button("log", layout.rect(24, vh - 24 - 56, 200, 56), "Story (L)", "@menu_button")
+        self.add_button("continue", layout.rect(vw - 24 - 260, vh - 24 - 56, 260, 56), "Continue", "@menu_button")
+
+    def on_button(self, key: str) -> None:
+        if key == "continue":
+            self.flow.report_seen()
+        elif key == "log":
+            self.flow.open_log()
+
+    def on_key(self, event) -> bool:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.flow.report_seen()
+            return True
+        return super().on_key(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        self.draw_header(surface, f"End of turn {self.turn}", subtitle="How the budgets moved")
+        vw, vh = layout.virtual_width, layout.virtual_height
+        n = max(1, len(self.reports))
+        gap = 16
+        card_w = (vw - 48 - gap * (n - 1)) / n
+        for i, r in enumerate(self.reports):
+            rect = layout.rect(24 + i * (card_w + gap), 84, card_w, vh - 84 - 100)
+            self.draw_program(surface, rect, r)
+
+    def draw_program(self, surface, rect: pygame.Rect, r: ProgramReport) -> None:
+        layout = self.context.layout
+        program = self.flow.state.programs[r.index]
+        colour = program_colour(program)
+        draw_card(surface, rect, layout, edge=colour)
+        pad = layout.px(20)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        draw_marker(surface, r.index, (inner.left + layout.px(14), inner.top + layout.px(16)), layout.px(13), colour)
+        name_font = fit_font(r.name, inner.w - layout.px(40), layout.px(24), bold=True)
+        draw_text(surface, r.name, name_font, colour, (inner.left + layout.px(36), inner.top + layout.px(16)),
+                  anchor="midleft")
+        y = inner.top + layout.px(44)
+        if r.before is not None:
+            delta = r.after - r.before
+            big = f"{r.before} -> {r.after} dots"
+            big_font = fit_font(big, inner.w, layout.px(30), bold=True)
+            draw_text(surface, big, big_font, ACCENT_LIGHT, (inner.left, y))
+            y += big_font.get_linesize()
+            sign = f"{delta:+d} this turn" if delta else "no change this turn"
+            draw_text(surface, sign, font_px(layout.px(17), True),
+                      BAND_COLOURS["ok"] if delta > 0 else (ACCENT_HOT if delta < 0 else INK_DIM), (inner.left, y))
+            y += layout.px(28)
+            if r.clamp:
+                y = draw_wrapped(surface, f"Budget {r.clamp}.", font_px(layout.px(15)), INK_DIM,
+                                 pygame.Rect(inner.left, y, inner.w, layout.px(40)), 2)
+        body = font_px(layout.px(16))
+        label = font_px(layout.px(16), True)
+
+        def section(title: str, lines: list[tuple[str, tuple]], empty: str) -> None:
+            nonlocal y
+            if y + label.get_linesize() > inner.bottom:
+                return
+            draw_text(surface, title, label, ACCENT_LIGHT, (inner.left, y))
+            y += label.get_linesize()
+            if not lines:
+                lines = [(empty, INK_DIM)]
+            for text, c in lines:
+                y = draw_wrapped(surface, text, body, c, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 3)
+            y += layout.px(8)
+
+        section("Dots gained and lost",
+                [(f"{'+' if d > 0 else ''}{d}  {reason}", BAND_COLOURS["ok"] if d > 0 else ACCENT_HOT)
+                 for reason, d in r.changes], "Nothing changed.")
+        section("Firsts won", [(t, INK) for t in r.firsts], "None this turn.")
+        section("Derps lost", [(t, ACCENT_HOT) for t in r.lost] + [(t, BAND_COLOURS["fail"]) for t in r.injured],
+                "Everyone is safe.")
+
+
+class GameOverScene(GameScene):
+    name = "game_over"
+    flow_main = True
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        self.add_button("log", layout.rect(24, vh - 24 - 56, 220, 56), "The whole story", "@menu_button")
+        self.add_button("title", layout.rect(vw - 24 - 260, vh - 24 - 56, 260, 56), "Back to title", "@menu_button")
+
+    def on_button(self, key: str) -> None:
+        if key == "log":
+            self.flow.open_log()
+        elif key == "title":
+            self.flow.quit_to_title()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        state = self.flow.state
+        outcome = self.flow.session.engine.outcome(state)
+        self.draw_header(surface, "The race is over")
+        card = layout.centred_rect(760, min(480, 240 + 46 * len(state.programs)), y=100)  # fits its rows
+        draw_card(surface, card, layout)
+        inner = card.inflate(-layout.px(80), -layout.px(60))
+        winners = outcome.winners if outcome else ()
+        names = " and ".join(state.programs[i].name for i in winners) or "Nobody"
+        head = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!"
+        head_font = fit_font(head, inner.w, layout.px(40), bold=True)
+        draw_text(surface, head, head_font, ACCENT_LIGHT, (card.centerx, inner.top), anchor="midtop", shadow=layout.px(2))
+        y = inner.top + head_font.get_linesize() + layout.px(6)
+        if outcome:
+            y = draw_wrapped(surface, outcome.reason + ".", font_px(layout.px(18)), INK_DIM,
+                             pygame.Rect(inner.left, y, inner.w, layout.px(50)), 2) + layout.px(16)
+        row_font = font_px(layout.px(24), True)
+        ranked = sorted(state.programs, key=lambda p: -p.dots)
+        for p in ranked:
+            place = 1 + sum(1 for q in ranked if q.dots > p.dots)  # a tie shares its place
+            colour = program_colour(p)
+            draw_text(surface, f"{place}.", row_font, INK_DIM, (inner.left, y))
+            draw_marker(surface, p.index, (inner.left + layout.px(56), y + row_font.get_height() // 2), layout.px(13),
+                        colour)
+            name_font = fit_font(p.name, inner.w - layout.px(260), layout.px(24), bold=True)
+            draw_text(surface, p.name, name_font, colour, (inner.left + layout.px(80), y))
+            draw_text(surface, f"{p.dots} dots", row_font, INK, (inner.right, y), anchor="topright")
+            y += row_font.get_linesize() + layout.px(10)

@@ -1,0 +1,622 @@
+"""R&D: one program's manifest and everything it can spend points on this turn.
+
+The left half is the manifest (points, dots, luck, stock, blueprints, parts, derps, Upgoers on the
+pad). The right half has a tab per kind of work; each form shows what the action will cost and do
+before it is committed, and the engine's reason when it is not allowed. Every action goes through
+``flow.act``; a refusal is shown as a message, never dropped.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+import pygame_gui
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, Disassemble, Heal, Hire, Invent, Research,
+                                ReverseEngineer, Train)
+from game.games.whatgoesup.rules.flight_actions import Track
+from game.games.whatgoesup.rules.state import HOME, SKILLS
+
+from game.client.whatgoesup.game_flow import GameScene, draw_wrapped, hex_colour, html_escape, program_colour
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
+                    font_px)
+
+TABS = (("invent", "Invent"), ("research", "Research"), ("build", "Build"), ("supplies", "Supplies"),
+        ("derps", "Derps"), ("other", "Other"))
+TOP = 76
+BOTTOM_BAR = 80
+#: Words on the R&D screen that the glossary explains on hover (label or button text -> glossary terms).
+TERMS = {"Blueprint": ("blueprint", "rating"), "Fuel": ("fuel",), "Rations": ("rations",), "Track debris": ("debris",),
+         "Improve": ("Fail safety", "Boom safety"), "Fail to OK": ("Fail safety",), "Boom to Fail": ("Boom safety",),
+         "Reusable": ("reusable",), "Piloting": ("Piloting",), "Engineering": ("Engineering",),
+         "Stamina": ("stamina",), "Points": ("points",), "Dots": ("dots", "budget"), "Luck": ("luck",),
+         "Next turn": ("points",)}
+#: Which terms the preview under each tab explains.
+PREVIEW_TERMS = {"invent": ("rating", "technology transfer"), "research": ("research cap",), "build": ("blueprint",)}
+ROW = 50
+LABEL_W = 130
+
+
+class RnDScene(GameScene):
+    name = "rnd"
+    flow_main = True
+
+    def __init__(self, context, flow, program: int) -> None:
+        super().__init__(context, flow)
+        self.program = program
+        self.tab = "invent"
+        engine = flow.session.engine
+        kinds = [k for k in engine.rules.components.kinds if k.invented]
+        self.form: dict[str, object] = {
+            "kind": kinds[0].id if kinds else "", "mass": 2, "reusable": False,
+            "r_thing": "", "r_safety": "fail", "r_steps": 1, "b_thing": "", "b_count": 1,
+            "fuel": 1, "rations": 1, "t_derp": "", "t_skill": "piloting", "t_points": 1, "h_derp": "",
+            "re_item": "", "ta_upgoer": "", "track": "",
+        }
+        self.steppers: dict[str, tuple[int, int]] = {}
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        self.labels: list[tuple[str, pygame.Rect]] = []
+        self.values: list[tuple[str, pygame.Rect]] = []
+        self.preview_rect: Optional[pygame.Rect] = None
+        self.term_spots: list = []  # (text, invisible widget whose tooltip explains a rule word)
+        self.manifest: Optional[pygame_gui.elements.UITextBox] = None
+        self._enter_armed = 0.0
+
+    # ------------------------------------------------------------------ geometry
+    def split_x(self) -> float:
+        return max(480.0, self.context.layout.virtual_width * 0.47)
+
+    def tab_rows(self) -> int:
+        """Tabs sit in one row when there is room for their words, else in two rows of three."""
+        layout = self.context.layout
+        x = self.split_x() + 12
+        return 1 if (layout.virtual_width - x - 24 - 30) / len(TABS) >= 112 else 2
+
+    def panel_units(self) -> tuple[float, float, float, float]:
+        """The right-hand form panel (x, y, w, h) in units."""
+        layout = self.context.layout
+        x = self.split_x() + 12
+        y = TOP + 58 + (self.tab_rows() - 1) * 48
+        return x, y, layout.virtual_width - x - 24, layout.virtual_height - BOTTOM_BAR - 16 - y
+
+    def action_y(self) -> float:
+        """Where a form's main button sits: at the bottom of the panel."""
+        px, py, pw, ph = self.panel_units()
+        return py + ph - 16 - 46
+
+    # ------------------------------------------------------------------ state helpers
+    @property
+    def state(self):
+        return self.flow.session.state
+
+    @property
+    def engine(self):
+        return self.flow.session.engine
+
+    def things(self):
+        return self.state.things_of(self.program)
+
+    def derps(self):
+        return [d for d in self.state.derps_of(self.program)]
+
+    def refresh(self) -> None:
+        self.relayout()
+
+    # ------------------------------------------------------------------ widgets
+    def build_ui(self) -> None:
+        super().build_ui()
+        self.steppers, self.entries, self.menus, self.labels, self.values = {}, {}, {}, [], []
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        split = self.split_x()
+        self.manifest = pygame_gui.elements.UITextBox(
+            self.manifest_html(), layout.rect(36, TOP + 58, split - 60, vh - BOTTOM_BAR - 16 - (TOP + 58) - 12),
+            self.context.manager, container=self.root, object_id="#manifest")
+        px, py, pw, ph = self.panel_units()
+        per_row = len(TABS) // self.tab_rows()
+        tab_w = (pw - (per_row - 1) * 6) / per_row
+        for i, (key, text) in enumerate(TABS):
+            row, col = divmod(i, per_row)
+            b = self.add_button(f"tab:{key}", layout.rect(px + col * (tab_w + 6), TOP + row * 48, tab_w, 44), text)
+            if key == self.tab:
+                b.select()
+        getattr(self, f"_build_{self.tab}")(px + 16, py + 16, pw - 32)
+        y = vh - BOTTOM_BAR + 12
+        x = 24.0
+        for key, text, w in (("assemble", "Assemble an Upgoer…", 230), ("trade", "Trade…", 110),
+                             ("log", "Story (L)", 120), ("save", "Save", 90), ("undo", "Undo", 90)):
+            self.add_button(key, layout.rect(x, y, w, 52), text, "@segment")
+            x += w + 10
+        if not self.flow.session.can_undo():
+            self.buttons["undo"].disable()
+        if len(self.state.programs) < 2:
+            self.buttons["trade"].disable()
+        self.add_button("finish", layout.rect(vw - 24 - 250, y, 250, 52), "Finish R&D", "@menu_button")
+        self._glossary_tips()
+
+    def chips(self) -> list[tuple[str, str, pygame.Rect]]:
+        """The stat chips above the manifest: (label, value, rect)."""
+        layout = self.context.layout
+        p = self.state.programs[self.program]
+        chips = [("Points", str(p.points)), ("Dots", str(p.dots)), ("Luck", str(p.luck)),
+                 ("Fuel", str(p.fuel_stock)), ("Rations", f"{p.rations_stock}")]
+        if p.bonus_points:
+            chips.append(("Next turn", f"+{p.bonus_points}"))
+        split = self.split_x()
+        chip_w = (split - 24 - 12 - 8 * (len(chips) - 1)) / len(chips)
+        return [(label, value, layout.rect(24.0 + n * (chip_w + 8), TOP, chip_w, 44))
+                for n, (label, value) in enumerate(chips)]
+
+    def _glossary_tips(self) -> None:
+        """Hovering a rule word (a label, a button, a chip, the preview) explains it (``glossary``)."""
+        from game.client.whatgoesup import glossary
+
+        rules = self.engine.rules
+        self.term_spots = []
+        for text, rect in self.labels:
+            terms = TERMS.get(text)
+            if text == "Kind":
+                role = self.engine.rules.components.kind(str(self.form["kind"])).role
+                terms = {"lower_stage": ("lower stage",), "capsule": ("capsule",), "habitat": ("habitat",),
+                         "thruster": ("thruster",), "rcs": ("RCS",), "payload": ("payload",)}.get(role)
+            if terms:
+                font = fit_font(text, rect.w - self.context.layout.px(6), self.context.layout.px(18), bold=True)
+                spot = pygame.Rect(rect.left, rect.top, min(rect.w, font.size(text)[0] + 8), rect.h)
+                self.term_spots.append((text, glossary.hotspot(spot, terms, rules, self.context, self.root)))
+        for key, button in self.buttons.items():
+            terms = TERMS.get(button.text)
+            if terms and key.split(":")[0] in ("set", "toggle"):
+                glossary.attach(button, terms, rules, self.context.layout)
+        for label, _value, rect in self.chips():
+            self.term_spots.append((label, glossary.hotspot(rect, TERMS[label], rules, self.context, self.root)))
+        terms = PREVIEW_TERMS.get(self.tab)
+        if terms and self.preview_rect is not None:
+            self.term_spots.append((self.tab, glossary.hotspot(self.preview_rect, terms, rules, self.context,
+                                                                self.root)))
+
+    # -- small form builders (units)
+    def _label(self, text: str, x: float, y: float, w: float = LABEL_W) -> None:
+        self.labels.append((text, self.context.layout.rect(x, y, w, 40)))
+
+    def _stepper(self, key: str, x: float, y: float, low: int, high: int) -> None:
+        layout = self.context.layout
+        self.steppers[key] = (low, high)
+        self.add_button(f"step:{key}:-1", layout.rect(x, y, 40, 40), "-")
+        self.values.append((key, layout.rect(x + 44, y, 64, 40)))
+        self.add_button(f"step:{key}:1", layout.rect(x + 112, y, 40, 40), "+")
+
+    def _entry(self, key: str, x: float, y: float, w: float, placeholder: str) -> None:
+        entry = pygame_gui.elements.UITextEntryLine(self.context.layout.rect(x, y, w, 40), self.context.manager,
+                                                    container=self.root, object_id=f"#{key}",
+                                                    placeholder_text=placeholder)
+        entry.set_text_length_limit(32)
+        self.entries[key] = entry
+
+    def _menu(self, key: str, x: float, y: float, w: float, options: list[tuple[str, str]]) -> None:
+        """A drop-down bound to ``self.form[key]`` (an id); an empty list shows '(none)' disabled."""
+        if not options:
+            options = [("(none)", "")]
+        ids = [o[1] for o in options]
+        if self.form.get(key) not in ids:
+            self.form[key] = ids[0]
+        start = options[ids.index(self.form[key])]
+        menu = pygame_gui.elements.UIDropDownMenu(options, start, self.context.layout.rect(x, y, w, 40),
+                                                  self.context.manager, container=self.root, object_id=f"#{key}")
+        if ids == [""]:
+            menu.disable()
+        self.menus[key] = menu
+
+    def _action_button(self, key: str, text: str, x: float, y: float, w: float = 200) -> None:
+        self.add_button(f"do:{key}", self.context.layout.rect(x, y, w, 46), text,
+                        "@menu_button" if w >= 200 else "@segment")
+
+    def _preview(self, x: float, y: float, w: float, h: float) -> None:
+        self.preview_rect = self.context.layout.rect(x, y, w, h)
+
+    def _thing_options(self) -> list[tuple[str, str]]:
+        return [(f"{t.name} ({t.rating})", t.id) for t in self.things()]
+
+    def _build_invent(self, x, y, w) -> None:
+        kinds = [k for k in self.engine.rules.components.kinds if k.invented]
+        self._label("Kind", x, y)
+        self._menu("kind", x + LABEL_W, y, min(300, w - LABEL_W), [(k.name, k.id) for k in kinds])
+        kind = self.engine.rules.components.kind(str(self.form["kind"]))
+        y += ROW
+        self._label("Mass", x, y)
+        if kind.fixed_mass:
+            self.form["mass"] = kind.fixed_mass
+            self.values.append(("mass", self.context.layout.rect(x + LABEL_W + 44, y, 64, 40)))
+        else:
+            low = self.engine.rules.components.capsule.min_mass if kind.role in ("capsule", "habitat") else 1
+            self.form["mass"] = max(low, int(self.form["mass"]))
+            self._stepper("mass", x + LABEL_W, y, low, self.engine.rules.components.max_invent_mass)
+        if kind.can_be_reusable:
+            b = self.add_button("toggle:reusable", self.context.layout.rect(x + LABEL_W + 170, y, 150, 40),
+                                "Reusable")
+            if self.form["reusable"]:
+                b.select()
+        else:
+            self.form["reusable"] = False
+        y += ROW
+        self._label("Name", x, y)
+        self._entry("invent_name", x + LABEL_W, y, min(320, w - LABEL_W),
+                    self.engine.default_name(self.state, self.program, kind.id))
+        y += ROW
+        self._preview(x, y, w, self.action_y() - 8 - y)
+        self._action_button("invent", "Invent", x + w - 200, self.action_y())
+
+    def _build_research(self, x, y, w) -> None:
+        self._label("Blueprint", x, y)
+        self._menu("r_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options())
+        y += ROW
+        self._label("Improve", x, y)
+        for i, (safety, text) in enumerate((("fail", "Fail to OK"), ("boom", "Boom to Fail"))):
+            b = self.add_button(f"set:r_safety:{safety}", self.context.layout.rect(x + LABEL_W + i * 160, y, 150, 40),
+                                text)
+            if self.form["r_safety"] == safety:
+                b.select()
+        y += ROW
+        self._label("Steps", x, y)
+        self._stepper("r_steps", x + LABEL_W, y, 1, 10)
+        y += ROW
+        self._preview(x, y, w, self.action_y() - 8 - y)
+        self._action_button("research", "Research", x + w - 200, self.action_y())
+
+    def _build_build(self, x, y, w) -> None:
+        self._label("Blueprint", x, y)
+        self._menu("b_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options())
+        y += ROW
+        self._label("How many", x, y)
+        self._stepper("b_count", x + LABEL_W, y, 1, 20)
+        y += ROW
+        self._preview(x, y, w, self.action_y() + 46 - y)
+        self._action_button("build", "Build", x + w - 200, self.action_y())
+
+    def _build_supplies(self, x, y, w) -> None:
+        self._label("Fuel", x, y)
+        self._stepper("fuel", x + LABEL_W, y, 1, 50)
+        self._action_button("fuel", "Buy fuel", x + w - 200, y - 3)
+        y += ROW + 10
+        self._label("Rations", x, y)
+        self._stepper("rations", x + LABEL_W, y, 1, 20)
+        self._action_button("rations", "Buy rations", x + w - 200, y - 3)
+        y += ROW + 10
+        self._preview(x, y, w, self.action_y() + 46 - y)
+
+    def _build_derps(self, x, y, w) -> None:
+        self._label("Hire", x, y)
+        self._entry("hire_name", x + LABEL_W, y, min(230, w - LABEL_W - 150),
+                    self.engine.default_derp_name(self.state, self.program))
+        self._action_button("hire", "Hire", x + w - 140, y - 3, 140)
+        y += ROW + 6
+        trainable = [(f"{d.name} {d.piloting}/{d.engineering}/{d.stamina}", d.id) for d in self.derps()
+                     if d.location is HOME and not d.injured]
+        self._label("Train", x, y)
+        self._menu("t_derp", x + LABEL_W, y, min(260, w - LABEL_W), trainable)
+        y += ROW
+        for i, skill in enumerate(SKILLS):
+            b = self.add_button(f"set:t_skill:{skill}",
+                                self.context.layout.rect(x + LABEL_W + i * 124, y, 118, 40), skill.capitalize())
+            if self.form["t_skill"] == skill:
+                b.select()
+        y += ROW
+        self._stepper("t_points", x + LABEL_W, y, 1, 9)
+        self._action_button("train", "Train", x + w - 140, y - 3, 140)
+        y += ROW + 6
+        injured = [(d.name, d.id) for d in self.derps() if d.injured]
+        self._label("Heal", x, y)
+        self._menu("h_derp", x + LABEL_W, y, min(230, w - LABEL_W - 150), injured)
+        self._action_button("heal", "Heal", x + w - 140, y - 3, 140)
+        y += ROW + 4
+        self._preview(x, y, w, self.action_y() + 46 - y)
+
+    def _build_other(self, x, y, w) -> None:
+        state = self.state
+        foreign = [(f"{state.thing(i.thing_id).name} ({i.id})", i.id) for i in state.items_of(self.program)
+                   if state.thing(i.thing_id).owner != self.program]
+        menu_w = w - LABEL_W - 150
+        self._label("Copy a design", x, y)
+        self._menu("re_item", x + LABEL_W, y, menu_w, foreign)
+        self._action_button("reverse", "Copy it", x + w - 140, y - 3, 140)
+        y += ROW + 8
+        pad = [(u.name, u.id) for u in state.upgoers_of(self.program) if u.status == "pad"]
+        self._label("Take apart", x, y)
+        self._menu("ta_upgoer", x + LABEL_W, y, menu_w, pad)
+        self._action_button("disassemble", "Take apart", x + w - 140, y - 3, 140)
+        y += ROW + 8
+        debris = [(u.name, u.id) for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
+        self._label("Track debris", x, y)
+        self._menu("track", x + LABEL_W, y, menu_w, debris)
+        self._action_button("track", "Track", x + w - 140, y - 3, 140)
+        y += ROW + 8
+        self._preview(x, y, w, self.action_y() + 46 - y)
+
+    # ------------------------------------------------------------------ the action each form describes
+    def entry_text(self, key: str) -> str:
+        entry = self.entries.get(key)
+        return entry.get_text().strip() if entry is not None and entry.alive() else ""
+
+    def form_action(self, key: str) -> Optional[Action]:
+        f = self.form
+        if key == "invent":
+            return Invent(str(f["kind"]), int(f["mass"]), self.entry_text("invent_name"), bool(f["reusable"]))
+        if key == "research":
+            return Research(str(f["r_thing"]), str(f["r_safety"]), int(f["r_steps"])) if f["r_thing"] else None
+        if key == "build":
+            return Build(str(f["b_thing"]), int(f["b_count"])) if f["b_thing"] else None
+        if key in ("fuel", "rations"):
+            return BuyConsumables(key, int(f[key]))
+        if key == "hire":
+            return Hire(self.entry_text("hire_name"))
+        if key == "train":
+            return Train(str(f["t_derp"]), str(f["t_skill"]), int(f["t_points"])) if f["t_derp"] else None
+        if key == "heal":
+            return Heal(str(f["h_derp"])) if f["h_derp"] else None
+        if key == "reverse":
+            return ReverseEngineer(str(f["re_item"])) if f["re_item"] else None
+        if key == "disassemble":
+            return Disassemble(str(f["ta_upgoer"])) if f["ta_upgoer"] else None
+        if key == "track":
+            return Track(str(f["track"])) if f["track"] else None
+        return None
+
+    NOTHING = {"research": "Invent something first: research improves a blueprint.",
+               "build": "Invent something first: you build copies of your blueprints.",
+               "train": "Hire a derp first (or all your derps are away or injured).",
+               "heal": "None of your derps is injured.",
+               "reverse": "You have no other program's parts in storage to copy (get one in a trade).",
+               "disassemble": "You have no Upgoer on the pad.",
+               "track": "There is no untracked debris."}
+
+    def do(self, key: str) -> bool:
+        action = self.form_action(key)
+        if action is None:
+            self.toast(self.NOTHING.get(key, "Nothing to do."), "error")
+            return False
+        return self.flow.act(action, self)
+
+    # ------------------------------------------------------------------ events
+    def on_button(self, key: str) -> None:
+        kind, _, rest = key.partition(":")
+        if kind == "tab":
+            self.tab = rest
+            self.relayout()
+        elif kind == "step":
+            name, delta = rest.rsplit(":", 1)
+            low, high = self.steppers[name]
+            self.form[name] = max(low, min(high, int(self.form[name]) + int(delta)))
+        elif kind == "set":
+            name, value = rest.split(":", 1)
+            self.form[name] = value
+            self._keep_entries_and_relayout()
+        elif kind == "toggle":
+            self.form[rest] = not self.form[rest]
+            self._keep_entries_and_relayout()
+        elif kind == "do":
+            self.do(rest)
+        elif key == "finish":
+            self.flow.finish_rnd(self)
+        elif key == "assemble":
+            from game.client.whatgoesup.assembly import AssemblyScene
+            self.context.stack.push(AssemblyScene(self.context, self.flow, self.program))
+        elif key == "trade":
+            from game.client.whatgoesup.trade import TradeScene
+            self.context.stack.push(TradeScene(self.context, self.flow, self.program))
+        elif key == "log":
+            self.flow.open_log()
+        elif key == "save":
+            self.flow.open_save(self)
+        elif key == "undo":
+            self.flow.undo(self)
+
+    def _keep_entries_and_relayout(self) -> None:
+        texts = {k: e.get_text() for k, e in self.entries.items() if e.alive()}
+        self.relayout()
+        for k, text in texts.items():
+            if k in self.entries:
+                self.entries[k].set_text(text)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for key, menu in self.menus.items():
+                if event.ui_element is menu:
+                    self.form[key] = menu.selected_option[1]
+                    if key == "kind":
+                        self.form["reusable"] = False
+                        self._keep_entries_and_relayout()
+                    return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if any(e.is_focused for e in self.entries.values()):
+                return False
+            if self._enter_armed > 0:
+                self._enter_armed = 0.0
+                self.flow.finish_rnd(self)
+            else:
+                self._enter_armed = 3.0
+                points = self.state.programs[self.program].points
+                self.toast(f"Press Enter again to finish R&D ({points} points will be saved for next turn).", "warn")
+            return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self._enter_armed = max(0.0, self._enter_armed - dt)
+        super().update(dt)
+
+    # ------------------------------------------------------------------ previews
+    def preview_lines(self) -> list[tuple[str, tuple]]:
+        """What the current tab's action will cost and do, and the engine's refusal if any."""
+        state, engine, f = self.state, self.engine, self.form
+        costs = engine.rules.economy.costs
+        lines: list[tuple[str, tuple]] = []
+        check: list[str] = []
+        if self.tab == "invent":
+            kind = engine.rules.components.kind(str(f["kind"]))
+            mass = formulas.thing_mass(int(f["mass"]), bool(f["reusable"]), engine.rules.components)
+            lines.append((kind.description, INK_DIM))
+            extra = " (a fifth more because it is reusable)" if f["reusable"] else ""
+            lines.append((f"Costs {costs.invent_per_mass * mass} points: {costs.invent_per_mass} per mass, "
+                          f"mass {mass}{extra}.", INK))
+            start = engine.rules.economy.research.new_thing_rating
+            transfer = engine.transfer_rating(state, self.program, kind.id, mass)
+            if transfer is not None and transfer[0].score() > start.score():
+                lines.append((f"Starts at {transfer[0]} thanks to technology transfer from {transfer[1].name}.",
+                              BAND_COLOURS["ok"]))
+            else:
+                lines.append((f"Starts at {start}: it will need research before it flies well.", INK))
+            if kind.role in ("capsule", "habitat"):
+                cap = formulas.capsule_capacity(int(f["mass"]), engine.rules.components)
+                lines.append((f"Carries {cap} (crew, payloads, RCS and rations).", INK))
+            check = ["invent"]
+        elif self.tab == "research" and f["r_thing"]:
+            thing = state.thing(str(f["r_thing"]))
+            steps = int(f["r_steps"])
+            cap = engine.research_cap(state, thing)
+            if f["r_safety"] == "fail":
+                after = f"{thing.rating.fail + steps}/{thing.rating.boom}"
+                done = thing.fail_steps_this_turn
+            else:
+                after = f"{thing.rating.fail}/{thing.rating.boom + steps}"
+                done = thing.boom_steps_this_turn
+            lines.append((f"Costs {costs.research_per_mass * thing.mass * steps} points "
+                          f"({costs.research_per_mass} per mass x mass {thing.mass} x {steps} step(s)).", INK))
+            lines.append((f"{thing.name}: {thing.rating} to {after}.", ACCENT_LIGHT))
+            why = "" if cap == engine.rules.economy.reliability.best else (
+                " until it has flown" if not thing.flown else " until it has flown successfully")
+            lines.append((f"Research can reach {cap}{why}. {done} {f['r_safety'].capitalize()} step(s) done "
+                          f"this turn.", INK_DIM))
+            check = ["research"]
+        elif self.tab == "build" and f["b_thing"]:
+            thing = state.thing(str(f["b_thing"]))
+            n = int(f["b_count"])
+            lines.append((f"Costs {costs.build_per_mass * thing.mass * n} points ({costs.build_per_mass} per mass "
+                          f"x mass {thing.mass} x {n}).", INK))
+            lines.append((f"Built at today's rating {thing.rating}; research keeps improving unlaunched copies.",
+                          INK_DIM))
+            check = ["build"]
+        elif self.tab == "supplies":
+            comps = engine.rules.components
+            p = state.programs[self.program]
+            lines.append((f"Fuel: {int(f['fuel'])} container(s) = {int(f['fuel']) * comps.fuel_per_container} fuel "
+                          f"for {costs.consumable_per_container * int(f['fuel'])} points.", INK))
+            lines.append((f"Rations: {int(f['rations'])} container(s) feed "
+                          f"{int(f['rations']) * comps.rations_derp_turns_per_container} derp-turns for "
+                          f"{costs.consumable_per_container * int(f['rations'])} points.", INK))
+            lines.append((f"In stock: {p.fuel_stock} fuel, rations for {p.rations_stock} derp-turns.", INK_DIM))
+            check = ["fuel", "rations"]
+        elif self.tab == "other":
+            lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
+                          "of your own (once per pair of programs); its prototyping cost comes as extra points "
+                          "next turn. Taking apart an Upgoer on the pad puts its parts and crew back home.", INK_DIM))
+            check = [k for k in ("reverse", "disassemble", "track") if self.form_action(k) is not None]
+        elif self.tab == "derps":
+            lines.append((f"Hiring costs {costs.hire_derp}; training {costs.train_per_point} per point "
+                          f"(the derp stays home this turn); healing {costs.heal_derp}.", INK_DIM))
+            check = ["train"] if f["t_derp"] else []
+        for key in check:
+            action = self.form_action(key)
+            if action is not None:
+                why = self.flow.session.refusal(action)
+                if why:
+                    lines.append((f"Not possible: {why}.", ACCENT_HOT))
+        return lines
+
+    # ------------------------------------------------------------------ manifest
+    def manifest_html(self) -> str:
+        state, engine = self.state, self.engine
+        p = state.programs[self.program]
+        gold, dim_c, ok_c, bad_c = (hex_colour(ACCENT_LIGHT), hex_colour(INK_DIM), hex_colour(BAND_COLOURS["ok"]),
+                                    hex_colour(ACCENT_HOT))
+        out = [f"<font color='{gold}'><b>Blueprints</b></font><br>"]
+        things = self.things()
+        if not things:
+            out.append(f"<font color='{dim_c}'>None yet. Invent a lower stage to start.</font><br>")
+        for t in things:
+            kind = engine.rules.components.kind(t.kind).name.lower()
+            flown = "flown successfully" if t.flown_successfully else ("flown" if t.flown else "never flown")
+            extra = ", reusable" if t.reusable else ""
+            out.append(f"<b>{html_escape(t.name)}</b> {t.rating}  <font color='{dim_c}'>{kind}, mass {t.mass}"
+                       f"{extra}, {flown}</font><br>")
+        out.append(f"<br><font color='{gold}'><b>Parts in storage</b></font><br>")
+        stored = state.items_of(self.program)
+        if not stored:
+            out.append(f"<font color='{dim_c}'>Nothing built yet.</font><br>")
+        groups: dict[str, list] = {}
+        for item in stored:
+            groups.setdefault(item.thing_id, []).append(item)
+        for thing_id, items in groups.items():
+            thing = state.thing(thing_id)
+            rating = engine.item_rating(state, items[0])
+            ids = ", ".join(i.id for i in items)
+            foreign = "" if thing.owner == self.program else f" <font color='{dim_c}'>(another program's design)</font>"
+            out.append(f"{len(items)} x <b>{html_escape(thing.name)}</b> {rating} <font color='{dim_c}'>({ids})"
+                       f"</font>{foreign}<br>")
+        out.append(f"<br><font color='{gold}'><b>Spacederps</b></font> <font color='{dim_c}'>"
+                   f"(Piloting/Engineering/Stamina)</font><br>")
+        derps = self.derps()
+        if not derps:
+            out.append(f"<font color='{dim_c}'>Nobody hired yet.</font><br>")
+        for d in derps:
+            if d.location is not HOME:
+                u = state.find("upgoer", d.location)
+                status, colour = (f"aboard {html_escape(u.name) if u else 'a craft'}", dim_c)
+            elif d.can_fly:
+                status, colour = ("can fly today", ok_c)
+            elif d.busy:
+                status, colour = (f"{d.busy}, stays home", dim_c)
+            else:
+                status, colour = (d.condition, bad_c)
+            out.append(f"<b>{html_escape(d.name)}</b> {d.piloting}/{d.engineering}/{d.stamina} "
+                       f"<font color='{dim_c}'>{d.condition}</font>, <font color='{colour}'>{status}</font><br>")
+        out.append(f"<br><font color='{gold}'><b>Upgoers</b></font><br>")
+        ups = [u for u in state.upgoers_of(self.program) if u.status in ("pad", "flying")]
+        if not ups:
+            out.append(f"<font color='{dim_c}'>None on the pad or in flight.</font><br>")
+        for u in ups:
+            crew = ", ".join(state.derp(c).name for c in u.crew) or "no crew"
+            where = "on the pad" if u.status == "pad" else f"flying ({u.location})"
+            out.append(f"<b>{html_escape(u.name)}</b> <font color='{dim_c}'>{where}; {html_escape(crew)}; "
+                       f"fuel {u.fuel}</font><br>")
+        return "".join(out)
+
+    # ------------------------------------------------------------------ drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        state = self.state
+        p = state.programs[self.program]
+        people = next((x.name for x in self.engine.rules.peoples.peoples if x.id == p.people), p.people)
+        from game.client.whatgoesup.hud import draw_game_header
+
+        draw_game_header(self, surface, p.name, p, f"{people} · Research & development")
+        vw, vh = layout.virtual_width, layout.virtual_height
+        split = self.split_x()
+        # stat chips
+        for label, value, r in self.chips():
+            pygame.draw.rect(surface, CARD, r, border_radius=layout.px(10))
+            pygame.draw.rect(surface, program_colour(p), r, max(1, layout.px(2)), border_radius=layout.px(10))
+            lf = fit_font(label, r.w // 2, layout.px(15))
+            draw_text(surface, label, lf, INK_DIM, (r.left + layout.px(10), r.centery), anchor="midleft")
+            vf = fit_font(value, r.w // 2 - layout.px(10), layout.px(20), bold=True)
+            draw_text(surface, value, vf, ACCENT_LIGHT, (r.right - layout.px(10), r.centery), anchor="midright")
+        manifest = layout.rect(24, TOP + 52, split - 36, vh - BOTTOM_BAR - 16 - (TOP + 52))
+        draw_card(surface, manifest, layout)
+        px, py, pw, ph = self.panel_units()
+        panel = layout.rect(px, py, pw, ph)
+        draw_card(surface, panel, layout)
+        label_font = font_px(layout.px(18), True)
+        for text, rect in self.labels:
+            draw_text(surface, text, fit_font(text, rect.w - layout.px(6), layout.px(18), bold=True), ACCENT_LIGHT,
+                      (rect.left, rect.centery), anchor="midleft")
+        for key, rect in self.values:
+            text = str(self.form[key])
+            pygame.draw.rect(surface, (21, 18, 48), rect, border_radius=layout.px(8))
+            draw_text(surface, text, fit_font(text, rect.w - layout.px(8), layout.px(20), bold=True), INK,
+                      rect.center, anchor="center")
+        if self.preview_rect is not None:
+            font = font_px(layout.px(17))
+            y = self.preview_rect.top + layout.px(8)
+            for text, colour in self.preview_lines():
+                box = pygame.Rect(self.preview_rect.left, y, self.preview_rect.w, self.preview_rect.bottom - y)
+                y = draw_wrapped(surface, text, font, colour, box, 3) + layout.px(4)
+        del label_font

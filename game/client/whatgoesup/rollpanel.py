@@ -1,0 +1,594 @@
+"""The roll panel over The Field: what is about to roll and its exact odds, the dice tumbling onto
+the value the session already rolled, and then the mid-roll choices (skills, RCS, luck, accept,
+keep old/new, the capsule-fail choice) with the odds updating as help is spent.
+
+The value always comes from ``session.roll()``; the faces come from the dice scheme's
+``faces_for``. A cluster of lower stages shows one set of dice with the combined value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConsequence, KeepRoll, UseLuck, UseRcsBoost, UseSkill)
+from game.games.whatgoesup.rules.planning import help_plan_for, next_roll_odds
+from game.games.whatgoesup.rules.reliability import Outcome
+
+from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
+    percent_text
+from game.client.whatgoesup.flightpanel import describe_action
+from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.state import GameState
+
+ROLL_WORDS = {
+    "launch": "launch", "orbital_insertion": "orbital insertion", "burn": "burn", "rcs_burn": "RCS burn",
+    "duration_capsule": "capsule check", "duration_habitat": "habitat check", "docking": "docking",
+    "payload": "payload", "eva": "EVA", "winch": "winch", "reentry": "reentry", "landing": "landing",
+    "stage_recovery": "stage recovery", "lunar_landing": "lunar landing burn", "rock_docking_burn": "rock docking burn",
+    "rock_docking_rcs": "rock docking (RCS)", "escape_tower": "escape tower", "jury_rig": "jury-rig",
+}
+HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
+
+
+_CARDS: dict = {}
+
+
+def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
+    """The part of the painted card that is plain opaque ``CARD`` (inside the rim and the rounded
+    corners), or None if it is not uniform: that part can be filled instead of alpha-blended."""
+    radius = layout.px(18)
+    rim = max(2, layout.px(3))
+    inset = max(radius, rim) + 1
+    middle = card.inflate(-2 * inset, -2 * inset)
+    if middle.w <= 0 or middle.h <= 0:
+        return None
+    mask = pygame.mask.from_threshold(image.subsurface(middle), (*CARD, 255), (1, 1, 1, 1))
+    return middle if mask.count() == middle.w * middle.h else None
+
+
+def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> None:
+    """``draw_card`` painted once per size into a transparent surface, then only blitted.
+
+    The opaque middle is copied from a plain (no alpha) surface of the same colour; only the rim,
+    corners and shadow around it are alpha-blended, as four strips. (A straight copy measured about
+    three times faster than ``fill`` for the middle, and than blending it.)"""
+    key = (rect.size, layout)
+    cached = _CARDS.get(key)
+    margin = layout.px(24)
+    if cached is None or cached[2].get_bitsize() != surface.get_bitsize():
+        if len(_CARDS) > 32:
+            _CARDS.clear()
+        image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
+        draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        middle = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        if middle is None:
+            strips = [image.get_rect()]
+            plain = pygame.Surface((0, 0), 0, surface)
+        else:
+            w, h = image.get_size()
+            strips = [pygame.Rect(0, 0, w, middle.top), pygame.Rect(0, middle.bottom, w, h - middle.bottom),
+                      pygame.Rect(0, middle.top, middle.left, middle.h),
+                      pygame.Rect(middle.right, middle.top, w - middle.right, middle.h)]
+            plain = pygame.Surface(middle.size, 0, surface)
+            plain.fill(CARD)
+        cached = (image, middle, plain, strips)
+        _CARDS[key] = cached
+    image, middle, plain, strips = cached
+    x, y = rect.left - margin, rect.top - margin
+    for strip in strips:
+        surface.blit(image, (x + strip.left, y + strip.top), strip)
+    if middle is not None:
+        surface.blit(plain, (x + middle.left, y + middle.top))
+
+
+def card_middle(rect: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
+    """Where ``cached_card(surface, rect, layout)`` paints plain opaque card (screen coordinates),
+    once it has been painted at this size; None otherwise."""
+    cached = _CARDS.get((rect.size, layout))
+    if cached is None or cached[1] is None:
+        return None
+    margin = layout.px(24)
+    return cached[1].move(rect.left - margin, rect.top - margin)
+
+
+def odds_tuple(odds: dict) -> tuple[Fraction, Fraction, Fraction]:
+    return (odds[Outcome.OK], odds[Outcome.FAIL], odds[Outcome.BOOM])
+
+
+def roll_caption(engine: "Engine", state: "GameState", roll) -> tuple[str, str]:
+    """(headline, what is rolling and where) for a pending roll."""
+    board = engine.rules.board
+    upgoer = state.find("upgoer", roll.upgoer)
+    craft = upgoer.name if upgoer else "?"
+    parts = []
+    for item_id in roll.items:
+        item = state.find("item", item_id)
+        if item is not None:
+            parts.append(state.thing(item.thing_id).name)
+    what = ROLL_WORDS.get(roll.kind, roll.kind.replace("_", " "))
+    try:
+        where = board.step(roll.target if roll.kind in ("burn", "rcs_burn") and roll.target else roll.step).name
+    except KeyError:
+        where = roll.step
+    if roll.kind in ("burn", "rcs_burn"):
+        where = f"towards {where}"
+    else:
+        where = f"at {where}"
+    names = " + ".join(parts) if len(parts) <= 2 else f"{parts[0]} and {len(parts) - 1} more"
+    cluster = f" (a cluster of {roll.dice_sets}: one combined roll)" if roll.dice_sets > 1 else ""
+    return f"{craft}: {what} roll", f"{names} rolls {where}{cluster}"
+
+
+def dice_roll_for(engine: "Engine", state: "GameState", roll, value: Optional[int], odds: dict) -> DiceRoll:
+    """A DiceRoll for drawing: the scheme's dice showing ``value`` (the lowest roll if none yet)."""
+    scheme = engine.rules.dice.scheme(state.setup.dice)
+    rating = roll.effective()
+    shown = value if value is not None else scheme.low
+    shown = max(scheme.low, min(scheme.high, shown))
+    fail = max(scheme.low - 1, min(rating.fail, scheme.high + 1))
+    boom = max(fail + 1, min(rating.boom, scheme.high + 2))
+    ok, fl, bm = odds_tuple(odds)
+    return DiceRoll(scheme.dice, scheme.sides, scheme.offset, scheme.faces_for(shown), fail, boom, ok, fl, bm)
+
+
+def draw_band_bar(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll,
+                  marker: Optional[int] = None) -> int:
+    """The OK/Fail/Boom bar with value ticks and the exact-odds legend; returns the bottom y."""
+    unit = max(1, layout.px(1))
+    bar = pygame.Rect(rect.left, rect.top, rect.w, layout.px(36))
+    span = roll.high - roll.low + 1
+    tick_font = font_px(layout.px(14))
+    label_font = font_px(layout.px(16), True)
+
+    def x_of(value: float) -> int:
+        return int(bar.left + (value - roll.low) / span * bar.w)
+
+    for key, lo, hi in roll.band_ranges():
+        seg = pygame.Rect(x_of(lo), bar.top, x_of(hi + 1) - x_of(lo), bar.h)
+        draw_band_pattern(surface, seg, key, unit)
+        label = BAND_LABELS[key]
+        if label_font.size(label)[0] + layout.px(12) <= seg.w:
+            plate = label_font.render(label, True, (20, 14, 34))
+            back = plate.get_rect(center=seg.center).inflate(layout.px(10), layout.px(2))
+            pygame.draw.rect(surface, (255, 250, 238), back, border_radius=layout.px(6))
+            surface.blit(plate, plate.get_rect(center=seg.center))
+        for value in ((lo, hi) if hi != lo else (lo,)):
+            draw_text(surface, str(value), tick_font, INK_DIM, (x_of(value + 0.5), bar.bottom + layout.px(3)),
+                      anchor="midtop")
+        pygame.draw.line(surface, SHADOW, (seg.left, bar.top), (seg.left, bar.bottom), max(1, unit * 2))
+    pygame.draw.rect(surface, SHADOW, bar, max(2, unit * 2), border_radius=layout.px(4))
+    if marker is not None:
+        mx = x_of(marker + 0.5)
+        tip = bar.top - layout.px(3)
+        pygame.draw.polygon(surface, (255, 250, 238), [(mx, tip), (mx - layout.px(9), tip - layout.px(14)),
+                                                       (mx + layout.px(9), tip - layout.px(14))])
+    y = bar.bottom + layout.px(26)
+    chip_font = font_px(layout.px(19), True)
+    range_font = font_px(layout.px(14))
+    parts = []
+    for key, lo, hi in roll.band_ranges():
+        parts.append((key, f"{BAND_LABELS[key]} {roll.band_percent(key)}", f"rolls {lo}–{hi}" if hi != lo else f"roll {lo}"))
+    swatch = layout.px(20)
+    widths = [swatch + layout.px(8) + max(chip_font.size(m)[0], range_font.size(s)[0]) for _, m, s in parts]
+    spacing = layout.px(30)
+    total = sum(widths) + spacing * (len(parts) - 1)
+    x = rect.centerx - total // 2
+    for (key, main, sub), w in zip(parts, widths):
+        sw = pygame.Rect(x, y + layout.px(3), swatch, swatch)
+        draw_band_swatch(surface, sw, key, unit)
+        draw_text(surface, main, chip_font, INK, (sw.right + layout.px(8), y))
+        draw_text(surface, sub, range_font, INK_DIM, (sw.right + layout.px(8), y + chip_font.get_linesize()))
+        x += w + spacing
+    return y + chip_font.get_linesize() + range_font.get_linesize()
+
+
+@dataclass
+class RollShow:
+    """A roll being shown: the dice, the animation, and the words."""
+
+    dice: DiceRoll
+    animation: DiceAnimation
+    headline: str
+    detail: str
+    roll_kind: str
+
+
+class RollPanel:
+    """Owns the roll card's widgets and drawing; the FieldScene asks it what to show."""
+
+    READY_SIZE = (720, 300)
+    ROLL_SIZE = (780, 600)
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.show: Optional[RollShow] = None
+        self.buttons: dict[pygame_gui.elements.UIButton, object] = {}
+        self._key: object = None
+        self.landed_for = 0.0  # seconds the dice have been still
+        self._texts: dict = {}
+        self.spots: list = []  # invisible widgets whose tooltips explain the card's rule words (glossary)
+
+    # ------------------------------------------------------------------ what to show
+    @property
+    def engine(self):
+        return self.scene.session.engine
+
+    def pending(self, state) -> Optional[str]:
+        """'ready' (dice to roll), 'coin', 'help' (a rolled value waiting for choices), 'choice', or None."""
+        flight = state.flight if state.phase == "flight" else None
+        if flight is None:
+            return None
+        if flight.timing_tie:
+            return "coin"
+        if flight.roll is not None:
+            return "ready" if flight.roll.value is None else "help"
+        if flight.choice is not None:
+            return "choice"
+        return None
+
+    @property
+    def animating(self) -> bool:
+        return self.show is not None and not self.show.animation.done
+
+    def visible(self, state) -> bool:
+        return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice")
+
+    def start(self, before: "GameState", value: int, after: "GameState", time_factor: float) -> None:
+        """Animate a roll that just happened: ``before`` had the pending roll, ``after`` is the result."""
+        roll = before.flight.roll
+        odds = self.engine.flight_rules.roll_odds(before)
+        dice = dice_roll_for(self.engine, before, roll, value, odds)
+        headline, detail = roll_caption(self.engine, before, roll)
+        self.show = RollShow(dice, DiceAnimation(dice, time_factor), headline, detail, roll.kind)
+        self.landed_for = 0.0
+        self._key = None
+
+    def dismiss(self) -> None:
+        self.show = None
+        self._key = None
+
+    def update(self, dt: float) -> None:
+        if self.show is not None:
+            self.show.animation.update(dt)
+            if self.show.animation.done:
+                self.landed_for += dt
+
+    # ------------------------------------------------------------------ layout
+    def card_rect(self, state) -> pygame.Rect:
+        layout = self.scene.context.layout
+        area = self.scene.board_rect
+        if self.show is None and self.pending(state) in ("ready", "coin"):
+            w, h = self.READY_SIZE
+            rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), layout.px(h))
+            rect.midbottom = (area.centerx, area.bottom - layout.px(12))
+            return rect
+        w, h = self.ROLL_SIZE
+        extra = 0
+        if self.pending(state) in ("help", "choice") and self.show is not None and self.show.animation.done:
+            extra = 50 * max(0, (len(self.buttons) - 1) // 3)
+        rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)),
+                           min(layout.px(h + extra), area.h - layout.px(8)))
+        rect.center = area.center
+        return rect
+
+    def rebuild(self, state, actions: list, can_act: bool) -> None:
+        """(Re)create the card's buttons when what they offer changed."""
+        mode = self.pending(state)
+        landed = self.show is None or self.show.animation.done
+        key = (id(state), mode, landed, self.show is not None, can_act, self.scene.context.layout)
+        if key == self._key:
+            return
+        self._key = key
+        self.clear()
+        layout = self.scene.context.layout
+        manager = self.scene.context.manager
+        card = self.card_rect(state)
+        pad = layout.px(24)
+        self._add_spots(state, mode, card, pad)
+        if not can_act:
+            return
+        if self.show is None and mode in ("ready", "coin"):
+            rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
+            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            self._add(rect, "Roll (Space)" if mode == "ready" else "Toss the coin (Space)", "roll",
+                      "Roll the dice now: the result is drawn from exactly the odds shown.", "@menu_button")
+            return
+        if not landed:
+            return
+        if mode in ("help", "choice"):
+            options = [a for a in actions if isinstance(a, HELP_ACTIONS)]
+            options.sort(key=lambda a: isinstance(a, AcceptRoll))
+            cols = 3 if card.w >= layout.px(700) else 2
+            bw = (card.w - 2 * pad - (cols - 1) * layout.px(8)) // cols
+            rows = (len(options) + cols - 1) // cols
+            top = card.bottom - layout.px(18) - rows * layout.px(48) + layout.px(6)
+            for n, action in enumerate(options):
+                label, why = describe_action(self.engine, state, action)
+                r, c = divmod(n, cols)
+                rect = pygame.Rect(card.left + pad + c * (bw + layout.px(8)), top + r * layout.px(48), bw, layout.px(42))
+                self._add(rect, label, action, why or None, "@segment")
+                self._explain_button(state, action, why)
+        elif self.show is not None:
+            rect = pygame.Rect(0, 0, layout.px(200), layout.px(48))
+            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            self._add(rect, "Continue", "continue", "Back to the Field (Space).", "@menu_button")
+
+    def _add(self, rect, text, what, tooltip, class_id) -> None:
+        button = pygame_gui.elements.UIButton(rect, text, self.scene.context.manager, container=self.scene.root,
+                                              tool_tip_text=tooltip,
+                                              object_id=ObjectID(object_id="#roll_panel", class_id=class_id))
+        self.buttons[button] = what
+
+    def clear(self) -> None:
+        for button in self.buttons:
+            button.kill()
+        self.buttons.clear()
+        for spot in self.spots:
+            spot.kill()
+        self.spots = []
+
+    # ------------------------------------------------------------------ rule words explained on hover
+    def _add_spots(self, state, mode, card: pygame.Rect, pad: int) -> None:
+        """Hover spots over the headline (what kind of roll) and the bands (OK, Fail, Boom)."""
+        from game.client.whatgoesup import glossary
+
+        layout, rules = self.scene.context.layout, self.engine.rules
+        for spot in self.spots:
+            spot.kill()
+        self.spots = []
+        roll = state.flight.roll if state.flight is not None else None
+        if roll is None or mode == "coin" or self.scene.root is None:
+            return
+        inner_w = card.w - 2 * pad
+        term = glossary.term_for_roll(roll.kind)
+        if term is not None:
+            head = pygame.Rect(card.left + pad, card.top + layout.px(14), inner_w - layout.px(200), layout.px(40))
+            self.spots.append(glossary.hotspot(head, term, rules, self.scene.context, self.scene.root))
+        if self.show is None and mode == "ready":
+            bands = pygame.Rect(card.left + pad, card.top + layout.px(100), inner_w, layout.px(110))
+        else:
+            bands = pygame.Rect(card.left + pad, card.top + layout.px(312), inner_w, layout.px(140))
+        terms = ["OK", "Fail", "Boom"] + (["cluster"] if roll.dice_sets > 1 else [])
+        self.spots.append(glossary.hotspot(bands, terms, rules, self.scene.context, self.scene.root))
+
+    def _explain_button(self, state, action, why: str) -> None:
+        """A help button's tooltip also explains its rule word; Accept says what accepting does."""
+        from game.client.whatgoesup import glossary
+
+        button = next((b for b, a in self.buttons.items() if a is action), None)
+        if button is None:
+            return
+        layout, rules = self.scene.context.layout, self.engine.rules
+        if isinstance(action, UseLuck):
+            glossary.attach(button, "luck", rules, layout, why)
+        elif isinstance(action, UseRcsBoost):
+            glossary.attach(button, "RCS", rules, layout, why)
+        elif isinstance(action, UseSkill):
+            skill = "Engineering" if "engineering" in str(getattr(action, "skill", "")).lower() else "Piloting"
+            glossary.attach(button, [skill, "stamina"], rules, layout, why)
+        elif isinstance(action, AcceptRoll):
+            text = self.accept_text(state, full=True)
+            if text:
+                glossary.attach(button, [], rules, layout, ((why + " ") if why else "") + text)
+
+    def accept_text(self, state, full: bool = False) -> str:
+        """'If you accept: Burn Fail: ...' for the roll waiting for help ('' if there is none or it is OK)."""
+        from game.client.whatgoesup.explain import consequence_sentence, roll_explanation
+
+        flight = state.flight if state.phase == "flight" else None
+        roll = flight.roll if flight is not None else None
+        if roll is None or roll.value is None:
+            return ""
+        dice = dice_roll_for(self.engine, state, roll, roll.value, self.engine.flight_rules.roll_odds(state))
+        if dice.outcome == "ok":
+            return ""
+        words = (roll_explanation(self.engine.rules, roll.kind, dice.outcome, dice.total, dice.fail_safety,
+                                  dice.boom_safety) if full else
+                 consequence_sentence(self.engine.rules, roll.kind, dice.outcome))
+        return f"If you accept: {words}" if words else ""
+
+    def forget_buttons(self) -> None:
+        """The scene's widgets were rebuilt: ours are gone with them."""
+        self.buttons.clear()
+        self.spots = []
+        self._key = None
+
+    def what_for(self, element) -> object:
+        return self.buttons.get(element)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, state) -> None:
+        if not self.visible(state):
+            return
+        layout = self.scene.context.layout
+        card = self.card_rect(state)
+        cached_card(surface, card, layout)
+        pad = layout.px(24)
+        inner = card.inflate(-2 * pad, 0)
+        mode = self.pending(state)
+        if self.show is None and mode == "coin":
+            names = ", ".join(state.upgoer(u).name for u in state.flight.timing_tie if state.find("upgoer", u))
+            head = font_px(layout.px(26), True)
+            draw_text(surface, "Who goes first?", head, ACCENT_LIGHT, (inner.left, card.top + layout.px(18)))
+            body = fit_font(f"{names} are tied for first.", inner.w, layout.px(19))
+            draw_text(surface, f"{names} are tied for first.", body, INK, (inner.left, card.top + layout.px(64)))
+            sub = "Same reliability, same budget: a coin decides (each equally likely)."
+            draw_text(surface, sub, fit_font(sub, inner.w, layout.px(17)), INK_DIM, (inner.left, card.top + layout.px(98)))
+            return
+        if self.show is None and mode == "ready":
+            self._draw_ready(surface, state, card, inner)
+            return
+        if self.show is None:
+            # A choice or help with no animation of ours (e.g. a loaded game): show the roll as it stands.
+            roll = state.flight.roll
+            if roll is not None and roll.value is not None:
+                odds = self.engine.flight_rules.roll_odds(state)
+                dice = dice_roll_for(self.engine, state, roll, roll.value, odds)
+                headline, detail = roll_caption(self.engine, state, roll)
+                anim = DiceAnimation(dice, 0.0)
+                self.show = RollShow(dice, anim, headline, detail, roll.kind)
+                self.landed_for = 1.0
+            else:
+                self._draw_choice_only(surface, state, card, inner)
+                return
+        self._draw_rolled(surface, state, card, inner)
+
+    def _draw_ready(self, surface, state, card, inner) -> None:
+        layout = self.scene.context.layout
+        roll = state.flight.roll
+        headline, detail = roll_caption(self.engine, state, roll)
+        head = fit_font(headline, inner.w, layout.px(26), bold=True)
+        draw_text(surface, headline, head, ACCENT_LIGHT, (inner.left, card.top + layout.px(16)))
+        rating = roll.effective()
+        scheme = self.engine.rules.dice.scheme(state.setup.dice)
+        sub = f"{detail} · {scheme.name} against Fail {rating.fail} / Boom {rating.boom}"
+        sub_font = fit_font(sub, inner.w, layout.px(17))
+        draw_text(surface, sub, sub_font, INK_DIM, (inner.left, card.top + layout.px(16) + head.get_linesize()))
+        odds = self.engine.flight_rules.roll_odds(state)
+        dice = dice_roll_for(self.engine, state, roll, None, odds)
+        bar = pygame.Rect(inner.left, card.top + layout.px(100), inner.w, layout.px(120))
+        bottom = draw_band_bar(surface, bar, layout, dice)
+        helped = self.help_odds(state)
+        if helped is not None and helped != odds:
+            text = ("With every bit of help the crew can give: " +
+                    "  ".join(f"{o.label} {percent_text(p)}" for o, p in helped.items()))
+            font = fit_font(text, inner.w - layout.px(240), layout.px(16))
+            draw_text(surface, text, font, INK, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
+        elif roll.helpable:
+            text = "Skills, RCS and luck can be spent after the dice land."
+            font = fit_font(text, inner.w - layout.px(240), layout.px(16))
+            draw_text(surface, text, font, INK_DIM, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
+
+    def odds_line(self, state) -> str:
+        """The pending roll's exact odds in words, e.g. 'OK 50%  Fail 30%  Boom 20%' (empty if none)."""
+        flight = state.flight if state.phase == "flight" else None
+        if flight is None or flight.roll is None:
+            return ""
+        odds = self.engine.flight_rules.roll_odds(state)
+        return "  ".join(f"{o.label} {percent_text(p)}" for o, p in odds.items())
+
+    def help_odds(self, state) -> Optional[dict]:
+        """The pending roll's exact odds if the crew spends all the help it has (luck, stamina, RCS)."""
+        roll = state.flight.roll
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return None
+        try:
+            luck = state.programs[upgoer.owner].luck
+            rcs = sum((i.uses_left or 0) for i in state.items if i.location == upgoer.id and i.id in upgoer.modules
+                      and self.engine.rules.components.kind(state.thing(i.thing_id).kind).role == "rcs"
+                      and not i.disabled) if roll.helpable else 0
+            plan = help_plan_for(self.engine, state, luck=luck, rcs_boosts=rcs)
+            return next_roll_odds(self.engine, state, plan)
+        except Exception:  # noqa: BLE001 - planning help is a courtesy, never a crash
+            return None
+
+    def _draw_rolled(self, surface, state, card, inner) -> None:
+        layout = self.scene.context.layout
+        show = self.show
+        anim = show.animation
+        key = ("rolled-head", show.headline, show.detail, inner.w, layout)
+        heads = self._texts.get(key)
+        if heads is None:
+            head = fit_font(show.headline, inner.w - layout.px(200), layout.px(28), bold=True)
+            sub_font = fit_font(show.detail, inner.w, layout.px(17))
+            heads = (head.render(show.headline, True, ACCENT_LIGHT), sub_font.render(show.detail, True, INK_DIM),
+                     head.get_linesize())
+            self._texts = {key: heads}
+        surface.blit(heads[0], (inner.left, card.top + layout.px(18)))
+        surface.blit(heads[1], (inner.left, card.top + layout.px(18) + heads[2]))
+        dice = show.dice
+        roll = state.flight.roll if state.flight is not None else None
+        if anim.done and roll is not None and roll.value is not None and self.pending(state) == "help":
+            # Help spent since the dice landed moves the bands: redraw against the roll as it stands now.
+            odds = self.engine.flight_rules.roll_odds(state)
+            dice = dice_roll_for(self.engine, state, roll, roll.value, odds)
+            if roll.value != show.dice.total and anim.done:
+                show.dice = dice
+                show.animation = DiceAnimation(dice, 0.0)
+                anim = show.animation
+            anim.roll = dice
+        if anim.done:
+            word = {"ok": "It works!", "fail": "Fail!", "boom": "BOOM!"}[dice.outcome]
+            big = font_px(layout.px(32), True)
+            draw_text(surface, word, big, BAND_COLOURS[dice.outcome], (inner.right, card.top + layout.px(20)),
+                      anchor="topright", shadow=layout.px(2))
+        area = pygame.Rect(inner.left, card.top + layout.px(86), inner.w, layout.px(330))
+        draw_dice_roll(surface, area, layout, anim)
+        if anim.done:
+            mode = self.pending(state)
+            if mode not in ("help", "choice"):  # settled: under the legend, above 'Space or click to go on'
+                top = area.bottom + layout.px(38)
+                self._draw_explanation(surface, show, dice, mode, pygame.Rect(
+                    inner.left, top, inner.w, card.bottom - layout.px(58) - top))
+            accept = ""
+            if mode == "help":
+                if roll.previous is not None:
+                    text = f"Luck rerolled: the old roll was {roll.previous}, the new one {roll.value}. Keep which?"
+                else:
+                    text = "Not OK. Spend help to change it, or accept it:"
+                    accept = self.accept_text(state)
+            elif mode == "choice":
+                text = "The capsule Fails: choose what it costs you."
+            else:
+                text = "Space or click to go on."
+            font = fit_font(text, inner.w, layout.px(18), bold=mode in ("help", "choice"))
+            rows = max(1, (len(self.buttons) + 2) // 3) if mode in ("help", "choice") else 0
+            y = card.bottom - layout.px(18) - rows * layout.px(48) - layout.px(30)
+            if mode not in ("help", "choice"):
+                y = card.bottom - layout.px(44)
+            if accept:  # what accepting means, under the odds; in place of the prompt when there is no room
+                from game.client.whatgoesup.hud import ellipsize
+
+                line_font = font_px(layout.px(16))
+                top = area.bottom + layout.px(38)
+                if y - layout.px(2) - top >= line_font.get_linesize():
+                    draw_text(surface, ellipsize(accept, line_font, inner.w), line_font, BAND_COLOURS[dice.outcome],
+                              (inner.left, top))
+                else:
+                    text = accept
+                    font = fit_font(text, inner.w, layout.px(17), bold=True, min_size=max(8, layout.px(15)))
+                    text = ellipsize(text, font, inner.w)
+            draw_text(surface, text, font, INK, (inner.left, y), anchor="topleft" if rows else "midleft")
+        else:
+            hint = "Space or click to skip"
+            draw_text(surface, hint, font_px(layout.px(15)), INK_DIM, (inner.left, card.bottom - layout.px(36)))
+
+    def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
+        """Which rule applied and why, from the loaded failure table (``explain.roll_explanation``)."""
+        from game.client.whatgoesup.explain import roll_explanation
+
+        text = roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.total, dice.fail_safety,
+                                dice.boom_safety)
+        return ("If you accept it: " + text) if mode == "help" and dice.outcome != "ok" else text
+
+    def _draw_explanation(self, surface, show: RollShow, dice: DiceRoll, mode: Optional[str], rect: pygame.Rect) -> None:
+        layout = self.scene.context.layout
+        text = self.explanation(show, dice, mode)
+        key = ("why", text, rect.size, layout)
+        lines = self._texts.get(key)
+        if lines is None:
+            from game.client.kit.style import wrap_text
+            font = font_px(layout.px(16))
+            room = max(1, rect.h // font.get_linesize())
+            lines = [font.render(line, True, INK) for line in wrap_text(text, font, rect.w)[:room]]
+            self._texts[key] = lines
+        y = rect.top
+        for line in lines:
+            surface.blit(line, (rect.left, y))
+            y += line.get_height()
+
+    def _draw_choice_only(self, surface, state, card, inner) -> None:
+        layout = self.scene.context.layout
+        head = font_px(layout.px(26), True)
+        draw_text(surface, "The capsule Fails", head, ACCENT_LIGHT, (inner.left, card.top + layout.px(18)))
+        text = "Choose what it costs you:"
+        draw_text(surface, text, font_px(layout.px(18)), INK, (inner.left, card.top + layout.px(70)))

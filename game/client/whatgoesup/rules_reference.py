@@ -1,0 +1,260 @@
+"""The rules reference inside the app: the rules in our own words, organised like the rules, with every
+number read from the loaded tables (so a house-ruled folder shows its house rules).
+
+``reference_sections(rules)`` builds the text (a list of ``Section``: title and paragraphs) and is pure
+Python, so tests read it without a window. ``RulesReferenceScene`` shows it: a section list on the left
+and the chosen section in a scrolling text box. F2 opens it from anywhere; so do the pause menu and the title.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.client.shell.scene import Scene
+from game.client.kit.style import ACCENT_LIGHT, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+def _frac(value) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def reference_sections(rules) -> list[Section]:
+    """The whole reference, every number from ``rules`` (a loaded ``tables.Rules``)."""
+    from game.client.whatgoesup.explain import consequence_sentence
+
+    eco, comps, flight, prestige = rules.economy, rules.components, rules.flight, rules.prestige
+    budget, costs, research, rel, derps = eco.budget, eco.costs, eco.research, eco.reliability, eco.derps
+    out: list[Section] = []
+
+    out.append(Section("turn", "A turn", (
+        "Each turn has two halves. In R&D every program spends its points: inventing, researching, building, "
+        "hiring and training, buying fuel and rations, and assembling Upgoers on the pad. Then come the flights: "
+        "launches first, then orbital insertions, then every craft in space moves along its rail to its next "
+        "duration step. At the end of the turn budgets change with how the flights went.",
+        f"Budget: every program starts with {budget.start_dots} dots. At the start of each R&D turn a program gets "
+        f"{budget.points_per_dot} point(s) per dot. Points not spent are kept for the next turn. The budget never "
+        f"ends a turn below {budget.min_dots} or above {budget.max_dots} dots.",
+        f"Dots change at the end of a turn: +{eco.dots.per_new_step} for every mission step your program visits "
+        f"for the first time, {eco.dots.per_derp_lost} for every derp lost, plus the prestige below.",
+    )))
+
+    out.append(Section("rnd", "R&D", (
+        f"Invent: {costs.invent_per_mass} points per mass. A new thing starts at {research.new_thing_rating} "
+        f"(ratings are written Fail/Boom).",
+        f"Research: {costs.research_per_mass} point per mass moves one safety one step ('Fail to OK' raises the "
+        f"Fail safety, 'Boom to Fail' the Boom safety). At most {research.max_fail_steps_per_turn} Fail and "
+        f"{research.max_boom_steps_per_turn} Boom steps per thing per turn.",
+        f"Research caps: a thing that has never flown cannot be researched past {research.cap_never_flown}; one "
+        f"that has never flown successfully not past {research.cap_never_flown_successfully}. Exempt: "
+        f"{', '.join(research.caps_exempt_roles) or 'nothing'}. The Simulationist option lifts the caps.",
+        f"Technology transfer: a new thing of a kind you have already flown successfully, with the older thing "
+        f"massing at least {_frac(research.tech_transfer_min_mass_ratio)} of the new one, starts at the older "
+        f"rating or {research.tech_transfer_cap}, whichever is worse.",
+        f"Build: {costs.build_per_mass} point per mass per copy, at the blueprint's rating. Research keeps improving "
+        f"copies until they launch.",
+        f"Fuel and rations are bought, {costs.consumable_per_container} point per container: a fuel container holds "
+        f"{comps.fuel_per_container} fuel, a ration container feeds {comps.rations_derp_turns_per_container} "
+        f"derp-turns.",
+        f"Reverse engineering copies another program's part in your storage into a blueprint; its prototyping "
+        f"cost ({eco.reverse_engineering.points_per_mass} per mass) is added to the "
+        f"{eco.reverse_engineering.bonus_to}'s next budget.",
+    )))
+
+    kinds = [f"{k.name}: {k.description}" + (f" (always mass {k.fixed_mass})" if k.fixed_mass else "")
+             for k in comps.kinds]
+    out.append(Section("components", "Components", tuple(kinds) + (
+        f"A reusable lower stage or capsule masses {_frac(comps.reusable_extra_mass)} more and must come through "
+        f"reentry and landing to be used again.",
+    )))
+
+    out.append(Section("mass", "Mass and fuel", (
+        f"A capsule carries crew, payloads, RCS and rations; it must mass at least {comps.capsule.min_mass} "
+        f"(capacity rule: {comps.capsule.capacity_rule.replace('_', ' ')}).",
+        f"Thrusters must mass at least {_frac(comps.thruster.min_ratio)} of the capsules they push; "
+        f"{_frac(comps.thruster.lunar_landing_ratio)} to land on the Moon; "
+        f"{_frac(comps.thruster.planetary_landing_ratio)} to land back home in one reusable piece.",
+        "A lower stage must mass as much as everything it carries: the insertion stage carries the spacecraft, "
+        "the launch stage carries the spacecraft and the insertion stage.",
+        f"Clusters: up to {comps.clustering.average_up_to} lower stages side by side roll the average "
+        f"(rounded {comps.clustering.average_rounding}); more than that roll the highest.",
+        f"Every burn costs the spacecraft's mass divided by {eco.fuel.mass_per_fuel_point}, rounded "
+        f"{'up' if eco.fuel.rounding == 'ceil' else 'by dropping the last digit and adding 1'}, in fuel.",
+        f"A derp masses {derps.mass}; rations are half a mass per derp-turn.",
+    )))
+
+    schemes = "; ".join(f"{s.name} ({s.description})" for s in rules.dice.schemes)
+    out.append(Section("reliability", "Reliability", (
+        "Every part has a Fail safety and a Boom safety, written Fail/Boom. Roll the dice: at or above the Boom "
+        "safety the part goes Boom; otherwise at or above the Fail safety it Fails; below the Fail safety it works.",
+        f"The worst a part can be is {rel.worst}, the best {rel.best}. The Fail safety always stays at least one "
+        f"below the Boom safety.",
+        f"A Boom lowers every copy of that part by {rel.boom_penalty_fail}/{rel.boom_penalty_boom}.",
+        f"Dice: {schemes}.",
+        "Before every roll the roll card shows the bands and the exact odds; after it, which rule applied.",
+    )))
+
+    out.append(Section("flights", "Flights", (
+        f"Each program may launch up to {flight.max_launches_per_turn} Upgoers per turn.",
+        "Launch rolls the launch stage; orbital insertion rolls the insertion stage; each later step moves the "
+        "craft along its rail to the next duration step, where its capsules and habitats roll.",
+        "Burns need a working thruster and fuel; a capsule steers. A craft without a working capsule cannot steer.",
+        ("An Upgoer without derps may only fly suborbital: launch, reentry and landing."
+         if flight.uncrewed_suborbital_only else "Uncrewed Upgoers may fly anywhere."),
+        "Rations are eaten at the end of each turn by every derp in space; a derp without rations is injured.",
+    )))
+
+    out.append(Section("docking", "Docking", (
+        f"Two craft in the same stable orbit may dock. The docking derp needs Piloting "
+        f"{flight.docking_min_piloting} or more and spends a stamina point; an RCS does the work.",
+        f"Landing on the rock (Stop The Rock) by RCS takes {flight.rock_docking_rcs_uses} RCS uses.",
+        f"An RCS also gives a +{comps.rcs_piloting_bonus} Piloting boost to a roll, or a deorbit.",
+    )))
+
+    out.append(Section("derps", "Derps and EVA", (
+        f"Hiring a derp costs {costs.hire_derp}. A new derp has Piloting {derps.start_piloting}, Engineering "
+        f"{derps.start_engineering}, Stamina {derps.start_stamina}, and may fly the day they are hired.",
+        f"Training costs {costs.train_per_point} per point, in {derps.skills_per_turn} skill per turn; a derp in "
+        f"training stays home. No derp has more than {derps.max_total_points} points in all.",
+        f"Healing costs {costs.heal_derp}: the derp is back at {derps.heal_to_stamina} stamina and must retrain it.",
+        "After a roll a derp aboard may spend a stamina point: Engineering raises the Boom safety, Piloting the "
+        "Fail safety, by their skill.",
+        f"An EVA needs Piloting {flight.eva_min_piloting} or more and an EVA pack. A jury-rig works on a roll "
+        f"under {flight.jury_rig_engineering_multiplier} times the derp's Engineering.",
+    )))
+
+    failures = []
+    for c in flight.consequences:
+        failures.append(consequence_sentence(rules, c.roll, "fail"))
+        failures.append(consequence_sentence(rules, c.roll, "boom"))
+    out.append(Section("failures", "Failures", tuple(failures)))
+
+    firsts = [f"{f.name.replace('Prestige First - ', 'First ')}: {f.description} +{f.dots} dot(s)."
+              for f in prestige.firsts]
+    standing = [f"{s.name}: {s.description} +{s.dots} dot(s) while you hold it." for s in prestige.standing]
+    out.append(Section("prestige", "Prestige", tuple(firsts + standing) + (
+        f"Rescue: {prestige.rescue_dots_per_derp} dot(s) per rescued derp, paid by their program to the rescuer.",
+    )))
+
+    out.append(Section("luck", "Luck", (
+        "A luck point rerolls any die; keep whichever result you like.",
+        f"Luck comes from derps coming home healthy from a new step (+{eco.luck.per_healthy_derp_back_from_new_step} "
+        f"each) and from rescuing a rival's derps (+{eco.luck.per_rival_derp_rescued} each). Programs start with "
+        f"{budget.start_luck}.",
+    )))
+
+    rock = []
+    for scenario in rules.scenarios.scenarios:
+        rock.append(scenario.description)
+        for d in scenario.difficulties:
+            rock.append(f"{d.name}: impact in {d.turns_to_impact} turns, {d.nudges_needed} nudges' worth needed, "
+                        f"{d.start_dots} starting dots"
+                        f"{f', {d.start_points} points of emergency funding on turn 1' if d.start_points else ''}"
+                        f"{', the rock drifts' if d.drift else ''}.")
+        rock.append(f"A nudge costs {scenario.nudge_fuel} fuel and is worth the turns left. The drift die is a "
+                    f"D{scenario.drift_die}, until the rock is {scenario.drift_stops_at} turns away.")
+    out.append(Section("rock", "Stop The Rock", tuple(rock) or ("No scenario in these rules.",)))
+
+    out.append(Section("victory", "Victory", tuple(f"{v.name}: {v.description}" for v in rules.scenarios.victories)
+                       + tuple(f"Option {o.name}: {o.explanation}" for o in rules.options.options)))
+    return out
+
+
+class RulesReferenceScene(Scene):
+    """The reference over whatever was on screen: sections on the left, the text on the right."""
+
+    name = "rules_reference"
+    is_overlay = True
+
+    def __init__(self, context, rules=None, section: str = "turn") -> None:
+        super().__init__(context)
+        if rules is None:
+            from game.client.whatgoesup.game_flow import shipped_engine
+            rules = shipped_engine().rules
+        self.rules = rules
+        self.sections = reference_sections(rules)
+        self.section = section if any(s.key == section for s in self.sections) else self.sections[0].key
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.text_box: pygame_gui.elements.UITextBox | None = None
+
+    def card_rect(self) -> pygame.Rect:
+        layout = self.context.layout
+        return layout.rect(24, 20, layout.virtual_width - 48, layout.virtual_height - 40)
+
+    def build_ui(self) -> None:
+        layout, manager = self.context.layout, self.context.manager
+        card = self.card_rect()
+        self.buttons = {}
+        top = card.top + layout.px(76)
+        list_w = layout.px(220)
+        bottom = card.bottom - layout.px(24)
+        row = min(layout.px(42), (bottom - layout.px(60) - top) // len(self.sections))
+        for i, s in enumerate(self.sections):
+            rect = pygame.Rect(card.left + layout.px(24), top + i * row, list_w, row - layout.px(4))
+            b = pygame_gui.elements.UIButton(rect, s.title, manager, container=self.root,
+                                             object_id=ObjectID(object_id=f"#section_{s.key}", class_id="@segment"))
+            if s.key == self.section:
+                b.select()
+            self.buttons[f"section:{s.key}"] = b
+        close = pygame.Rect(card.left + layout.px(24), bottom - layout.px(48), list_w, layout.px(48))
+        self.buttons["close"] = pygame_gui.elements.UIButton(
+            close, "Close (Esc)", manager, container=self.root,
+            object_id=ObjectID(object_id="#close", class_id="@menu_button"))
+        text_rect = pygame.Rect(card.left + list_w + layout.px(48), top, card.right - layout.px(24) - (
+            card.left + list_w + layout.px(48)), bottom - top)
+        self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
+                                                      object_id="#rules_text")
+
+    def current(self) -> Section:
+        return next(s for s in self.sections if s.key == self.section)
+
+    def section_html(self) -> str:
+        from game.client.whatgoesup.game_flow import html_escape
+        return "<br><br>".join(html_escape(p) for p in self.current().paragraphs)
+
+    def show_section(self, key: str) -> None:
+        self.section = key
+        self.relayout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    if key == "close":
+                        self.context.back()
+                    else:
+                        self.show_section(key.split(":", 1)[1])
+                    return True
+        if event.type == pygame.KEYDOWN:
+            keys = [s.key for s in self.sections]
+            if event.key in (pygame.K_ESCAPE, pygame.K_F2):
+                self.context.back()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                i = keys.index(self.section) + (1 if event.key == pygame.K_DOWN else -1)
+                self.show_section(keys[i % len(keys)])
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        dim(surface)
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        title = "Rules reference"
+        head = fit_font(title, card.w // 2, layout.px(32), bold=True)
+        drawn = draw_text(surface, title, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
+        sub = f"{self.current().title} · numbers from the rules in use ({self.rules.edition.id})"
+        text_left = max(card.left + layout.px(220 + 48), drawn.right + layout.px(24))
+        draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
+                  (text_left, card.top + layout.px(34)))

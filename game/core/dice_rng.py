@@ -1,0 +1,92 @@
+"""The app's one source of randomness.
+
+``random.Random`` lives here and nowhere else: the rules engine never rolls. A roll is made by
+sampling ``engine.chance_outcomes(state)`` with ``game.games.whatgoesup.rules.dice.sample`` (the same cumulative
+Fractions the odds on screen come from) and applying the resulting ``Roll`` like any action.
+Bots get their own stream (``Chooser``) so that a bot's choices never shift the dice.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence, TypeVar
+
+from game.games.whatgoesup.rules.dice import sample
+
+T = TypeVar("T")
+
+
+def _stream(seed: int, purpose: str) -> random.Random:
+    # A string seed is hashed deterministically (SHA-512), unlike hash(); each purpose gets its own stream.
+    return random.Random(f"whatgoesup:{purpose}:{seed}")
+
+
+class DiceRoller:
+    """Rolls the pending roll of a state: ``DiceRoller(seed).roll(engine, state) -> Roll``."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._rng = _stream(seed, "dice")
+
+    @classmethod
+    def resume(cls, seed: int, rolls_made: int) -> "DiceRoller":
+        """The roller of ``seed`` after ``rolls_made`` rolls (each roll draws exactly one uniform),
+        so a loaded game keeps rolling the dice it would have rolled without the save."""
+        roller = cls(seed)
+        roller.skip(rolls_made)
+        return roller
+
+    def skip(self, rolls_made: int) -> None:
+        """Move on past ``rolls_made`` rolls already made (a loaded game's)."""
+        for _ in range(rolls_made):
+            self._rng.random()
+
+    def roll(self, engine, state):
+        """The Roll for the pending roll of ``state``; ValueError when no roll is pending."""
+        outcomes = engine.chance_outcomes(state)
+        if not outcomes:
+            raise ValueError("no roll is pending")
+        by_value = {roll.value: roll for roll, _ in outcomes}
+        distribution = tuple(sorted((roll.value, p) for roll, p in outcomes))
+        return by_value[sample(distribution, self._rng.random())]
+
+
+class ScriptedDice(DiceRoller):
+    """Dice that roll chosen values first (a tutorial's lesson), then roll like ``DiceRoller(seed)``.
+
+    ``ScriptedDice([1, 1, 3], seed)``: the n-th roll of the game shows ``values[n]`` when that value is
+    one of ``engine.chance_outcomes``' values for the pending roll; otherwise (or once the values run
+    out) the seeded roll is used. Every roll still draws from the seeded stream, so a scripted game
+    resumes like any other: ``skip(n)`` passes both the stream and the script.
+    """
+
+    def __init__(self, values: Sequence[int], seed: int):
+        super().__init__(seed)
+        self.values = list(values)
+        self.position = 0
+
+    def skip(self, rolls_made: int) -> None:
+        super().skip(rolls_made)
+        self.position += rolls_made
+
+    def roll(self, engine, state):
+        seeded = super().roll(engine, state)  # draws from the stream whether or not the script is used
+        index, self.position = self.position, self.position + 1
+        if index < len(self.values):
+            wanted = self.values[index]
+            for roll, _ in engine.chance_outcomes(state):
+                if roll.value == wanted:
+                    return roll
+        return seeded
+
+
+class Chooser:
+    """A bot's seeded choices, separate from the dice."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._rng = _stream(seed, "bot")
+
+    def choice(self, options: Sequence[T]) -> T:
+        if not options:
+            raise ValueError("nothing to choose from")
+        return options[self._rng.randrange(len(options))]

@@ -1,0 +1,236 @@
+"""Bots that play through the engine's legal actions only, each from its own seeded stream.
+
+``RandomBot`` (in game.games.whatgoesup.sim) picks uniformly and is the invariant tester's workhorse. ``SpaceProgramBot``
+plays like a cautious newcomer: it invents a small lower stage, capsule and thruster, researches them,
+builds a crewed craft, flies it to orbit and brings it home, and now and then tries something at random
+so that the rest of the rules get exercised too. In Stop The Rock it plays the careful player's plan of
+``game.games.whatgoesup.rock_plan`` (the plan tests/golden/make_rock_win.py measures the difficulties with), without the
+random experiments; any action the plan proposes that the engine refuses is replaced by a legal one.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from game.core.dice_rng import Chooser
+from game.games.whatgoesup.rock_plan import RockPlan
+from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Hire, Invent,
+                                Research)
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold,
+                                       KeepRoll, Launch, Move, Nudge, UseLuck, UseSkill, WalkOutside)
+from game.games.whatgoesup.rules.reliability import Outcome, Rating
+from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
+
+# The craft it works towards: a capsule carrying one derp and a turn of rations, a small thruster for
+# the deorbit burn, two fuel, and a launch stage made of two insertion stages.
+PLAN = {"lower_stage": 8, "capsule": 3, "thruster": 1}
+FUEL, RATIONS = 2, 2
+GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
+STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
+
+# Goals it can pursue a little: (parts by kind and mass, fuel, rations, stages, payload kinds).
+# Stop The Rock has a plan of its own (game.games.whatgoesup.rock_plan).
+MOON_PLAN = ({"lower_stage": 8, "capsule": 8, "thruster": 4, "eva_pack": 1}, 30, 10, (14, 7), ("eva_pack",))
+
+
+class SpaceProgramBot:
+    def __init__(self, seed: int, explore: float = 0.08):
+        self.chooser = Chooser(seed)
+        self.explore = explore
+
+    # ------------------------------------------------------------------ the entry point
+    def choose(self, engine: Engine, state: GameState) -> Action:
+        player = engine.current_player(state)
+        if state.pending_trade is not None:
+            return AnswerTrade(self.chooser.choice([True, False, False]))
+        if state.rock is not None:
+            return self._rock(engine, state, player)
+        if state.phase == "flight":
+            action = self._flight(engine, state)
+        else:
+            action = self._rnd(engine, state, player)
+        goal = state.rock is not None or state.setup.victory != "most_dots"
+        explore = self.explore / 8 if goal else self.explore  # a goal leaves less room for idle experiments
+        if action is None or engine.refusal(state, action) is not None or self._roll(explore):
+            legal = engine.legal_actions(state)
+            safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
+            return self.chooser.choice(safe or legal)
+        return action
+
+    def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
+        """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
+        action: Optional[Action] = None
+        if not (state.phase == "flight" and state.flight.timing_tie):
+            action = RockPlan(engine, player).choose(state)
+        if action is None or engine.refusal(state, action) is not None:
+            legal = engine.legal_actions(state)
+            safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
+            return self.chooser.choice(safe or legal)
+        return action
+
+    def _roll(self, p: float) -> bool:
+        return self.chooser.choice(range(1000)) < p * 1000
+
+    # ------------------------------------------------------------------ R&D
+    @staticmethod
+    def plan(state: GameState):
+        """What to build: the default orbital hop, or a craft for the game's goal (the rock, the Moon)."""
+        if state.setup.victory in ("one_small_step",):
+            return MOON_PLAN
+        return PLAN, FUEL, RATIONS, STAGES, ()
+
+    def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
+        plan, fuel, rations, stage_counts, payloads = self.plan(state)
+        things = {t.kind: t for t in state.things_of(player) if t.kind in plan and t.base_mass == plan[t.kind]}
+        for kind, mass in plan.items():
+            if kind not in things:
+                return self._first_ok(engine, state, [Invent(kind, mass)])
+        for kind in plan:
+            thing = things[kind]
+            cap = engine.research_cap(state, thing)
+            target = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+            if thing.rating.boom < target.boom:
+                action = self._first_ok(engine, state, [Research(thing.id, "boom", 1)])
+                if action:
+                    return action
+            if thing.rating.fail < target.fail:
+                action = self._first_ok(engine, state, [Research(thing.id, "fail", 1)])
+                if action:
+                    return action
+        stored = {}
+        for item in state.items_of(player):
+            kind = state.thing(item.thing_id).kind
+            stored.setdefault(kind, []).append(item.id)
+        wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
+        for kind, needed in wanted:
+            if len(stored.get(kind, [])) < needed:
+                return self._first_ok(engine, state, [Build(things[kind].id, 1)])
+        # Parts that have never worked in flight cannot be researched far: test them without a crew first.
+        untested = [k for k in ("lower_stage", "capsule") if not things[k].flown_successfully]
+        on_pad = any(u.status == "pad" for u in state.upgoers_of(player))
+        if untested and not on_pad:
+            test = UpgoerDesign(f"Test {len(state.upgoers_of(player)) + 1}", stages=((stored["lower_stage"][0],),),
+                                modules=(stored["capsule"][0],))
+            return self._first_ok(engine, state, [Assemble(test)]) or EndRnD()
+        if untested:
+            return EndRnD()
+        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
+        if not crew:
+            return self._first_ok(engine, state, [Hire()])
+        program = state.programs[player]
+        if program.fuel_stock < fuel:
+            return self._first_ok(engine, state, [BuyConsumables("fuel", fuel - program.fuel_stock)])
+        if program.rations_stock < rations:
+            return self._first_ok(engine, state, [BuyConsumables("rations", 1)])
+        ready = all(things[k].rating.fail >= min(GOOD_ENOUGH.fail, engine.research_cap(state, things[k]).fail)
+                    for k in plan)
+        flying = any(u.status == "flying" and u.crew for u in state.upgoers_of(player))
+        if ready and not on_pad and not (payloads or state.rock is not None) or ready and not on_pad and not flying:
+            stages = stored["lower_stage"]
+            launch, insertion = stage_counts
+            name = f"{engine.default_name(state, player, 'capsule').split()[0]} {len(state.upgoers_of(player)) + 1}"
+            modules = (stored["capsule"][0], stored["thruster"][0]) + tuple(stored[k][0] for k in payloads)
+            design = UpgoerDesign(name, stages=(tuple(stages[:launch]), tuple(stages[launch:launch + insertion])),
+                                  modules=modules, crew=(crew[0].id,), fuel=fuel, rations=rations)
+            return self._first_ok(engine, state, [Assemble(design)])
+        return EndRnD()
+
+    @staticmethod
+    def _first_ok(engine: Engine, state: GameState, actions: list[Action]) -> Optional[Action]:
+        for action in actions:
+            if engine.refusal(state, action) is None:
+                return action
+        return None
+
+    # ------------------------------------------------------------------ flights
+    def _flight(self, engine: Engine, state: GameState) -> Optional[Action]:
+        f = state.flight
+        if f.timing_tie:
+            return None
+        if f.roll is not None:
+            roll = f.roll
+            if roll.previous is not None:
+                return KeepRoll(new=roll.value <= roll.previous)
+            outcome = roll.outcome()
+            skill = "engineering" if outcome is Outcome.BOOM or roll.fail_pinned() else "piloting"
+            for derp in engine.flight_rules._helpers(state, roll):
+                action = UseSkill(derp.id, skill)
+                if engine.refusal(state, action) is None:
+                    return action
+            if outcome is Outcome.BOOM and engine.refusal(state, UseLuck()) is None:
+                return UseLuck()
+            return AcceptRoll()
+        if f.choice is not None:
+            return ChooseConsequence(f.choice.options[0])
+        upgoer = state.upgoer(f.active)
+        if f.mode == "decide":
+            return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
+        if f.mode == "junction":
+            return self._junction(engine, state, upgoer)
+        if f.mode in ("before", "after"):
+            goal = self._goal_activity(engine, state, upgoer)
+            if goal is not None:
+                return goal
+        if f.mode == "before":
+            return Move(upgoer.id)
+        if f.mode == "after":
+            return EndActivities(upgoer.id)
+        return None
+
+    # ------------------------------------------------------------------ going for the goal
+    def _outbound(self, engine: Engine, state: GameState, upgoer) -> bool:
+        """Whether the craft is still heading for its goal (the rock to nudge, the Moon to walk on)."""
+        if upgoer.owner is None or not upgoer.crew:
+            return False
+        if state.rock is not None:
+            return not state.rock.saved and upgoer.fuel >= 2 and "rock" not in upgoer.bodies_landed
+        if state.setup.victory == "one_small_step":
+            return "moon" not in upgoer.bodies_landed
+        return False
+
+    def _junction(self, engine: Engine, state: GameState, upgoer) -> Action:
+        board = engine.rules.board
+        scenario = getattr(state.setup, "scenario", None)
+        targets = {b.to: board.step(b.to) for b in board.burns_from(upgoer.location, scenario)}
+        wanted: list[str] = []
+        if self._outbound(engine, state, upgoer):
+            goal_body = "rock" if state.rock is not None else "moon"
+            for to, step in targets.items():
+                # Climb outwards, then take whatever burn leads towards the goal body.
+                if step.kind in ("lunar_landing", "rock_docking") and step.body == goal_body:
+                    wanted.insert(0, to)
+                elif goal_body == "rock" and step.scenario is not None and step.kind == "transit":
+                    wanted.append(to)
+                elif goal_body == "moon" and step.kind == "transit" and step.rail == "lunar_transfer":
+                    wanted.append(to)
+                elif goal_body == "moon" and step.kind == "orbit" and step.body == "moon" \
+                        and board.orbit_type(step.orbit_type).maps is None and not upgoer.bodies_landed:
+                    wanted.append(to)
+                elif step.kind == "transit" and step.next and board.step(step.next).orbit_type == "synchronous" \
+                        and not upgoer.bodies_landed:
+                    wanted.append(to)
+        else:
+            here = board.step(upgoer.location)
+            for to, step in targets.items():
+                leads_low = step.next is not None and board.step(step.next).orbit_type == "low"
+                if step.kind == "reentry" or here.kind == "surface":
+                    wanted.append(to)
+                elif step.kind == "transit" and (leads_low or step.rail == "return_transit"):
+                    wanted.append(to)
+        for to in wanted:
+            for action in (Burn(to), Burn(to, rcs=True)):
+                if engine.refusal(state, action) is None:
+                    return action
+        return Coast()
+
+    def _goal_activity(self, engine: Engine, state: GameState, upgoer) -> Optional[Action]:
+        if state.rock is not None and not state.rock.saved:
+            action = Nudge(upgoer.id)
+            if engine.refusal(state, action) is None:
+                return action
+        if state.setup.victory == "one_small_step":
+            for derp in upgoer.crew:
+                action = WalkOutside(derp)
+                if engine.refusal(state, action) is None:
+                    return action
+        return None

@@ -1,0 +1,332 @@
+"""A careful player's plan for Stop The Rock, shared by tests/golden/make_rock_win.py and SpaceProgramBot.
+
+The plan reads everything from the state (nothing is remembered between calls), so a bot can ask it
+about any state and a script can replay it. It proposes actions; the caller checks them with
+``engine.refusal`` (``RockPlan.choose`` already does) and only a legal action is ever played.
+
+What the careful player does, with the app's help (the odds of every roll, the fuel preview):
+
+* Turn 1: invent a capsule (mass 6: one derp and 8 derp-turns of rations), a thruster (mass 1) and one
+  lower stage (mass 28: a pair lifts the rock craft and the insertion stage); hire three derps and train
+  them (Engineering, Piloting, Stamina: one skill a turn).
+* Research the capsule, the thruster and the stage to the never-flown cap (10/15) and fly a crewed orbital
+  shakedown (a launch pair, an insertion stage, the capsule and the thruster, three trained derps): low
+  orbit, then the deorbit burn and home. It flies every part of the rock craft, so research may pass the
+  never-flown caps (a part keeps the rating it launched with), wins the first-step dots and a luck point
+  per derp who comes home.
+* Then research the capsule and the thruster to 19/20 (the stage stays at 10/15: every step costs 28),
+  build the rock craft (16 fuel: three burns and four nudges) and fly it with a trained derp: low orbit,
+  high transfer, synchronous orbit, the Rock intercept burn, the rock. A craft whose launch failed is
+  taken apart and stacked again; one lost before the rock is replaced.
+* In flight every bad roll is met with the crew's skills (Engineering on a Boom, Piloting on a Fail, only
+  when that saves the roll) or a luck point; on the rock it nudges with every drop of fuel until the world
+  is saved, then heads home. Injured derps are healed and the dead replaced.
+"""
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal, Hire, Invent, Research,
+                               Train)
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold, KeepRoll,
+                                       Launch, Move, Nudge, UseLuck, UseSkill)
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge
+from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
+
+# ---------------------------------------------------------------------- the plan's numbers
+STAGE, POD, PUFF = "Boulder Booster", "Pebble Pod", "Nudger"
+STAGE_MASS, POD_MASS, PUFF_MASS = 28, 6, 1
+HOP, RUN = "Shakedown", "Boulder Run"
+CREW = 1            # derps on the rock craft
+FUEL, RATIONS = 16, 8       # three burns and four nudges; eight turns of food
+HOP_CREW = 3        # derps on the shakedown flight: the capsule carries 5 (3 derps, 4 derp-turns of rations)
+HOP_FUEL, HOP_RATIONS = 4, 4  # a deorbit burn and a retry; a night in orbit and a spare
+FIRST_FLIGHT = Rating(10, 15)   # the never-flown cap: the capsule and thruster before the shakedown
+TARGET = {STAGE: Rating(10, 15), POD: Rating(19, 20), PUFF: Rating(19, 20)}  # research caps still apply
+SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
+GOING_OUT = ("high_transfer", "rock_transit", "rock_docking")   # the burns towards the rock
+
+
+class RockPlan:
+    """The plan of one program (``program``) in a Stop The Rock game."""
+
+    def __init__(self, engine, program: int):
+        self.engine = engine
+        self.program_index = program
+
+    # ------------------------------------------------------------------ the entry point
+    def choose(self, state: GameState) -> Action:
+        """This program's next action (R&D or flight); the caller rolls the dice."""
+        action = self.fly(state) if state.phase == "flight" else self.rnd(state)
+        return action
+
+    def ok(self, state: GameState, action: Action) -> bool:
+        return self.engine.refusal(state, action) is None
+
+    # ------------------------------------------------------------------ what the program has
+    def thing(self, state: GameState, name: str):
+        return next((t for t in state.things_of(self.program_index) if t.name == name), None)
+
+    def stored(self, state: GameState, name: str) -> list[str]:
+        return [i.id for i in state.items_of(self.program_index)
+                if state.thing(i.thing_id).name == name and i.location is HOME]
+
+    def derps_home(self, state: GameState) -> list:
+        return [d for d in state.derps_of(self.program_index) if not d.dead and d.location is HOME]
+
+    def crafts(self, state: GameState, name: str) -> list:
+        return [u for u in state.upgoers_of(self.program_index) if u.name == name or u.name.startswith(name + " ")]
+
+    def run(self, state: GameState):
+        """The rock craft on the pad or in flight, if any."""
+        return next((u for u in self.crafts(state, RUN) if u.status in ("pad", "flying")), None)
+
+    def run_name(self, state: GameState) -> str:
+        runs = len(self.crafts(state, RUN))
+        return RUN if runs == 0 else f"{RUN} {runs + 1}"
+
+    # ------------------------------------------------------------------ R&D
+    def rnd(self, state: GameState) -> Action:
+        for action in self.wants(state):
+            if action is not None and self.ok(state, action):
+                return action
+        return EndRnD()
+
+    def wants(self, state: GameState) -> Iterator[Action]:
+        """What the careful player buys next, most urgent first (the first allowed one is bought)."""
+        yield from self._invent(state)
+        if not all(self.thing(state, n) for n in (STAGE, POD, PUFF)):
+            return
+        yield from self._hire(state)
+        pod, stage, puff = self.thing(state, POD), self.thing(state, STAGE), self.thing(state, PUFF)
+        hops = self.crafts(state, HOP)
+        if not hops or hops[0].status == "pad":
+            # The shakedown flight: every part of the rock craft flies once (so research may pass the
+            # never-flown cap), crewed by derps who can save a bad roll; they come home with luck.
+            if hops and len(hops[0].stages) < 2:
+                yield Disassemble(hops[0].id)  # a failed launch spent its launch stages: rebuild the stack
+            yield from self._train(state)  # no flight before the crew can save a roll
+            yield from self._research(state, pod, FIRST_FLIGHT)
+            yield from self._research(state, puff, FIRST_FLIGHT)
+            yield from self._research(state, stage, FIRST_FLIGHT)
+            if not hops:
+                yield from self._stock(state, HOP_FUEL, HOP_RATIONS)
+                crew = [d for d in self.derps_home(state) if d.can_fly and self._trained(d, SKILLS)][:HOP_CREW]
+                ready = all(self._ready(state, t, FIRST_FLIGHT) for t in (pod, puff, stage))
+                if crew and ready:
+                    yield self._assemble(state, HOP, crew, HOP_FUEL, HOP_RATIONS)
+            yield from self._train(state)
+            return
+        if hops[0].status == "flying" and not hops[0].stranded:
+            # Wait for the shakedown to come home: until then the parts' research caps stay low.
+            yield from self._research(state, pod)
+            yield from self._research(state, stage)
+            yield from self._train(state)
+            return
+        if state.rock.saved:
+            return
+        run = self.run(state)
+        if run is not None and run.status == "pad" and len(run.stages) < 2:
+            yield Disassemble(run.id)  # a failed launch spent its launch stages: rebuild the stack
+            return
+        if run is not None:
+            # The craft is on its way: make its parts better while it flies (research lifts every copy).
+            if run.status == "flying":
+                yield from self._research(state, puff)
+                yield from self._research(state, pod)
+            yield from self._train(state)
+            return
+        if not any(self._trained(d) and d.can_fly for d in self.derps_home(state)):
+            yield from self._train(state, SKILLS[:2])
+        yield from self._research(state, pod)
+        yield from self._research(state, puff)
+        yield from self._research(state, stage)
+        yield from self._stock(state, FUEL, RATIONS)
+        crew = sorted((d for d in self.derps_home(state) if d.can_fly and self._trained(d)),
+                      key=lambda d: -d.total_points)[:CREW]
+        if crew and all(self._ready(state, t) for t in (pod, puff, stage)):
+            yield self._assemble(state, self.run_name(state), crew, FUEL, RATIONS)
+        yield from self._train(state)
+
+    def _stock(self, state: GameState, fuel: int, rations: int) -> Iterator[Action]:
+        """Build what a flight needs (three stages, the capsule, the thruster) and buy its fuel and rations."""
+        for name, count in ((STAGE, 3), (POD, 1), (PUFF, 1)):
+            if len(self.stored(state, name)) < count:
+                yield Build(self.thing(state, name).id, 1)
+        program = state.programs[self.program_index]
+        if program.fuel_stock < fuel:
+            yield BuyConsumables("fuel", fuel - program.fuel_stock)
+        if program.rations_stock < rations:
+            yield BuyConsumables("rations", (rations - program.rations_stock + 1) // 2)
+
+    def _assemble(self, state: GameState, name: str, crew: list, fuel: int, rations: int) -> Optional[Action]:
+        stages = self.stored(state, STAGE)
+        if len(stages) < 3 or not self.stored(state, POD) or not self.stored(state, PUFF):
+            return None
+        return Assemble(UpgoerDesign(name, stages=(tuple(stages[:2]), (stages[2],)),
+                                     modules=(self.stored(state, POD)[0], self.stored(state, PUFF)[0]),
+                                     crew=tuple(d.id for d in crew), fuel=fuel, rations=rations))
+
+    def _ready(self, state: GameState, thing, target: Optional[Rating] = None) -> bool:
+        cap = self.engine.research_cap(state, thing)
+        target = target or TARGET[thing.name]
+        return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
+
+    def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> Iterator[Action]:
+        cap = self.engine.research_cap(state, thing)
+        target = target or TARGET[thing.name]
+        if thing.rating.boom < min(cap.boom, target.boom):
+            yield Research(thing.id, "boom", 1)
+        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1):
+            yield Research(thing.id, "fail", 1)
+
+    def _invent(self, state: GameState) -> Iterator[Action]:
+        for kind, mass, name in (("capsule", POD_MASS, POD), ("thruster", PUFF_MASS, PUFF),
+                                 ("lower_stage", STAGE_MASS, STAGE)):
+            if self.thing(state, name) is None:
+                yield Invent(kind, mass, name)
+
+    def _hire(self, state: GameState) -> Iterator[Action]:
+        alive = [d for d in state.derps_of(self.program_index) if not d.dead]
+        for d in alive:
+            if d.injured and d.location is HOME:
+                yield Heal(d.id)  # back at 2 stamina, skills kept
+        if len(alive) < HOP_CREW:
+            yield Hire()
+
+    @staticmethod
+    def _trained(derp, skills=SKILLS[:2]) -> bool:
+        """Trained enough to fly: Engineering and Piloting at the plan's level (Stamina may come later)."""
+        return all(getattr(derp, skill) - (2 if skill == "stamina" else 0) >= points for skill, points in skills)
+
+    def _train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
+        for d in state.derps_of(self.program_index):
+            if d.dead or d.location is not HOME or d.injured:
+                continue
+            for skill, points in skills:
+                have = getattr(d, skill) - (2 if skill == "stamina" else 0)
+                if have < points and d.trained_skill in (None, skill):
+                    yield Train(d.id, skill, points - have)
+                    break
+                if have < points:
+                    break
+
+    # ------------------------------------------------------------------ flights
+    def fly(self, state: GameState) -> Action:
+        f = state.flight
+        if f.roll is not None:
+            return self.answer_roll(state, f.roll)
+        if f.choice is not None:
+            return ChooseConsequence(self.consequence(state, f.choice))
+        upgoer = state.upgoer(f.active)
+        if f.mode == "decide":
+            return Launch(upgoer.id) if self.ok(state, Launch(upgoer.id)) else Hold(upgoer.id)
+        if f.mode == "junction":
+            return self.junction(state, upgoer)
+        if f.mode in ("before", "after"):
+            if not state.rock.saved and self.ok(state, Nudge(upgoer.id)):
+                return Nudge(upgoer.id)
+            return Move(upgoer.id) if f.mode == "before" else EndActivities(upgoer.id)
+        return Coast()
+
+    def junction(self, state: GameState, upgoer) -> Action:
+        board = self.engine.rules.board
+        here = board.step(upgoer.location)
+        going_out = (not state.rock.saved and "rock" not in upgoer.bodies_landed and bool(upgoer.crew)
+                     and upgoer in self.crafts(state, RUN))
+        wanted = []
+        for b in board.burns_from(here.id, state.setup.scenario):
+            to = board.step(b.to)
+            if going_out and b.to in GOING_OUT:
+                wanted.append(b.to)
+            elif not going_out and (to.kind == "reentry" or b.to in ("pushoff_transit", "descent")):
+                wanted.append(b.to)
+        for to in wanted:
+            for action in (Burn(to), Burn(to, rcs=True)):
+                if self.ok(state, action):
+                    return action
+        return Coast()
+
+    def consequence(self, state: GameState, choice) -> str:
+        upgoer = state.upgoer(choice.upgoer)
+        if "lose_payload" in choice.options:
+            return "lose_payload"
+        if "lose_rations" in choice.options and upgoer.rations > 2 * len(upgoer.crew):
+            return "lose_rations"
+        if "degrade_all_parts" in choice.options:
+            return "degrade_all_parts"
+        return choice.options[0]
+
+    def answer_roll(self, state: GameState, roll) -> Action:
+        if roll.previous is not None:
+            new, old = self._score(roll, roll.value), self._score(roll, roll.previous)
+            return KeepRoll(new=new <= old)
+        outcome = roll.outcome()
+        if outcome is Outcome.OK:
+            return AcceptRoll()
+        helpers = self.engine.flight_rules._helpers(state, roll)
+        plan = self._skill_plan(state, roll, helpers)
+        if plan:
+            return plan[0]
+        if state.programs[self.program_index].luck > 0 and self._worth_luck(roll, outcome):
+            return UseLuck()
+        return AcceptRoll()
+
+    @staticmethod
+    def _score(roll, value) -> tuple:
+        return ({Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}[judge(value, roll.effective())], value)
+
+    @staticmethod
+    def _worth_luck(roll, outcome) -> bool:
+        if outcome is Outcome.BOOM:
+            return True
+        # A Fail on a duration step only costs a choice (a payload, rations or wear): keep the luck.
+        return roll.kind not in ("stage_recovery", "duration_capsule", "duration_habitat")
+
+    def _skill_plan(self, state: GameState, roll, helpers) -> list:
+        """The skill spends that turn this roll into OK (or a Boom into a Fail when OK is out of reach)."""
+        fr = self.engine.flight_rules
+        value = roll.value
+        eff = roll.effective()
+        eng = sorted(((d.engineering, d) for d in helpers if d.engineering > 0), key=lambda x: -x[0])
+        pil = sorted(((fr.piloting(state, d), d) for d in helpers if fr.piloting(state, d) > 0), key=lambda x: -x[0])
+        stamina = {d.id: d.current_stamina for d in helpers}
+        # Enough Engineering to lift the Boom safety to value+2, then Piloting to lift the Fail safety past value.
+        spends = []
+        boom = eff.boom
+        while boom < value + 2:
+            src = next(((e, d) for e, d in eng if stamina[d.id] > 0), None)
+            if src is None:
+                break
+            stamina[src[1].id] -= 1
+            boom += src[0]
+            spends.append(UseSkill(src[1].id, "engineering"))
+        base_fail = roll.rating.fail + roll.fail_raise
+        fail = min(base_fail, boom - 1)
+        while fail <= value and fail < boom - 1:
+            src = next(((p, d) for p, d in pil if stamina[d.id] > 0), None)
+            if src is None:
+                break
+            stamina[src[1].id] -= 1
+            base_fail += src[0]
+            fail = min(base_fail, boom - 1)
+            spends.append(UseSkill(src[1].id, "piloting"))
+        outcome = roll.outcome()
+        if value < fail:
+            # Spend only what is needed now: the first spend of the right kind for the current outcome.
+            for a in spends:
+                if outcome is Outcome.BOOM and a.skill == "engineering":
+                    return [a]
+                if outcome is Outcome.FAIL and (a.skill == "piloting" or roll.fail_pinned()):
+                    if a.skill == "engineering" and not roll.fail_pinned():
+                        continue
+                    return [a]
+            return spends[:1]
+        if outcome is Outcome.BOOM and value < boom and roll.kind in ("duration_capsule", "reentry", "landing", "burn",
+                                                                      "rock_docking_burn", "launch",
+                                                                      "orbital_insertion"):
+            if state.programs[self.program_index].luck > 0:
+                return []  # a reroll may do better than a Fail
+            first = next((a for a in spends if a.skill == "engineering"), None)
+            return [first] if first else []
+        return []

@@ -1,0 +1,937 @@
+"""The rules engine: the only judge of what may happen and what did happen.
+
+The questions it answers (after OpenSpiel): who acts now (``current_player``), what they may do
+(``legal_actions``), the exact odds of a pending roll (``chance_outcomes``), what an action does
+(``apply``, or ``IllegalAction`` with a reason a player understands) and how the game ended
+(``outcome``). It never rolls dice: the app samples ``chance_outcomes`` and applies the ``Roll``.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable, Optional
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
+                      Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
+from game.games.whatgoesup.rules.design import DesignReport, check_design
+from game.games.whatgoesup.rules.flight_actions import Rush, Track
+from game.games.whatgoesup.rules.reliability import Rating, penalised
+from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
+                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
+from game.games.whatgoesup.rules.tables import Rules
+
+CHANCE = -1
+TERMINAL = -2
+
+# Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
+PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the message says why, in a player's words."""
+
+
+class IllegalSetup(ValueError):
+    """The game cannot start with this setup; the message says why."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+    kind: str = "turn_limit"  # turn_limit, goal (a victory condition), saved or impact (Stop The Rock)
+
+
+class Engine:
+    """Binds the pure rule functions to one edition's tables."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        from game.games.whatgoesup.rules.flight import FlightRules  # the flight phase plugs into the same questions
+
+        self.flight_rules = FlightRules(self)
+        from game.games.whatgoesup.rules.rock import RockRules
+        from game.games.whatgoesup.rules.victory import VictoryRules
+
+        self.rock_rules = RockRules(self)
+        self.victory_rules = VictoryRules(self)
+        self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
+            Invent: self._invent, Research: self._research, Build: self._build,
+            BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
+            OfferTrade: self._offer_trade, ReverseEngineer: self._reverse_engineer,
+            Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
+            Track: self._track, Rush: self._rush,
+        }
+
+    # ------------------------------------------------------------------ setup
+    def new_game(self, setup: Setup) -> GameState:
+        """The state before the first action of turn 1 (every program has its first R&D points)."""
+        self.check_setup(setup)
+        budget = self.rules.economy.budget
+        start_dots = budget.start_dots
+        grant = 0  # Stop The Rock: the world's emergency funding, once, on turn 1 (scenarios.yaml start_points)
+        scenario = self.rock_rules.scenario(setup)
+        if scenario is not None:
+            start_dots = scenario.difficulty(setup.difficulty).start_dots
+            grant = scenario.difficulty(setup.difficulty).start_points
+        used: set[str] = set()
+        programs = []
+        for index, player in enumerate(setup.players):
+            colour = player.colour or self._people(player.people).colour
+            if colour.lower() in used:
+                colour = next(c for c in PROGRAM_COLOURS if c.lower() not in used)
+            used.add(colour.lower())
+            programs.append(Program(index=index, name=player.name, people=player.people, colour=colour,
+                                    human=player.human, dots=start_dots,
+                                    points=start_dots * budget.points_per_dot + grant, luck=budget.start_luck))
+        state = GameState(setup=setup, programs=tuple(programs), rock=self.rock_rules.initial(setup))
+        events = [Event(f"Turn 1 begins. Every program has {start_dots * budget.points_per_dot} points to spend.",
+                        kind="turn")]
+        if grant:
+            events.append(Event(f"The world's emergency funding: every program gets {grant} extra points, once "
+                                f"({start_dots * budget.points_per_dot + grant} to spend this turn).", kind="turn"))
+        if state.rock is not None:
+            events.append(Event(f"{scenario.name}: the rock hits the world in {state.rock.turns_left} turns unless "
+                                f"nudges worth {state.rock.nudges_needed} push it aside.", kind="rock"))
+        return dataclasses.replace(state, events=tuple(events))
+
+    def check_setup(self, setup: Setup) -> None:
+        if not 1 <= len(setup.players) <= 4:
+            raise IllegalSetup("a game needs one to four space programs")
+        names = [p.name.strip() for p in setup.players]
+        if any(not n for n in names):
+            raise IllegalSetup("every space program needs a name")
+        if len(set(n.lower() for n in names)) != len(names):
+            raise IllegalSetup("two space programs have the same name")
+        for p in setup.players:
+            self._people(p.people)
+        scheme_ids = [s.id for s in self.rules.dice.schemes]
+        if setup.dice not in scheme_ids:
+            raise IllegalSetup(f"unknown dice scheme '{setup.dice}' (known: {', '.join(scheme_ids)})")
+        unknown = sorted(set(setup.options) - set(self.rules.option_ids))
+        if unknown:
+            raise IllegalSetup(f"unknown optional rule(s): {', '.join(unknown)}")
+        if setup.turn_limit is not None and setup.turn_limit < 1:
+            raise IllegalSetup("the turn limit must be at least 1")
+        tables = self.rules.scenarios
+        victory_ids = [v.id for v in tables.victories]
+        if setup.victory not in victory_ids:
+            raise IllegalSetup(f"unknown victory condition '{setup.victory}' (known: {', '.join(victory_ids)})")
+        scenario_ids = [s.id for s in tables.scenarios]
+        if setup.scenario is not None:
+            if setup.scenario not in scenario_ids:
+                raise IllegalSetup(f"unknown scenario '{setup.scenario}' (known: {', '.join(scenario_ids) or 'none'})")
+            scenario = tables.scenario(setup.scenario)
+            levels = [d.id for d in scenario.difficulties]
+            if setup.difficulty is not None and setup.difficulty not in levels:
+                raise IllegalSetup(f"unknown difficulty '{setup.difficulty}' for {scenario.name} "
+                                   f"(known: {', '.join(levels)})")
+            if setup.victory != "most_dots":
+                raise IllegalSetup(f"{scenario.name} has its own ending; leave the victory condition at most_dots")
+        elif setup.difficulty is not None:
+            raise IllegalSetup("a difficulty belongs to a scenario; choose the scenario too")
+
+    def _people(self, people_id: str):
+        for p in self.rules.peoples.peoples:
+            if p.id == people_id:
+                return p
+        known = ", ".join(p.id for p in self.rules.peoples.peoples)
+        raise IllegalSetup(f"unknown people '{people_id}' (known: {known})")
+
+    # ------------------------------------------------------------------ questions
+    def current_player(self, state: GameState) -> int:
+        """The program that must act, CHANCE when a roll is pending, TERMINAL when the game is over."""
+        if state.phase == "over":
+            return TERMINAL
+        if state.rock is not None and state.rock.drift_pending and state.phase == "rnd":
+            return CHANCE
+        if state.pending_trade is not None:
+            return state.pending_trade.partner
+        if state.phase == "flight":
+            return self.flight_rules.current_player(state)
+        for program in state.programs:
+            if not program.rnd_done:
+                return program.index
+        return TERMINAL
+
+    def is_terminal(self, state: GameState) -> bool:
+        return state.phase == "over"
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[Roll, Fraction]]:
+        """Each possible roll of the pending roll with its exact probability (empty if none)."""
+        if state.phase == "flight":
+            return self.flight_rules.chance_outcomes(state)
+        if state.rock is not None and state.rock.drift_pending and state.phase == "rnd":
+            return self.rock_rules.drift_outcomes(state)
+        return []
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every action the current player may take now.
+
+        Free-text names are not enumerated: an Invent or Hire with any name is as legal as the
+        listed one with the default name. Masses are listed on a coarse scale.
+        """
+        player = self.current_player(state)
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [roll for roll, _ in self.chance_outcomes(state)]
+        if state.pending_trade is not None:
+            return [AnswerTrade(True), AnswerTrade(False)]
+        if state.phase == "flight":
+            return self.flight_rules.legal_actions(state)
+        return [a for a in self._rnd_candidates(state, player) if self.refusal(state, a) is None]
+
+    def refusal(self, state: GameState, action: Action) -> Optional[str]:
+        """Why ``action`` is not allowed now, or None when it is (checked without playing it out)."""
+        try:
+            self._dispatch(state, action, check_only=True)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        """The state after ``action``; raises IllegalAction (state unchanged) when it is not allowed."""
+        return self._dispatch(state, action, check_only=False)
+
+    def _dispatch(self, state: GameState, action: Action, check_only: bool) -> GameState:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalAction("the game is over")
+        if not check_only:
+            state = dataclasses.replace(state, events=())
+        if player == CHANCE and state.phase == "rnd":  # the rock's drift die, before anyone spends
+            if not isinstance(action, Roll):
+                raise IllegalAction("the rock's drift die must be rolled first")
+            return self.rock_rules.apply_drift(state, action.value)
+        if state.pending_trade is not None:
+            if not isinstance(action, AnswerTrade):
+                partner = state.programs[state.pending_trade.partner].name
+                raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
+            return self._answer_trade(state, action)
+        if state.phase == "flight":
+            after = self.flight_rules.apply(state, action, drive=not check_only)
+            return after if check_only else self.victory_rules.after_flight_action(after)
+        if isinstance(action, Roll):
+            raise IllegalAction("no roll is pending")
+        handler = self._rnd_handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"'{action}' cannot be done during R&D")
+        return handler(state, action, check_only=check_only)
+
+    def outcome(self, state: GameState) -> Optional[Outcome]:
+        if state.phase != "over" or state.winner is None:
+            return None
+        if state.rock is not None:
+            scores = tuple(state.score or 0 for _ in state.programs)
+        else:
+            scores = tuple(p.dots for p in state.programs)
+        if state.end_reason and not (state.end_kind == "turn_limit" and state.setup.victory == "most_dots"):
+            return Outcome(state.winner, state.end_reason, scores, state.end_kind or "turn_limit")
+        names = " and ".join(state.programs[i].name for i in state.winner)
+        return Outcome(state.winner, f"{names} ended with the most budget dots", scores)
+
+    def finish(self, state: GameState, winners: tuple[int, ...], kind: str, reason: str) -> GameState:
+        """End the game now: ``winners`` (empty when everyone lost), how it ended and why, in words."""
+        score = self.rock_rules.score(state) if state.rock is not None and kind == "saved" else None
+        return dataclasses.replace(state, phase="over", winner=tuple(winners), end_kind=kind, end_reason=reason,
+                                   score=score, events=state.events + (Event(reason, kind="end"),))
+
+    def status(self, state: GameState) -> dict:
+        """What the client shows all the time: the rock (turns left, nudges against the goal, drift) or the
+        victory condition and each program's progress."""
+        if state.rock is not None:
+            rock = state.rock
+            scenario = self.rock_rules.scenario(state)
+            return {"scenario": scenario.id, "name": scenario.name,
+                    "difficulty": scenario.difficulty(state.setup.difficulty).id,
+                    "turns_left": rock.turns_left, "nudge_total": rock.nudge_total,
+                    "nudges_needed": rock.nudges_needed, "nudge_value_now": self.rock_rules.nudge_value(state),
+                    "drift": rock.drift, "drift_pending": rock.drift_pending, "last_drift": rock.last_drift,
+                    "saved": rock.saved, "lines": [
+                        f"Impact in {rock.turns_left} turn(s)" if not rock.saved else "The rock will miss",
+                        f"Nudges {rock.nudge_total} / {rock.nudges_needed}",
+                        {"rolling": "The rock drifts (D20 each turn)", "off": "No drift",
+                         "pinned": "Track pinned by a Waylight", "close": "Too close to drift"}[rock.drift]]}
+        victory = self.victory_rules.victory(state)
+        return {"victory": victory.id, "name": victory.name, "kind": victory.kind,
+                "description": victory.description, "turn_limit": state.setup.turn_limit,
+                "lines": self.victory_rules.status(state)}
+
+    # ------------------------------------------------------------------ helpers
+    def _program(self, state: GameState) -> Program:
+        return state.programs[self.current_player(state)]
+
+    @staticmethod
+    def _new_id(state: GameState, prefix: str) -> tuple[str, GameState]:
+        return f"{prefix}{state.next_id}", dataclasses.replace(state, next_id=state.next_id + 1)
+
+    @staticmethod
+    def _afford(program: Program, cost: int, what: str) -> None:
+        if cost > program.points:
+            raise IllegalAction(f"{what} costs {cost} points and you have {program.points}")
+
+    @staticmethod
+    def _deduct(state: GameState, program: Program, cost: int) -> GameState:
+        current = state.programs[program.index]
+        return with_program(state, update(current, points=current.points - cost))
+
+    def _own_thing(self, state: GameState, program: Program, thing_id: str) -> Thing:
+        thing = state.find("thing", thing_id)
+        if thing is None or thing.owner != program.index:
+            raise IllegalAction(f"you hold no blueprint called {thing_id}")
+        return thing
+
+    def _own_derp(self, state: GameState, program: Program, derp_id: str) -> Derp:
+        derp = state.find("derp", derp_id)
+        if derp is None or derp.owner != program.index:
+            raise IllegalAction(f"{derp_id} is not one of your derps")
+        if derp.dead:
+            raise IllegalAction(f"{derp.name} is dead")
+        return derp
+
+    def item_rating(self, state: GameState, item: Item) -> Rating:
+        """The rating a built part rolls on now, penalties of this flight included."""
+        base = item.fixed_rating or state.thing(item.thing_id).rating
+        if item.flight_fail_penalty or item.flight_boom_penalty:
+            return penalised(base, item.flight_fail_penalty, item.flight_boom_penalty,
+                             self.rules.economy.reliability.bounds)
+        return base
+
+    def research_cap(self, state: GameState, thing: Thing) -> Rating:
+        """The best rating research alone can give this thing now."""
+        research = self.rules.economy.research
+        best = self.rules.economy.reliability.best
+        role = self.rules.components.kind(thing.kind).role
+        if "simulationist" in state.setup.options or role in research.caps_exempt_roles:
+            return best
+        if not thing.flown and research.cap_never_flown is not None:
+            return research.cap_never_flown
+        if not thing.flown_successfully and research.cap_never_flown_successfully is not None:
+            return research.cap_never_flown_successfully
+        return best
+
+    def transfer_rating(self, state: GameState, program: int, kind: str, mass: int) -> Optional[tuple[Rating, Thing]]:
+        """Technology transfer: the starting rating a new thing inherits, and from which blueprint."""
+        research = self.rules.economy.research
+        similar = (kind,) + self.rules.components.kind(kind).transfers_from
+        best: Optional[tuple[Rating, Thing]] = None
+        for thing in state.things_of(program):
+            if thing.kind not in similar or thing.mass < mass * research.tech_transfer_min_mass_ratio:
+                continue
+            if research.tech_transfer_needs_successful_flight and not thing.flown_successfully:
+                continue
+            cap = research.tech_transfer_cap
+            rating = Rating(min(thing.rating.fail, cap.fail), min(thing.rating.boom, cap.boom))
+            if best is None or rating.score() > best[0].score():
+                best = (rating, thing)
+        return best
+
+    def default_name(self, state: GameState, program: int, kind: str) -> str:
+        """A name for a new thing: the people's naming style, the kind and a mark number."""
+        people = self._people(state.programs[program].people)
+        count = sum(1 for t in state.things_of(program) if t.kind == kind) + 1
+        stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
+        return f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
+
+    def default_derp_name(self, state: GameState, program: int) -> str:
+        people = self._people(state.programs[program].people)
+        count = len([d for d in state.derps if d.owner == program])
+        name = people.derp_names[count % len(people.derp_names)]
+        return name if count < len(people.derp_names) else f"{name} {count // len(people.derp_names) + 1}"
+
+    def check_design(self, state: GameState, program: int, design: UpgoerDesign) -> DesignReport:
+        return check_design(state, program, design, self.rules)
+
+    # ------------------------------------------------------------------ R&D handlers
+    def _invent(self, state: GameState, a: Invent, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        comps = self.rules.components
+        try:
+            kind = comps.kind(a.kind)
+        except KeyError:
+            known = ", ".join(k.id for k in comps.kinds if k.invented)
+            raise IllegalAction(f"there is no kind of thing called '{a.kind}' (you can invent: {known})") from None
+        if not kind.invented:
+            raise IllegalAction(f"{kind.name}s are bought, not invented")
+        if kind.fixed_mass is not None and a.mass != kind.fixed_mass:
+            raise IllegalAction(f"a {kind.name} always masses {kind.fixed_mass}")
+        if not 1 <= a.mass <= comps.max_invent_mass:
+            raise IllegalAction(f"mass must be from 1 to {comps.max_invent_mass}")
+        if kind.role in ("capsule", "habitat") and a.mass < comps.capsule.min_mass:
+            raise IllegalAction(f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything")
+        if a.reusable and not kind.can_be_reusable:
+            raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
+        name = a.name.strip() or self.default_name(state, program.index, kind.id)
+        if any(t.name.lower() == name.lower() for t in state.things_of(program.index)):
+            raise IllegalAction(f"you already have a blueprint called '{name}'")
+        mass = formulas.thing_mass(a.mass, a.reusable, comps)
+        cost = self.rules.economy.costs.invent_per_mass * mass
+        self._afford(program, cost, f"inventing a thing of mass {mass}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        rating = self.rules.economy.research.new_thing_rating
+        transfer = self.transfer_rating(state, program.index, kind.id, mass)
+        note = ""
+        if transfer is not None and transfer[0].score() > rating.score():
+            rating = transfer[0]
+            note = f" (technology transfer from {transfer[1].name})"
+        thing_id, state = self._new_id(state, "T")
+        thing = Thing(id=thing_id, owner=program.index, name=name, kind=kind.id, base_mass=a.mass, mass=mass,
+                      reusable=a.reusable, rating=rating, inventor=program.index)
+        return dataclasses.replace(state, things=state.things + (thing,), events=(
+            Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {cost} points. "
+                  f"It starts at {rating}{note}.", program.index, "rnd"),))
+
+    def _research(self, state: GameState, a: Research, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        thing = self._own_thing(state, program, a.thing)
+        if a.safety not in ("fail", "boom"):
+            raise IllegalAction("research moves either the Fail safety or the Boom safety")
+        if a.steps < 1:
+            raise IllegalAction("research at least one step")
+        research = self.rules.economy.research
+        cap = self.research_cap(state, thing)
+        if a.safety == "fail":
+            done, limit = thing.fail_steps_this_turn, research.max_fail_steps_per_turn
+            new = Rating(thing.rating.fail + a.steps, thing.rating.boom) if thing.rating.fail + a.steps < thing.rating.boom else None
+            if new is None:
+                raise IllegalAction(f"{thing.name} is {thing.rating}: its Fail safety must stay below its Boom "
+                                    f"safety, so research Boom to Fail first")
+            target = new.fail
+            ceiling = cap.fail
+        else:
+            done, limit = thing.boom_steps_this_turn, research.max_boom_steps_per_turn
+            new = Rating(thing.rating.fail, thing.rating.boom + a.steps)
+            target, ceiling = new.boom, cap.boom
+        if done + a.steps > limit:
+            raise IllegalAction(f"{thing.name} can improve at most {limit} {a.safety.capitalize()} steps per turn "
+                                f"({done} done this turn)")
+        if target > ceiling:
+            raise IllegalAction(f"{thing.name} cannot be researched past {cap} {self._cap_reason(state, thing)}")
+        cost = self.rules.economy.costs.research_per_mass * thing.mass * a.steps
+        self._afford(program, cost, f"researching {thing.name} {a.steps} step(s)")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        changes = {"rating": new}
+        if a.safety == "fail":
+            changes["fail_steps_this_turn"] = done + a.steps
+        else:
+            changes["boom_steps_this_turn"] = done + a.steps
+        state = dataclasses.replace(state, things=replace_in(state.things, [update(thing, **changes)]))
+        return dataclasses.replace(state, events=(
+            Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for {cost} points.",
+                  program.index, "rnd"),))
+
+    def _cap_reason(self, state: GameState, thing: Thing) -> str:
+        if self.research_cap(state, thing) == self.rules.economy.reliability.best:
+            return "(the best any thing can be)"
+        if not thing.flown:
+            return "until it has flown"
+        return "until it has flown successfully"
+
+    def _build(self, state: GameState, a: Build, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        thing = self._own_thing(state, program, a.thing)
+        if a.count < 1:
+            raise IllegalAction("build at least one")
+        cost = self.rules.economy.costs.build_per_mass * thing.mass * a.count
+        self._afford(program, cost, f"building {a.count} x {thing.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        kind = self.rules.components.kind(thing.kind)
+        new_items = []
+        for _ in range(a.count):
+            item_id, state = self._new_id(state, "I")
+            new_items.append(Item(id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
+        return dataclasses.replace(state, items=state.items + tuple(new_items), events=(
+            Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
+                  f"for {cost} points.", program.index, "rnd"),))
+
+    def _buy_consumables(self, state: GameState, a: BuyConsumables, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        comps = self.rules.components
+        if a.kind not in ("fuel", "rations"):
+            raise IllegalAction("you can buy fuel or rations")
+        if a.containers < 1:
+            raise IllegalAction("buy at least one container")
+        cost = self.rules.economy.costs.consumable_per_container * a.containers
+        self._afford(program, cost, f"{a.containers} {a.kind} container(s)")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        program = state.programs[program.index]
+        if a.kind == "fuel":
+            amount = a.containers * comps.fuel_per_container
+            program = update(program, fuel_stock=program.fuel_stock + amount)
+            what = f"{amount} fuel"
+        else:
+            amount = a.containers * comps.rations_derp_turns_per_container
+            program = update(program, rations_stock=program.rations_stock + amount)
+            what = f"rations for {amount} derp-turns"
+        state = with_program(state, program)
+        return dataclasses.replace(state, events=(
+            Event(f"{program.name} buys {what} for {cost} points.", program.index, "rnd"),))
+
+    def _hire(self, state: GameState, a: Hire, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        derps = self.rules.economy.derps
+        name = a.name.strip() or self.default_derp_name(state, program.index)
+        self._afford(program, self.rules.economy.costs.hire_derp, "hiring a derp")
+        if check_only:
+            return state
+        state = self._deduct(state, program, self.rules.economy.costs.hire_derp)
+        derp_id, state = self._new_id(state, "D")
+        derp = Derp(id=derp_id, owner=program.index, name=name, piloting=derps.start_piloting,
+                    engineering=derps.start_engineering, stamina=derps.start_stamina,
+                    current_stamina=derps.start_stamina)
+        return dataclasses.replace(state, derps=state.derps + (derp,), events=(
+            Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
+                  f"ready to fly today.", program.index, "rnd"),))
+
+    def _train(self, state: GameState, a: Train, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        derp = self._own_derp(state, program, a.derp)
+        rules = self.rules.economy.derps
+        if a.skill not in SKILLS:
+            raise IllegalAction(f"derps train in {', '.join(SKILLS)}")
+        if a.points < 1:
+            raise IllegalAction("train at least one point")
+        if derp.location is not HOME:
+            raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps train at home")
+        if derp.injured:
+            raise IllegalAction(f"{derp.name} is injured: heal them first")
+        if derp.busy == "healing":
+            raise IllegalAction(f"{derp.name} is recovering from healing this turn")
+        if derp.trained_skill and derp.trained_skill != a.skill:
+            raise IllegalAction(f"{derp.name} already trains {derp.trained_skill} this turn; "
+                                f"only one skill can be trained per turn")
+        if rules.trainings_per_turn is not None and derp.trained_points + a.points > rules.trainings_per_turn:
+            raise IllegalAction(f"a derp can train at most {rules.trainings_per_turn} point(s) per turn")
+        if derp.total_points + a.points > rules.max_total_points:
+            raise IllegalAction(f"{derp.name} has {derp.total_points} points; a derp can have at most "
+                                f"{rules.max_total_points}")
+        cost = self.rules.economy.costs.train_per_point * a.points
+        self._afford(program, cost, f"training {derp.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        changes = {a.skill: getattr(derp, a.skill) + a.points, "busy": "training",
+                   "trained_skill": a.skill, "trained_points": derp.trained_points + a.points}
+        if a.skill == "stamina":
+            changes["current_stamina"] = derp.current_stamina + a.points
+        new = update(derp, **changes)
+        return dataclasses.replace(state, derps=replace_in(state.derps, [new]), events=(
+            Event(f"{derp.name} trains {a.skill} to {getattr(new, a.skill)} and stays on the ground this turn.",
+                  program.index, "rnd"),))
+
+    @staticmethod
+    def _where(state: GameState, derp: Derp) -> str:
+        upgoer = state.find("upgoer", derp.location)
+        if upgoer is None:
+            return "a craft"
+        return f"{upgoer.name} on the pad" if upgoer.status == "pad" else f"{upgoer.name} in space"
+
+    def _heal(self, state: GameState, a: Heal, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        derp = self._own_derp(state, program, a.derp)
+        if not derp.injured:
+            raise IllegalAction(f"{derp.name} is not injured")
+        if derp.location is not HOME:
+            raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps are healed at home")
+        self._afford(program, self.rules.economy.costs.heal_derp, f"healing {derp.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, self.rules.economy.costs.heal_derp)
+        back_to = self.rules.economy.derps.heal_to_stamina
+        new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
+        return dataclasses.replace(state, derps=replace_in(state.derps, [new]), events=(
+            Event(f"{derp.name} is healed, back at {back_to} stamina, and rests on the ground this turn.",
+                  program.index, "rnd"),))
+
+    # ------------------------------------------------------------------ trading
+    def _check_bundle(self, state: GameState, owner: Program, bundle: TradeBundle, who: str) -> None:
+        if min(bundle.points, bundle.dots, bundle.fuel, bundle.rations) < 0:
+            raise IllegalAction("a trade cannot hand over negative amounts")
+        if bundle.points > owner.points:
+            raise IllegalAction(f"{who} {owner.points} points, not {bundle.points}")
+        floor = self.rules.economy.budget.min_dots
+        if bundle.dots > max(0, owner.dots - floor):
+            raise IllegalAction(f"{who} {owner.dots} dots and a budget never drops below {floor}, so at most "
+                                f"{max(0, owner.dots - floor)} can be traded")
+        if bundle.fuel > owner.fuel_stock:
+            raise IllegalAction(f"{who} {owner.fuel_stock} fuel at home, not {bundle.fuel}")
+        if bundle.rations > owner.rations_stock:
+            raise IllegalAction(f"{who} rations for {owner.rations_stock} derp-turns at home, not {bundle.rations}")
+        for item_id in bundle.items:
+            item = state.find("item", item_id)
+            if item is None or item.owner != owner.index or item.location is not HOME:
+                raise IllegalAction(f"{item_id} is not a part in {owner.name}'s storage")
+        for thing_id in bundle.blueprints:
+            thing = state.find("thing", thing_id)
+            if thing is None or thing.owner != owner.index:
+                raise IllegalAction(f"{thing_id} is not one of {owner.name}'s blueprints")
+        for derp_id in bundle.derps:
+            derp = state.find("derp", derp_id)
+            if derp is None or derp.owner != owner.index or derp.dead or derp.location is not HOME:
+                raise IllegalAction(f"{derp_id} is not a derp at {owner.name}'s spaceport")
+        if (len(set(bundle.items)) != len(bundle.items) or len(set(bundle.derps)) != len(bundle.derps)
+                or len(set(bundle.blueprints)) != len(bundle.blueprints)):
+            raise IllegalAction("a trade names the same thing twice")
+
+    def _offer_trade(self, state: GameState, a: OfferTrade, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        if not 0 <= a.partner < len(state.programs) or a.partner == program.index:
+            raise IllegalAction("trade with another space program")
+        if a.give.is_empty() and a.take.is_empty():
+            raise IllegalAction("the trade is empty")
+        partner = state.programs[a.partner]
+        self._check_bundle(state, program, a.give, "you have")
+        self._check_bundle(state, partner, a.take, f"{partner.name} has")
+        if check_only:
+            return state
+        offer = TradeOffer(program.index, a.partner, a.give, a.take)
+        return dataclasses.replace(state, pending_trade=offer, events=(
+            Event(f"{program.name} offers {partner.name} a trade: {self.describe_bundle(state, a.give)} for "
+                  f"{self.describe_bundle(state, a.take)}.", program.index, "trade"),))
+
+    def describe_bundle(self, state: GameState, bundle: TradeBundle) -> str:
+        parts = []
+        for label, amount in (("points", bundle.points), ("dots", bundle.dots), ("fuel", bundle.fuel),
+                              ("derp-turns of rations", bundle.rations)):
+            if amount:
+                parts.append(f"{amount} {label}")
+        parts += [state.thing(state.item(i).thing_id).name for i in bundle.items]
+        parts += [f"the blueprint of {state.thing(t).name}" for t in bundle.blueprints]
+        parts += [state.derp(d).name for d in bundle.derps]
+        return ", ".join(parts) if parts else "nothing"
+
+    def _answer_trade(self, state: GameState, a: AnswerTrade) -> GameState:
+        offer = state.pending_trade
+        assert offer is not None
+        proposer, partner = state.programs[offer.proposer], state.programs[offer.partner]
+        state = dataclasses.replace(state, pending_trade=None)
+        if not a.accept:
+            return dataclasses.replace(state, events=(
+                Event(f"{partner.name} declines the trade.", partner.index, "trade"),))
+        # Re-check: nothing may have changed, but a trade must never hand over what is gone.
+        self._check_bundle(state, proposer, offer.give, f"{proposer.name} has")
+        self._check_bundle(state, partner, offer.take, f"{partner.name} has")
+        state = self._transfer(state, proposer.index, partner.index, offer.give)
+        state = self._transfer(state, partner.index, proposer.index, offer.take)
+        return dataclasses.replace(state, events=(
+            Event(f"{partner.name} accepts: {proposer.name} hands over "
+                  f"{self.describe_bundle_after(offer.give)}, and receives {self.describe_bundle_after(offer.take)}.",
+                  partner.index, "trade"),))
+
+    @staticmethod
+    def describe_bundle_after(bundle: TradeBundle) -> str:
+        n = len(bundle.items) + len(bundle.blueprints) + len(bundle.derps)
+        bits = [f"{v} {k}" for k, v in (("points", bundle.points), ("dots", bundle.dots), ("fuel", bundle.fuel),
+                                         ("rations", bundle.rations)) if v]
+        if n:
+            bits.append(f"{n} part(s), blueprint(s) or derp(s)")
+        return ", ".join(bits) if bits else "nothing"
+
+    def _transfer(self, state: GameState, giver: int, receiver: int, bundle: TradeBundle) -> GameState:
+        g, r = state.programs[giver], state.programs[receiver]
+        g = update(g, points=g.points - bundle.points, dots=g.dots - bundle.dots,
+                   fuel_stock=g.fuel_stock - bundle.fuel, rations_stock=g.rations_stock - bundle.rations)
+        r = update(r, points=r.points + bundle.points, dots=r.dots + bundle.dots,
+                   fuel_stock=r.fuel_stock + bundle.fuel, rations_stock=r.rations_stock + bundle.rations)
+        state = with_program(with_program(state, g), r)
+        # A part leaving its inventor's hands keeps the rating it has now: the new owner's research
+        # cannot reach it, and the inventor's no longer does.
+        moved = [update(state.item(i), owner=receiver, fixed_rating=self.item_rating(state, state.item(i)))
+                 for i in bundle.items]
+        state = dataclasses.replace(state, items=replace_in(state.items, moved))
+        for thing_id in bundle.blueprints:
+            original = state.thing(thing_id)
+            new_id, state = self._new_id(state, "T")
+            copy = update(original, id=new_id, owner=receiver, fail_steps_this_turn=0, boom_steps_this_turn=0,
+                          name=self._unique_name(state, receiver, original.name))
+            state = dataclasses.replace(state, things=state.things + (copy,))
+        derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
+        return dataclasses.replace(state, derps=replace_in(state.derps, derps))
+
+    @staticmethod
+    def _unique_name(state: GameState, program: int, name: str) -> str:
+        taken = {t.name.lower() for t in state.things_of(program)}
+        if name.lower() not in taken:
+            return name
+        n = 2
+        while f"{name} ({n})".lower() in taken:
+            n += 1
+        return f"{name} ({n})"
+
+    def _reverse_engineer(self, state: GameState, a: ReverseEngineer, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        item = state.find("item", a.item)
+        if item is None or item.owner != program.index or item.location is not HOME:
+            raise IllegalAction(f"{a.item} is not a part in your storage")
+        original = state.thing(item.thing_id)
+        inventor = original.inventor
+        if original.owner == program.index or inventor == program.index:
+            raise IllegalAction(f"{original.name} is your own design")
+        if any(t.owner == program.index and t.inventor == inventor and t.name == original.name
+               for t in state.things):
+            raise IllegalAction(f"you already hold the blueprint of {original.name}")
+        rules = self.rules.economy.reverse_engineering
+        pair = (inventor, program.index)
+        if rules.once_per_pair and pair in state.reverse_engineered:
+            raise IllegalAction(f"you have already reverse-engineered a design of "
+                                f"{state.programs[inventor].name}; it works once per pair of programs")
+        if check_only:
+            return state
+        new_id, state = self._new_id(state, "T")
+        copy = update(original, id=new_id, owner=program.index, rating=self.item_rating(state, item),
+                      fail_steps_this_turn=0, boom_steps_this_turn=0,
+                      name=self._unique_name(state, program.index, original.name))
+        bonus = rules.points_per_mass * original.mass
+        beneficiary = program.index if rules.bonus_to == "plagiarist" else inventor
+        target = state.programs[beneficiary]
+        state = with_program(state, update(target, bonus_points=target.bonus_points + bonus))
+        state = dataclasses.replace(state, things=state.things + (copy,),
+                                    reverse_engineered=state.reverse_engineered | {pair})
+        return dataclasses.replace(state, events=(
+            Event(f"{program.name} reverse-engineers {original.name} from {state.programs[inventor].name}'s "
+                  f"hardware; {state.programs[beneficiary].name} gets {bonus} extra points next turn.",
+                  program.index, "rnd"),))
+
+    # ------------------------------------------------------------------ assembly
+    def _assemble(self, state: GameState, a: Assemble, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        design = a.design
+        if not design.name.strip():
+            raise IllegalAction("give the Upgoer a name")
+        if any(u.name.lower() == design.name.strip().lower() and u.status in ("pad", "flying")
+               for u in state.upgoers_of(program.index)):
+            raise IllegalAction(f"you already have an Upgoer called '{design.name}'")
+        report = self.check_design(state, program.index, design)
+        if not report.valid:
+            raise IllegalAction("this design cannot fly: " + "; ".join(report.problems))
+        if check_only:
+            return state
+        upgoer_id, state = self._new_id(state, "U")
+        upgoer = Upgoer(id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
+                        modules=design.modules, crew=design.crew, fuel=design.fuel, rations=design.rations)
+        items = [update(state.item(i), location=upgoer_id) for i in design.all_items()]
+        derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
+        program = state.programs[program.index]
+        program = update(program, fuel_stock=program.fuel_stock - design.fuel,
+                         rations_stock=program.rations_stock - design.rations)
+        state = with_program(state, program)
+        state = dataclasses.replace(state, upgoers=state.upgoers + (upgoer,),
+                                    items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
+        return dataclasses.replace(state, events=(
+            Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
+                  f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s) aboard.", program.index, "rnd"),))
+
+    def _disassemble(self, state: GameState, a: Disassemble, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is None or upgoer.owner != program.index:
+            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers")
+        if upgoer.status != "pad":
+            raise IllegalAction(f"{upgoer.name} is not on the pad")
+        if check_only:
+            return state
+        return self._return_to_storage(state, upgoer, f"{upgoer.name} is taken apart; its parts go back to storage.")
+
+    def _return_to_storage(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
+        """Unload an Upgoer at home: parts to storage, crew home, leftover fuel and rations to stock."""
+        items = [update(i, location=HOME) for i in state.items if i.location == upgoer.id]
+        derps = [update(d, location=HOME) for d in state.derps if d.location == upgoer.id]
+        program = state.programs[upgoer.owner]
+        program = update(program, fuel_stock=program.fuel_stock + upgoer.fuel,
+                         rations_stock=program.rations_stock + upgoer.rations)
+        state = with_program(state, program)
+        return dataclasses.replace(
+            state, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
+            items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
+            events=(Event(text, upgoer.owner, "rnd"),))
+
+    def _track(self, state: GameState, a: Track, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is not None and upgoer.written_off_by == program.index:
+            raise IllegalAction("you wrote it off yourself; another program may track it")
+        tracked = self.flight_rules.track(state, program.index, a.upgoer)
+        return state if check_only else tracked
+
+    def _rush(self, state: GameState, a: Rush, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is None or upgoer.owner != program.index or upgoer.status not in ("pad", "flying"):
+            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad or in flight")
+        derp = state.find("derp", a.derp)
+        if derp is None or derp.location != upgoer.id or derp.dead or derp.injured:
+            raise IllegalAction(f"{a.derp} is not a healthy derp aboard {upgoer.name}")
+        if a.skill not in ("piloting", "engineering"):
+            raise IllegalAction("a rush uses Piloting or Engineering")
+        bonus = getattr(derp, a.skill)
+        if bonus < 1:
+            raise IllegalAction(f"{derp.name} has no {a.skill.capitalize()} to rush with")
+        if derp.current_stamina < 1:
+            raise IllegalAction(f"{derp.name} has no stamina left")
+        if check_only:
+            return state
+        derp = update(derp, current_stamina=derp.current_stamina - 1)
+        upgoer = update(upgoer, rush=upgoer.rush + bonus)
+        state = dataclasses.replace(state, derps=replace_in(state.derps, [derp]),
+                                    upgoers=replace_in(state.upgoers, [upgoer]))
+        return dataclasses.replace(state, events=(
+            Event(f"{derp.name} spends a stamina point to hurry {upgoer.name}: +{bonus} in the timing order "
+                  f"(not on its rolls).", program.index, "rnd"),))
+
+    # ------------------------------------------------------------------ turn structure
+    def _end_rnd(self, state: GameState, a: EndRnD, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        if check_only:
+            return state
+        state = with_program(state, update(program, rnd_done=True))
+        events = [Event(f"{program.name} finishes R&D with {program.points} points saved.", program.index, "rnd")]
+        if all(p.rnd_done for p in state.programs):
+            state = self.flight_rules.begin_flights(state)
+            events += list(state.events)
+        return dataclasses.replace(state, events=tuple(events))
+
+    def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
+        """Record a budget change; it is applied (and clamped) at the end of the turn."""
+        p = state.programs[program]
+        return with_program(state, update(p, dot_entries=p.dot_entries + (DotEntry(reason, dots),)))
+
+    def end_turn(self, state: GameState) -> GameState:
+        """Turn accounting: dot changes and the clamp, per-turn resets, then the next R&D turn or the end."""
+        budget = self.rules.economy.budget
+        events: list[Event] = []
+        state = self.flight_rules.standing_bonuses(state)
+        idle = self.rules.economy.dots.nothing_in_space
+        if idle:
+            for p in state.programs:
+                if not any(u.owner == p.index and u.in_space for u in state.upgoers):
+                    state = self.add_dots(state, p.index, idle, "no Upgoer in space")
+        programs = []
+        for p in state.programs:
+            change = sum(e.dots for e in p.dot_entries)
+            raw = p.dots + change
+            dots = max(budget.min_dots, min(budget.max_dots, raw))
+            lines = "; ".join(f"{e.reason} {e.dots:+d}" for e in p.dot_entries) or "no changes"
+            clamp = ""
+            if dots != raw:
+                clamp = f" (held at the {'floor' if dots > raw else 'ceiling'} of {dots})"
+            events.append(Event(f"End of turn {state.turn}, {p.name}: {lines}. Budget {p.dots} -> {dots}{clamp}.",
+                                p.index, "report"))
+            programs.append(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0))
+        state = dataclasses.replace(state, programs=tuple(programs))
+        if state.rock is not None:
+            state = dataclasses.replace(state, events=())
+            state, ending = self.rock_rules.end_of_turn(state)
+            events += list(state.events)
+            if ending is not None:
+                kind, reason = ending
+                winners = tuple(p.index for p in state.programs) if kind == "saved" else ()
+                state = self.finish(dataclasses.replace(state, events=tuple(events)), winners, kind, reason)
+                return state
+            return self._start_turn(state, events)
+        ending = self.victory_rules.end_of_turn(state)
+        if ending is not None:
+            winners, kind, reason = ending
+            state = dataclasses.replace(state, events=tuple(events))
+            return self.finish(state, winners, kind, reason)
+        return self._start_turn(state, events)
+
+    def _start_turn(self, state: GameState, events: list[Event]) -> GameState:
+        budget = self.rules.economy.budget
+        things = tuple(update(t, fail_steps_this_turn=0, boom_steps_this_turn=0) for t in state.things)
+        derps = []
+        for d in state.derps:
+            changes = {"busy": None, "trained_skill": None, "trained_points": 0}
+            on_pad = d.location is not HOME and any(u.id == d.location and u.status == "pad" for u in state.upgoers)
+            if (d.location is HOME or on_pad) and not d.dead and not d.injured:
+                changes["current_stamina"] = d.stamina  # all stamina back after a turn at home
+            derps.append(update(d, **changes))
+        programs = []
+        for p in state.programs:
+            gained = p.dots * budget.points_per_dot + p.bonus_points
+            programs.append(update(p, points=p.points + gained, bonus_points=0))
+        turn = state.turn + 1
+        events.append(Event(f"Turn {turn} begins: each program gets points equal to its budget dots.", kind="turn"))
+        state = dataclasses.replace(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
+                                    programs=tuple(programs), events=tuple(events))
+        if state.rock is not None:
+            state = self.rock_rules.start_turn(state)
+        return state
+
+    # ------------------------------------------------------------------ candidate actions
+    INVENT_MASSES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
+
+    def _rnd_candidates(self, state: GameState, player: int) -> Iterable[Action]:
+        program = state.programs[player]
+        costs = self.rules.economy.costs
+        for kind in self.rules.components.kinds:
+            if not kind.invented:
+                continue
+            masses = (kind.fixed_mass,) if kind.fixed_mass else self.INVENT_MASSES
+            for mass in masses:
+                if costs.invent_per_mass * mass > program.points:
+                    break
+                yield Invent(kind.id, mass)
+                if kind.can_be_reusable:
+                    yield Invent(kind.id, mass, reusable=True)
+        for thing in state.things_of(player):
+            for safety in ("fail", "boom"):
+                yield Research(thing.id, safety, 1)
+            yield Build(thing.id, 1)
+        for kind in ("fuel", "rations"):
+            yield BuyConsumables(kind, 1)
+            yield BuyConsumables(kind, 5)
+        yield Hire()
+        for derp in state.derps_of(player):
+            if derp.injured:
+                yield Heal(derp.id)
+                continue
+            for skill in SKILLS:
+                yield Train(derp.id, skill, 1)
+        for item in state.items_of(player):
+            thing = state.thing(item.thing_id)
+            if thing.owner != player:
+                yield ReverseEngineer(item.id)
+        for other in state.programs:
+            if other.index == player:
+                continue
+            if program.points:
+                yield OfferTrade(other.index, give=TradeBundle(points=1))
+            if other.points:
+                yield OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1))
+            mine = state.items_of(player)
+            if mine:
+                yield OfferTrade(other.index, give=TradeBundle(items=(mine[0].id,)), take=TradeBundle(points=1))
+        for upgoer in state.upgoers_of(player):
+            if upgoer.status == "pad":
+                yield Disassemble(upgoer.id)
+        for upgoer in state.upgoers:
+            if upgoer.status == "debris" and upgoer.tracked_by is None:
+                yield Track(upgoer.id)
+        for design in self.suggested_designs(state, player):
+            yield Assemble(design)
+        yield EndRnD()
+
+    def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
+        """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""
+        return self.flight_rules.suggested_designs(state, player)
+
+
+def _fmt(value: Fraction) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"

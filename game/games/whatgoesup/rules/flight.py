@@ -1,0 +1,2303 @@
+"""Flights on the Field: launch, insertion, movement along the rails, rolls and their consequences.
+
+The flight phase of a turn runs in three stages (launches, orbital insertions, flight steps), each
+taking its Upgoers in timing order. Every roll is a ``PendingRoll`` answered by a chance action
+(``Roll``); a roll that is not OK waits for the owner's choices (skills, RCS, luck, accept).
+What a Fail or a Boom does comes from the flight table's effects; where the craft goes comes from
+the board. No step or part is named here.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Optional
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.actions import Action, Roll
+from game.games.whatgoesup.rules.board import THRUST_ORDER, Board, Step
+from game.games.whatgoesup.rules.design import thrust_class
+from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, CatchUp, ChooseConsequence, Coast, Dock, EndActivities, Eva, Hold,
+                             JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
+                             UseRcsBoost, UseSkill, Wait, WriteOff)
+from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
+from game.games.whatgoesup.rules.flighttable import Effect
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, outcome_odds, penalised, with_raises
+from game.games.whatgoesup.rules.state import HOME, Derp, Event, GameState, Item, Program, Upgoer, UpgoerDesign, replace_in, update, with_program
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.engine import Engine
+
+NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
+
+
+@dataclass(frozen=True)
+class PendingRoll:
+    """A roll waiting for its die (``value`` None) or for the owner's choices (value set)."""
+
+    kind: str  # a roll kind of the flight table (launch, burn, duration_capsule, ...)
+    upgoer: str
+    items: tuple[str, ...]  # the part(s) rolling; a lower-stage cluster rolls as one
+    rating: Rating  # with penalties, before temporary raises
+    step: str  # where the roll happens (for Hostile Waters and the log)
+    dice_sets: int = 1
+    value: Optional[int] = None
+    previous: Optional[int] = None  # the roll before a luck reroll, until the player keeps one
+    fail_raise: int = 0
+    boom_raise: int = 0
+    helpable: bool = True
+    target: Optional[str] = None  # burn destination, docking partner, payload, ...
+    actor: Optional[str] = None  # the derp doing it (EVA, payload, jury-rig)
+    then: str = ""  # what happens once this roll is settled
+    detail: tuple = ()
+
+    def effective(self) -> Rating:
+        return with_raises(self.rating, self.fail_raise, self.boom_raise)
+
+    def outcome(self) -> Outcome:
+        assert self.value is not None
+        return judge(self.value, self.effective())
+
+    def fail_pinned(self) -> bool:
+        """The Fail safety cannot rise further until the Boom safety does (it is one below it)."""
+        effective = self.effective()
+        return effective.fail >= effective.boom - 1
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    kind: str  # "capsule_fail"
+    upgoer: str
+    options: tuple[str, ...]
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class FlightPhase:
+    stage: str = "launch"  # launch, insertion, moves
+    queue: tuple[str, ...] = ()  # Upgoers still to act in this stage
+    active: Optional[str] = None
+    mode: str = ""  # decide (launch or hold), before, junction, after
+    cursor_decided: Optional[str] = None  # the step where the junction decision was already made
+    roll: Optional[PendingRoll] = None
+    rolls: tuple[PendingRoll, ...] = ()  # waiting after the current one
+    choice: Optional[PendingChoice] = None
+    launched: tuple[str, ...] = ()  # launched this turn, waiting for orbital insertion
+    launches: tuple[tuple[int, int], ...] = ()  # (program, takeoffs this turn)
+    waited: frozenset[str] = frozenset()
+    timing_tie: tuple[str, ...] = ()  # Upgoers tied for first, waiting for a coin
+    hurt: frozenset[str] = frozenset()  # derps already hurt at the current step
+    retry_burn: Optional[str] = None  # a burn that failed here and may be tried again
+
+
+class FlightRules:
+    """The flight phase, plugged into the Engine's questions."""
+
+    def __init__(self, engine: "Engine"):
+        self.engine = engine
+        self.rules = engine.rules
+        self.board: Board = engine.rules.board
+        self.table = engine.rules.flight
+
+    # ================================================================== engine hooks
+    def current_player(self, state: GameState) -> int:
+        from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL
+
+        f: FlightPhase = state.flight
+        if f.timing_tie:
+            return CHANCE
+        if f.roll is not None:
+            if f.roll.value is None:
+                return CHANCE
+            return state.upgoer(f.roll.upgoer).owner
+        if f.choice is not None:
+            return state.upgoer(f.choice.upgoer).owner
+        if f.active is not None:
+            return state.upgoer(f.active).owner
+        return TERMINAL
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[Roll, Fraction]]:
+        f: FlightPhase = state.flight
+        if f.timing_tie:
+            share = Fraction(1, len(f.timing_tie))
+            return [(Roll(i + 1), share) for i in range(len(f.timing_tie))]
+        if f.roll is None or f.roll.value is not None:
+            return []
+        return [(Roll(v), p) for v, p in self.distribution(state, f.roll)]
+
+    def distribution(self, state: GameState, roll: PendingRoll) -> Distribution:
+        scheme = self.rules.dice.scheme(state.setup.dice)
+        clustering = self.rules.components.clustering
+        return cluster_distribution(scheme.distribution(), roll.dice_sets, clustering.average_up_to)
+
+    def roll_odds(self, state: GameState, roll: Optional[PendingRoll] = None) -> dict[Outcome, Fraction]:
+        """Exact odds of the pending roll as it stands (raises already spent included)."""
+        roll = roll or state.flight.roll
+        return outcome_odds(self.distribution(state, roll), roll.effective())
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        out = [a for a in self._candidates(state) if self._allowed(state, a)]
+        return out
+
+    def _allowed(self, state: GameState, action: Action) -> bool:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        try:
+            self.apply(state, action, drive=False)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, state: GameState, action: Action, drive: bool = True) -> GameState:
+        """Apply a flight-phase action; with ``drive`` the phase is then carried on to the next decision.
+
+        Legality checks pass ``drive=False``: whether an action is allowed never depends on what follows,
+        and carrying the phase on would check the next craft's choices, and so on down the queue.
+        """
+        state = self._apply(state, action)
+        return self._drive(state) if drive else state
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if f.timing_tie:
+            if not isinstance(action, Roll) or not 1 <= action.value <= len(f.timing_tie):
+                raise IllegalAction("a coin decides who goes first")
+            winner = f.timing_tie[action.value - 1]
+            state = self._set(state, timing_tie=())
+            state = self._activate(state, winner, [Event(f"A coin toss: {state.upgoer(winner).name} goes first.",
+                                                         kind="timing")])
+            return state
+        if f.roll is not None:
+            return self._apply_roll_action(state, action)
+        if f.choice is not None:
+            if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
+                raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
+            return self._choose(state, action.option)
+        if isinstance(action, Roll):
+            raise IllegalAction("no roll is pending")
+        if f.active is None:
+            raise IllegalAction("no Upgoer is flying now")
+        upgoer = state.upgoer(f.active)
+        handler = {
+            Launch: self._launch, Hold: self._hold, Wait: self._wait, Move: self._move, Burn: self._burn,
+            Coast: self._coast, EndActivities: self._end_activities, Dock: self._dock, Undock: self._undock,
+            Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
+            Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
+            Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
+            Deploy: self._deploy, Retag: self._retag,
+        }.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"'{action}' cannot be done now")
+        return handler(state, upgoer, action)
+
+    # ================================================================== small helpers
+    @staticmethod
+    def _set(state: GameState, **changes) -> GameState:
+        return dataclasses.replace(state, flight=dataclasses.replace(state.flight, **changes))
+
+    @staticmethod
+    def _say(state: GameState, events: Iterable[Event]) -> GameState:
+        return dataclasses.replace(state, events=state.events + tuple(events))
+
+    def _event(self, state: GameState, text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> GameState:
+        return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])
+
+    def _items_aboard(self, state: GameState, upgoer: Upgoer) -> list[Item]:
+        return [i for i in state.items if i.location == upgoer.id]
+
+    def _role(self, state: GameState, item: Item) -> str:
+        return self.rules.components.kind(state.thing(item.thing_id).kind).role
+
+    def _kind(self, state: GameState, item: Item) -> str:
+        return state.thing(item.thing_id).kind
+
+    def _name(self, state: GameState, item: Item) -> str:
+        return state.thing(item.thing_id).name
+
+    def _crew(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        return [d for d in state.derps if d.location == upgoer.id and not d.dead]
+
+    def _healthy(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        return [d for d in self._crew(state, upgoer) if not d.injured]
+
+    def _modules(self, state: GameState, upgoer: Upgoer, *roles: str, working: bool = True) -> list[Item]:
+        return [i for i in self._items_aboard(state, upgoer)
+                if i.id in upgoer.modules and self._role(state, i) in roles and not (working and i.disabled)]
+
+    def piloting(self, state: GameState, derp: Derp) -> int:
+        """Piloting with the Positioning System bonus from the program's active Waylights."""
+        return derp.piloting + self.positioning_bonus(state, derp.owner)
+
+    def positioning_bonus(self, state: GameState, program: int) -> int:
+        groups = set()
+        for upgoer in state.upgoers:
+            if upgoer.owner != program or not upgoer.in_space:
+                continue
+            step = self.board.step(upgoer.location)
+            if step.orbit_type is None:
+                continue
+            group = self.board.orbit_type(step.orbit_type).waylight
+            if group is None:
+                continue
+            for item in self._items_aboard(state, upgoer):
+                if self._kind(state, item) == "waylight" and item.active and not item.disabled:
+                    groups.add(group)
+        return min(len(groups), len(self.rules.prestige.waylight_orbit_types)) * self.rules.prestige.waylight_piloting_bonus
+
+    def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
+        """Mass for the fuel formula: capsules and contents, thrusters, payloads and all fuel."""
+        modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
+        return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._crew(state, upgoer)), upgoer.rations,
+                                        upgoer.fuel, self.rules.economy.derps.mass, self.rules.components)
+
+    def thrust(self, state: GameState, upgoer: Upgoer) -> str:
+        thrusters = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "thruster"))
+        capsules = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "capsule", "habitat",
+                                                                          working=False))
+        return thrust_class(thrusters, capsules, self.rules)
+
+    def can_steer(self, state: GameState, upgoer: Upgoer) -> bool:
+        """A craft steers with a working capsule, a healthy derp aboard, and no stranding."""
+        return (not upgoer.stranded and upgoer.status == "flying" and bool(self._modules(state, upgoer, "capsule"))
+                and bool(self._healthy(state, upgoer)))
+
+    def _hostile(self, state: GameState, upgoer: Upgoer, step_id: str) -> bool:
+        if "hostile_waters" not in state.setup.options:
+            return False
+        return self.board.step(step_id).name not in state.programs[upgoer.owner].visited
+
+    def _rating(self, state: GameState, items: Iterable[Item], upgoer: Upgoer, step_id: str) -> Rating:
+        """The worst rating among the rolling parts, with Hostile Waters where it applies."""
+        ratings = [self.engine.item_rating(state, i) for i in items]
+        rating = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
+        if self._hostile(state, upgoer, step_id):
+            p = self.board.hostile_waters_penalty
+            rating = penalised(rating, p, p, self.rules.economy.reliability.bounds)
+        return rating
+
+    def _new_roll(self, state: GameState, kind: str, upgoer: Upgoer, items: list[Item], step_id: str,
+                  then: str, **extra) -> PendingRoll:
+        return PendingRoll(kind=kind, upgoer=upgoer.id, items=tuple(i.id for i in items),
+                           rating=self._rating(state, items, upgoer, step_id), step=step_id, then=then, **extra)
+
+    def _queue_rolls(self, state: GameState, rolls: list[PendingRoll]) -> GameState:
+        f: FlightPhase = state.flight
+        pending = list(f.rolls) + rolls
+        if f.roll is None and pending:
+            return self._set(state, roll=pending[0], rolls=tuple(pending[1:]))
+        return self._set(state, rolls=tuple(pending))
+
+    # ================================================================== the flight phase
+    def begin_flights(self, state: GameState) -> GameState:
+        """Start the flight phase after every program has finished R&D."""
+        # Debris nobody chose to track during R&D leaves the board.
+        dropped = [u for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
+        events = [Event(f"Nobody tracks the debris of {u.name}; it drifts out of sight.", kind="flight")
+                  for u in dropped]
+        if dropped:
+            gone = {u.id for u in dropped}
+            state = dataclasses.replace(state, upgoers=tuple(u for u in state.upgoers if u.id not in gone),
+                                        items=tuple(i for i in state.items if i.location not in gone))
+        items = tuple(update(i, unusable_this_turn=False) for i in state.items if i.unusable_this_turn) 
+        state = dataclasses.replace(state, items=replace_in(state.items, items))
+        upgoers = [update(u, moved_this_turn=False, habitat_failed=False) for u in state.upgoers]
+        state = dataclasses.replace(state, upgoers=tuple(upgoers))
+        pads = tuple(u.id for u in state.upgoers if u.status == "pad")
+        state = dataclasses.replace(state, phase="flight", flight=FlightPhase(stage="launch", queue=pads),
+                                    events=tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),))
+        return self._drive(state)
+
+    def _drive(self, state: GameState) -> GameState:
+        """Carry the phase forward until someone must choose or a die must be rolled."""
+        for _ in range(10000):
+            f: FlightPhase = state.flight
+            if state.phase != "flight":
+                return state
+            if f.timing_tie or f.choice is not None:
+                return state
+            if f.roll is not None:
+                if f.roll.value is None or self._needs_decision(state, f.roll):
+                    return state
+                state = self._settle(state)
+                continue
+            if f.active is None:
+                state = self._next_upgoer(state)
+                continue
+            upgoer = state.find("upgoer", f.active)
+            if upgoer is None or upgoer.status not in ("flying", "pad", "debris") or (
+                    upgoer.moved_this_turn and f.mode != "after"):  # after moving come the activities after
+                state = self._set(state, active=None, mode="", cursor_decided=None, retry_burn=None)
+                continue
+            if f.mode == "moving":
+                state = self._travel(state, upgoer)
+                continue
+            if f.mode == "insertion":
+                state = self._insertion(state, upgoer)
+                continue
+            if f.mode == "before" and not self._has_choices(state, upgoer, "before"):
+                state = self._start_moving(state, upgoer)
+                continue
+            if f.mode == "after" and not self._has_choices(state, upgoer, "after"):
+                state = self._finish_upgoer(state, upgoer)
+                continue
+            return state
+        raise RuntimeError("the flight phase did not settle")  # a bug, never a player's doing
+
+    def _has_choices(self, state: GameState, upgoer: Upgoer, mode: str) -> bool:
+        """Whether the owner has anything to decide besides moving on / ending."""
+        if mode == "after" and "plan_ahead" in state.setup.options:
+            return False
+        return any(not isinstance(a, (Move, EndActivities)) for a in self._activity_candidates(state, upgoer)
+                   if self._allowed(state, a))
+
+    def _stage_order_key(self, state: GameState, upgoer_id: str) -> tuple:
+        upgoer = state.upgoer(upgoer_id)
+        f: FlightPhase = state.flight
+        items = self._timing_parts(state, upgoer)
+        score = sum(self.engine.item_rating(state, i).score() for i in items) if items else 0
+        return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
+
+    def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:
+        f: FlightPhase = state.flight
+        if f.stage == "launch" and upgoer.stages:
+            return [state.item(i) for i in upgoer.stages[0]]
+        if f.stage == "insertion" and upgoer.stages:
+            return [state.item(i) for i in upgoer.stages[-1]]
+        return self._modules(state, upgoer, "capsule") or self._modules(state, upgoer, "habitat")
+
+    def _next_upgoer(self, state: GameState) -> GameState:
+        f: FlightPhase = state.flight
+        queue = [u for u in f.queue if state.find("upgoer", u) is not None]
+        if not queue:
+            return self._next_stage(state)
+        keys = {u: self._stage_order_key(state, u) for u in queue}
+        best = min(keys.values())
+        tied = tuple(sorted(u for u in queue if keys[u] == best))
+        if len(tied) > 1 and len({state.upgoer(u).owner for u in tied}) > 1:
+            return self._set(state, timing_tie=tied)
+        return self._activate(state, tied[0], [])
+
+    def _activate(self, state: GameState, upgoer_id: str, events: list[Event]) -> GameState:
+        f: FlightPhase = state.flight
+        queue = tuple(u for u in f.queue if u != upgoer_id)
+        mode = {"launch": "decide", "insertion": "insertion", "moves": "before"}[f.stage]
+        state = self._set(state, queue=queue, active=upgoer_id, mode=mode, cursor_decided=None,
+                          retry_burn=None, hurt=frozenset())
+        return self._say(state, events)
+
+    def _next_stage(self, state: GameState) -> GameState:
+        f: FlightPhase = state.flight
+        if f.stage == "launch":
+            launched = tuple(u for u in f.launched if state.find("upgoer", u) is not None)
+            state = self._set(state, stage="insertion", queue=launched, waited=frozenset())
+            return state
+        if f.stage == "insertion":
+            flying = tuple(u.id for u in state.upgoers
+                           if u.status == "flying" and not u.moved_this_turn)
+            return self._set(state, stage="moves", queue=flying, waited=frozenset())
+        return self._end_flights(state)
+
+    # ------------------------------------------------------------------ launch stage
+    def _launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
+            raise IllegalAction("launches happen at the start of the flight phase, one Upgoer at a time")
+        count = dict(f.launches).get(upgoer.owner, 0)
+        if count >= self.table.max_launches_per_turn:
+            raise IllegalAction(f"a program can launch at most {self.table.max_launches_per_turn} Upgoers a turn")
+        if not upgoer.stages:
+            raise IllegalAction(f"{upgoer.name} has no lower stage left: take it apart and add one")
+        crew = self._crew(state, upgoer)
+        for derp in crew:
+            if not derp.can_fly:
+                raise IllegalAction(f"{derp.name} cannot fly this turn ({derp.busy or derp.condition})")
+        single_stack = "simplified_stack" in state.setup.options
+        if not crew and self.table.uncrewed_suborbital_only and len(upgoer.stages) > 1 and not single_stack:
+            raise IllegalAction("without a derp aboard an Upgoer may only fly suborbital: "
+                                "remove its orbital insertion stage")
+        if not crew and single_stack and self.table.uncrewed_suborbital_only and upgoer.modules:
+            pass  # a single stack without crew simply stays suborbital (no insertion is attempted)
+        launches = dict(f.launches)
+        launches[upgoer.owner] = count + 1
+        state = self._set(state, launches=tuple(sorted(launches.items())))
+        # Launched parts keep their own rating from now on; research no longer reaches them.
+        frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
+                  for i in self._items_aboard(state, upgoer)]
+        state = dataclasses.replace(state, items=replace_in(state.items, frozen))
+        launch_step = self.board.home.next
+        stage_items = [state.item(i) for i in upgoer.stages[0]]
+        roll = self._new_roll(state, "launch", upgoer, stage_items, launch_step, "launch_done",
+                              dice_sets=len(stage_items))
+        state = self._event(state, f"{upgoer.name} lights its launch stage!", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
+            raise IllegalAction("only an Upgoer about to launch can stay on the pad")
+        state = self._event(state, f"{upgoer.name} stays on the pad this turn.", upgoer)
+        return self._set(state, active=None, mode="")
+
+    def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if a.upgoer != upgoer.id or f.mode not in ("decide", "before", "insertion") or upgoer.id in f.waited:
+            raise IllegalAction("an Upgoer may wait for the others once, before it acts")
+        if not f.queue:
+            raise IllegalAction("nobody else is waiting to go")
+        state = self._event(state, f"{upgoer.name} waits and lets the others go first.", upgoer, "timing")
+        return self._set(state, active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})
+
+    def _launch_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return self._set(state, active=None, mode="")
+        if outcome is Outcome.OK:
+            stage_items = list(upgoer.stages[0])
+            single = "simplified_stack" in state.setup.options
+            rest = upgoer.stages if single else upgoer.stages[1:]
+            upgoer = update(upgoer, status="flying", location=roll.step, launched_turn=state.turn, stages=rest,
+                            new_steps=())
+            state = self._replace_upgoer(state, upgoer)
+            if not single:
+                state = self._release_stages(state, upgoer, stage_items, recovery=("landing",))
+            state = self._visit(state, upgoer, roll.step)
+            upgoer = state.upgoer(upgoer.id)
+            if len(self._crew(state, upgoer)) >= 2:
+                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps")
+            state = self._set(state, launched=state.flight.launched + (upgoer.id,), active=None, mode="")
+            return self._event(state, f"{upgoer.name} clears the tower and climbs away!", upgoer)
+        if "cancel" in flags:
+            # The launch does not happen; everything but the spent stage may fly another day.
+            if "stages_spent" in flags:
+                state = self._destroy_items(state, list(upgoer.stages[0]))
+                upgoer = update(state.upgoer(upgoer.id), stages=upgoer.stages[1:])
+                state = self._replace_upgoer(state, upgoer)
+            return self._set(state, active=None, mode="")
+        return self._set(state, active=None, mode="")
+
+    # ------------------------------------------------------------------ insertion stage
+    def _insertion(self, state: GameState, upgoer: Upgoer) -> GameState:
+        step = self.board.step(upgoer.location)
+        insertion = self.board.step(step.next) if step.kind == "launch" else step
+        crew = self._crew(state, upgoer)
+        single = "simplified_stack" in state.setup.options
+        can_orbit = bool(upgoer.stages) and (crew or not self.table.uncrewed_suborbital_only)
+        state = self._set(state, mode="inserting")
+        if not can_orbit:
+            state = self._event(state, f"{upgoer.name} arcs over the top and falls back: a suborbital flight.", upgoer)
+            upgoer = update(upgoer, location=insertion.id)
+            state = self._replace_upgoer(state, upgoer)
+            # No visit: a suborbital flight covers only launch, reentry and landing (2014 rules).
+            if single and upgoer.stages:
+                # A single stack that did not go on to orbit comes down like an insertion stage.
+                state = self._release_stages(state, state.upgoer(upgoer.id), list(upgoer.stages[0]),
+                                             recovery=("reentry", "landing"))
+                state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), stages=()))
+            return self._go_to(state, state.upgoer(upgoer.id), insertion.fallback, fallback=True)
+        upgoer = update(upgoer, location=insertion.id)
+        state = self._replace_upgoer(state, upgoer)
+        stage_items = [state.item(i) for i in upgoer.stages[-1]]
+        roll = self._new_roll(state, "orbital_insertion", upgoer, stage_items, insertion.id, "insertion_done",
+                              dice_sets=len(stage_items))
+        return self._queue_rolls(state, [roll])
+
+    def _insertion_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return self._set(state, active=None, mode="")
+        step = self.board.step(roll.step)
+        stage_items = list(upgoer.stages[-1]) if upgoer.stages else []
+        upgoer = update(upgoer, stages=())
+        state = self._replace_upgoer(state, upgoer)
+        state = self._visit(state, upgoer, step.id)
+        if outcome is Outcome.OK:
+            state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
+            state = self._event(state, f"{upgoer.name} reaches orbit!", upgoer)
+            return self._go_to(state, state.upgoer(upgoer.id), step.next)
+        if "stages_spent" in flags:
+            state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
+        if "to_fallback" in flags:
+            state = self._keep_only_returning(state, state.upgoer(upgoer.id))
+            state = self._event(state, f"{upgoer.name} does not make orbit and falls back towards "
+                                f"{self.board.step(step.fallback).name}.", upgoer)
+            return self._go_to(state, state.upgoer(upgoer.id), step.fallback, fallback=True)
+        return self._set(state, active=None, mode="")
+
+    def _release_stages(self, state: GameState, upgoer: Upgoer, stage_ids: list[str],
+                        recovery: tuple[str, ...]) -> GameState:
+        """Drop used lower stages: reusable ones try to come home (one roll per step), the rest are gone."""
+        rolls = []
+        for item_id in stage_ids:
+            item = state.find("item", item_id)
+            if item is None:
+                continue
+            thing = state.thing(item.thing_id)
+            if thing.reusable and not item.reusable_lost:
+                state = self._replace_items(state, [update(item, location=f"recovering:{upgoer.id}")])
+                for index, step_kind in enumerate(recovery):
+                    step = next(s for s in self.board.steps if s.kind == step_kind)
+                    last = index == len(recovery) - 1
+                    rolls.append(PendingRoll(kind="stage_recovery", upgoer=upgoer.id, items=(item.id,),
+                                             rating=self.engine.item_rating(state, item), step=step.id,
+                                             then="stage_home" if last else "", helpable=False))
+            else:
+                state = self._destroy_items(state, [item.id])
+        if rolls:
+            state = self._queue_rolls(state, rolls)
+        return state
+
+    # ------------------------------------------------------------------ moving along the rails
+    def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if f.mode != "before" or a.upgoer != upgoer.id:
+            raise IllegalAction("move on once your activities before moving are done")
+        return self._start_moving(state, upgoer)
+
+    def _start_moving(self, state: GameState, upgoer: Upgoer) -> GameState:
+        return self._set(state, mode="moving", cursor_decided=None, retry_burn=None)
+
+    def _travel(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Follow the rail from the current step until a decision, a roll or a stop."""
+        f: FlightPhase = state.flight
+        step = self.board.step(upgoer.location)
+        scenario = self._scenario(state)
+        burns = self.board.burns_from(step.id, scenario)
+        if burns and f.cursor_decided != step.id and self.can_steer(state, upgoer):
+            return self._set(state, mode="junction")
+        if step.next is None:
+            # A surface step with no burn taken: the craft stays where it is for this turn.
+            return self._arrive(state, upgoer, step.id, stayed=True)
+        return self._go_to(state, upgoer, step.next)
+
+    def _scenario(self, state: GameState) -> Optional[str]:
+        return getattr(state.setup, "scenario", None)
+
+    def _go_to(self, state: GameState, upgoer: Upgoer, step_id: str, fallback: bool = False) -> GameState:
+        """Enter a step and do what it asks."""
+        step = self.board.step(step_id)
+        upgoer = update(upgoer, location=step.id)
+        state = self._replace_upgoer(state, upgoer)
+        state = self._set(state, mode="moving", cursor_decided=None, retry_burn=None, hurt=frozenset())
+        if step.is_duration or step.kind in ("reentry", "landing"):
+            # Hostile Waters: the rolls for a new position are set before it counts as visited.
+            state = self._arrive(state, upgoer, step.id) if step.is_duration else self._descend(state, upgoer, step)
+            return self._visit(state, upgoer, step.id)
+        state = self._visit(state, upgoer, step.id)
+        upgoer = state.upgoer(upgoer.id)
+        if step.kind == "home":
+            return self._land_home(state, upgoer)
+        if step.kind == "escape":
+            return self._escape(state, upgoer)
+        if step.kind in ("lunar_landing", "rock_docking"):
+            # Reached without the burn that lands: the craft passes by and carries on.
+            return self._go_to(state, upgoer, step.fallback)
+        return state  # a junction: _travel decides there
+
+    def _descend(self, state: GameState, upgoer: Upgoer, step: Step) -> GameState:
+        """Reentry or landing: every capsule and reusable part coming down rolls."""
+        if step.kind == "reentry":
+            state = self._keep_only_returning(state, upgoer)
+            upgoer = state.upgoer(upgoer.id)
+        # Capsules roll, and reusable parts outside them; payloads and RCS ride inside a capsule.
+        rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                   and (self._role(state, i) in ("capsule", "habitat")
+                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
+        rolling = [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
+        if not rolling:
+            if self._crew(state, upgoer):
+                state = self._event(state, f"With nothing to shield them, the crew of {upgoer.name} "
+                                    f"cannot survive {step.name.lower()}.", upgoer)
+                state = self._kill(state, upgoer, self._crew(state, upgoer), f"{step.name.lower()} without a capsule")
+            return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} burns up.")
+        rolls = [self._new_roll(state, step.kind, upgoer, [i], step.id, "", target=i.id) for i in rolling]
+        rolls[-1] = dataclasses.replace(rolls[-1], then="descended")
+        return self._queue_rolls(state, rolls)
+
+    def _returns(self, state: GameState, upgoer: Upgoer, item: Item) -> bool:
+        """Whether a part comes back down (reusable, or carried by planetary-landing thrusters)."""
+        thing = state.thing(item.thing_id)
+        if self._role(state, item) in ("payload", "rcs"):
+            return True  # carried inside the capsule
+        return (thing.reusable and not item.reusable_lost) or self.thrust(state, upgoer) == "planetary"
+
+    def _keep_only_returning(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Before reentry: what is not a capsule, not inside one and not reusable burns up."""
+        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                and self._role(state, i) not in ("capsule", "habitat") and not self._returns(state, upgoer, i)]
+        lost += [i.id for i in self._items_aboard(state, upgoer) if self._role(state, i) == "habitat"
+                 and not self._returns(state, upgoer, i)]
+        keep_fuel = self.thrust(state, upgoer) == "planetary"
+        state = self._destroy_items(state, lost)
+        upgoer = state.upgoer(upgoer.id)
+        upgoer = update(upgoer, modules=tuple(m for m in upgoer.modules if m not in lost),
+                        fuel=upgoer.fuel if keep_fuel else 0)
+        return self._replace_upgoer(state, upgoer)
+
+    def _descended(self, state: GameState, roll: PendingRoll) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return self._set(state, active=None, mode="")
+        step = self.board.step(roll.step)
+        if step.kind == "reentry":
+            upgoer = update(upgoer, reentries=upgoer.reentries + 1)
+            state = self._replace_upgoer(state, upgoer)
+            for item in self._items_aboard(state, upgoer):
+                if self._role(state, item) == "capsule" and not item.reusable_lost:
+                    item = update(item, reentries=item.reentries + 1)
+                    state = self._replace_items(state, [item])
+                    if item.reentries >= 2 and state.thing(item.thing_id).reusable:
+                        state = self._first(state, upgoer.owner, "reusable_capsule",
+                                            f"{self._name(state, item)} comes back through reentry a second time")
+        return self._go_to(state, state.upgoer(upgoer.id), step.next)
+
+    def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        f: FlightPhase = state.flight
+        if f.mode != "junction":
+            raise IllegalAction("burns are made at a burn junction while moving")
+        here = self.board.step(upgoer.location)
+        options = {b.to: b for b in self.board.burns_from(here.id, self._scenario(state))}
+        if a.to not in options:
+            names = ", ".join(f"{b.name} (to {self.board.step(b.to).name})" for b in options.values())
+            raise IllegalAction(f"from {here.name} you can burn: {names}")
+        option = options[a.to]
+        target = self.board.step(a.to)
+        if not self.can_steer(state, upgoer):
+            raise IllegalAction(f"{upgoer.name} cannot be steered (it needs a working capsule and a healthy derp)")
+        if target.kind == "escape" and self._crew(state, upgoer):
+            raise IllegalAction("the derps would never come home: only a probe is sent out of the world's pull")
+        if a.rcs:
+            if not option.uses_rcs and target.kind != "rock_docking":
+                raise IllegalAction(f"{option.name} cannot be done with RCS")
+            uses = self.table.rock_docking_rcs_uses if target.kind == "rock_docking" else 1
+            rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
+            if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
+                raise IllegalAction(f"{upgoer.name} needs {uses} RCS use(s) left for that")
+            kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
+            state = self._undock_all(state, upgoer, "to make its burn")
+            upgoer = state.upgoer(upgoer.id)
+            best = max(rcs, key=lambda i: self.engine.item_rating(state, i).score())
+            roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
+                                  detail=(("uses", uses),))
+            return self._queue_rolls(state, [roll])
+        thrusters = self._modules(state, upgoer, "thruster")
+        if not thrusters:
+            raise IllegalAction(f"{upgoer.name} has no working thruster")
+        needed = THRUST_ORDER.index(option.thrust)
+        have = self.thrust(state, upgoer)
+        if have not in THRUST_ORDER or THRUST_ORDER.index(have) < needed:
+            raise IllegalAction(f"{option.name} needs thrusters massing at least "
+                                f"{self._thrust_fraction(option.thrust)} of the capsules; {upgoer.name}'s are {have.replace('_', ' ')}")
+        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        if upgoer.fuel < cost:
+            raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+        state = self._undock_all(state, upgoer, "to make its burn")
+        upgoer = state.upgoer(upgoer.id)
+        # Fuel is spent whether the burn works or not.
+        upgoer = update(upgoer, fuel=upgoer.fuel - cost)
+        state = self._replace_upgoer(state, upgoer)
+        best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
+        kind = {"lunar_landing": "lunar_landing", "rock_docking": "rock_docking_burn"}.get(target.kind, "burn")
+        roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
+                              detail=(("fuel", cost),))
+        state = self._event(state, f"{upgoer.name} burns {cost} fuel: {option.name}.", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _thrust_fraction(self, thrust: str) -> str:
+        ratios = self.rules.components.thruster
+        value = {"orbital": ratios.min_ratio, "lunar": ratios.lunar_landing_ratio,
+                 "planetary": ratios.planetary_landing_ratio}[thrust]
+        return "the mass" if value == 1 else f"{value.numerator}/{value.denominator}"
+
+    def _coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        if state.flight.mode != "junction":
+            raise IllegalAction("you can only coast past a burn junction")
+        return self._set(state, mode="moving", cursor_decided=upgoer.location, retry_burn=None)
+
+    def _burn_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return self._set(state, active=None, mode="")
+        target = self.board.step(roll.target)
+        if outcome is Outcome.OK:
+            state = self._set(state, mode="moving")
+            if target.kind in ("lunar_landing", "rock_docking"):
+                state = self._visit(state, upgoer, target.id)
+                upgoer = state.upgoer(upgoer.id)
+                body = target.body or ""
+                upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + ((body,) if body else ()))
+                state = self._replace_upgoer(state, upgoer)
+                state = self._event(state, f"{upgoer.name} touches down: {target.name}!", upgoer)
+                state = self._go_to(state, upgoer, target.next)
+                return self._temple_search(state, state.upgoer(upgoer.id), target)
+            return self._go_to(state, upgoer, self.engine.rock_rules.intercept_landing(state, target.id))
+        if "crash" in flags:
+            state = self._event(state, f"{upgoer.name} hits the surface hard.", upgoer)
+            state = self._kill(state, upgoer, self._crew(state, upgoer), "a crash landing")
+            return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed.")
+        if "stay" in flags:
+            # Still hanging where it was: this ends the movement there, as a duration step.
+            return self._arrive(state, upgoer, upgoer.location, stayed=True)
+        # Cancelled: a retry is allowed at once; otherwise the player coasts on from the junction.
+        return self._set(state, mode="junction")
+
+    def _escape(self, state: GameState, upgoer: Upgoer) -> GameState:
+        state = self._undock_all(state, upgoer, "as it leaves")
+        upgoer = state.upgoer(upgoer.id)
+        state = self._replace_upgoer(state, update(upgoer, status="escaped"))
+        state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer)])
+        state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
+        return self._set(state, active=None, mode="")
+
+    def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False) -> GameState:
+        """Movement ends at a duration step: active capsules and habitats roll."""
+        step = self.board.step(step_id)
+        upgoer = update(upgoer, location=step.id, moved_this_turn=True)
+        state = self._replace_upgoer(state, upgoer)
+        state = self._set(state, mode="after", cursor_decided=None)
+        if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
+            upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
+            state = self._replace_upgoer(state, upgoer)
+        rolls = []
+        for item in self._modules(state, upgoer, "capsule"):
+            rolls.append(self._new_roll(state, "duration_capsule", upgoer, [item], step.id, "", target=item.id))
+        for item in self._modules(state, upgoer, "habitat"):
+            rolls.append(self._new_roll(state, "duration_habitat", upgoer, [item], step.id, "", target=item.id))
+        for other in self._docked_partners(state, upgoer):
+            state = self._replace_upgoer(state, update(other, location=step.id, moved_this_turn=True))
+        return self._queue_rolls(state, rolls)
+
+    def _finish_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))
+        return self._set(state, active=None, mode="")
+
+    def _end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        if state.flight.mode != "after" or a.upgoer != upgoer.id:
+            raise IllegalAction("end the turn of an Upgoer after it has moved")
+        return self._finish_upgoer(state, upgoer)
+
+    def _land_home(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Touchdown: parts that may be reused go to storage, the crew go home, the flight ends."""
+        state = self._undock_all(state, upgoer, "before landing")
+        upgoer = state.upgoer(upgoer.id)
+        program = state.programs[upgoer.owner]
+        crew = self._crew(state, upgoer)
+        healthy = [d for d in crew if not d.injured]
+        kept, spent = [], []
+        for item in self._items_aboard(state, upgoer):
+            thing = state.thing(item.thing_id)
+            role = self._role(state, item)
+            reusable = thing.reusable or role in ("payload", "rcs") or self.thrust(state, upgoer) == "planetary"
+            if reusable and not item.reusable_lost and not (role in ("capsule", "habitat") and item.disabled):
+                kept.append(update(item, location=HOME, owner=upgoer.owner, flight_fail_penalty=0, flight_boom_penalty=0,
+                                   disabled=False, active=False,
+                                   uses_left=self.rules.components.kind(thing.kind).uses,
+                                   fixed_rating=item.fixed_rating if thing.owner != upgoer.owner else None))
+            else:
+                spent.append(item.id)
+        state = self._replace_items(state, kept)
+        state = self._destroy_items(state, spent)
+        derps = [update(d, location=HOME, owner=upgoer.owner if d.defected else d.owner, defected=False)
+                 for d in crew]
+        # Rescued rivals who did not defect go home to their own program.
+        state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
+        program = update(state.programs[upgoer.owner], rations_stock=program.rations_stock + upgoer.rations,
+                         fuel_stock=state.programs[upgoer.owner].fuel_stock + upgoer.fuel)
+        if crew and upgoer.mapped:  # maps too secret to transmit: only a crew brings them home
+            program = update(program, maps_home=self._maps_brought_home(program, upgoer))
+        luck = 0
+        if upgoer.new_steps and crew:
+            luck = self.rules.economy.luck.per_healthy_derp_back_from_new_step * len(healthy)
+        program = update(program, luck=program.luck + luck)
+        state = with_program(state, program)
+        landed_on = set(upgoer.bodies_landed)
+        board_bodies = {s.body for s in self.board.steps if s.kind == "surface"}
+        if crew:
+            for body in landed_on & board_bodies:
+                trigger = "moon_landing_and_return" if body == "moon" else "rock_landing_and_return"
+                state = self._first(state, upgoer.owner, trigger, f"{upgoer.name} lands on {self.board.body(body).name} and comes home")
+        modules_back = [state.item(m) for m in upgoer.modules if state.find("item", m) is not None]
+        if modules_back and upgoer.modules and len(modules_back) == len(upgoer.modules) and \
+                all(i.reentries >= 2 for i in modules_back if self._role(state, i) == "capsule") and upgoer.reentries >= 2:
+            state = self._first(state, upgoer.owner, "reusable_upgoer", f"{upgoer.name} flies home a second time")
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="landed", location=self.board.home.id,
+                                                  moved_this_turn=True))
+        text = f"{upgoer.name} lands safely at home." if healthy or not crew else f"{upgoer.name} lands with an injured crew."
+        if luck:
+            text += f" {program.name} gains {luck} luck for derps back from new places."
+        state = self._event(state, text, upgoer)
+        return self._set(state, active=None, mode="")
+
+    # ------------------------------------------------------------------ rolls: decisions
+    def _needs_decision(self, state: GameState, roll: PendingRoll) -> bool:
+        if roll.previous is not None:
+            return True
+        if roll.outcome() is Outcome.OK:
+            return False
+        return any(not isinstance(a, AcceptRoll) for a in self._roll_candidates(state, roll)
+                   if self._roll_action_ok(state, roll, a) is None)
+
+    def _helpers(self, state: GameState, roll: PendingRoll) -> list[Derp]:
+        """Derps who may spend stamina on this roll: the crew aboard (crews cooperate)."""
+        if not roll.helpable:
+            return []
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return []
+        return [d for d in self._crew(state, upgoer) if not d.injured and d.current_stamina > 0]
+
+    def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
+        if roll.previous is not None:
+            return [KeepRoll(True), KeepRoll(False)]
+        out: list[Action] = [AcceptRoll()]
+        for derp in self._helpers(state, roll):
+            out += [UseSkill(derp.id, "engineering"), UseSkill(derp.id, "piloting")]
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is not None and roll.helpable:
+            out += [UseRcsBoost(i.id) for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0]
+        out.append(UseLuck())
+        return out
+
+    def _roll_action_ok(self, state: GameState, roll: PendingRoll, action: Action) -> Optional[str]:
+        """Why a mid-roll choice is not allowed, or None."""
+        if roll.previous is not None:
+            return None if isinstance(action, KeepRoll) else "first keep the old or the new roll"
+        if isinstance(action, KeepRoll):
+            return "there is no reroll to choose from"
+        if isinstance(action, AcceptRoll):
+            return None
+        outcome = roll.outcome()
+        upgoer = state.find("upgoer", roll.upgoer)
+        owner = state.programs[upgoer.owner] if upgoer else None
+        if isinstance(action, UseLuck):
+            if owner is None or owner.luck < 1:
+                return "no luck points left"
+            if outcome is Outcome.OK:
+                return "the roll already worked"
+            return None
+        if not roll.helpable:
+            return "nobody can help with this roll"
+        if isinstance(action, UseSkill):
+            derp = state.find("derp", action.derp)
+            if derp is None or derp not in self._helpers(state, roll):
+                return "only a healthy derp aboard with stamina left can help"
+            if action.skill == "engineering":
+                if outcome is Outcome.OK or (outcome is Outcome.FAIL and not roll.fail_pinned()):
+                    return ("Engineering turns a Boom into a Fail (or makes room above a Fail that Piloting "
+                            "cannot lift any further); this roll is not a Boom")
+                if derp.engineering < 1:
+                    return f"{derp.name} has no Engineering"
+                return None
+            if action.skill == "piloting":
+                if outcome is not Outcome.FAIL:
+                    return "Piloting turns a Fail into OK; " + (
+                        "save the Boom with Engineering first" if outcome is Outcome.BOOM else "this roll worked")
+                if self.piloting(state, derp) < 1:
+                    return f"{derp.name} has no Piloting"
+                return None
+            return "derps help with engineering or piloting"
+        if isinstance(action, UseRcsBoost):
+            item = state.find("item", action.item)
+            if item is None or upgoer is None or item.location != upgoer.id or (item.uses_left or 0) < 1 or item.disabled:
+                return "that RCS has no use left aboard"
+            if outcome is not Outcome.FAIL:
+                return "an RCS boost turns a Fail towards OK; this roll is not a Fail"
+            return None
+        return f"'{action}' cannot be done in the middle of a roll"
+
+    def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        roll: PendingRoll = state.flight.roll
+        if roll.value is None:
+            if not isinstance(action, Roll):
+                raise IllegalAction("the dice must be rolled first")
+            values = {v for v, _ in self.distribution(state, roll)}
+            if action.value not in values:
+                raise IllegalAction(f"{action.value} cannot come up on this roll")
+            if roll.previous is not None:
+                state = self._set(state, roll=dataclasses.replace(roll, value=action.value))
+                return state
+            roll = dataclasses.replace(roll, value=action.value)
+            state = self._set(state, roll=roll)
+            state = self._say(state, [self._roll_event(state, roll)])
+            return state
+        why = self._roll_action_ok(state, roll, action)
+        if why is not None:
+            raise IllegalAction(why)
+        upgoer = state.upgoer(roll.upgoer)
+        if isinstance(action, AcceptRoll):
+            return self._settle(state)
+        if isinstance(action, KeepRoll):
+            value = roll.value if action.new else roll.previous
+            roll = dataclasses.replace(roll, value=value, previous=None)
+            state = self._set(state, roll=roll)
+            state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value} "
+                                f"({roll.outcome().label}).", upgoer, "roll")
+            return state
+        if isinstance(action, UseLuck):
+            program = state.programs[upgoer.owner]
+            state = with_program(state, update(program, luck=program.luck - 1))
+            state = self._set(state, roll=dataclasses.replace(roll, previous=roll.value, value=None))
+            return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
+        if isinstance(action, UseSkill):
+            derp = state.derp(action.derp)
+            state = dataclasses.replace(state, derps=replace_in(state.derps, [
+                update(derp, current_stamina=derp.current_stamina - 1)]))
+            if action.skill == "engineering":
+                roll = dataclasses.replace(roll, boom_raise=roll.boom_raise + derp.engineering)
+                what = f"raises the Boom safety by {derp.engineering}"
+            else:
+                bonus = self.piloting(state, derp)
+                roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
+                what = f"raises the Fail safety by {bonus}"
+            state = self._set(state, roll=roll)
+            return self._event(state, f"{derp.name} spends a stamina point and {what}: now "
+                                                  f"{roll.effective()}, the {roll.value} is {roll.outcome().label}.",
+                                           upgoer, "roll")
+        if isinstance(action, UseRcsBoost):
+            item = state.item(action.item)
+            state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
+            bonus = self.rules.components.rcs_piloting_bonus
+            roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
+            state = self._set(state, roll=roll)
+            return self._event(state, f"An RCS puff adds {bonus} Piloting: the {roll.value} is now "
+                                                  f"{roll.outcome().label}.", upgoer, "roll")
+        raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
+
+    def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
+        upgoer = state.find("upgoer", roll.upgoer)
+        names = ", ".join(self._name(state, state.item(i)) for i in roll.items if state.find("item", i))
+        rating = roll.effective()
+        what = roll.kind.replace("_", " ")
+        text = (f"{upgoer.name if upgoer else '?'}: {what} roll for {names} - rolled {roll.value} against "
+                f"Fail {rating.fail} / Boom {rating.boom}: {roll.outcome().label}.")
+        return Event(text, upgoer.owner if upgoer else None, "roll")
+
+    # ------------------------------------------------------------------ rolls: consequences
+    def _settle(self, state: GameState) -> GameState:
+        """Apply the pending roll's outcome, then move on to the next queued roll or continuation."""
+        f: FlightPhase = state.flight
+        roll = f.roll
+        outcome = roll.outcome()
+        state = self._set(state, roll=None)
+        flags: set[str] = set()
+        state = self._mark_flown(state, roll, outcome)
+        if roll.kind in ("jury_rig",):
+            state = self._jury_rig_done(state, roll, outcome)
+        elif roll.kind == "temple_search":
+            state = self._temple_search_done(state, roll, outcome)
+        elif outcome is not Outcome.OK:
+            consequence = self.table.consequence(roll.kind)
+            effects = consequence.fail if outcome is Outcome.FAIL else consequence.boom
+            if outcome is Outcome.BOOM and not consequence.no_boom_penalty:
+                state = self._boom_penalty(state, roll)
+            for effect in effects:
+                state, flag = self._effect(state, roll, effect)
+                if flag:
+                    flags.add(flag)
+        state = self._after_roll(state, roll, outcome, flags)
+        f = state.flight
+        if f.roll is None and f.rolls:
+            state = self._set(state, roll=f.rolls[0], rolls=f.rolls[1:])
+        return state
+
+    def _mark_flown(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        things = []
+        for item_id in roll.items:
+            item = state.find("item", item_id)
+            if item is None:
+                continue
+            thing = state.thing(item.thing_id)
+            if thing.owner != item.owner:
+                continue
+            changed = update(thing, flown=True, flown_successfully=thing.flown_successfully or outcome is Outcome.OK)
+            if changed != thing:
+                things.append(changed)
+        return dataclasses.replace(state, things=replace_in(state.things, things)) if things else state
+
+    def _boom_penalty(self, state: GameState, roll: PendingRoll) -> GameState:
+        """Any Boom: every copy of that part (blueprint, stored and flying copies) loses reliability."""
+        limits = self.rules.economy.reliability
+        events = []
+        for thing_id in {state.item(i).thing_id for i in roll.items if state.find("item", i)}:
+            thing = state.thing(thing_id)
+            new_rating = penalised(thing.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds)
+            things = [update(t, rating=penalised(t.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds))
+                      for t in state.things if t.inventor == thing.inventor and t.name == thing.name]
+            items = [update(i, fixed_rating=penalised(i.fixed_rating, limits.boom_penalty_fail, limits.boom_penalty_boom,
+                                                      limits.bounds))
+                     for i in state.items if i.fixed_rating is not None and state.thing(i.thing_id).name == thing.name
+                     and state.thing(i.thing_id).inventor == thing.inventor]
+            state = dataclasses.replace(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
+            events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
+                                f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))
+        return self._say(state, events)
+
+    def _effect(self, state: GameState, roll: PendingRoll, effect: Effect) -> tuple[GameState, Optional[str]]:
+        """Apply one effect of the failure table; flow effects come back as flags."""
+        kind = effect.effect
+        upgoer = state.find("upgoer", roll.upgoer)
+        if kind in ("cancel", "retry_allowed", "stages_spent", "to_fallback", "crash", "stay"):
+            return state, kind
+        if upgoer is None:
+            return state, None
+        part = state.find("item", roll.items[0]) if roll.items else None
+        part_name = self._name(state, part) if part else "the part"
+        if kind == "destroy_upgoer":
+            if effect.escape_tower:
+                towers = [i for i in self._items_aboard(state, upgoer) if self._kind(state, i) == "probe" and not i.disabled]
+                capsules = self._modules(state, upgoer, "capsule", working=False)
+                if towers and capsules:
+                    step = self.board.step(roll.step)
+                    roll2 = self._new_roll(state, "escape_tower", upgoer, [towers[0]], step.id, "tower_done",
+                                           helpable=True, detail=(("to", step.fallback if step.kind == "orbital_insertion"
+                                                                   else self._landing_step()),))
+                    state = self._event(state, f"The escape tower on {upgoer.name} fires!", upgoer, "consequence")
+                    return self._queue_rolls(state, [roll2]), "tower"
+            state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
+            state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed in a huge explosion.")
+            return state, "destroyed"
+        if kind == "disable_part" and part:
+            state = self._replace_items(state, [update(part, disabled=True)])
+            return self._event(state, f"{part_name} is disabled.", upgoer, "consequence"), None
+        if kind == "destroy_part" and part:
+            state = self._destroy_items(state, [part.id])
+            upgoer = state.upgoer(upgoer.id)
+            state = self._replace_upgoer(state, update(upgoer, modules=tuple(m for m in upgoer.modules if m != part.id)))
+            return self._event(state, f"{part_name} is destroyed.", upgoer, "consequence"), None
+        if kind == "damage_capsule":
+            capsules = self._modules(state, upgoer, "capsule", working=False)
+            if capsules:
+                c = capsules[0]
+                state = self._replace_items(state, [update(c, flight_fail_penalty=c.flight_fail_penalty + effect.fail,
+                                                           flight_boom_penalty=c.flight_boom_penalty + effect.boom)])
+                state = self._event(state, f"{self._name(state, c)} is damaged: -{effect.fail}/-{effect.boom} "
+                                    f"for this flight.", upgoer, "consequence")
+            return state, None
+        if kind == "degrade_all_parts":
+            return self._degrade_all(state, upgoer, effect.fail, effect.boom), None
+        if kind == "choose":
+            options = tuple(o for o in effect.options if self._choice_possible(state, upgoer, o))
+            if not options:
+                return state, None
+            if len(options) == 1:
+                return self._apply_choice(state, upgoer, options[0], effect), None
+            return self._set(state, choice=PendingChoice("capsule_fail", upgoer.id, options, effect)), None
+        if kind == "lose_payload":
+            return self._lose_payload(state, upgoer), None
+        if kind == "lose_rations":
+            return self._lose_rations(state, upgoer, effect.units), None
+        if kind == "strand":
+            state = self._replace_upgoer(state, update(upgoer, stranded=True))
+            return self._event(state, f"{upgoer.name} is stranded: it can no longer be steered.", upgoer,
+                               "consequence"), None
+        if kind in ("injure_crew", "kill_crew"):
+            if roll.kind in ("reentry", "landing") and part and self._role(state, part) not in ("capsule", "habitat"):
+                return state, None  # a reusable part coming down carries no crew
+            crew = [d for d in self._crew(state, upgoer) if d.id not in state.flight.hurt]
+            if kind == "kill_crew":
+                state = self._kill(state, upgoer, crew, roll.kind.replace("_", " "))
+            else:
+                state = self._injure(state, upgoer, crew, roll.kind.replace("_", " "))
+            return self._set(state, hurt=state.flight.hurt | {d.id for d in crew}), None
+        if kind == "injure_user":
+            derp = state.find("derp", roll.actor) if roll.actor else None
+            if derp is not None:
+                state = self._injure(state, upgoer, [derp], f"a {part_name} failure")
+            return state, None
+        if kind == "no_reuse":
+            for item_id in roll.items:
+                item = state.find("item", item_id)
+                if item is not None:
+                    state = self._replace_items(state, [update(item, reusable_lost=True)])
+            return self._event(state, f"{part_name} cannot be reused.", upgoer, "consequence"), None
+        if kind == "rcs_uses" and part:
+            uses = dict(roll.detail).get("uses", 1)
+            lost = part.uses_left or 0 if effect.uses == "all" else min(part.uses_left or 0, max(uses, effect.uses))
+            state = self._replace_items(state, [update(part, uses_left=(part.uses_left or 0) - lost)])
+            return self._event(state, f"{part_name} uses up {lost} of its RCS fuel.", upgoer, "consequence"), None
+        if kind == "unusable_this_turn" and part:
+            state = self._replace_items(state, [update(part, unusable_this_turn=True)])
+            return self._event(state, f"{part_name} cannot be used again this turn.", upgoer, "consequence"), None
+        if kind == "no_stamina_recovery":
+            state = self._replace_upgoer(state, update(upgoer, habitat_failed=True))
+            return self._event(state, "Busy with glitches, nobody in the habitat recovers stamina this turn.",
+                               upgoer, "consequence"), None
+        if kind == "stamina_loss":
+            derps, hurt = [], []
+            for d in self._crew(state, upgoer):
+                if d.injured:
+                    continue
+                if d.current_stamina <= 0:
+                    hurt.append(d)
+                else:
+                    derps.append(update(d, current_stamina=max(0, d.current_stamina - effect.units)))
+            state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
+            state = self._event(state, "Major maintenance: everyone aboard loses stamina.", upgoer, "consequence")
+            return self._injure(state, upgoer, hurt, "a coolant leak"), None
+        return state, None
+
+    def _landing_step(self) -> str:
+        return next(s.id for s in self.board.steps if s.kind == "landing")
+
+    def _choice_possible(self, state: GameState, upgoer: Upgoer, option: str) -> bool:
+        if option == "lose_payload":
+            return any(self._role(state, i) in ("payload", "rcs") for i in self._items_aboard(state, upgoer)
+                       if i.id in upgoer.modules)
+        if option == "lose_rations":
+            return bool(self._crew(state, upgoer)) and upgoer.rations > 0
+        return True
+
+    def _choose(self, state: GameState, option: str) -> GameState:
+        choice: PendingChoice = state.flight.choice
+        upgoer = state.upgoer(choice.upgoer)
+        state = self._set(state, choice=None)
+        return self._apply_choice(state, upgoer, option, choice.effect)
+
+    def _apply_choice(self, state: GameState, upgoer: Upgoer, option: str, effect: Effect) -> GameState:
+        if option == "lose_payload":
+            return self._lose_payload(state, upgoer)
+        if option == "lose_rations":
+            return self._lose_rations(state, upgoer, effect.units)
+        return self._degrade_all(state, upgoer, effect.fail, effect.boom)
+
+    def _lose_payload(self, state: GameState, upgoer: Upgoer) -> GameState:
+        cargo = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                 and self._role(state, i) in ("payload", "rcs")]
+        if not cargo:
+            return state
+        lost = cargo[-1]
+        state = self._destroy_items(state, [lost.id])
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
+                                                   modules=tuple(m for m in upgoer.modules if m != lost.id)))
+        return self._event(state, f"{self._name(state, lost)} is lost.", upgoer, "consequence")
+
+    def _lose_rations(self, state: GameState, upgoer: Upgoer, units: int) -> GameState:
+        upgoer = state.upgoer(upgoer.id)
+        lost = min(upgoer.rations, units * len(self._crew(state, upgoer)))
+        state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - lost))
+        return self._event(state, f"{upgoer.name} loses {lost} derp-turn(s) of rations.", upgoer, "consequence")
+
+    def _degrade_all(self, state: GameState, upgoer: Upgoer, fail: int, boom: int) -> GameState:
+        items = [update(i, flight_fail_penalty=i.flight_fail_penalty + fail, flight_boom_penalty=i.flight_boom_penalty + boom)
+                 for i in self._items_aboard(state, upgoer)]
+        state = self._replace_items(state, items)
+        return self._event(state, f"Every part of {upgoer.name} loses {fail}/{boom} for the rest of the flight.",
+                           upgoer, "consequence")
+
+    def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
+        """Where the flight goes once a roll is settled."""
+        if "destroyed" in flags:
+            if state.flight.active == roll.upgoer:
+                state = self._set(state, active=None, mode="", rolls=tuple(r for r in state.flight.rolls
+                                                                           if r.upgoer != roll.upgoer))
+            return state
+        if "tower" in flags:
+            return state
+        then = roll.then
+        if then == "launch_done":
+            return self._launch_done(state, roll, outcome, flags)
+        if then == "insertion_done":
+            return self._insertion_done(state, roll, outcome, flags)
+        if then == "burn_done":
+            return self._burn_done(state, roll, outcome, flags)
+        if then == "descended":
+            upgoer = state.find("upgoer", roll.upgoer)
+            if upgoer is None or upgoer.status != "flying":
+                return self._set(state, active=None, mode="")
+            return self._descended(state, roll)
+        if then == "tower_done":
+            return self._tower_done(state, roll, outcome)
+        if then == "stage_home":
+            item = state.find("item", roll.items[0])
+            if item is not None:
+                if outcome is Outcome.OK and not item.reusable_lost:
+                    state = self._replace_items(state, [update(item, location=HOME, reentries=item.reentries + 1,
+                                                               fixed_rating=None if state.thing(item.thing_id).owner == item.owner
+                                                               else item.fixed_rating)])
+                    state = self._event(state, f"{self._name(state, item)} flies itself home for reuse.",
+                                        None, "flight")
+                else:
+                    state = self._destroy_items(state, [item.id])
+            return state
+        if then == "activity":
+            return self._activity_done(state, roll, outcome, flags)
+        if roll.kind == "stage_recovery" and outcome is not Outcome.OK:
+            item = state.find("item", roll.items[0])
+            if item is not None:
+                state = self._replace_items(state, [update(item, reusable_lost=True)])
+        return state
+
+    def _tower_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return state
+        if outcome is not Outcome.OK:
+            state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
+            state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"The escape tower does not save {upgoer.name}.")
+            return self._set(state, active=None, mode="")
+        capsules = {i.id for i in self._modules(state, upgoer, "capsule", working=False)}
+        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in capsules]
+        state = self._destroy_items(state, lost)
+        upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in capsules), stages=(),
+                        fuel=0, status="flying")
+        state = self._replace_upgoer(state, upgoer)
+        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear!", upgoer, "consequence")
+        state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
+        return self._go_to(state, upgoer, dict(roll.detail)["to"], fallback=True)
+
+    # ------------------------------------------------------------------ losses
+    def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
+        events, changed, dead = [], [], []
+        for d in derps:
+            d = state.derp(d.id)
+            if d.dead:
+                continue
+            if d.injured:
+                dead.append(d)
+                continue
+            changed.append(update(d, injured=True))
+            events.append(Event(f"{d.name} is injured ({cause}).", d.owner, "consequence"))
+        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
+        state = self._say(state, events)
+        if dead:
+            state = self._kill(state, upgoer, dead, f"a second injury ({cause})")
+        return state
+
+    def _kill(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
+        events, changed = [], []
+        for d in derps:
+            d = state.derp(d.id)
+            if d.dead:
+                continue
+            changed.append(update(d, dead=True, injured=True, current_stamina=0))
+            events.append(Event(f"{d.name} is lost ({cause}).", d.owner, "death"))
+            if d.defected:
+                continue  # a rescuer pays nothing for a rescued derp who dies: at least they tried
+            if upgoer is not None and upgoer.written_off_by is not None and d.owner == upgoer.written_off_by:
+                continue  # the death penalty was already paid when the craft was written off
+            state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} lost")
+            p = state.programs[d.owner]
+            state = with_program(state, update(p, derps_lost=p.derps_lost + 1))
+        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
+        return self._say(state, events)
+
+    def _destroy_items(self, state: GameState, item_ids: list[str]) -> GameState:
+        gone = set(item_ids)
+        return dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone)) if gone else state
+
+    def _undock_all(self, state: GameState, upgoer: Upgoer, why: str) -> GameState:
+        """Free undocking before a craft leaves its partners (a burn, a landing, leaving play)."""
+        upgoer = state.upgoer(upgoer.id)
+        partners = self._docked_partners(state, upgoer)
+        if not partners:
+            return state
+        for other in partners:
+            state = self._replace_upgoer(state, update(other, docked_with=tuple(x for x in other.docked_with
+                                                                                 if x != upgoer.id)))
+        state = self._replace_upgoer(state, update(upgoer, docked_with=()))
+        names = ", ".join(o.name for o in partners)
+        return self._event(state, f"{upgoer.name} undocks from {names} {why}.", upgoer)
+
+    def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
+        state = self._destroy_items(state, [i.id for i in state.items if i.location == upgoer.id])
+        state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
+                                                   rations=0, docked_with=()))
+        for other in self._docked_partners(state, upgoer):
+            state = self._replace_upgoer(state, update(other, docked_with=tuple(x for x in other.docked_with
+                                                                                 if x != upgoer.id)))
+        state = self._event(state, text, upgoer, "consequence")
+        f = state.flight
+        if f.active == upgoer.id:
+            state = self._set(state, active=None, mode="", rolls=tuple(r for r in f.rolls if r.upgoer != upgoer.id))
+        return state
+
+    # ------------------------------------------------------------------ bookkeeping
+    def _replace_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
+        return dataclasses.replace(state, upgoers=replace_in(state.upgoers, [upgoer]))
+
+    def _replace_items(self, state: GameState, items: list[Item]) -> GameState:
+        return dataclasses.replace(state, items=replace_in(state.items, items)) if items else state
+
+    def _docked_partners(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
+        return [state.upgoer(u) for u in upgoer.docked_with if state.find("upgoer", u) is not None]
+
+    def _visit(self, state: GameState, upgoer: Upgoer, step_id: str) -> GameState:
+        """A craft enters a step: new mission steps, prestige firsts for steps and orbit types."""
+        step = self.board.step(step_id)
+        if step.kind in ("home", "burn"):
+            return state
+        program = state.programs[upgoer.owner]
+        if step.name not in program.visited:
+            program = update(program, visited=program.visited | {step.name})
+            state = with_program(state, program)
+            state = self.engine.add_dots(state, program.index, self.rules.economy.dots.per_new_step,
+                                         f"new step {step.name}")
+            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
+                                                       new_steps=state.upgoer(upgoer.id).new_steps + (step.name,)))
+            if not any(step.name in p.visited for p in state.programs if p.index != program.index):
+                bonus = self.rules.economy.dots.per_new_step_nobody_visited
+                if bonus:
+                    state = self.engine.add_dots(state, program.index, bonus, f"nobody had reached {step.name}")
+        state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name)
+        if step.kind == "orbit" and step.orbit_type is not None:
+            orbit = self.board.orbit_type(step.orbit_type)
+            won = self._first(state, upgoer.owner, "orbit_type", orbit.name, key=orbit.id)
+            if won is not state:
+                state = won
+                mapping = [i for i in self._items_aboard(state, state.upgoer(upgoer.id))
+                           if self._kind(state, i) == "mapping" and not i.disabled]
+                first = next(f for f in self.rules.prestige.firsts if f.trigger == "orbit_type")
+                if mapping and first.mapping_steps and orbit.first_mapping_body:
+                    state = self._add_mapping(state, upgoer.owner, orbit.first_mapping_body,
+                                              first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
+                    state = self._craft_maps(state, state.upgoer(upgoer.id), orbit.first_mapping_body,
+                                             first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
+        return state
+
+    def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None) -> GameState:
+        """Award every first with this trigger that nobody has won yet."""
+        for first in self.rules.prestige.firsts:
+            if first.trigger != trigger:
+                continue
+            claim = f"{first.id}:{key}" if first.per_name and key else first.id
+            if any(c == claim for c, _ in state.firsts):
+                continue
+            state = dataclasses.replace(state, firsts=state.firsts + ((claim, program),))
+            state = self.engine.add_dots(state, program, first.dots, first.name + (f" ({key})" if first.per_name and key else ""))
+            state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first! ({what}) "
+                                            f"+{first.dots} dot(s) at the end of the turn.", program, "prestige")])
+        return state
+
+    def _add_mapping(self, state: GameState, program: int, body: str, percent: int) -> GameState:
+        p = state.programs[program]
+        mapping = dict(p.mapping)
+        mapping[body] = min(100, mapping.get(body, 0) + percent)
+        return with_program(state, update(p, mapping=tuple(sorted(mapping.items()))))
+
+    # ------------------------------------------------------------------ end of the flight phase
+    def _end_flights(self, state: GameState) -> GameState:
+        """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
+        state = dataclasses.replace(state, flight=FlightPhase(stage="done"),
+                                    upgoers=tuple(update(u, rush=0) if u.rush else u for u in state.upgoers))
+        state = self._drift_debris(state)
+        state = self._eat_and_rest(state)
+        state = self._mapping_turn(state)
+        events = list(state.events)
+        state = dataclasses.replace(state, flight=None, phase="rnd")
+        state = self.engine.end_turn(state)
+        return dataclasses.replace(state, events=tuple(events) + state.events)
+
+    def _drift_debris(self, state: GameState) -> GameState:
+        for upgoer in [u for u in state.upgoers if u.status == "debris"]:
+            step = self.board.step(upgoer.location)
+            current = step.next
+            seen = set()
+            while current is not None and current not in seen:
+                seen.add(current)
+                s = self.board.step(current)
+                if s.is_duration:
+                    state = self._replace_upgoer(state, update(upgoer, location=s.id))
+                    break
+                if s.kind in ("reentry", "landing", "home"):
+                    state = self._destroy_upgoer(state, upgoer, f"The debris of {upgoer.name} burns up in the atmosphere.")
+                    break
+                if s.kind == "escape":
+                    state = self._replace_upgoer(state, update(upgoer, status="escaped"))
+                    break
+                current = s.next
+        return state
+
+    def _eat_and_rest(self, state: GameState) -> GameState:
+        for upgoer in [u for u in state.upgoers if u.in_space]:
+            crew = self._crew(state, upgoer)
+            if not crew:
+                continue
+            upgoer = state.upgoer(upgoer.id)
+            fed = min(upgoer.rations, len(crew))
+            hungry = crew[fed:]
+            state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - fed,
+                                                       crewed_turns=upgoer.crewed_turns + 1,
+                                                       turns_in_space=upgoer.turns_in_space + 1))
+            if hungry:
+                state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
+                state = self._injure(state, upgoer, hungry, "no rations left")
+            upgoer = state.upgoer(upgoer.id)
+            if self._modules(state, upgoer, "habitat") and not upgoer.habitat_failed:
+                rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
+                          for d in self._crew(state, upgoer) if not d.injured]
+                state = dataclasses.replace(state, derps=replace_in(state.derps, rested))
+            if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
+                state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn")
+        for upgoer in [u for u in state.upgoers if u.status == "flying" and not self._crew(state, u)]:
+            state = self._replace_upgoer(state, update(upgoer, turns_in_space=upgoer.turns_in_space + 1))
+        return state
+
+    def _mapping_turn(self, state: GameState) -> GameState:
+        percent = self.rules.prestige.mapping_percent_per_turn
+        for upgoer in [u for u in state.upgoers if u.status == "flying"]:
+            step = self.board.step(upgoer.location)
+            if step.orbit_type is None:
+                continue
+            body = self.board.orbit_type(step.orbit_type).maps
+            if body is None or not self._modules(state, upgoer, "capsule"):
+                continue
+            if any(self._kind(state, i) == "mapping" and not i.disabled for i in self._items_aboard(state, upgoer)):
+                state = self._add_mapping(state, upgoer.owner, body, percent)
+                state = self._craft_maps(state, upgoer, body, percent)
+                state = self._event(state, f"{upgoer.name} maps {percent}% more of "
+                                    f"{self.board.body(body).name}.", upgoer)
+        return state
+
+    def standing_bonuses(self, state: GameState) -> GameState:
+        """Move each standing bonus to its holder; its dots move with it (gained once, given up when lost)."""
+        holders = dict(state.standing)
+        events = []
+        for bonus in self.rules.prestige.standing:
+            scores: dict[int, int] = {}
+            for upgoer in state.upgoers:
+                if not upgoer.in_space or upgoer.status != "flying":
+                    continue
+                crew = len(self._crew(state, upgoer))
+                if not crew:
+                    continue
+                value = upgoer.crewed_turns if bonus.kind == "longest_crewed_flight" else crew
+                if bonus.kind in ("longest_crewed_flight", "largest_crew_in_space"):
+                    scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), value)
+            if bonus.kind == "most_mapping":
+                scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
+                scores = {k: v for k, v in scores.items() if v > 0}
+            holder = holders.get(bonus.id)
+            if scores:
+                best = max(scores.values())
+                leaders = [k for k, v in scores.items() if v == best]
+                new_holder = holder if holder in leaders else (leaders[0] if len(leaders) == 1 else None)
+            else:
+                new_holder = None
+            if new_holder != holder:
+                events.append(Event(f"{bonus.name} " + (f"goes to {state.programs[new_holder].name}."
+                                                        if new_holder is not None else "is unassigned."),
+                                    new_holder, "prestige"))
+            # The bonus dots move with the bonus: the new holder gains them and the old one gives them up.
+            if new_holder != holder:
+                if holder is not None:
+                    state = self.engine.add_dots(state, holder, -bonus.dots, f"{bonus.name} lost")
+                if new_holder is not None:
+                    state = self.engine.add_dots(state, new_holder, bonus.dots, bonus.name)
+            if new_holder is None:
+                holders.pop(bonus.id, None)
+            else:
+                holders[bonus.id] = new_holder
+        state = dataclasses.replace(state, standing=tuple(sorted(holders.items())))
+        return self._say(state, events)
+
+    # ------------------------------------------------------------------ activities
+    def _others_here(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
+        step = self.board.step(upgoer.location)
+        if not step.is_stable:
+            return []
+        return [u for u in state.upgoers if u.id != upgoer.id and u.location == upgoer.location and u.in_space
+                or (u.id != upgoer.id and u.location == upgoer.location and u.status == "written_off")]
+
+    def _activity_candidates(self, state: GameState, upgoer: Upgoer) -> list[Action]:
+        f: FlightPhase = state.flight
+        out: list[Action] = []
+        if f.mode == "decide":
+            return [Launch(upgoer.id), Hold(upgoer.id), Wait(upgoer.id)]
+        if f.mode == "junction":
+            here = self.board.step(upgoer.location)
+            for b in self.board.burns_from(here.id, self._scenario(state)):
+                out.append(Burn(b.to))
+                if b.uses_rcs or self.board.step(b.to).kind == "rock_docking":
+                    out.append(Burn(b.to, rcs=True))
+            out.append(Coast())
+            return out
+        if f.mode not in ("before", "after"):
+            return out
+        out.append(Move(upgoer.id) if f.mode == "before" else EndActivities(upgoer.id))
+        if f.mode == "before":
+            out.append(Wait(upgoer.id))
+        crew = self._healthy(state, upgoer)
+        for other in self._others_here(state, upgoer):
+            if other.id in upgoer.docked_with:
+                out.append(Undock(other.id))
+                for d in self._crew(state, upgoer):
+                    out.append(Transfer(upgoer.id, other.id, derps=(d.id,)))
+                for d in self._crew(state, other):
+                    out.append(Transfer(other.id, upgoer.id, derps=(d.id,)))
+                if upgoer.rations >= 2:
+                    out.append(Transfer(upgoer.id, other.id, rations=2))
+                if upgoer.fuel >= 1:
+                    out.append(Transfer(upgoer.id, other.id, fuel=1))
+            else:
+                for d in crew:
+                    out.append(Dock(other.id, d.id))
+                    out.append(Dock(other.id, d.id, method="winch"))
+            for d in crew:
+                out.append(Eva(d.id, other.id))
+                if upgoer.rations >= 2:
+                    out.append(Eva(d.id, other.id, carry_rations=2, come_back=True))
+        if f.mode == "after":
+            here = self.board.step(upgoer.location)
+            for other in state.upgoers:
+                if other.id != upgoer.id and other.in_space and other.location != upgoer.location \
+                        and here.rail is not None and self.board.step(other.location).rail == here.rail:
+                    out.append(CatchUp(other.id))
+        for item in self._items_aboard(state, upgoer):
+            if item.disabled:
+                for d in crew:
+                    out.append(JuryRig(d.id, item.id))
+            elif self._kind(state, item) in ("waylight", "probe", "mapping") and self._role(state, item) == "payload":
+                for d in crew[:1]:
+                    out.append(UsePayload(d.id, item.id))
+        out += self._goal_candidates(state, upgoer, crew)
+        if upgoer.fuel:
+            out.append(Shed(fuel=1))
+        out.append(WriteOff(upgoer.id))
+        return out
+
+    def _candidates(self, state: GameState) -> list[Action]:
+        f: FlightPhase = state.flight
+        if f.roll is not None:
+            return self._roll_candidates(state, f.roll)
+        if f.choice is not None:
+            return [ChooseConsequence(o) for o in f.choice.options]
+        if f.active is None:
+            return []
+        return self._activity_candidates(state, state.upgoer(f.active))
+
+    def _require_activity(self, state: GameState, upgoer: Upgoer, what: str) -> None:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        if state.flight.mode not in ("before", "after"):
+            raise IllegalAction(f"{what} happens before or after moving, not in the middle of it")
+        if state.flight.mode == "after" and "plan_ahead" in state.setup.options:
+            raise IllegalAction(f"with Plan Ahead, {what} must happen before moving")
+
+    def _crew_member(self, state: GameState, upgoer: Upgoer, derp_id: str, need_stamina: bool = True) -> Derp:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        derp = state.find("derp", derp_id)
+        if derp is None or derp.location != upgoer.id or derp.dead:
+            raise IllegalAction(f"{derp_id} is not aboard {upgoer.name}")
+        if derp.injured:
+            raise IllegalAction(f"{derp.name} is injured")
+        if need_stamina and derp.current_stamina < 1:
+            raise IllegalAction(f"{derp.name} has no stamina left")
+        return derp
+
+    def _same_stable_step(self, state: GameState, upgoer: Upgoer, target_id: str) -> Upgoer:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        target = state.find("upgoer", target_id)
+        if target is None or target.id == upgoer.id:
+            raise IllegalAction(f"there is no other craft called {target_id}")
+        if target.location != upgoer.location or not (target.in_space or target.status == "written_off"):
+            raise IllegalAction(f"{target.name} is not at {self.board.step(upgoer.location).name} with {upgoer.name}")
+        if not self.board.step(upgoer.location).is_stable:
+            raise IllegalAction("craft can only meet in a stable orbit or on a surface, not in transit")
+        return target
+
+    def _spend(self, state: GameState, derp: Derp, points: int = 1) -> GameState:
+        derp = state.derp(derp.id)
+        return dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - points)]))
+
+    def _dock(self, state: GameState, upgoer: Upgoer, a: Dock) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "docking")
+        target = self._same_stable_step(state, upgoer, a.target)
+        if target.id in upgoer.docked_with:
+            raise IllegalAction(f"{upgoer.name} is already docked with {target.name}")
+        if state.turn in (upgoer.caught_up_turn, target.caught_up_turn):
+            raise IllegalAction("after a catch-up burn the craft are still matching orbits: dock next turn")
+        derp = self._crew_member(state, upgoer, a.derp)
+        if a.method == "winch":
+            if self.piloting(state, derp) < self.table.eva_min_piloting:
+                raise IllegalAction(f"{derp.name} needs {self.table.eva_min_piloting} Piloting to go outside with the winch")
+            winch = self._usable(state, upgoer, "winch")
+            pack = self._usable(state, upgoer, "eva_pack")
+            if winch is None or pack is None:
+                raise IllegalAction("winch docking needs a working winch and an EVA pack aboard")
+            state = self._spend(state, derp)
+            eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                                 target=target.id, detail=(("then", "winch"),))
+            return self._queue_rolls(state, [eva])
+        if a.method != "rcs":
+            raise IllegalAction("dock with RCS or with a winch")
+        if self.piloting(state, derp) < self.table.docking_min_piloting:
+            raise IllegalAction(f"docking needs a derp with at least {self.table.docking_min_piloting} Piloting; "
+                                f"{derp.name} has {self.piloting(state, derp)}")
+        rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0]
+        if not rcs:
+            raise IllegalAction(f"{upgoer.name} has no RCS with fuel left for docking")
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "docking", upgoer, [rcs[0]], upgoer.location, "activity", actor=derp.id,
+                              target=target.id, detail=(("then", "dock"),))
+        return self._queue_rolls(state, [roll])
+
+    def _usable(self, state: GameState, upgoer: Upgoer, kind: str) -> Optional[Item]:
+        for item in self._items_aboard(state, upgoer):
+            if self._kind(state, item) == kind and not item.disabled and not item.unusable_this_turn:
+                return item
+        return None
+
+    def _activity_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return state
+        then = dict(roll.detail).get("then")
+        if then == "dock":
+            if outcome is Outcome.OK and roll.items and state.find("item", roll.items[0]):
+                item = state.item(roll.items[0])
+                state = self._replace_items(state, [update(item, uses_left=max(0, (item.uses_left or 0) - 1))])
+            if outcome is Outcome.OK:
+                return self._docked(state, upgoer, state.upgoer(roll.target))
+            return self._event(state, f"{upgoer.name} misses the docking.", upgoer)
+        if then == "winch":
+            if outcome is not Outcome.OK:
+                return state
+            state = self._first(state, upgoer.owner, "eva", f"{state.derp(roll.actor).name} steps outside")
+            winch = self._usable(state, upgoer, "winch")
+            if winch is None:
+                return state
+            roll2 = self._new_roll(state, "winch", upgoer, [winch], upgoer.location, "activity", actor=roll.actor,
+                                   target=roll.target, detail=(("then", "winched"),))
+            return self._queue_rolls(state, [roll2])
+        if then == "winched":
+            if outcome is Outcome.OK:
+                return self._docked(state, upgoer, state.upgoer(roll.target))
+            return state
+        if then == "eva":
+            return self._eva_done(state, upgoer, roll, outcome)
+        if then == "catch_up":
+            target = state.find("upgoer", roll.target)
+            if outcome is not Outcome.OK or target is None:
+                return state
+            state = self._replace_upgoer(state, update(upgoer, location=target.location, caught_up_turn=state.turn))
+            return self._event(state, f"{upgoer.name} catches up with {target.name}; they can dock next turn.", upgoer)
+        if then == "payload":
+            return self._payload_done(state, upgoer, roll, outcome)
+        if then in ("nudge", "walk", "temple", "retag"):
+            return self._goal_activity_done(state, upgoer, roll, outcome, then)
+        if then == "jury_eva":
+            if outcome is Outcome.OK:
+                jury = self._jury_roll(state, upgoer, state.derp(roll.actor), state.item(roll.target))
+                return self._queue_rolls(state, [jury])
+            return state
+        return state
+
+    def _docked(self, state: GameState, upgoer: Upgoer, target: Upgoer) -> GameState:
+        upgoer = update(state.upgoer(upgoer.id), docked_with=upgoer.docked_with + (target.id,))
+        target = update(state.upgoer(target.id), docked_with=target.docked_with + (upgoer.id,))
+        target_moved = target.moved_this_turn
+        if not target.moved_this_turn or not upgoer.moved_this_turn:
+            # Matching orbits: a craft that has not moved yet no longer moves this turn.
+            upgoer, target = update(upgoer, moved_this_turn=upgoer.moved_this_turn or state.flight.mode == "after"), \
+                update(target, moved_this_turn=True)
+        state = self._replace_upgoer(self._replace_upgoer(state, upgoer), target)
+        if target_moved and state.flight.active == upgoer.id and state.flight.mode == "before":
+            state = self._set(state, mode="after")  # docked to a craft that has already moved: this one stays
+        state = self._event(state, f"{upgoer.name} docks with {target.name}!", upgoer, "flight")
+        return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}")
+
+    def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "a catch-up burn")
+        if state.flight.mode != "after":
+            raise IllegalAction("catch up after moving, once both craft are on their orbit for the turn")
+        target = state.find("upgoer", a.target)
+        if target is None or target.id == upgoer.id or not target.in_space and target.status != "written_off":
+            raise IllegalAction(f"there is no craft {a.target} in space to catch up with")
+        here, there = self.board.step(upgoer.location), self.board.step(target.location)
+        if here.kind != "orbit" or there.kind != "orbit" or here.rail is None or here.rail != there.rail:
+            raise IllegalAction(f"{target.name} is not on {upgoer.name}'s orbit")
+        if here.id == there.id:
+            raise IllegalAction(f"{upgoer.name} is already at {target.name}'s step")
+        if not target.moved_this_turn:
+            raise IllegalAction(f"{target.name} has not moved yet this turn; catch up once it has")
+        if not self.can_steer(state, upgoer):
+            raise IllegalAction(f"{upgoer.name} cannot be steered")
+        thrusters = self._modules(state, upgoer, "thruster")
+        if not thrusters:
+            raise IllegalAction(f"{upgoer.name} has no working thruster")
+        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        if upgoer.fuel < cost:
+            raise IllegalAction(f"catching up costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+        state = self._undock_all(state, upgoer, "to make its burn")
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), fuel=upgoer.fuel - cost))
+        best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
+        roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], there.id, "activity", target=target.id,
+                              detail=(("then", "catch_up"), ("fuel", cost)))
+        state = self._event(state, f"{upgoer.name} burns {cost} fuel to catch up with {target.name}.", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "undocking")
+        if a.target not in upgoer.docked_with:
+            raise IllegalAction(f"{upgoer.name} is not docked with {a.target}")
+        target = state.upgoer(a.target)
+        state = self._replace_upgoer(state, update(upgoer, docked_with=tuple(x for x in upgoer.docked_with if x != a.target)))
+        state = self._replace_upgoer(state, update(target, docked_with=tuple(x for x in target.docked_with if x != upgoer.id)))
+        return self._event(state, f"{upgoer.name} undocks from {target.name}.", upgoer)
+
+    def _may_take_from(self, state: GameState, upgoer: Upgoer, source: Upgoer) -> bool:
+        return source.owner == upgoer.owner or source.stranded or source.status in ("written_off", "debris") \
+            or not self._healthy(state, source) or self._cooperative(state)
+
+    def _cooperative(self, state: GameState) -> bool:
+        """A cooperative scenario: programs share one fate, so their craft share freely and rescue for nothing."""
+        scenario = self.engine.rock_rules.scenario(state)
+        return scenario is not None and scenario.cooperative
+
+    def _transfer(self, state: GameState, upgoer: Upgoer, a: Transfer) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "a transfer")
+        if upgoer.id not in (a.source, a.target):
+            raise IllegalAction(f"{upgoer.name} must be one side of the transfer")
+        other_id = a.target if a.source == upgoer.id else a.source
+        if other_id not in upgoer.docked_with:
+            raise IllegalAction(f"{upgoer.name} is not docked with {other_id}; transfers between undocked craft need an EVA")
+        source, target = state.upgoer(a.source), state.upgoer(a.target)
+        if source.owner != upgoer.owner and not self._may_take_from(state, upgoer, source):
+            raise IllegalAction(f"{source.name} is not yours and its crew can still fly it")
+        if min(a.fuel, a.rations) < 0 or not (a.derps or a.items or a.fuel or a.rations):
+            raise IllegalAction("name what to transfer")
+        if a.fuel > source.fuel or a.rations > source.rations:
+            raise IllegalAction(f"{source.name} does not have that much fuel or rations")
+        for d in a.derps:
+            derp = state.find("derp", d)
+            if derp is None or derp.location != source.id or derp.dead:
+                raise IllegalAction(f"{d} is not aboard {source.name}")
+        for i in a.items:
+            item = state.find("item", i)
+            if item is None or item.location != source.id or self._role(state, item) not in ("payload", "rcs"):
+                raise IllegalAction(f"{i} is not a payload or RCS aboard {source.name}")
+        self._check_room(state, target, len(a.derps), len(a.items), a.rations)
+        state = self._move_goods(state, source, target, a.derps, a.items, a.fuel, a.rations, upgoer)
+        return state
+
+    def _move_goods(self, state: GameState, source: Upgoer, target: Upgoer, derps: tuple, items: tuple, fuel: int,
+                    rations: int, actor: Upgoer) -> GameState:
+        source, target = state.upgoer(source.id), state.upgoer(target.id)
+        source = update(source, fuel=source.fuel - fuel, rations=source.rations - rations,
+                        modules=tuple(m for m in source.modules if m not in items))
+        target = update(target, fuel=target.fuel + fuel, rations=target.rations + rations, modules=target.modules + tuple(items))
+        state = self._replace_upgoer(self._replace_upgoer(state, source), target)
+        state = self._replace_items(state, [update(state.item(i), location=target.id) for i in items])
+        moved = []
+        rescued_rivals = 0
+        for d in derps:
+            derp = state.derp(d)
+            changes = {"location": target.id}
+            if derp.owner != target.owner and not self._cooperative(state) and (
+                    source.stranded or source.status == "written_off" or not self._healthy(state, source)):
+                if source.status == "written_off":
+                    changes["defected"] = True
+                    changes["owner"] = target.owner
+                else:
+                    rescued_rivals += 1
+                    dots = self.rules.prestige.rescue_dots_per_derp
+                    state = self.engine.add_dots(state, target.owner, dots, f"Rescue Mission ({derp.name})")
+                    state = self.engine.add_dots(state, derp.owner, -dots, f"{derp.name} rescued by a rival")
+            moved.append(update(derp, **changes))
+        state = dataclasses.replace(state, derps=replace_in(state.derps, moved))
+        if rescued_rivals or any(m.defected for m in moved):
+            count = rescued_rivals + sum(1 for m in moved if m.defected)
+            p = state.programs[target.owner]
+            state = with_program(state, update(p, luck=p.luck + self.rules.economy.luck.per_rival_derp_rescued * count))
+            state = self._event(state, f"{target.name} rescues {count} derp(s)!", target, "prestige")
+        if rations and target.owner != source.owner or (rations and target.id != actor.id):
+            state = self._first(state, actor.owner, "rations_delivery", f"rations handed to {target.name}")
+        parts = [f"{len(derps)} derp(s)"] if derps else []
+        parts += [f"{len(items)} part(s)"] if items else []
+        parts += [f"{fuel} fuel"] if fuel else []
+        parts += [f"{rations} derp-turns of rations"] if rations else []
+        return self._event(state, f"{', '.join(parts)} move from {source.name} to {target.name}.", actor)
+
+    def _check_room(self, state: GameState, target: Upgoer, derps: int, parts: int, rations: int) -> None:
+        """Refuse a transfer that the receiving craft's capsules and habitats cannot hold."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        comps = self.rules.components
+        pods = [i for i in self._items_aboard(state, target) if i.id in target.modules
+                and self._role(state, i) in ("capsule", "habitat")]
+        capacity = sum(formulas.capsule_capacity(state.thing(i.thing_id).base_mass, comps) for i in pods)
+        cargo = [i for i in self._items_aboard(state, target) if i.id in target.modules
+                 and self._role(state, i) in ("payload", "rcs")]
+        mass = self.rules.economy.derps.mass
+        load = formulas.cabin_load(len(self._crew(state, target)), len(cargo), target.rations, mass, comps)
+        extra = formulas.cabin_load(derps, parts, rations, mass, comps)
+        if load + extra > capacity:
+            free = max(Fraction(0), capacity - load)
+            shown = str(free.numerator) if free.denominator == 1 else f"{float(free):g}"
+            raise IllegalAction(f"{target.name} has room for {shown} more mass, not {float(extra):g}")
+
+    def _eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "an EVA")
+        target = self._same_stable_step(state, upgoer, a.target)
+        derp = self._crew_member(state, upgoer, a.derp)
+        if self.piloting(state, derp) < self.table.eva_min_piloting:
+            raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
+                                f"{self.piloting(state, derp)}")
+        pack = self._usable(state, upgoer, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+        per_container = self.rules.components.rations_derp_turns_per_container
+        if a.carry_item and a.carry_rations:
+            raise IllegalAction("a derp on EVA carries one mass: one payload or one ration container")
+        if a.carry_rations and (a.carry_rations > per_container or a.carry_rations > upgoer.rations):
+            raise IllegalAction(f"a derp on EVA carries at most one ration container ({per_container} derp-turns)")
+        if a.carry_item:
+            item = state.find("item", a.carry_item)
+            if item is None or item.location != upgoer.id or self._role(state, item) not in ("payload", "rcs") \
+                    or item.id == pack.id:
+                raise IllegalAction(f"{a.carry_item} is not a payload aboard that can be carried")
+        if a.come_back:
+            self._check_room(state, target, 0, 1 if a.carry_item else 0, a.carry_rations)
+        else:
+            self._check_room(state, target, 1, 1 + (1 if a.carry_item else 0), a.carry_rations)
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id, target=target.id,
+                              detail=(("then", "eva"), ("item", a.carry_item), ("rations", a.carry_rations),
+                                      ("back", a.come_back)))
+        return self._queue_rolls(state, [roll])
+
+    def _eva_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
+        if outcome is not Outcome.OK:
+            return state
+        detail = dict(roll.detail)
+        derp = state.derp(roll.actor)
+        target = state.find("upgoer", roll.target)
+        state = self._first(state, upgoer.owner, "eva", f"{derp.name} steps outside")
+        if target is None:
+            return state
+        items = (detail["item"],) if detail.get("item") else ()
+        derps = () if detail.get("back") else (derp.id,)
+        if not detail.get("back"):
+            pack = roll.items[0]
+            if state.find("item", pack) is not None:
+                items = items + (pack,)
+        return self._move_goods(state, upgoer, target, derps, items, 0, detail.get("rations", 0), upgoer)
+
+    def _jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "jury-rigging")
+        derp = self._crew_member(state, upgoer, a.derp)
+        item = state.find("item", a.item)
+        if item is None or item.location != upgoer.id or not item.disabled:
+            raise IllegalAction(f"{a.item} is not a disabled part aboard {upgoer.name}")
+        if derp.engineering < 1:
+            raise IllegalAction(f"{derp.name} has no Engineering to jury-rig with")
+        inside = self._role(state, item) in ("capsule", "habitat")
+        if not inside:
+            pack = self._usable(state, upgoer, "eva_pack")
+            if pack is None or self.piloting(state, derp) < self.table.eva_min_piloting:
+                raise IllegalAction(f"{self._name(state, item)} is outside: jury-rigging it needs an EVA "
+                                    f"(a working EVA pack and {self.table.eva_min_piloting} Piloting)")
+            if derp.current_stamina < 2:
+                raise IllegalAction(f"an outside repair costs 2 stamina; {derp.name} has {derp.current_stamina}")
+            state = self._spend(state, derp, 2)
+            eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                                 target=item.id, detail=(("then", "jury_eva"),))
+            return self._queue_rolls(state, [eva])
+        state = self._spend(state, derp)
+        return self._queue_rolls(state, [self._jury_roll(state, upgoer, derp, item)])
+
+    def _jury_roll(self, state: GameState, upgoer: Upgoer, derp: Derp, item: Item) -> PendingRoll:
+        # Works on a roll under twice Engineering: a "Fail safety" of 2E that no Boom can reach.
+        target = max(1, self.table.jury_rig_engineering_multiplier * derp.engineering)
+        return PendingRoll(kind="jury_rig", upgoer=upgoer.id, items=(item.id,), rating=Rating(target, NEVER),
+                           step=upgoer.location, helpable=False, target=item.id, actor=derp.id)
+
+    def _jury_rig_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        item = state.find("item", roll.target)
+        derp = state.derp(roll.actor)
+        if upgoer is None or item is None:
+            return state
+        if outcome is not Outcome.OK:
+            return self._event(state, f"{derp.name}'s repair of {self._name(state, item)} does not hold.", upgoer)
+        was_stranded = upgoer.stranded or not self.can_steer(state, upgoer)
+        state = self._replace_items(state, [update(item, disabled=False)])
+        text = f"{derp.name} jury-rigs {self._name(state, item)} back to work (its damage stays)."
+        if self._role(state, item) == "capsule" and upgoer.stranded:
+            state = self._replace_upgoer(state, update(upgoer, stranded=False))
+        state = self._event(state, text, upgoer)
+        if was_stranded and self.can_steer(state, state.upgoer(upgoer.id)) and self._crew(state, upgoer):
+            state = self._first(state, upgoer.owner, "jury_rig_rescue", f"{upgoer.name}'s crew save themselves")
+        return state
+
+    def _use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "using a payload")
+        derp = self._crew_member(state, upgoer, a.derp)
+        item = state.find("item", a.item)
+        if item is None or item.location != upgoer.id or self._role(state, item) != "payload":
+            raise IllegalAction(f"{a.item} is not a payload aboard {upgoer.name}")
+        if item.disabled or item.unusable_this_turn:
+            raise IllegalAction(f"{self._name(state, item)} cannot be used now")
+        kind = self._kind(state, item)
+        step = self.board.step(upgoer.location)
+        if kind == "waylight":
+            if item.active:
+                raise IllegalAction("the Waylight already shines")
+        elif kind == "probe":
+            if not self._escape_nearby(state, step):
+                raise IllegalAction("a probe is sent away from an orbit whose rail offers an escape burn")
+        elif kind == "mapping":
+            if step.orbit_type is None or self.board.orbit_type(step.orbit_type).maps is None:
+                raise IllegalAction("mapping works from a polar orbit")
+            raise IllegalAction("a mapping payload maps by itself every turn in a polar orbit; nothing to switch on")
+        else:
+            raise IllegalAction(f"a {kind.replace('_', ' ')} is used through its own action")
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "payload", upgoer, [item], step.id, "activity", actor=derp.id, target=item.id,
+                              detail=(("then", "payload"),))
+        return self._queue_rolls(state, [roll])
+
+    def _escape_nearby(self, state: GameState, step: Step) -> bool:
+        seen, current = set(), step.id
+        while current is not None and current not in seen:
+            seen.add(current)
+            for b in self.board.burns_from(current, self._scenario(state)):
+                if self.board.step(b.to).kind == "escape":
+                    return True
+            current = self.board.step(current).next
+        return False
+
+    def _payload_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
+        item = state.find("item", roll.target)
+        if outcome is not Outcome.OK or item is None:
+            return state
+        kind = self._kind(state, item)
+        if kind == "waylight":
+            state = self._replace_items(state, [update(item, active=True)])
+            return self._event(state, f"{self._name(state, item)} lights up: a new star to steer by.", upgoer)
+        if kind == "probe":
+            state = self._destroy_items(state, [item.id])
+            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
+                                                       modules=tuple(m for m in upgoer.modules if m != item.id)))
+            state = self._event(state, f"{self._name(state, item)} is flung out of the world's pull!", upgoer)
+            return self._first(state, upgoer.owner, "gravity_slingshot", f"{self._name(state, item)} escapes")
+        return state
+
+    def _shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "shedding mass")
+        if a.fuel < 0 or a.rations < 0 or a.fuel > upgoer.fuel or a.rations > upgoer.rations:
+            raise IllegalAction(f"{upgoer.name} does not carry that much")
+        for i in a.items:
+            item = state.find("item", i)
+            if item is None or item.location != upgoer.id:
+                raise IllegalAction(f"{i} is not aboard {upgoer.name}")
+        if not (a.items or a.fuel or a.rations):
+            raise IllegalAction("name what to throw overboard")
+        state = self._destroy_items(state, list(a.items))
+        state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - a.fuel, rations=upgoer.rations - a.rations,
+                                                   modules=tuple(m for m in upgoer.modules if m not in a.items)))
+        return self._event(state, f"{upgoer.name} sheds mass into space.", upgoer)
+
+    def _write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "writing off")
+        if a.upgoer != upgoer.id:
+            raise IllegalAction("write off the craft that is acting")
+        crew = self._crew(state, upgoer)
+        if crew:
+            for d in crew:
+                state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} written off")
+            state = self._replace_upgoer(state, update(upgoer, status="written_off", stranded=True,
+                                                       written_off_by=upgoer.owner, moved_this_turn=True))
+            state = self._event(state, f"{upgoer.name} is written off with {len(crew)} derp(s) aboard; they wait "
+                                f"for any rescuer and will join whoever saves them.", upgoer, "consequence")
+        else:
+            state = self._replace_upgoer(state, update(upgoer, status="debris", stranded=True, moved_this_turn=True,
+                                                       written_off_by=upgoer.owner, docked_with=()))
+            state = self._event(state, f"{upgoer.name} is written off and becomes debris.", upgoer, "consequence")
+        return self._set(state, active=None, mode="")
+
+    # ------------------------------------------------------------------ scenario and victory activities
+    def _goal_candidates(self, state: GameState, upgoer: Upgoer, crew: list[Derp]) -> list[Action]:
+        """Activities that only a scenario or a victory condition offers."""
+        out: list[Action] = []
+        step = self.board.step(upgoer.location)
+        if state.rock is not None and self.engine.rock_rules.on_rock(upgoer, self.engine.rock_rules.scenario(state)):
+            out.append(Nudge(upgoer.id))
+        if step.kind == "surface":
+            out += [WalkOutside(d.id) for d in crew]
+            if upgoer.temple_found:
+                out += [VisitTemple(d.id) for d in crew]
+        for item in self._items_aboard(state, upgoer):
+            if item.active and self._kind(state, item) == "waylight" and step.kind == "orbit":
+                out.append(Deploy(item.id))
+        if state.rock is None and self.engine.victory_rules.victory(state).kind == "hold_locations":
+            for other in self._others_here(state, upgoer):
+                if other.owner != upgoer.owner:
+                    out += [Retag(d.id, other.id) for d in crew]
+        return out
+
+    def _victory(self, state: GameState):
+        return None if state.rock is not None else self.engine.victory_rules.victory(state)
+
+    def _nudge(self, state: GameState, upgoer: Upgoer, a: Nudge) -> GameState:
+        """Stop The Rock: fire a thruster from the rock's surface; the fuel is spent whatever the roll."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "a nudge")
+        rock_rules = self.engine.rock_rules
+        scenario = rock_rules.scenario(state)
+        if a.upgoer != upgoer.id or state.rock is None or not rock_rules.on_rock(upgoer, scenario):
+            raise IllegalAction("only an Upgoer landed on the rock can nudge it")
+        if not self.can_steer(state, upgoer):
+            raise IllegalAction(f"{upgoer.name} cannot be steered (it needs a working capsule and a healthy derp)")
+        thrusters = self._modules(state, upgoer, "thruster")
+        if not thrusters:
+            raise IllegalAction(f"{upgoer.name} has no working thruster to nudge with")
+        if upgoer.fuel < scenario.nudge_fuel:
+            raise IllegalAction(f"a nudge fires {scenario.nudge_fuel} fuel and {upgoer.name} has {upgoer.fuel}")
+        state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - scenario.nudge_fuel))
+        best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
+        roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], upgoer.location, "activity",
+                              detail=(("then", "nudge"), ("fuel", scenario.nudge_fuel)))
+        state = self._event(state, f"{upgoer.name} fires {scenario.nudge_fuel} fuel against the rock.", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> GameState:
+        """An EVA on a surface (One Small Step's moonwalk): the EVA pack rolls; the derp comes back in."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "a walk outside")
+        step = self.board.step(upgoer.location)
+        if step.kind != "surface" or step.body is None:
+            raise IllegalAction("a walk outside needs solid ground: land first")
+        derp = self._crew_member(state, upgoer, a.derp)
+        if self.piloting(state, derp) < self.table.eva_min_piloting:
+            raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
+                                f"{self.piloting(state, derp)}")
+        if step.body in derp.walked_on:
+            raise IllegalAction(f"{derp.name} has already walked on {self.board.body(step.body).name}")
+        pack = self._usable(state, upgoer, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "eva", upgoer, [pack], step.id, "activity", actor=derp.id,
+                              detail=(("then", "walk"), ("body", step.body)))
+        return self._queue_rolls(state, [roll])
+
+    def _temple_search(self, state: GameState, upgoer: Upgoer, landing) -> GameState:
+        """Final Destination: a crewed landing on the Temple's body looks for it, a roll against the map."""
+        victory = self._victory(state)
+        if victory is None or victory.kind != "find_temple" or landing.body != victory.body \
+                or not self._crew(state, upgoer) or upgoer.temple_found or upgoer.status != "flying":
+            return state
+        mapped = state.programs[upgoer.owner].mapped(victory.body)
+        # A D20 against the mapped percentage: each face is 5%, so it is found on a roll of mapped/5 or less.
+        roll = PendingRoll(kind="temple_search", upgoer=upgoer.id, items=(), rating=Rating(mapped // 5 + 1, NEVER),
+                           step=upgoer.location, helpable=False)
+        state = self._event(state, f"{upgoer.name} looks for the Temple ({mapped}% of "
+                            f"{self.board.body(victory.body).name} mapped).", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _temple_search_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return state
+        if outcome is not Outcome.OK:
+            return self._event(state, f"No sign of the Temple near {upgoer.name}.", upgoer)
+        state = self._replace_upgoer(state, update(upgoer, temple_found=True))
+        return self._event(state, f"{upgoer.name}'s crew spot the Temple on the horizon!", upgoer, "prestige")
+
+    def _visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> GameState:
+        """One derp with full stamina drives the Cart to the Temple, taking a turn of rations."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "the trip to the Temple")
+        if not upgoer.temple_found:
+            raise IllegalAction(f"{upgoer.name}'s crew has not found the Temple")
+        if upgoer.relic_mass:
+            raise IllegalAction("the monolith is already aboard: fly it home")
+        derp = self._crew_member(state, upgoer, a.derp)
+        if derp.current_stamina < derp.stamina:
+            raise IllegalAction(f"the trip needs a derp with full stamina; {derp.name} has "
+                                f"{derp.current_stamina} of {derp.stamina}")
+        cart = self._usable(state, upgoer, "cart")
+        if cart is None:
+            raise IllegalAction(f"{upgoer.name} has no working Cart for the trip")
+        if upgoer.rations < 1:
+            raise IllegalAction("the trip needs a full turn of rations aboard")
+        state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - 1))
+        state = self._spend(state, derp, derp.current_stamina)
+        roll = self._new_roll(state, "payload", state.upgoer(upgoer.id), [cart], upgoer.location, "activity",
+                              actor=derp.id, detail=(("then", "temple"),))
+        state = self._event(state, f"{derp.name} drives off towards the Temple.", upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _deploy(self, state: GameState, upgoer: Upgoer, a: Deploy) -> GameState:
+        """Set an active Waylight loose in orbit: a crewless beacon that keeps shining (and can be re-tagged)."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "deploying a beacon")
+        item = state.find("item", a.item)
+        if item is None or item.location != upgoer.id or self._kind(state, item) != "waylight" or not item.active:
+            raise IllegalAction(f"{a.item} is not a shining Waylight aboard {upgoer.name}")
+        if self.board.step(upgoer.location).kind != "orbit":
+            raise IllegalAction("a beacon is set loose in an orbit")
+        beacon_id = f"U{state.next_id}"
+        beacon = Upgoer(id=beacon_id, owner=item.owner, name=f"{self._name(state, item)} beacon", stages=(),
+                        modules=(item.id,), crew=(), fuel=0, rations=0, location=upgoer.location, status="flying",
+                        launched_turn=state.turn, moved_this_turn=True)
+        state = dataclasses.replace(state, next_id=state.next_id + 1, upgoers=state.upgoers + (beacon,))
+        state = self._replace_items(state, [update(item, location=beacon_id)])
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
+                                                   modules=tuple(m for m in upgoer.modules if m != item.id)))
+        return self._event(state, f"{upgoer.name} sets {beacon.name} loose to shine on its own.", upgoer)
+
+    def _retag(self, state: GameState, upgoer: Upgoer, a: Retag) -> GameState:
+        """All Your Base: an EVA to a rival's unguarded Waylight (no healthy derp beside it) makes it yours."""
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "re-tagging")
+        victory = self._victory(state)
+        if victory is None or victory.kind != "hold_locations":
+            raise IllegalAction("re-tagging Waylights belongs to All Your Base")
+        target = self._same_stable_step(state, upgoer, a.target)
+        if self._healthy(state, target):
+            raise IllegalAction(f"{target.name}'s crew guards its Waylight")
+        lights = [i for i in self._items_aboard(state, target) if self._kind(state, i) == "waylight"
+                  and i.active and i.owner != upgoer.owner]
+        if not lights:
+            raise IllegalAction(f"{target.name} carries no rival Waylight to re-tag")
+        derp = self._crew_member(state, upgoer, a.derp)
+        if self.piloting(state, derp) < self.table.eva_min_piloting:
+            raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting")
+        pack = self._usable(state, upgoer, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                              target=lights[0].id, detail=(("then", "retag"),))
+        return self._queue_rolls(state, [roll])
+
+    def _goal_activity_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome,
+                            then: str) -> GameState:
+        if then == "nudge":
+            if outcome is not Outcome.OK:
+                return self._event(state, f"{upgoer.name}'s thruster does not fire: no nudge (the fuel is gone).",
+                                   upgoer)
+            return self.engine.rock_rules.add_nudge(state, upgoer.owner, upgoer)
+        derp = state.find("derp", roll.actor) if roll.actor else None
+        if then == "walk":
+            if outcome is not Outcome.OK or derp is None or derp.dead:
+                return state
+            body = dict(roll.detail)["body"]
+            state = dataclasses.replace(state, derps=replace_in(state.derps, [
+                update(derp, walked_on=derp.walked_on + (body,))]))
+            state = self._first(state, upgoer.owner, "eva", f"{derp.name} steps outside")
+            return self._event(state, f"{derp.name} walks on {self.board.body(body).name}!", upgoer, "prestige")
+        if then == "temple":
+            victory = self._victory(state)
+            if outcome is not Outcome.OK or victory is None:
+                return self._event(state, "The Cart breaks down on the way; the Temple stays out of reach this time.",
+                                   upgoer)
+            name = derp.name if derp else "A derp"
+            if victory.relic_mass:
+                state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), relic_mass=victory.relic_mass))
+                return self._event(state, f"{name} reaches the Temple and brings back its monolith (mass "
+                                   f"{victory.relic_mass}): now fly it home!", upgoer, "prestige")
+            state = dataclasses.replace(state, achieved=state.achieved + ((f"temple:{victory.body}", upgoer.owner),))
+            return self._event(state, f"{name} reaches the Temple!", upgoer, "prestige")
+        if then == "retag":
+            item = state.find("item", roll.target)
+            if outcome is not Outcome.OK or item is None:
+                return state
+            state = self._replace_items(state, [update(item, owner=upgoer.owner)])
+            return self._event(state, f"{derp.name if derp else 'A derp'} re-tags {self._name(state, item)}: it shines "
+                               f"for {state.programs[upgoer.owner].name} now.", upgoer, "prestige")
+        return state
+
+    def _craft_maps(self, state: GameState, upgoer: Upgoer, body: str, percent: int) -> GameState:
+        """The maps a craft has made on this flight (brought home by a crew for All Seeing Eye)."""
+        upgoer = state.upgoer(upgoer.id)
+        mapped = dict(upgoer.mapped)
+        mapped[body] = min(100, mapped.get(body, 0) + percent)
+        return self._replace_upgoer(state, update(upgoer, mapped=tuple(sorted(mapped.items()))))
+
+    @staticmethod
+    def _maps_brought_home(program: Program, upgoer: Upgoer) -> tuple[tuple[str, int], ...]:
+        home = dict(program.maps_home)
+        for body, percent in upgoer.mapped:
+            home[body] = min(100, home.get(body, 0) + percent)
+        return tuple(sorted(home.items()))
+
+    # ------------------------------------------------------------------ R&D-time extras
+    def track(self, state: GameState, program: int, upgoer_id: str) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        upgoer = state.find("upgoer", upgoer_id)
+        if upgoer is None or upgoer.status != "debris":
+            raise IllegalAction(f"{upgoer_id} is not a piece of debris")
+        if upgoer.tracked_by is not None:
+            raise IllegalAction(f"{state.programs[upgoer.tracked_by].name} already tracks it")
+        state = self._replace_upgoer(state, update(upgoer, tracked_by=program))
+        return dataclasses.replace(state, events=(Event(f"{state.programs[program].name} keeps watch on the debris of "
+                                                        f"{upgoer.name}.", program, "rnd"),))
+
+    def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
+        """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible."""
+        engine = self.engine
+        stored = state.items_of(player)
+        by_role: dict[str, list[Item]] = {}
+        for item in stored:
+            by_role.setdefault(self._role(state, item), []).append(item)
+        stages = sorted(by_role.get("lower_stage", []), key=lambda i: -state.thing(i.thing_id).base_mass)
+        capsules = sorted(by_role.get("capsule", []), key=lambda i: -state.thing(i.thing_id).base_mass)
+        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
+        designs = []
+        count = len(state.upgoers_of(player)) + 1
+        people = engine._people(state.programs[player].people)
+        name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
+        if stages:
+            designs.append(UpgoerDesign(name=name, stages=((stages[0].id,),)))
+        if capsules and len(stages) >= 2 and crew:
+            capsule = capsules[0]
+            thrusters = by_role.get("thruster", [])
+            modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
+            fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
+            rations = min(state.programs[player].rations_stock, 2)
+            design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
+                                  crew=(crew[0].id,), fuel=fuel, rations=rations)
+            if engine.check_design(state, player, design).valid:
+                designs.append(design)
+            elif rations:
+                design = dataclasses.replace(design, rations=0)
+                if engine.check_design(state, player, design).valid:
+                    designs.append(design)
+        return [d for d in designs if engine.check_design(state, player, d).valid]

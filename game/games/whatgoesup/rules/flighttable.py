@@ -1,0 +1,102 @@
+"""The flight table (``rules/flight.yaml``): crew limits and the failure-consequence table.
+
+Effects are a closed set implemented by the flight rules; YAML only picks and parameterises them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from game.core.schema import MISSING, build, origin_field, spec
+from game.core.yamlnodes import Map, Node, Problems
+
+EffectType = Literal[
+    "cancel", "retry_allowed", "stages_spent", "to_fallback", "destroy_upgoer", "disable_part", "destroy_part",
+    "damage_capsule", "degrade_all_parts", "choose", "lose_payload", "lose_rations", "strand", "injure_crew",
+    "kill_crew", "injure_user", "no_reuse", "rcs_uses", "unusable_this_turn", "no_stamina_recovery",
+    "stamina_loss", "crash", "stay",
+]
+ChoiceOption = Literal["lose_payload", "lose_rations", "degrade_all_parts"]
+RollKind = Literal[
+    "launch", "orbital_insertion", "escape_tower", "burn", "rcs_burn", "docking", "duration_capsule",
+    "duration_habitat", "payload", "eva", "winch", "reentry", "landing", "stage_recovery", "lunar_landing",
+    "rock_docking_burn", "rock_docking_rcs",
+]
+
+# Which parameters each effect takes (anything else is a mistake worth reporting).
+EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
+    "damage_capsule": ("fail", "boom"),
+    "degrade_all_parts": ("fail", "boom"),
+    "choose": ("options", "units", "fail", "boom"),
+    "lose_rations": ("units",),
+    "stamina_loss": ("units",),
+    "rcs_uses": ("uses",),
+    "destroy_upgoer": ("escape_tower",),
+}
+
+
+@dataclass(frozen=True)
+class Effect:
+    effect: EffectType
+    fail: int = spec(0, low=0, high=19)
+    boom: int = spec(0, low=0, high=19)
+    units: int = spec(1, low=0, high=20)
+    uses: Union[int, Literal["all"]] = 1
+    escape_tower: bool = False
+    options: tuple[ChoiceOption, ...] = ()
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class Consequence:
+    roll: RollKind
+    fail: tuple[Effect, ...]
+    boom: tuple[Effect, ...]
+    no_boom_penalty: bool = False
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class FlightTable:
+    consequences: tuple[Consequence, ...]
+    max_launches_per_turn: int = spec(3, low=1, high=20)
+    docking_min_piloting: int = spec(2, low=0, high=20)
+    eva_min_piloting: int = spec(1, low=0, high=20)
+    jury_rig_engineering_multiplier: int = spec(2, low=0, high=20)
+    rock_docking_rcs_uses: int = spec(2, low=1, high=10)
+    uncrewed_suborbital_only: bool = True
+    origin: object = origin_field()
+
+    def consequence(self, roll: str) -> Consequence:
+        for c in self.consequences:
+            if c.roll == roll:
+                return c
+        raise KeyError(roll)
+
+
+def load_flight_table(node: Node, problems: Problems, built: dict) -> object:
+    before = len(problems.items)
+    table = build(FlightTable, node, problems, "")
+    if table is MISSING:
+        return MISSING
+    for consequence in table.consequences:
+        for outcome in ("fail", "boom"):
+            for effect in getattr(consequence, outcome):
+                allowed = EFFECT_PARAMS.get(effect.effect, ())
+                node_ = effect.origin
+                if isinstance(node_, Map):
+                    for key in node_.keys():
+                        if key != "effect" and key not in allowed:
+                            problems.add(node_.get(key), f"effect '{effect.effect}' takes no '{key}'"
+                                         + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
+                if effect.effect == "rcs_uses" and not (effect.uses == "all" or
+                                                        (isinstance(effect.uses, int) and effect.uses >= 1)):
+                    problems.add(node_, "rcs_uses needs uses: a number from 1, or all")
+                if effect.effect == "choose" and not effect.options:
+                    problems.add(node_, "effect 'choose' needs at least one option")
+    present = {c.roll for c in table.consequences}
+    for roll in RollKind.__args__:  # type: ignore[attr-defined]
+        if roll not in present:
+            problems.add(node, f"no consequences given for the '{roll}' roll")
+    return table if len(problems.items) == before else MISSING
+

@@ -1,0 +1,113 @@
+"""The mass and fuel formulas. Each formula lives here once; everything else calls it."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from game.games.whatgoesup.rules.tables import Components, Fuel
+
+
+def ceil_fraction(value: Fraction | int) -> int:
+    return math.ceil(Fraction(value))
+
+
+def thing_mass(base_mass: int, reusable: bool, components: Components) -> int:
+    """Total mass of a thing: a reusable one masses a fifth extra, rounded up."""
+    if not reusable:
+        return base_mass
+    return base_mass + ceil_fraction(base_mass * components.reusable_extra_mass)
+
+
+def capsule_mass_for_capacity(capacity: int, components: Components) -> int:
+    """Mass a capsule (or habitat) needs in order to carry ``capacity`` mass.
+
+    2014: it carries X and masses X plus a tenth of X, rounded up (carries 9 -> masses 10;
+    carries 14 -> masses 16). 2013: it carries its own mass minus one.
+    """
+    if capacity <= 0:
+        return 0
+    if components.capsule.capacity_rule == "minus_one":
+        return max(components.capsule.min_mass, capacity + 1)
+    return max(components.capsule.min_mass, capacity + ceil_fraction(Fraction(capacity, 10)))
+
+
+def capsule_capacity(mass: int, components: Components) -> int:
+    """The most a capsule or habitat of ``mass`` (without its reusable extra) can carry."""
+    if mass < components.capsule.min_mass:
+        return 0
+    best = 0
+    # The mass formula is monotonic, so the capacity is the largest X whose mass fits.
+    low, high = 0, mass
+    while low <= high:
+        middle = (low + high) // 2
+        if capsule_mass_for_capacity(middle, components) <= mass:
+            best, low = middle, middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def rations_mass(derp_turns: int, components: Components) -> Fraction:
+    """Rations mass half a container per derp-turn (a container holds two derp-turns and masses 1)."""
+    return Fraction(derp_turns, components.rations_derp_turns_per_container)
+
+
+def cabin_load(crew: int, cargo_parts: int, rations: int, derp_mass: int, components: Components) -> Fraction:
+    """What capsules and habitats carry: crew, payloads and RCS (mass 1 each), and rations."""
+    return Fraction(derp_mass * crew + cargo_parts) + rations_mass(rations, components)
+
+
+def spacecraft_mass(module_mass: int, crew: int, rations: int, fuel: int, derp_mass: int,
+                    components: Components) -> Fraction:
+    """Mass for the fuel formula: capsules and what they carry, thrusters, payloads, and all the fuel."""
+    return Fraction(module_mass + derp_mass * crew) + rations_mass(rations, components) + fuel
+
+
+def fuel_for_burn(spacecraft_mass: Fraction | int, fuel: Fuel) -> int:
+    """Fuel one burn costs, successful or not: the spacecraft's mass over ten, rounded up.
+
+    With ``rounding: drop_digit_plus_one`` it follows the seed's worked trick (remove the last
+    digit, add one), which costs one more at exact multiples of ten.
+    """
+    mass = Fraction(spacecraft_mass)
+    if mass <= 0:
+        return 0
+    if fuel.rounding == "drop_digit_plus_one":
+        return math.floor(mass / fuel.mass_per_fuel_point) + 1
+    return ceil_fraction(mass / fuel.mass_per_fuel_point)
+
+
+def burn_costs(dry_mass: Fraction | int, fuel_aboard: int, burns: int, fuel: Fuel) -> tuple[int, ...]:
+    """Fuel spent by each of ``burns`` burns in a row, starting with ``fuel_aboard`` fuel.
+
+    The spacecraft gets lighter as fuel burns. Stops early when the fuel runs out.
+    """
+    costs = []
+    remaining = fuel_aboard
+    for _ in range(burns):
+        cost = fuel_for_burn(Fraction(dry_mass) + remaining, fuel)
+        if cost > remaining:
+            break
+        costs.append(cost)
+        remaining -= cost
+    return tuple(costs)
+
+
+def fuel_needed(dry_mass: Fraction | int, burns: int, fuel: Fuel, reserve: int = 0) -> int:
+    """Least fuel that lets ``burns`` burns succeed in a row, worked backwards from the last burn.
+
+    ``reserve`` is fuel still left after the last burn (a safety factor).
+    """
+    aboard = reserve
+    for _ in range(burns):
+        # The burn before needs enough that (aboard + its cost) pays for itself at that mass.
+        extra = 0
+        while fuel_for_burn(Fraction(dry_mass) + aboard + extra, fuel) > extra:
+            extra += 1
+        aboard += extra
+    return aboard
+
+
+def required_thruster_mass(capsule_mass: int, ratio: Fraction) -> int:
+    """Least thruster mass for pushing ``capsule_mass`` of capsules at ``ratio`` (1/10, 1/2, 1)."""
+    return ceil_fraction(capsule_mass * ratio)

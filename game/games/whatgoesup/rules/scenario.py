@@ -1,0 +1,72 @@
+"""Building game states for tests, tutorials and bots: give a program ready-made hardware.
+
+These helpers go through the same state values as play does; they only skip the R&D spending,
+so a scenario can start with a researched rocket on the pad.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.reliability import Rating
+from game.games.whatgoesup.rules.state import Derp, GameState, Item, Thing, Upgoer, replace_in, update, with_program
+
+
+def give_thing(state: GameState, rules, program: int, kind: str, mass: int, rating: str = "10/15",
+               count: int = 0, name: Optional[str] = None, reusable: bool = False, flown: bool = True
+               ) -> tuple[GameState, str, list[str]]:
+    """Add a blueprint (and ``count`` built copies) to a program. Returns (state, thing id, item ids)."""
+    thing_id = f"T{state.next_id}"
+    state = dataclasses.replace(state, next_id=state.next_id + 1)
+    comp = rules.components.kind(kind)
+    thing = Thing(id=thing_id, owner=program, name=name or f"{comp.name} {thing_id}", kind=kind, base_mass=mass,
+                  mass=formulas.thing_mass(mass, reusable, rules.components), reusable=reusable,
+                  rating=Rating.parse(rating), inventor=program, flown=flown, flown_successfully=flown)
+    state = dataclasses.replace(state, things=state.things + (thing,))
+    items = []
+    for _ in range(count):
+        item_id = f"I{state.next_id}"
+        state = dataclasses.replace(state, next_id=state.next_id + 1)
+        state = dataclasses.replace(state, items=state.items + (Item(item_id, thing_id, program, uses_left=comp.uses),))
+        items.append(item_id)
+    return state, thing_id, items
+
+
+def give_derp(state: GameState, program: int, name: str, piloting: int = 0, engineering: int = 0,
+              stamina: int = 2) -> tuple[GameState, str]:
+    derp_id = f"D{state.next_id}"
+    derp = Derp(derp_id, program, name, piloting, engineering, stamina, stamina)
+    return dataclasses.replace(state, next_id=state.next_id + 1, derps=state.derps + (derp,)), derp_id
+
+
+def give_stock(state: GameState, program: int, points: int = 0, fuel: int = 0, rations: int = 0,
+               luck: int = 0) -> GameState:
+    p = state.programs[program]
+    return with_program(state, update(p, points=p.points + points, fuel_stock=p.fuel_stock + fuel,
+                                      rations_stock=p.rations_stock + rations, luck=p.luck + luck))
+
+
+def place_in_space(state: GameState, engine, program: int, design, step_id: str) -> tuple[GameState, str]:
+    """Put ``design`` (built from the program's storage) straight into flight at ``step_id``.
+
+    For scenarios that start mid-mission (tests, tutorials): no lower stages are needed, and parts keep
+    the ratings a launch would fix. Every other design problem is refused. Returns (state, upgoer id).
+    """
+    report = engine.check_design(state, program, design)
+    problems = [p for p in report.problems if "lower stage" not in p and "stage" not in p.split(":")[0]]
+    if problems:
+        raise ValueError("; ".join(problems))
+    upgoer_id = f"U{state.next_id}"
+    upgoer = Upgoer(id=upgoer_id, owner=program, name=design.name, stages=(), modules=design.modules,
+                    crew=design.crew, fuel=design.fuel, rations=design.rations, location=step_id, status="flying",
+                    launched_turn=state.turn)
+    items = [update(state.item(i), location=upgoer_id) for i in design.modules]
+    items = [update(i, fixed_rating=engine.item_rating(state, i)) for i in items]
+    derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
+    p = state.programs[program]
+    state = with_program(state, update(p, fuel_stock=p.fuel_stock - design.fuel,
+                                       rations_stock=p.rations_stock - design.rations))
+    state = dataclasses.replace(state, next_id=state.next_id + 1, upgoers=state.upgoers + (upgoer,),
+                                items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
+    return state, upgoer_id

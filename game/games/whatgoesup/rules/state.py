@@ -1,0 +1,371 @@
+"""Game state: immutable plain data. Every change makes a new value (``dataclasses.replace``).
+
+Ids are short strings handed out from one counter (``T3`` a thing, ``I7`` an item, ``D2`` a derp,
+``U1`` an Upgoer), so a save's action log can name them and a replay gets the same ones.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from game.games.whatgoesup.rules.reliability import Rating
+
+HOME = None  # location of things and derps at home (not on a craft)
+
+
+@dataclass(frozen=True)
+class Thing:
+    """An invented design a program holds the blueprint of (its reliability is the program's research)."""
+
+    id: str
+    owner: int
+    name: str
+    kind: str
+    base_mass: int
+    mass: int  # with the reusable extra
+    reusable: bool
+    rating: Rating
+    inventor: int
+    flown: bool = False
+    flown_successfully: bool = False
+    fail_steps_this_turn: int = 0
+    boom_steps_this_turn: int = 0
+
+
+@dataclass(frozen=True)
+class Item:
+    """One built copy of a thing.
+
+    Until it launches (or leaves its inventor's hands) it follows the blueprint's rating; from then
+    on ``fixed_rating`` holds its own rating, which only booms of its kind can lower.
+    """
+
+    id: str
+    thing_id: str
+    owner: int
+    location: Optional[str] = HOME  # None: in storage at home; else the Upgoer carrying it
+    fixed_rating: Optional[Rating] = None
+    flight_fail_penalty: int = 0  # damage for the rest of this flight (e.g. a thruster boom nearby)
+    flight_boom_penalty: int = 0
+    disabled: bool = False
+    reusable_lost: bool = False
+    uses_left: Optional[int] = None
+    reentries: int = 0
+    active: bool = False  # a payload switched on (a Waylight shining)
+    unusable_this_turn: bool = False
+
+
+SKILLS = ("piloting", "engineering", "stamina")
+
+
+@dataclass(frozen=True)
+class Derp:
+    """A spacederp. ``stamina`` is the trained maximum; ``current_stamina`` what is left now."""
+
+    id: str
+    owner: int
+    name: str
+    piloting: int
+    engineering: int
+    stamina: int
+    current_stamina: int
+    injured: bool = False
+    dead: bool = False
+    busy: Optional[str] = None  # "training" or "healing": cannot fly this turn
+    trained_skill: Optional[str] = None
+    trained_points: int = 0
+    location: Optional[str] = HOME
+    defected: bool = False  # came over in a rescue: their death costs the rescuer nothing
+    walked_on: tuple[str, ...] = ()  # bodies whose surface this derp has walked on (an EVA there)
+
+    @property
+    def total_points(self) -> int:
+        return self.piloting + self.engineering + self.stamina
+
+    @property
+    def effective_stamina(self) -> int:
+        """An injured derp counts as having -1 stamina."""
+        return -1 if self.injured else self.current_stamina
+
+    @property
+    def can_fly(self) -> bool:
+        return not self.dead and not self.injured and self.busy is None
+
+    @property
+    def condition(self) -> str:
+        if self.dead:
+            return "dead"
+        if self.injured:
+            return "injured"
+        if self.current_stamina <= 0:
+            return "exhausted"
+        return "healthy"
+
+
+@dataclass(frozen=True)
+class UpgoerDesign:
+    """A blueprint for an Upgoer, built from items in storage.
+
+    ``stages`` are the lower-stage clusters from the bottom up (launch first, then orbital insertion;
+    a single one with Simplified Stack). ``modules`` are the spacecraft's capsules, habitats,
+    thrusters, payloads and RCS. ``fuel`` is in fuel points, ``rations`` in derp-turns.
+    ``planned_burns`` only feeds the fuel preview.
+    """
+
+    name: str
+    stages: tuple[tuple[str, ...], ...] = ()
+    modules: tuple[str, ...] = ()
+    crew: tuple[str, ...] = ()
+    fuel: int = 0
+    rations: int = 0
+    planned_burns: int = 0
+
+    def all_items(self) -> tuple[str, ...]:
+        return tuple(i for cluster in self.stages for i in cluster) + self.modules
+
+
+PAD = "pad"  # an assembled Upgoer waiting at the spaceport
+
+
+@dataclass(frozen=True)
+class Upgoer:
+    """An assembled craft: on the pad, flying, or finished (landed, destroyed, escaped, written off)."""
+
+    id: str
+    owner: int
+    name: str
+    stages: tuple[tuple[str, ...], ...]
+    modules: tuple[str, ...]
+    crew: tuple[str, ...]
+    fuel: int
+    rations: int
+    location: str = PAD
+    status: str = "pad"  # pad, flying, landed, destroyed, escaped, written_off, debris
+    launched_turn: Optional[int] = None
+    turns_in_space: int = 0
+    crewed_turns: int = 0
+    moved_this_turn: bool = False
+    stranded: bool = False
+    tracked_by: Optional[int] = None  # debris: the program monitoring it
+    docked_with: tuple[str, ...] = ()
+    new_steps: tuple[str, ...] = ()  # step names first visited by its owner on this flight
+    reentries: int = 0
+    bodies_landed: tuple[str, ...] = ()  # bodies whose surface this flight has reached
+    habitat_failed: bool = False  # this turn: no stamina recovery
+    written_off_by: Optional[int] = None
+    caught_up_turn: Optional[int] = None  # a catch-up burn this turn: no docking until next turn
+    rush: int = 0  # timing bonus bought with stamina for the next flight phase (never helps a roll)
+    mapped: tuple[tuple[str, int], ...] = ()  # (body, percent) mapped by this flight, not yet brought home
+    temple_found: bool = False  # this crew found the Moon Temple on landing (Final Destination)
+    relic_mass: int = 0  # the Temple's monolith aboard, to be flown home (the joke option)
+
+    @property
+    def in_space(self) -> bool:
+        return self.status in ("flying", "debris")
+
+
+@dataclass(frozen=True)
+class DotEntry:
+    """One line of a program's end-of-turn budget report."""
+
+    reason: str
+    dots: int
+
+
+@dataclass(frozen=True)
+class Program:
+    """A space program: its budget, points, luck and stock. Things, items and derps are in GameState."""
+
+    index: int
+    name: str
+    people: str
+    colour: str
+    human: bool = True
+    dots: int = 40
+    points: int = 0
+    luck: int = 0
+    fuel_stock: int = 0  # fuel points at home
+    rations_stock: int = 0  # derp-turns at home
+    visited: frozenset[str] = frozenset()  # mission step names this program has reached
+    dot_entries: tuple[DotEntry, ...] = ()  # changes waiting for the end of the turn
+    bonus_points: int = 0  # points added to the next R&D budget (reverse engineering)
+    rnd_done: bool = False
+    derps_lost: int = 0
+    mapping: tuple[tuple[str, int], ...] = ()  # (body, percent mapped)
+    maps_home: tuple[tuple[str, int], ...] = ()  # (body, percent) whose maps a crew has brought home
+
+    def mapped(self, body: str) -> int:
+        return dict(self.mapping).get(body, 0)
+
+    def mapped_home(self, body: str) -> int:
+        return dict(self.maps_home).get(body, 0)
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    people: str
+    colour: str = ""
+    human: bool = True
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chosen before the first turn. Saves store it; the rules folder is matched by digest."""
+
+    players: tuple[PlayerSetup, ...]
+    dice: str = "d20"
+    options: frozenset[str] = frozenset()
+    turn_limit: Optional[int] = 20
+    victory: str = "most_dots"  # a victory id of rules/scenarios.yaml
+    scenario: Optional[str] = None  # a scenario id of rules/scenarios.yaml (stop_the_rock), or None
+    difficulty: Optional[str] = None  # one of the scenario's difficulties (None: its default)
+
+
+@dataclass(frozen=True)
+class TradeBundle:
+    """One side of a trade."""
+
+    points: int = 0
+    dots: int = 0
+    fuel: int = 0
+    rations: int = 0
+    items: tuple[str, ...] = ()
+    blueprints: tuple[str, ...] = ()
+    derps: tuple[str, ...] = ()
+
+    def is_empty(self) -> bool:
+        return not (self.points or self.dots or self.fuel or self.rations or self.items
+                    or self.blueprints or self.derps)
+
+
+@dataclass(frozen=True)
+class TradeOffer:
+    """A trade proposed by ``proposer`` and waiting for ``partner``'s answer."""
+
+    proposer: int
+    partner: int
+    give: TradeBundle
+    take: TradeBundle
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words a player understands; the UI log shows these."""
+
+    text: str
+    program: Optional[int] = None
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class RockState:
+    """Stop The Rock: what the players must see all the time.
+
+    ``turns_left`` counts the turns still to play before impact, this one included (20 on turn 1 of a
+    normal game); a nudge given now is worth ``turns_left``. ``drift`` is "rolling" while the optional
+    D20 still moves the rock, "off" when the difficulty has no drift, "pinned" once a Waylight shone on
+    the rock and "close" once the rock is near enough for its track to be certain.
+    """
+
+    turns_left: int
+    nudges_needed: int
+    nudge_total: int = 0
+    nudges: int = 0  # how many nudges were given (each worth the turns left when it was given)
+    drift: str = "rolling"  # rolling, off, pinned, close
+    drift_pending: bool = False  # the rock's D20 must be rolled before this turn's R&D
+    saved_turn: Optional[int] = None  # the turn the nudges reached the goal
+    saved_turns_left: Optional[int] = None
+    last_drift: Optional[int] = None  # the last drift roll, for the client's display
+
+    @property
+    def saved(self) -> bool:
+        return self.saved_turn is not None
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: Setup
+    programs: tuple[Program, ...]
+    things: tuple[Thing, ...] = ()
+    items: tuple[Item, ...] = ()
+    derps: tuple[Derp, ...] = ()
+    upgoers: tuple[Upgoer, ...] = ()
+    turn: int = 1
+    phase: str = "rnd"  # rnd, flight, over
+    next_id: int = 1
+    pending_trade: Optional[TradeOffer] = None
+    reverse_engineered: frozenset[tuple[int, int]] = frozenset()  # (inventor, plagiarist)
+    firsts: tuple[tuple[str, int], ...] = ()  # (first id or first id:name, program) already won
+    standing: tuple[tuple[str, int], ...] = ()  # standing bonus id -> holder
+    events: tuple[Event, ...] = ()  # what the last action did
+    winner: Optional[tuple[int, ...]] = None
+    flight: object = None  # the flight phase's own state (set by the flight rules)
+    rock: Optional[RockState] = None  # Stop The Rock only
+    end_kind: Optional[str] = None  # how the game ended: saved, impact, goal, turn_limit
+    end_reason: Optional[str] = None  # the same in words
+    score: Optional[int] = None  # Stop The Rock: the shared score of a saved world
+    achieved: tuple[tuple[str, int], ...] = ()  # (goal event, program) for victory conditions, e.g. temple:moon
+
+    # ---- lookups (small tuples: linear search is fine and keeps the state plain data)
+    def thing(self, thing_id: str) -> Thing:
+        for t in self.things:
+            if t.id == thing_id:
+                return t
+        raise KeyError(thing_id)
+
+    def item(self, item_id: str) -> Item:
+        for i in self.items:
+            if i.id == item_id:
+                return i
+        raise KeyError(item_id)
+
+    def derp(self, derp_id: str) -> Derp:
+        for d in self.derps:
+            if d.id == derp_id:
+                return d
+        raise KeyError(derp_id)
+
+    def upgoer(self, upgoer_id: str) -> Upgoer:
+        for u in self.upgoers:
+            if u.id == upgoer_id:
+                return u
+        raise KeyError(upgoer_id)
+
+    def find(self, kind: str, some_id: str):
+        """The thing/item/derp/upgoer with that id, or None."""
+        pool = {"thing": self.things, "item": self.items, "derp": self.derps, "upgoer": self.upgoers}[kind]
+        for x in pool:
+            if x.id == some_id:
+                return x
+        return None
+
+    def things_of(self, program: int) -> tuple[Thing, ...]:
+        return tuple(t for t in self.things if t.owner == program)
+
+    def items_of(self, program: int, location: Optional[str] = HOME) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.owner == program and i.location == location)
+
+    def derps_of(self, program: int, alive_only: bool = True) -> tuple[Derp, ...]:
+        return tuple(d for d in self.derps if d.owner == program and (not alive_only or not d.dead))
+
+    def upgoers_of(self, program: int) -> tuple[Upgoer, ...]:
+        return tuple(u for u in self.upgoers if u.owner == program)
+
+
+def replace_in(pool: tuple, new_values: Iterable) -> tuple:
+    """``pool`` with each value of the same id replaced by the new one."""
+    by_id = {v.id: v for v in new_values}
+    return tuple(by_id.get(v.id, v) for v in pool)
+
+
+def update(value, **changes):
+    return dataclasses.replace(value, **changes)
+
+
+def with_program(state: GameState, program: Program) -> GameState:
+    programs = list(state.programs)
+    programs[program.index] = program
+    return dataclasses.replace(state, programs=tuple(programs))
+

@@ -1,0 +1,492 @@
+"""The rule tables: typed, frozen objects loaded from ``rules/*.yaml``.
+
+``load_rules(folder)`` reads every table of one edition, checks types, ranges, unknown
+keys, duplicate ids and cross-references, and either returns a ``Rules`` value or raises
+``RulesError`` listing every problem as ``rules/<file>.yaml:<line>: <what is wrong>``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Optional
+
+from game.games.whatgoesup.rules.dice import DiceScheme
+from game.games.whatgoesup.rules.reliability import Bounds, Rating
+from game.core.schema import MISSING, build, origin_field, spec
+from game.core.yamlnodes import Map, Node, Problems, RulesError, load_yaml_file, nearest
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.board import Board
+    from game.games.whatgoesup.rules.flighttable import FlightTable
+    from game.games.whatgoesup.rules.scenarios import ScenarioTable
+
+DEFAULT_RULES_DIR = Path(__file__).resolve().parents[4] / "rules" / "whatgoesup" / "2014"
+
+# The closed set of component roles the engine implements; kinds in components.yaml map to them.
+Role = Literal["lower_stage", "thruster", "capsule", "habitat", "payload", "rcs", "fuel", "rations"]
+CONSUMABLE_ROLES = ("fuel", "rations")
+
+
+# ---------------------------------------------------------------- edition.yaml
+@dataclass(frozen=True)
+class Edition:
+    id: str
+    name: str
+    description: str = ""
+    extends: Optional[str] = None  # a folder (relative to this one) whose files this edition leaves unchanged
+    origin: object = origin_field()
+
+
+# ---------------------------------------------------------------- economy.yaml
+@dataclass(frozen=True)
+class Budget:
+    start_dots: int = spec(low=0, high=1000)
+    min_dots: int = spec(low=0, high=1000)
+    max_dots: int = spec(low=0, high=1000)
+    start_luck: int = spec(0, low=0, high=100)
+    points_per_dot: int = spec(1, low=0, high=100)
+
+    def __post_init__(self) -> None:
+        if not self.min_dots <= self.start_dots <= self.max_dots:
+            raise ValueError(f"start_dots ({self.start_dots}) must lie between min_dots ({self.min_dots}) "
+                             f"and max_dots ({self.max_dots})")
+
+
+@dataclass(frozen=True)
+class Costs:
+    invent_per_mass: int = spec(low=0, high=100)
+    research_per_mass: int = spec(low=0, high=100)
+    build_per_mass: int = spec(low=0, high=100)
+    consumable_per_container: int = spec(low=0, high=100)
+    hire_derp: int = spec(low=0, high=100)
+    train_per_point: int = spec(low=0, high=100)
+    heal_derp: int = spec(low=0, high=100)
+
+
+@dataclass(frozen=True)
+class Research:
+    new_thing_rating: Rating
+    max_fail_steps_per_turn: int = spec(low=0, high=19)
+    max_boom_steps_per_turn: int = spec(low=0, high=19)
+    cap_never_flown: Optional[Rating] = None
+    cap_never_flown_successfully: Optional[Rating] = None
+    caps_exempt_roles: tuple[Role, ...] = ()
+    tech_transfer_min_mass_ratio: Fraction = spec(Fraction(1, 2), low=0, high=100)
+    tech_transfer_cap: Rating = Rating(5, 10)
+    tech_transfer_needs_successful_flight: bool = True
+
+
+@dataclass(frozen=True)
+class ReliabilityLimits:
+    worst: Rating
+    best: Rating
+    boom_penalty_fail: int = spec(low=0, high=19)
+    boom_penalty_boom: int = spec(low=0, high=19)
+
+    @property
+    def bounds(self) -> Bounds:
+        return Bounds(self.worst, self.best)
+
+
+@dataclass(frozen=True)
+class DerpRules:
+    start_piloting: int = spec(low=0, high=20)
+    start_engineering: int = spec(low=0, high=20)
+    start_stamina: int = spec(low=0, high=20)
+    max_total_points: int = spec(low=0, high=60)
+    heal_to_stamina: int = spec(low=0, high=20)
+    trainings_per_turn: Optional[int] = spec(None, low=1, high=60,
+                                            doc="how many points one derp may train in one turn; empty: no limit")
+    skills_per_turn: int = spec(1, low=1, high=3)
+    mass: int = spec(1, low=0, high=10)
+
+
+@dataclass(frozen=True)
+class Dots:
+    per_new_step: int = spec(low=-100, high=100)
+    per_derp_lost: int = spec(low=-100, high=100)
+    per_new_step_nobody_visited: int = spec(0, low=-100, high=100)
+    nothing_in_space: int = spec(0, low=-100, high=100)
+
+
+@dataclass(frozen=True)
+class Fuel:
+    mass_per_fuel_point: int = spec(10, low=1, high=1000)
+    rounding: Literal["ceil", "drop_digit_plus_one"] = "ceil"
+
+
+@dataclass(frozen=True)
+class ReverseEngineering:
+    points_per_mass: int = spec(low=0, high=100)
+    bonus_to: Literal["inventor", "plagiarist"] = "plagiarist"
+    once_per_pair: bool = True
+
+
+@dataclass(frozen=True)
+class Luck:
+    per_healthy_derp_back_from_new_step: int = spec(1, low=0, high=10)
+    per_rival_derp_rescued: int = spec(1, low=0, high=10)
+
+
+@dataclass(frozen=True)
+class Economy:
+    budget: Budget
+    costs: Costs
+    research: Research
+    reliability: ReliabilityLimits
+    derps: DerpRules
+    dots: Dots
+    fuel: Fuel
+    reverse_engineering: ReverseEngineering
+    luck: Luck = Luck()
+    origin: object = origin_field()
+
+
+# ---------------------------------------------------------------- components.yaml
+@dataclass(frozen=True)
+class ComponentKind:
+    """A kind of thing a program can invent or buy (lower stage, capsule, a payload type, ...)."""
+
+    id: str
+    name: str
+    role: Role
+    description: str
+    fixed_mass: Optional[int] = spec(None, low=1, high=100)
+    invented: bool = True
+    can_be_reusable: bool = False
+    transfers_from: tuple[str, ...] = ()
+    uses: Optional[int] = spec(None, low=1, high=100, doc="uses per flight (RCS: two)")
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class CapsuleRules:
+    capacity_rule: Literal["tenth_overhead", "minus_one"]
+    min_mass: int = spec(2, low=1, high=100)
+
+
+@dataclass(frozen=True)
+class ThrusterRules:
+    min_ratio: Fraction = spec(low=0, high=10)
+    lunar_landing_ratio: Fraction = spec(low=0, high=10)
+    planetary_landing_ratio: Fraction = spec(low=0, high=10)
+
+
+@dataclass(frozen=True)
+class Clustering:
+    average_up_to: int = spec(2, low=1, high=10)
+    average_rounding: Literal["up", "down"] = "up"
+    max_stages_per_cluster: Optional[int] = spec(None, low=1, high=20)
+
+
+@dataclass(frozen=True)
+class Components:
+    kinds: tuple[ComponentKind, ...]
+    reusable_extra_mass: Fraction = spec(low=0, high=10)
+    capsule: CapsuleRules = CapsuleRules("tenth_overhead")
+    thruster: ThrusterRules = ThrusterRules(Fraction(1, 10), Fraction(1, 2), Fraction(1))
+    clustering: Clustering = Clustering()
+    rations_derp_turns_per_container: int = spec(2, low=1, high=20)
+    fuel_per_container: int = spec(1, low=1, high=100)
+    rcs_piloting_bonus: int = spec(3, low=0, high=20)
+    max_invent_mass: int = spec(200, low=1, high=10000)
+    origin: object = origin_field()
+
+    def kind(self, kind_id: str) -> ComponentKind:
+        for k in self.kinds:
+            if k.id == kind_id:
+                return k
+        raise KeyError(kind_id)
+
+    def kinds_with_role(self, role: str) -> tuple[ComponentKind, ...]:
+        return tuple(k for k in self.kinds if k.role == role)
+
+
+# ---------------------------------------------------------------- dice.yaml
+@dataclass(frozen=True)
+class DiceTable:
+    default: str
+    schemes: tuple[DiceScheme, ...]
+    origin: object = origin_field()
+
+    def scheme(self, scheme_id: str) -> DiceScheme:
+        for s in self.schemes:
+            if s.id == scheme_id:
+                return s
+        raise KeyError(scheme_id)
+
+
+# ---------------------------------------------------------------- options.yaml
+@dataclass(frozen=True)
+class Option:
+    id: str
+    name: str
+    explanation: str
+    default: bool = False
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class Options:
+    options: tuple[Option, ...]
+    origin: object = origin_field()
+
+
+# ---------------------------------------------------------------- peoples.yaml
+@dataclass(frozen=True)
+class People:
+    id: str
+    name: str
+    description: str
+    colour: str
+    derp_names: tuple[str, ...]
+    upgoer_names: tuple[str, ...]
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class Peoples:
+    peoples: tuple[People, ...]
+    origin: object = origin_field()
+
+
+# ---------------------------------------------------------------- prestige.yaml
+# Events the engine reports; a first or bonus in prestige.yaml names the event it is won by.
+PrestigeTrigger = Literal[
+    "mission_step", "orbit_type", "docking", "eva", "multiturn_mission", "multiderp_mission",
+    "rations_delivery", "reusable_capsule", "reusable_upgoer", "gravity_slingshot",
+    "rock_landing_and_return", "moon_landing_and_return", "jury_rig_rescue",
+]
+
+
+@dataclass(frozen=True)
+class First:
+    id: str
+    name: str
+    trigger: PrestigeTrigger
+    dots: int = spec(low=-100, high=100)
+    description: str = ""
+    per_name: bool = spec(False, doc="one first per step name or orbit type rather than one in all")
+    mapping_steps: int = spec(0, low=0, high=100)
+    origin: object = origin_field()
+
+
+StandingKind = Literal["longest_crewed_flight", "largest_crew_in_space", "most_mapping"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    id: str
+    name: str
+    kind: StandingKind
+    dots: int = spec(low=-100, high=100)
+    description: str = ""
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
+class Prestige:
+    firsts: tuple[First, ...]
+    standing: tuple[Standing, ...]
+    rescue_dots_per_derp: int = spec(1, low=0, high=100)
+    waylight_piloting_bonus: int = spec(1, low=0, high=10)
+    waylight_orbit_types: tuple[str, ...] = ("polar", "synchronous", "lunar")
+    mapping_percent_per_turn: int = spec(5, low=0, high=100)
+    origin: object = origin_field()
+
+
+# ---------------------------------------------------------------- the whole edition
+@dataclass(frozen=True)
+class Rules:
+    """Every table of one edition, plus a digest that saves record."""
+
+    edition: Edition
+    economy: Economy
+    components: Components
+    dice: DiceTable
+    options: Options
+    peoples: Peoples
+    prestige: Prestige
+    board: "Board"
+    flight: "FlightTable"
+    scenarios: "ScenarioTable"
+    folder: str
+    digest: str
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options.options:
+            if o.id == option_id:
+                return o
+        raise KeyError(option_id)
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options.options)
+
+
+TABLE_FILES: dict[str, tuple[str, type]] = {
+    "edition": ("edition.yaml", Edition),
+    "economy": ("economy.yaml", Economy),
+    "components": ("components.yaml", Components),
+    "dice": ("dice.yaml", DiceTable),
+    "options": ("options.yaml", Options),
+    "peoples": ("peoples.yaml", Peoples),
+    "prestige": ("prestige.yaml", Prestige),
+}
+
+
+
+def _extra_tables() -> dict[str, tuple[str, object]]:
+    """Tables with their own checks: the board, the flight table and the scenarios (after the core tables;
+    the scenarios are checked against the board)."""
+    from game.games.whatgoesup.rules.board import load_board
+    from game.games.whatgoesup.rules.flighttable import load_flight_table
+    from game.games.whatgoesup.rules.scenarios import load_scenarios
+
+    return {"board": ("board.yaml", load_board), "flight": ("flight.yaml", load_flight_table),
+            "scenarios": ("scenarios.yaml", load_scenarios)}
+
+
+def _display_name(folder: Path, filename: str) -> str:
+    """How a problem names its file: ``rules/whatgoesup/2014/x.yaml`` for the shipped tree, else ``folder/x.yaml``."""
+    shipped_root = DEFAULT_RULES_DIR.parents[2]
+    try:
+        return (folder.resolve() / filename).relative_to(shipped_root).as_posix()
+    except ValueError:
+        return f"{folder.name}/{filename}"
+
+
+def load_rules(folder: Path | str | None = None) -> Rules:
+    """Load and check every table in ``folder`` (default: the shipped rules). Raises RulesError."""
+    folder = Path(folder) if folder is not None else DEFAULT_RULES_DIR
+    problems = Problems()
+    if not folder.is_dir():
+        problems.add(None, "is not a folder of rules", file=str(folder))
+        problems.raise_if_any()
+    built: dict[str, object] = {}
+    digest = hashlib.sha256()
+    sources = _edition_sources(folder, problems)
+    tables = [(name, filename, lambda node, cls=cls: build(cls, node, problems, ""))
+              for name, (filename, cls) in TABLE_FILES.items()]
+    tables += [(name, filename, lambda node, loader=loader: loader(node, problems, built))
+               for name, (filename, loader) in _extra_tables().items()]
+    for name, filename, make in tables:
+        # An edition may leave a file out and take it from the edition it extends.
+        source = next((f for f in sources if (f / filename).is_file()), folder)
+        path = source / filename
+        if path.is_file():
+            digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
+        node = load_yaml_file(path, _display_name(source, filename), problems)
+        built[name] = make(node) if node is not None else MISSING
+    _cross_check(built, problems)
+    problems.raise_if_any()
+    return Rules(folder=str(folder), digest=digest.hexdigest()[:16], **built)  # type: ignore[arg-type]
+
+
+def _edition_sources(folder: Path, problems: Problems) -> list[Path]:
+    """The folders to read tables from: this edition's, then the ones it extends (nearest first)."""
+    sources = [folder]
+    current = folder
+    for _ in range(10):
+        path = current / "edition.yaml"
+        node = load_yaml_file(path, _display_name(current, "edition.yaml"), Problems()) if path.is_file() else None
+        extends = node.get("extends") if isinstance(node, Map) else None
+        value = getattr(extends, "value", None)
+        if not value:
+            return sources
+        base = (current / str(value)).resolve()
+        if not base.is_dir():
+            problems.add(extends, f"extends '{value}', which is not a folder")
+            return sources
+        if base in sources:
+            problems.add(extends, f"extends '{value}', which leads back to itself")
+            return sources
+        sources.append(base)
+        current = base
+    return sources
+
+
+def _at(obj: object) -> Node | None:
+    node = getattr(obj, "origin", None)
+    return node if isinstance(node, Node) else None
+
+
+def _key_node(obj: object, key: str) -> Node | None:
+    node = _at(obj)
+    if isinstance(node, Map):
+        child = node.get(key)
+        if child is not None:
+            return child
+    return node
+
+
+def _cross_check(built: dict[str, object], problems: Problems) -> None:
+    """References between tables, and limits that span several values.
+
+    Each check runs when the tables it needs were built, so problems elsewhere never hide it.
+    """
+    economy = built.get("economy", MISSING)
+    components = built.get("components", MISSING)
+    dice = built.get("dice", MISSING)
+    if dice is not MISSING:
+        _check_dice(dice, problems)
+    if components is not MISSING:
+        _check_components(components, problems)
+    if economy is not MISSING:
+        _check_economy(economy, problems)
+
+
+def _check_dice(dice: DiceTable, problems: Problems) -> None:
+    scheme_ids = [s.id for s in dice.schemes]
+    if dice.default not in scheme_ids:
+        problems.add(_key_node(dice, "default"),
+                     f"default dice scheme '{dice.default}' is not defined" + nearest(dice.default, scheme_ids))
+
+
+
+def _check_components(components: Components, problems: Problems) -> None:
+    kind_ids = [k.id for k in components.kinds]
+    for kind in components.kinds:
+        for other in kind.transfers_from:
+            if other not in kind_ids:
+                problems.add(_key_node(kind, "transfers_from"),
+                             f"component kind '{kind.id}' transfers from unknown kind '{other}'"
+                             + nearest(other, kind_ids))
+        if kind.role in ("payload", "rcs", "fuel", "rations") and kind.fixed_mass is None:
+            problems.add(_at(kind), f"component kind '{kind.id}' ({kind.role}) needs a fixed_mass")
+        if kind.role in CONSUMABLE_ROLES and kind.invented:
+            problems.add(_key_node(kind, "invented"),
+                         f"component kind '{kind.id}' is a consumable and cannot need inventing")
+    for role in ("lower_stage", "thruster", "capsule", "fuel", "rations"):
+        if not components.kinds_with_role(role):
+            problems.add(_key_node(components, "kinds"), f"no component kind has the role '{role}'")
+
+
+
+def _check_economy(economy: Economy, problems: Problems) -> None:
+    limits = economy.reliability
+    if limits.worst.fail > limits.best.fail or limits.worst.boom > limits.best.boom:
+        problems.add(_key_node(economy, "reliability"), "the worst rating must not be better than the best")
+        return
+    research = economy.research
+    research_node = _key_node(economy, "research")
+    for label, rating in (("new_thing_rating", research.new_thing_rating),
+                          ("cap_never_flown", research.cap_never_flown),
+                          ("cap_never_flown_successfully", research.cap_never_flown_successfully),
+                          ("tech_transfer_cap", research.tech_transfer_cap)):
+        if rating is None:
+            continue
+        if limits.bounds.clamp(rating.fail, rating.boom) != rating:
+            node = research_node.get(label) if isinstance(research_node, Map) else None
+            problems.add(node or research_node,
+                         f"research.{label} {rating} lies outside the limits {limits.worst}..{limits.best}")
+
+
+def check_rules(folder: Path | str | None = None) -> tuple[Rules | None, list[str]]:
+    """(rules, []) when valid, else (None, every problem as a line of text)."""
+    try:
+        return load_rules(folder), []
+    except RulesError as exc:
+        return None, [str(p) for p in exc.problems]

@@ -1,0 +1,381 @@
+"""Random legal play with invariant checks after every action.
+
+A bot picks uniformly among ``engine.legal_actions`` (its own seeded stream), pending rolls are made
+by the app's ``DiceRoller``, and every function in ``INVARIANTS`` is asked after each action whether
+the new state still makes sense. The flight rules add their own invariants by appending to the list.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from game.core.dice_rng import Chooser, DiceRoller
+from game.games.whatgoesup.rules.actions import Action, BadActionData, Hire, action_from_data
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
+from game.games.whatgoesup.rules.state import GameState, PlayerSetup, Setup
+
+# invariant(engine, state_before, action, state_after) -> None when fine, else what is wrong.
+Invariant = Callable[[Engine, GameState, Action, GameState], Optional[str]]
+
+
+# ------------------------------------------------------------------ invariants
+def _rating_problem(rating, bounds, what: str) -> Optional[str]:
+    if not rating.fail < rating.boom:
+        return f"{what} has Fail {rating.fail} not below Boom {rating.boom}"
+    worst, best = bounds.worst, bounds.best
+    if not (worst.fail <= rating.fail <= best.fail and worst.boom <= rating.boom <= best.boom):
+        return f"{what} is {rating}, outside the limits {worst}..{best}"
+    return None
+
+
+def ratings_within_bounds(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Every blueprint and every fixed item rating lies within the rules' worst..best, Fail below Boom."""
+    bounds = engine.rules.economy.reliability
+    for thing in after.things:
+        problem = _rating_problem(thing.rating, bounds, f"thing {thing.id} ({thing.name})")
+        if problem:
+            return problem
+    for item in after.items:
+        if item.fixed_rating is not None:
+            problem = _rating_problem(item.fixed_rating, bounds, f"item {item.id}")
+            if problem:
+                return problem
+    return None
+
+
+def dots_within_budget(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """After each end of turn every budget lies within min_dots..max_dots."""
+    if after.turn == before.turn and not (after.phase == "over" and before.phase != "over"):
+        return None
+    budget = engine.rules.economy.budget
+    for p in after.programs:
+        if not budget.min_dots <= p.dots <= budget.max_dots:
+            return f"{p.name} ends turn {before.turn} with {p.dots} dots, outside {budget.min_dots}..{budget.max_dots}"
+    return None
+
+
+def points_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    for p in after.programs:
+        if p.points < 0:
+            return f"{p.name} has {p.points} points"
+        if p.bonus_points < 0:
+            return f"{p.name} has {p.bonus_points} bonus points"
+    return None
+
+
+def stocks_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    for p in after.programs:
+        if p.fuel_stock < 0:
+            return f"{p.name} has {p.fuel_stock} fuel at home"
+        if p.rations_stock < 0:
+            return f"{p.name} has {p.rations_stock} derp-turns of rations at home"
+    return None
+
+
+def derps_conserved(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Derps are never removed (the dead stay listed, and stay dead); only Hire adds one, exactly one."""
+    after_by_id = {d.id: d for d in after.derps}
+    if len(after_by_id) != len(after.derps):
+        return "two derps share an id"
+    for d in before.derps:
+        now = after_by_id.get(d.id)
+        if now is None:
+            return f"derp {d.id} ({d.name}) vanished from the list"
+        if d.dead and not now.dead:
+            return f"derp {d.id} ({d.name}) came back from the dead"
+    added = len(after.derps) - len(before.derps)
+    expected = 1 if isinstance(action, Hire) else 0
+    if added != expected:
+        return f"the number of derps went from {len(before.derps)} to {len(after.derps)}"
+    return None
+
+
+def action_round_trips(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Every action taken can be saved and read back as the same action (the log is the truth)."""
+    try:
+        again = action_from_data(action.to_data())
+    except BadActionData as exc:
+        return f"'{action}' cannot be read back from its save form: {exc}"
+    if again != action:
+        return f"'{action}' reads back from its save form as '{again}'"
+    return None
+
+
+def flight_supplies_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Fuel and rations aboard every craft are never negative."""
+    for u in after.upgoers:
+        if u.fuel < 0 or u.rations < 0:
+            return f"{u.name} carries {u.fuel} fuel and {u.rations} derp-turns of rations"
+    return None
+
+
+def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """When a turn ends, every craft and piece of debris in space sits on a duration step."""
+    if after.turn == before.turn and not (after.phase == "over" and before.phase != "over"):
+        return None
+    board = engine.rules.board
+    for u in after.upgoers:
+        if u.in_space and not board.step(u.location).is_duration:
+            return f"{u.name} ends turn {before.turn} at {u.location}, which is not a duration step"
+    return None
+
+
+def total_mass(engine: Engine, state: GameState):
+    """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
+    from fractions import Fraction
+
+    from game.games.whatgoesup.rules import formulas
+    comps = engine.rules.components
+    mass = Fraction(sum(state.thing(i.thing_id).mass for i in state.items))
+    fuel = sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
+    rations = sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
+    return mass + fuel + formulas.rations_mass(rations, comps)
+
+
+def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """During flights mass is only burnt, eaten, shed or lost, never made (only R&D builds and buys)."""
+    if before.phase != "flight":
+        return None
+    was, now = total_mass(engine, before), total_mass(engine, after)
+    if now > was:
+        return f"the game's mass grew from {float(was):g} to {float(now):g} during a flight"
+    return None
+
+
+INVARIANTS: list[Invariant] = [
+    action_round_trips,
+    ratings_within_bounds,
+    dots_within_budget,
+    points_never_negative,
+    stocks_never_negative,
+    derps_conserved,
+    flight_supplies_never_negative,
+    crafts_rest_on_duration_steps,
+    flights_create_no_mass,
+]
+
+
+def check_invariants(engine: Engine, before: GameState, action: Action, after: GameState) -> list[str]:
+    """Every broken invariant's message (empty when all hold)."""
+    problems = []
+    for invariant in INVARIANTS:
+        message = invariant(engine, before, action, after)
+        if message:
+            problems.append(f"{invariant.__name__}: {message}")
+    return problems
+
+
+# ------------------------------------------------------------------ the bot
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded stream."""
+
+    def __init__(self, seed: int):
+        self.chooser = Chooser(seed)
+
+    def choose(self, engine: Engine, state: GameState) -> Action:
+        return self.chooser.choice(engine.legal_actions(state))
+
+
+def next_action(engine: Engine, state: GameState, bot: RandomBot, dice: DiceRoller) -> Optional[Action]:
+    """The action random play takes next: a roll when one is pending, else the bot's pick; None at the end."""
+    player = engine.current_player(state)
+    if player == TERMINAL:
+        return None
+    if player == CHANCE:
+        return dice.roll(engine, state)
+    return bot.choose(engine, state)
+
+
+@dataclass(frozen=True)
+class InvariantFailure:
+    seed: int
+    index: int  # 1-based number of the action in the log
+    action: str
+    problems: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}, action {self.index} ({self.action}): " + "; ".join(self.problems)
+
+
+@dataclass
+class GameResult:
+    seed: int
+    setup: Setup
+    actions: list[Action] = field(default_factory=list)
+    states: list[GameState] = field(default_factory=list)  # only when keep_states
+    final: Optional[GameState] = None
+    failure: Optional[InvariantFailure] = None
+
+    @property
+    def turns(self) -> int:
+        return self.final.turn if self.final is not None else 0
+
+
+def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optional[str] = None,
+                  victory: str = "most_dots", scenario: Optional[str] = None,
+                  difficulty: Optional[str] = None) -> Setup:
+    """A bot game's setup: ``players`` programs of different peoples (a scenario brings its own clock)."""
+    peoples = [p.id for p in engine.rules.peoples.peoples]
+    chosen = tuple(PlayerSetup(name=f"Bot {n + 1}", people=peoples[n % len(peoples)], human=False)
+                   for n in range(players))
+    return Setup(players=chosen, dice=dice or engine.rules.dice.default,
+                 turn_limit=None if scenario else turns, victory=victory, scenario=scenario, difficulty=difficulty)
+
+
+def make_bot(kind: str, seed: int):
+    """The bot for ``simulate``: 'program' (plays a space program, flies) or 'random' (uniform)."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "program":
+        from game.games.whatgoesup.bots import SpaceProgramBot
+        return SpaceProgramBot(seed)
+    raise ValueError(f"unknown bot '{kind}' (program or random)")
+
+
+def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] = None,
+              check: bool = True, keep_states: bool = False, max_actions: int = 100_000,
+              on_action: Optional[Callable[[GameState, Action, GameState], None]] = None,
+              bot_kind: str = "random") -> GameResult:
+    """Random legal play from a new game until the end, ``max_turns`` turns or ``max_actions``.
+
+    Stops at the first broken invariant; ``result.failure`` then names the seed, action and problems.
+    """
+    bot, dice = make_bot(bot_kind, seed), DiceRoller(seed)
+    state = engine.new_game(setup)
+    result = GameResult(seed=seed, setup=setup)
+    if keep_states:
+        result.states.append(state)
+    while len(result.actions) < max_actions:
+        if max_turns is not None and state.turn > max_turns:
+            break
+        try:
+            action = next_action(engine, state, bot, dice)
+        except Exception as exc:  # an engine that offers nothing, or odds that do not add up
+            result.final = state
+            result.failure = InvariantFailure(seed, len(result.actions) + 1, "(choosing)",
+                                              (f"engine_answers: {type(exc).__name__}: {exc}",))
+            return result
+        if action is None:
+            break
+        try:
+            after = engine.apply(state, action)
+        except Exception as exc:  # a listed legal action must be accepted
+            result.final = state
+            result.failure = InvariantFailure(seed, len(result.actions) + 1, str(action),
+                                              (f"legal_actions_apply: {type(exc).__name__}: {exc}",))
+            return result
+        result.actions.append(action)
+        if keep_states:
+            result.states.append(after)
+        if on_action is not None:
+            on_action(state, action, after)
+        if check:
+            problems = check_invariants(engine, state, action, after)
+            if problems:
+                result.final = after
+                result.failure = InvariantFailure(seed, len(result.actions), str(action), tuple(problems))
+                return result
+        state = after
+    result.final = state
+    return result
+
+
+@dataclass
+class SimSummary:
+    games: int = 0
+    actions: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    invariant_failures: int = 0
+    first_failure: Optional[str] = None
+    launches: int = 0
+    booms: int = 0
+    derps_lost: int = 0
+    firsts: int = 0
+    landings: int = 0
+    bot: str = "program"
+    mode: str = "normal"
+    victory: str = "most_dots"
+    wins: int = 0  # games that ended with the goal reached (the world saved, a victory condition met)
+    losses: int = 0  # games that ended without it (impact; nobody reached the goal by the turn limit)
+    outcomes: dict = field(default_factory=dict)  # how games ended: saved, impact, goal, turn_limit, unfinished
+    nudges: int = 0
+
+    def count_outcome(self, engine: Engine, final: Optional[GameState]) -> None:
+        outcome = engine.outcome(final) if final is not None else None
+        kind = outcome.kind if outcome is not None else "unfinished"
+        self.outcomes[kind] = self.outcomes.get(kind, 0) + 1
+        if kind in ("saved", "goal") or (kind == "turn_limit" and self.victory == "most_dots"
+                                         and self.mode == "normal"):
+            self.wins += 1
+        elif kind in ("impact", "turn_limit"):
+            self.losses += 1
+        if final is not None and final.rock is not None:
+            self.nudges += final.rock.nudges
+
+    def to_data(self) -> dict:
+        return {"games": self.games, "actions": self.actions, "turns": self.turns,
+                "seconds": round(self.seconds, 3),
+                "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else 0.0,
+                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
+                "launches": self.launches, "booms": self.booms, "derps_lost": self.derps_lost,
+                "firsts": self.firsts, "landings": self.landings, "bot": self.bot,
+                "mode": self.mode, "victory": self.victory, "wins": self.wins, "losses": self.losses,
+                "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
+                "invariant_failures": self.invariant_failures, "first_failure": self.first_failure}
+
+
+class FlightCounter:
+    """Counts launches, Booms and landings from what the engine reports after each action."""
+
+    def __init__(self) -> None:
+        self.launches = self.booms = self.landings = 0
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        for event in after.events:
+            if event.kind == "roll" and event.text.endswith(": Boom."):
+                self.booms += 1
+            elif " lights its launch stage" in event.text:
+                self.launches += 1
+            elif " lands safely at home" in event.text or " lands with an injured crew" in event.text:
+                self.landings += 1
+
+
+def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
+             stop_on_failure: bool = True,
+             progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program",
+             mode: str = "normal", victory: str = "most_dots", difficulty: Optional[str] = None) -> SimSummary:
+    """Play ``games`` bot games with seeds seed, seed+1, ... and total them up.
+
+    ``mode`` "stop-the-rock" plays the Stop The Rock scenario (the rock ends the game); ``victory`` picks
+    the victory condition of a normal game.
+    """
+    summary = SimSummary(bot=bot, mode=mode, victory=victory)
+    scenario = "stop_the_rock" if mode == "stop-the-rock" else None
+    start = time.perf_counter()
+    for n in range(games):
+        setup = default_setup(engine, players, turns, victory=victory, scenario=scenario, difficulty=difficulty)
+        counter = FlightCounter()
+        result = play_game(engine, setup, seed + n, max_turns=None if scenario else turns, on_action=counter,
+                           bot_kind=bot)
+        summary.count_outcome(engine, result.final if result.failure is None else None)
+        summary.games += 1
+        summary.actions += len(result.actions)
+        summary.turns += result.turns if scenario else min(result.turns, turns)
+        summary.launches += counter.launches
+        summary.booms += counter.booms
+        summary.landings += counter.landings
+        if result.final is not None:
+            summary.derps_lost += sum(1 for d in result.final.derps if d.dead)
+            summary.firsts += len(result.final.firsts)
+        if progress is not None:
+            progress(result)
+        if result.failure is not None:
+            summary.invariant_failures += 1
+            if summary.first_failure is None:
+                summary.first_failure = str(result.failure)
+            if stop_on_failure:
+                break
+    summary.seconds = time.perf_counter() - start
+    return summary

@@ -1,0 +1,181 @@
+"""Headless screenshots of the client's scenes, for people to look at (and tests to check exist).
+
+Add a scene by appending ``(name, builder)`` to ``SHOTS``: a builder gets a fresh-started ``App``
+and sets up what to photograph (push scenes, advance time); ``render_shots`` does the rest.
+Run: ``SDL_VIDEODRIVER=dummy python -m game.tools.shots shots/``
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.client.shell.app import App
+from game.client.scenes.dice import DiceRoll
+
+Builder = Callable[[App], None]
+
+
+def _noop() -> None:
+    pass
+
+
+def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.step(dt, [])
+
+
+def shot_title(app: App) -> None:
+    app.context.on_new_game = _noop
+    app.context.on_load = _noop  # Continue stays disabled: there is no game to continue
+    app.context.on_tutorial = _noop
+    app.start("title")
+    _settle(app, 2.2)
+
+
+def shot_title_notice(app: App) -> None:
+    app.context.notices.append("Your settings file was damaged (line 1: Expecting value); using the defaults.")
+    shot_title(app)
+
+
+def shot_settings(app: App) -> None:
+    app.start("title")
+    app.context.open("settings")
+    _settle(app)
+
+
+def shot_help(app: App) -> None:
+    shot_title(app)
+    app.context.open("help")
+    _settle(app, 0.1)
+
+
+def demo_roll(dice: int, sides: int, offset: int, faces: tuple[int, ...], fail: int, boom: int) -> DiceRoll:
+    """A roll with its exact odds from the rules engine, as the game will pass them."""
+    from game.games.whatgoesup.rules.dice import DiceScheme
+    from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
+
+    scheme = DiceScheme("demo", "demo", dice=dice, sides=sides, offset=offset)
+    odds = outcome_odds(scheme.distribution(), Rating(fail, boom))
+    return DiceRoll(dice, sides, offset, faces, fail, boom, odds[Outcome.OK], odds[Outcome.FAIL], odds[Outcome.BOOM])
+
+
+def shot_dice_d20_rolling(app: App) -> None:
+    shot_title(app)
+    scene = app.context.open("dice", roll=demo_roll(1, 20, 0, (14,), 10, 15), caption="Orbital Insertion burn")
+    scene.animation.seek(scene.animation.duration * 0.45)
+    app.step(0.0, [])
+
+
+def shot_dice_bell_landed(app: App) -> None:
+    shot_title(app)
+    scene = app.context.open("dice", roll=demo_roll(4, 6, -4, (4, 6, 3, 5), 9, 16), caption="Lunar landing burn")
+    scene.animation.skip()
+    app.step(0.0, [])
+
+
+def shot_dice_2d10_landed(app: App) -> None:
+    shot_title(app)
+    roll = demo_roll(2, 10, 0, (10, 9), 12, 18)
+    scene = app.context.open("dice", roll=roll, caption="Capsule reentry")
+    scene.animation.skip()
+    app.step(0.0, [])
+
+
+def shot_error(app: App) -> None:
+    app.start("title")
+    try:
+        raise ZeroDivisionError("division by zero while counting rations")
+    except ZeroDivisionError as exc:
+        app.report_error(exc)
+    _settle(app, 0.2)
+
+
+SHOTS: list[tuple[str, Builder]] = [
+    ("title", shot_title),
+    ("title_notice", shot_title_notice),
+    ("settings", shot_settings),
+    ("help", shot_help),
+    ("dice_d20_rolling", shot_dice_d20_rolling),
+    ("dice_4d6_landed", shot_dice_bell_landed),
+    ("dice_2d10_landed", shot_dice_2d10_landed),
+    ("error", shot_error),
+]
+
+
+def _field_shots() -> list[tuple[str, Builder]]:
+    from game.client.whatgoesup.field import FIELD_SHOTS  # The Field mid-game, a drag, the dice over the Field, help, a card
+
+    return list(FIELD_SHOTS)
+
+
+SHOTS += _field_shots()
+
+
+def _flow_shots() -> list[tuple[str, Builder]]:
+    """The game-flow scenes (new game, R&D, assembly, trade, pass-device, log, report, load)."""
+    from game.tools.flow_shots import FLOW_SHOTS
+
+    return FLOW_SHOTS
+
+
+SHOTS += _flow_shots()
+
+
+def _tutorial_shots() -> list[tuple[str, Builder]]:
+    """Three steps of the tutorial (its card and spotlight) and the rules reference."""
+    from game.client.whatgoesup.tutorial import TUTORIAL_SHOTS
+
+    return TUTORIAL_SHOTS
+
+
+SHOTS += _tutorial_shots()
+
+
+def _rock_shots() -> list[tuple[str, Builder]]:
+    """Stop The Rock (Field, R&D, new game, the saved and impact endings) and a race's status."""
+    from game.tools.rock_shots import ROCK_SHOTS
+
+    return ROCK_SHOTS
+
+
+SHOTS += _rock_shots()
+
+#: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
+SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
+
+
+def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None = None,
+                 only: list[str] | None = None) -> list[Path]:
+    """Render every registered shot to ``out_dir/NAME.png`` headlessly; returns the written paths.
+
+    Settings and the log go to a throw-away home folder, so the player's own files are untouched.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="whatgoesup-shots-") as home:
+        for suffix, size in sizes or SIZES:
+            for name, build in SHOTS:
+                if only and name not in only:
+                    continue
+                app = App(home=Path(home), size=size, fullscreen=False)
+                build(app)
+                path = out_dir / f"{name}{suffix}.png"
+                pygame.image.save(app.surface, str(path))
+                written.append(path)
+                app.stack.clear()
+        pygame.display.quit()
+    return written
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "shots")
+    extra = [("", (1280, 720)), ("_4k", (3840, 2160))] if "--4k" in sys.argv else None
+    for p in render_shots(out, extra):
+        print(p)
