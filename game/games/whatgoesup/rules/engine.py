@@ -21,20 +21,10 @@ from game.games.whatgoesup.rules.reliability import Rating, penalised
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
 from game.games.whatgoesup.rules.tables import Rules
-
-CHANCE = -1
-TERMINAL = -2
+from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
-
-
-class IllegalAction(ValueError):
-    """The action is not allowed now; the message says why, in a player's words."""
-
-
-class IllegalSetup(ValueError):
-    """The game cannot start with this setup; the message says why."""
 
 
 @dataclass(frozen=True)

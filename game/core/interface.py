@@ -1,0 +1,52 @@
+"""The questions every game's rules engine answers (after OpenSpiel), and the errors it raises.
+
+A game package (``game.games.<name>.rules``) provides an engine with this shape; the shared core (sessions,
+saves, the dice, the harnesses) and the client talk to a game only through it:
+
+- ``new_game(setup) -> state`` (or ``IllegalSetup`` with the reason);
+- ``current_player(state) -> int``: a program's index, ``CHANCE`` while a roll is pending, ``TERMINAL`` at the end;
+- ``legal_actions(state)``: every action the acting player may take now;
+- ``chance_outcomes(state)``: the pending roll's exact distribution, a list of ``(roll action, Fraction)``,
+  the one the app samples and the odds card shows;
+- ``apply(state, action) -> state`` (or ``IllegalAction`` with a reason a player understands);
+- ``outcome(state)``: how a finished game ended, else ``None``;
+- ``setup_to_data`` / ``setup_from_data`` and ``action_from_data``: the plain forms a save holds.
+
+States and actions are immutable values; an engine never rolls dice and never imports pygame or ``random``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable, Optional, Protocol, runtime_checkable
+
+#: ``current_player`` while a roll is pending: the app samples ``chance_outcomes`` and applies the result.
+CHANCE = -1
+#: ``current_player`` once the game is over.
+TERMINAL = -2
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the message says why, in a player's words."""
+
+
+class IllegalSetup(ValueError):
+    """The game cannot start with this setup; the message says why."""
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    """The engine interface shared by every game the client hosts."""
+
+    rules: Any
+
+    def new_game(self, setup: Any) -> Any: ...
+
+    def current_player(self, state: Any) -> int: ...
+
+    def legal_actions(self, state: Any) -> Iterable[Any]: ...
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
+
+    def apply(self, state: Any, action: Any) -> Any: ...
+
+    def outcome(self, state: Any) -> Optional[Any]: ...
