@@ -59,7 +59,8 @@ def build(state, program: int = 0, name: str = "Upgoer", *, crew=(("Ace", 2, 2, 
           reusable=(), capsule_mass: int = 14):
     """Give a program a researched kit (10/15 everywhere) and assemble it. Returns (state, Kit).
 
-    ``reusable`` names the kinds made reusable: "capsule", "launch_stage", "insertion_stage".
+    ``reusable`` names the kinds made reusable: "capsule", "launch_stage", "insertion_stage". Each crew
+    member is (name, piloting, engineering, stamina) with an optional fifth number, the stamina left.
     """
     kit = Kit()
     stage_ids = []
@@ -85,8 +86,9 @@ def build(state, program: int = 0, name: str = "Upgoer", *, crew=(("Ace", 2, 2, 
         kit.extras[kind] = items[0]
         modules.append(items[0])
     derps = []
-    for derp_name, piloting, engineering, stamina in crew:
-        state, derp = give_derp(state, program, derp_name, piloting, engineering, stamina)
+    for derp_name, piloting, engineering, stamina, *left in crew:  # optionally the stamina left
+        state, derp = give_derp(state, program, derp_name, piloting, engineering, stamina,
+                                current_stamina=left[0] if left else None)
         derps.append(derp)
     kit.crew = tuple(derps)
     state = give_stock(state, program, fuel=fuel, rations=rations)
@@ -658,10 +660,10 @@ def test_eva_pack_boom_destroys_it_and_injures_the_derp():
 
 
 # ====================================================================== habitat
-def _habitat_flight(habitat_value, stamina_a=2):
+def _habitat_flight(habitat_value, stamina_left_a=2):
     """Ace spends a stamina point saving the capsule roll with Piloting, then the habitat rolls."""
     s = new_game()
-    s, kit = build(s, crew=(("Ace", 2, 2, stamina_a), ("Bo", 2, 2, 2)), extras=("habitat",))
+    s, kit = build(s, crew=(("Ace", 2, 2, 2, stamina_left_a), ("Bo", 2, 2, 2)), extras=("habitat",))
     s = start_flights(s)
     s = act(s, Launch(kit.upgoer))
     s = settle(s, OK, "launch")
@@ -691,7 +693,7 @@ def test_habitat_fail_no_stamina_recovery_this_turn():
 def test_habitat_boom_everyone_loses_a_stamina_and_a_derp_at_zero_is_injured():
     """"Habitat boom: Derps on board LOSE a point of stamina doing major maintenance. Any derps at 0
     stamina are injured." Ace was already at 0 (spent on the capsule roll)."""
-    s, kit = _habitat_flight(BOOM, stamina_a=1)
+    s, kit = _habitat_flight(BOOM, stamina_left_a=1)
     ace, bo = s.derp(kit.crew[0]), s.derp(kit.crew[1])
     assert ace.injured
     assert bo.current_stamina == 1 and not bo.injured

@@ -35,9 +35,13 @@ def new_game(options=(), players=2):
     return E.new_game(Setup(ps, turn_limit=20, options=frozenset(options), dice="d20"))
 
 
-def kit(s, p, name, crew=((3, 3, 4),), mods=("capsule", "thruster", "rcs"), rating="15/18", fuel=10, rations=6,
+def kit(s, p, name, crew=((3, 2, 4),), mods=("capsule", "thruster", "rcs"), rating="15/18", fuel=10, rations=6,
         reusable=()):
-    """Give program ``p`` a researched three-stage craft; returns (state, design, derp ids, item ids by kind)."""
+    """Give program ``p`` a researched three-stage craft; returns (state, design, derp ids, item ids by kind).
+
+    Each crew member is (piloting, engineering, stamina) or (piloting, engineering, stamina, stamina left),
+    within the rules' limits (at most 9 points in all).
+    """
     s, _, st = give_thing(s, R, p, "lower_stage", 60, rating, count=3)
     ids: dict[str, list[str]] = {}
     modules = []
@@ -47,8 +51,8 @@ def kit(s, p, name, crew=((3, 3, 4),), mods=("capsule", "thruster", "rcs"), rati
         modules.append(it[0])
         ids.setdefault(k, []).append(it[0])
     derps = []
-    for i, (pi, en, sta) in enumerate(crew):
-        s, d = give_derp(s, p, f"{name}{i}", pi, en, sta)
+    for i, (pi, en, sta, *left) in enumerate(crew):
+        s, d = give_derp(s, p, f"{name}{i}", pi, en, sta, current_stamina=left[0] if left else None)
         derps.append(d)
     s = give_stock(s, p, points=100, fuel=40, rations=40, luck=2)
     design = UpgoerDesign(name, stages=((st[0], st[1]), (st[2],)), modules=tuple(modules), crew=tuple(derps),
@@ -241,7 +245,7 @@ def test_stubborn_docking_retries_while_rcs_fuel_and_stamina_last():
 
 
 def test_stubborn_docking_stops_when_stamina_runs_out():
-    s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((3, 3, 1),)))
+    s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((3, 3, 2, 1),)))  # one stamina point left
     s = act(s, Dock(uid(s, "A"), crew_b[0]))
     s = act(roll(s, FAIL), AcceptRoll())
     illegal(s, Dock(uid(s, "A"), crew_b[0]), "stamina")
@@ -263,7 +267,7 @@ def test_assisted_docking_the_other_craft_tries_on_its_own_turn():
 
 
 def test_transfers_between_docked_craft_move_crew_payloads_fuel_and_rations():
-    s, (crew_a, _), (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 3, 4), (2, 2, 3)), mods=("capsule", "thruster", "rcs", "waylight")))
+    s, (crew_a, _), (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 2, 4), (2, 2, 3)), mods=("capsule", "thruster", "rcs", "waylight")))
     a, b = uid(s, "A"), uid(s, "B")
     s = roll(act(s, Dock(a, crew_b[0])), OK)
     stamina = derp(s, crew_b[1]).current_stamina
@@ -356,7 +360,7 @@ def test_eva_delivers_rations_and_comes_back():
 
 
 def test_eva_transfers_the_derp_with_its_pack_and_a_payload():
-    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 3, 4), (2, 2, 2)),
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 2, 4), (2, 2, 2)),
                                                  mods=("capsule", "thruster", "eva_pack", "waylight")))
     a = uid(s, "A")
     s = roll(act(s, Eva(crew_b[1], a, carry_item=ids_b["waylight"][0])), OK)
@@ -365,7 +369,7 @@ def test_eva_transfers_the_derp_with_its_pack_and_a_payload():
 
 
 def test_eva_boom_injures_the_derp_but_does_not_lose_them():
-    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 3, 4), (2, 2, 2)), mods=("capsule", "thruster", "eva_pack")))
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 2, 4), (2, 2, 2)), mods=("capsule", "thruster", "eva_pack")))
     s = act(roll(act(s, Eva(crew_b[1], uid(s, "A"))), BOOM), AcceptRoll())
     d = derp(s, crew_b[1])
     assert d.injured and not d.dead and d.location == uid(s, "B")
@@ -407,12 +411,12 @@ def stranded_a(options=(), a=None):
 
 
 def test_jury_rig_works_under_twice_engineering_and_lucky_13():
-    s, (crew_a, ids_a), _ = stranded_a()
+    s, (crew_a, ids_a), _ = stranded_a(a=dict(crew=((3, 3, 3),)))
     capsule = ids_a["capsule"][0]
     rating_before = E.item_rating(s, item(s, capsule))
     assert at("A", "after")(s)
     s = act(s, JuryRig(crew_a[0], capsule))  # Engineering 3: under 6 works
-    assert derp(s, crew_a[0]).current_stamina == 3
+    assert derp(s, crew_a[0]).current_stamina == 2
     s = act(roll(s, 6), AcceptRoll())  # only luck could help a jury-rig roll
     assert item(s, capsule).disabled  # 6 is not under 6
     s = act(s, JuryRig(crew_a[0], capsule))  # another attempt
@@ -695,7 +699,7 @@ def test_synchronous_orbit_first_maps_the_moon():
 
 
 def test_multiderp_first():
-    s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
     assert firsts(s)["first_multiderp"] == 1
     assert ("Prestige First - multi-derp mission", 2) in entries(s, 1)
 
@@ -768,7 +772,7 @@ def test_prestige_dots_arrive_at_the_end_of_the_turn():
 
 # ====================================================================== standing bonuses
 def test_space_party_and_duration_mission_move_between_programs():
-    s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
     s = auto(s, in_rnd(2))
     standing = dict(s.standing)
     assert standing["space_party"] == 1
@@ -785,7 +789,7 @@ def test_space_party_and_duration_mission_move_between_programs():
 
 def test_standing_bonus_dots_move_with_the_bonus():
     """"This bonus will be moved around": the holder gains its dots once and gives them up when it moves."""
-    s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
     s = auto(s, in_rnd(2))
     report = [e.text for e in s.events if e.text.startswith("End of turn")]
     assert any("Space Party +2" in t for t in report if "Spud" in t or "B" in t)
@@ -796,7 +800,7 @@ def test_standing_bonus_dots_move_with_the_bonus():
 
 
 def test_space_party_is_unassigned_without_crew_in_space():
-    s, _, _ = pair_in_orbit(b=dict(crew=((3, 3, 4), (1, 1, 2))))
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
     s = auto(s, in_rnd(2))
     for name in ("A", "B"):
         s = edit_upgoer(s, name, status="landed", location="home")

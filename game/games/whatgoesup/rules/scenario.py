@@ -6,6 +6,7 @@ so a scenario can start with a researched rocket on the pad.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -34,10 +35,52 @@ def give_thing(state: GameState, rules, program: int, kind: str, mass: int, rati
 
 
 def give_derp(state: GameState, program: int, name: str, piloting: int = 0, engineering: int = 0,
-              stamina: int = 2) -> tuple[GameState, str]:
+              stamina: int = 2, *, current_stamina: Optional[int] = None, rules=None) -> tuple[GameState, str]:
+    """Add a healthy derp at home with trained ``piloting``/``engineering``/``stamina`` (the maximum) and
+    ``current_stamina`` left (default: all of it). Returns (state, derp id).
+
+    Refuses, with a ValueError that says why, a derp no game under ``rules`` (default: the shipped
+    edition) can have: fewer points than a new hire, more than a derp may train, or more stamina left
+    than the maximum.
+    """
+    problem = impossible_derp(rules or _shipped_rules(), name, piloting, engineering, stamina,
+                              stamina if current_stamina is None else current_stamina)
+    if problem:
+        raise ValueError(problem)
     derp_id = f"D{state.next_id}"
-    derp = Derp(derp_id, program, name, piloting, engineering, stamina, stamina)
+    derp = Derp(derp_id, program, name, piloting, engineering, stamina,
+                stamina if current_stamina is None else current_stamina)
     return dataclasses.replace(state, next_id=state.next_id + 1, derps=state.derps + (derp,)), derp_id
+
+
+def impossible_derp(rules, name: str, piloting: int, engineering: int, stamina: int,
+                    current_stamina: int) -> Optional[str]:
+    """Why no derp under ``rules`` can have these numbers, or None when one can.
+
+    A derp is hired with the start values and only training raises them (healing resets stamina to
+    ``heal_to_stamina``), so no number falls below the lower of those, and the three trained numbers
+    together never exceed ``max_total_points``.
+    """
+    limits = rules.economy.derps
+    total = piloting + engineering + stamina
+    if total > limits.max_total_points:
+        return (f"{name} would have {total} points (Piloting {piloting} + Engineering {engineering} + Stamina "
+                f"{stamina}); a derp can have at most {limits.max_total_points}")
+    for skill, value, least in (("Piloting", piloting, limits.start_piloting),
+                                ("Engineering", engineering, limits.start_engineering),
+                                ("Stamina", stamina, min(limits.start_stamina, limits.heal_to_stamina))):
+        if value < least:
+            return f"{name} would have {skill} {value}; every derp has at least {least}"
+    if not 0 <= current_stamina <= stamina:
+        return f"{name} would have {current_stamina} stamina left of a maximum of {stamina}"
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped_rules():
+    from game.games.whatgoesup.rules.tables import load_rules
+
+    return load_rules()
 
 
 def give_stock(state: GameState, program: int, points: int = 0, fuel: int = 0, rations: int = 0,
