@@ -1,0 +1,271 @@
+"""What every part of the flight rules shares.
+
+The flight phase's own state (``FlightPhase``, with its ``PendingRoll`` and ``PendingChoice``), and
+``FlightBase``: the tables the parts read, the small queries about a craft (crew, parts aboard, thrust,
+mass, steering), the state updates they all make (replace, destroy, queue a roll, say what happened)
+and the checks every activity makes. Each part of ``FlightRules`` builds on it.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Optional
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.board import Board
+from game.games.whatgoesup.rules.design import thrust_class
+from game.games.whatgoesup.rules.flighttable import Effect
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised, with_raises
+from game.games.whatgoesup.rules.state import Derp, Event, GameState, Item, Upgoer, replace_in, update
+
+if TYPE_CHECKING:
+    from game.games.whatgoesup.rules.engine import Engine
+
+NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
+
+
+@dataclass(frozen=True)
+class PendingRoll:
+    """A roll waiting for its die (``value`` None) or for the owner's choices (value set)."""
+
+    kind: str  # a roll kind of the flight table (launch, burn, duration_capsule, ...)
+    upgoer: str
+    items: tuple[str, ...]  # the part(s) rolling; a lower-stage cluster rolls as one
+    rating: Rating  # with penalties, before temporary raises
+    step: str  # where the roll happens (for Hostile Waters and the log)
+    dice_sets: int = 1
+    value: Optional[int] = None
+    previous: Optional[int] = None  # the roll before a luck reroll, until the player keeps one
+    fail_raise: int = 0
+    boom_raise: int = 0
+    helpable: bool = True
+    target: Optional[str] = None  # burn destination, docking partner, payload, ...
+    actor: Optional[str] = None  # the derp doing it (EVA, payload, jury-rig)
+    then: str = ""  # what happens once this roll is settled
+    detail: tuple = ()
+
+    def effective(self) -> Rating:
+        return with_raises(self.rating, self.fail_raise, self.boom_raise)
+
+    def outcome(self) -> Outcome:
+        assert self.value is not None
+        return judge(self.value, self.effective())
+
+    def fail_pinned(self) -> bool:
+        """The Fail safety cannot rise further until the Boom safety does (it is one below it)."""
+        effective = self.effective()
+        return effective.fail >= effective.boom - 1
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    kind: str  # "capsule_fail"
+    upgoer: str
+    options: tuple[str, ...]
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class FlightPhase:
+    stage: str = "launch"  # launch, insertion, moves
+    queue: tuple[str, ...] = ()  # Upgoers still to act in this stage
+    active: Optional[str] = None
+    mode: str = ""  # decide (launch or hold), before, junction, after
+    cursor_decided: Optional[str] = None  # the step where the junction decision was already made
+    roll: Optional[PendingRoll] = None
+    rolls: tuple[PendingRoll, ...] = ()  # waiting after the current one
+    choice: Optional[PendingChoice] = None
+    launched: tuple[str, ...] = ()  # launched this turn, waiting for orbital insertion
+    launches: tuple[tuple[int, int], ...] = ()  # (program, takeoffs this turn)
+    waited: frozenset[str] = frozenset()
+    timing_tie: tuple[str, ...] = ()  # Upgoers tied for first, waiting for a coin
+    hurt: frozenset[str] = frozenset()  # derps already hurt at the current step
+    retry_burn: Optional[str] = None  # a burn that failed here and may be tried again
+
+
+class FlightBase:
+    """The flight rules' tables and the small queries and state updates every part uses."""
+
+    def __init__(self, engine: "Engine"):
+        self.engine = engine
+        self.rules = engine.rules
+        self.board: Board = engine.rules.board
+        self.table = engine.rules.flight
+
+    # ------------------------------------------------------------------ small helpers
+    @staticmethod
+    def _set(state: GameState, **changes) -> GameState:
+        return dataclasses.replace(state, flight=dataclasses.replace(state.flight, **changes))
+
+    @staticmethod
+    def _say(state: GameState, events: Iterable[Event]) -> GameState:
+        return dataclasses.replace(state, events=state.events + tuple(events))
+
+    def _event(self, state: GameState, text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> GameState:
+        return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])
+
+    def _items_aboard(self, state: GameState, upgoer: Upgoer) -> list[Item]:
+        return [i for i in state.items if i.location == upgoer.id]
+
+    def _role(self, state: GameState, item: Item) -> str:
+        return self.rules.components.kind(state.thing(item.thing_id).kind).role
+
+    def _kind(self, state: GameState, item: Item) -> str:
+        return state.thing(item.thing_id).kind
+
+    def _name(self, state: GameState, item: Item) -> str:
+        return state.thing(item.thing_id).name
+
+    def _crew(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        return [d for d in state.derps if d.location == upgoer.id and not d.dead]
+
+    def _healthy(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        return [d for d in self._crew(state, upgoer) if not d.injured]
+
+    def _modules(self, state: GameState, upgoer: Upgoer, *roles: str, working: bool = True) -> list[Item]:
+        return [i for i in self._items_aboard(state, upgoer)
+                if i.id in upgoer.modules and self._role(state, i) in roles and not (working and i.disabled)]
+
+    def piloting(self, state: GameState, derp: Derp) -> int:
+        """Piloting with the Positioning System bonus from the program's active Waylights."""
+        return derp.piloting + self.positioning_bonus(state, derp.owner)
+
+    def positioning_bonus(self, state: GameState, program: int) -> int:
+        groups = set()
+        for upgoer in state.upgoers:
+            if upgoer.owner != program or not upgoer.in_space:
+                continue
+            step = self.board.step(upgoer.location)
+            if step.orbit_type is None:
+                continue
+            group = self.board.orbit_type(step.orbit_type).waylight
+            if group is None:
+                continue
+            for item in self._items_aboard(state, upgoer):
+                if self._kind(state, item) == "waylight" and item.active and not item.disabled:
+                    groups.add(group)
+        return min(len(groups), len(self.rules.prestige.waylight_orbit_types)) * self.rules.prestige.waylight_piloting_bonus
+
+    def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
+        """Mass for the fuel formula: capsules and contents, thrusters, payloads and all fuel."""
+        modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
+        return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._crew(state, upgoer)), upgoer.rations,
+                                        upgoer.fuel, self.rules.economy.derps.mass, self.rules.components)
+
+    def thrust(self, state: GameState, upgoer: Upgoer) -> str:
+        thrusters = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "thruster"))
+        capsules = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "capsule", "habitat",
+                                                                          working=False))
+        return thrust_class(thrusters, capsules, self.rules)
+
+    def can_steer(self, state: GameState, upgoer: Upgoer) -> bool:
+        """A craft steers with a working capsule, a healthy derp aboard, and no stranding."""
+        return (not upgoer.stranded and upgoer.status == "flying" and bool(self._modules(state, upgoer, "capsule"))
+                and bool(self._healthy(state, upgoer)))
+
+    def _hostile(self, state: GameState, upgoer: Upgoer, step_id: str) -> bool:
+        if "hostile_waters" not in state.setup.options:
+            return False
+        return self.board.step(step_id).name not in state.programs[upgoer.owner].visited
+
+    def _rating(self, state: GameState, items: Iterable[Item], upgoer: Upgoer, step_id: str) -> Rating:
+        """The worst rating among the rolling parts, with Hostile Waters where it applies."""
+        ratings = [self.engine.item_rating(state, i) for i in items]
+        rating = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
+        if self._hostile(state, upgoer, step_id):
+            p = self.board.hostile_waters_penalty
+            rating = penalised(rating, p, p, self.rules.economy.reliability.bounds)
+        return rating
+
+    def _new_roll(self, state: GameState, kind: str, upgoer: Upgoer, items: list[Item], step_id: str,
+                  then: str, **extra) -> PendingRoll:
+        return PendingRoll(kind=kind, upgoer=upgoer.id, items=tuple(i.id for i in items),
+                           rating=self._rating(state, items, upgoer, step_id), step=step_id, then=then, **extra)
+
+    def _queue_rolls(self, state: GameState, rolls: list[PendingRoll]) -> GameState:
+        f: FlightPhase = state.flight
+        pending = list(f.rolls) + rolls
+        if f.roll is None and pending:
+            return self._set(state, roll=pending[0], rolls=tuple(pending[1:]))
+        return self._set(state, rolls=tuple(pending))
+
+    def _scenario(self, state: GameState) -> Optional[str]:
+        return getattr(state.setup, "scenario", None)
+
+    # ------------------------------------------------------------------ bookkeeping
+    def _replace_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
+        return dataclasses.replace(state, upgoers=replace_in(state.upgoers, [upgoer]))
+
+    def _replace_items(self, state: GameState, items: list[Item]) -> GameState:
+        return dataclasses.replace(state, items=replace_in(state.items, items)) if items else state
+
+    def _docked_partners(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
+        return [state.upgoer(u) for u in upgoer.docked_with if state.find("upgoer", u) is not None]
+
+    def _destroy_items(self, state: GameState, item_ids: list[str]) -> GameState:
+        gone = set(item_ids)
+        return dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone)) if gone else state
+
+    def _undock_all(self, state: GameState, upgoer: Upgoer, why: str) -> GameState:
+        """Free undocking before a craft leaves its partners (a burn, a landing, leaving play)."""
+        upgoer = state.upgoer(upgoer.id)
+        partners = self._docked_partners(state, upgoer)
+        if not partners:
+            return state
+        for other in partners:
+            state = self._replace_upgoer(state, update(other, docked_with=tuple(x for x in other.docked_with
+                                                                                 if x != upgoer.id)))
+        state = self._replace_upgoer(state, update(upgoer, docked_with=()))
+        names = ", ".join(o.name for o in partners)
+        return self._event(state, f"{upgoer.name} undocks from {names} {why}.", upgoer)
+
+    # ------------------------------------------------------------------ checks every activity makes
+    def _others_here(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
+        step = self.board.step(upgoer.location)
+        if not step.is_stable:
+            return []
+        return [u for u in state.upgoers if u.id != upgoer.id and u.location == upgoer.location and u.in_space
+                or (u.id != upgoer.id and u.location == upgoer.location and u.status == "written_off")]
+
+    def _require_activity(self, state: GameState, upgoer: Upgoer, what: str) -> None:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        if state.flight.mode not in ("before", "after"):
+            raise IllegalAction(f"{what} happens before or after moving, not in the middle of it")
+        if state.flight.mode == "after" and "plan_ahead" in state.setup.options:
+            raise IllegalAction(f"with Plan Ahead, {what} must happen before moving")
+
+    def _crew_member(self, state: GameState, upgoer: Upgoer, derp_id: str, need_stamina: bool = True) -> Derp:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        derp = state.find("derp", derp_id)
+        if derp is None or derp.location != upgoer.id or derp.dead:
+            raise IllegalAction(f"{derp_id} is not aboard {upgoer.name}")
+        if derp.injured:
+            raise IllegalAction(f"{derp.name} is injured")
+        if need_stamina and derp.current_stamina < 1:
+            raise IllegalAction(f"{derp.name} has no stamina left")
+        return derp
+
+    def _same_stable_step(self, state: GameState, upgoer: Upgoer, target_id: str) -> Upgoer:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        target = state.find("upgoer", target_id)
+        if target is None or target.id == upgoer.id:
+            raise IllegalAction(f"there is no other craft called {target_id}")
+        if target.location != upgoer.location or not (target.in_space or target.status == "written_off"):
+            raise IllegalAction(f"{target.name} is not at {self.board.step(upgoer.location).name} with {upgoer.name}")
+        if not self.board.step(upgoer.location).is_stable:
+            raise IllegalAction("craft can only meet in a stable orbit or on a surface, not in transit")
+        return target
+
+    def _spend(self, state: GameState, derp: Derp, points: int = 1) -> GameState:
+        derp = state.derp(derp.id)
+        return dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - points)]))
+
+    def _usable(self, state: GameState, upgoer: Upgoer, kind: str) -> Optional[Item]:
+        for item in self._items_aboard(state, upgoer):
+            if self._kind(state, item) == kind and not item.disabled and not item.unusable_this_turn:
+                return item
+        return None
