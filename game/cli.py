@@ -179,7 +179,7 @@ def cmd_shots(args) -> int:
 
 def run_client(argv: Sequence[str]) -> int:
     try:
-        from game.client.shell.app import run_app
+        from game.client.launch import run_app
     except ModuleNotFoundError as exc:
         return _missing_ui(exc, "the desktop client")
     result = run_app(list(argv))

@@ -60,8 +60,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 if sys.argv[1] == "app":
     from pathlib import Path
-    from game.client.shell.app import App
-    app = App(home=Path(tempfile.mkdtemp(prefix="whatgoesup-bench-")), size=(1920, 1080), fullscreen=False)
+    from game.client.launch import make_app
+    app = make_app(home=Path(tempfile.mkdtemp(prefix="whatgoesup-bench-")), size=(1920, 1080), fullscreen=False)
     app.start("title")
     app.step(0.0, [])
 else:
@@ -118,8 +118,8 @@ def client_figures(engine: Engine, quick: bool = False) -> dict:
 
     from game.games.whatgoesup.rules.flight_actions import Burn, Move
     from game.core.session import GameSession
-    from game.client.shell.app import App
-    from game.client.whatgoesup.field import build_demo_state, open_field
+    from game.client.launch import make_app
+    from game.tools.field_shots import build_demo_state, open_field
 
     repeats = 2 if quick else 5
     _startup_seconds("app")  # warm-up launches: bytecode compiled, files in the OS cache
@@ -138,7 +138,7 @@ def client_figures(engine: Engine, quick: bool = False) -> dict:
     dt = 1 / 60
     with tempfile.TemporaryDirectory(prefix="whatgoesup-bench-") as home:
         state = build_demo_state(engine, crafts_per_program=3)
-        app = App(home=Path(home), size=(1920, 1080), fullscreen=False)
+        app = make_app(home=Path(home), size=(1920, 1080), fullscreen=False)
         session = GameSession(engine, state.setup, 11, states=(state,), saves_dir=Path(home))
         scene = open_field(app, session)
         uid = session.state.flight.active
@@ -249,7 +249,7 @@ def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
         path = Path(folder) / "bench.json"
 
         def save_and_load() -> None:
-            save_game(path, rules, setup, seed, actions)
+            save_game(path, engine, setup, seed, actions)
             load_game(path, engine)
 
         save_load_s = _median_time(save_and_load, repeats)

@@ -166,7 +166,7 @@ def impact_session(saves_dir: Path, engine=None) -> GameSession:
 
 def race_session(saves_dir: Path, victory: str = "one_small_step", engine=None) -> GameSession:
     """The Field mid-game (the demo race) with a chosen victory condition."""
-    from game.client.whatgoesup.field import build_demo_state
+    from game.tools.field_shots import build_demo_state
 
     engine = engine or shipped_engine()
     state = build_demo_state(engine, 1, players=3)

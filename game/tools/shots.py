@@ -14,6 +14,7 @@ from typing import Callable
 
 import pygame
 
+from game.client.launch import make_app
 from game.client.shell.app import App
 from game.client.scenes.dice import DiceRoll
 
@@ -108,7 +109,7 @@ SHOTS: list[tuple[str, Builder]] = [
 
 
 def _field_shots() -> list[tuple[str, Builder]]:
-    from game.client.whatgoesup.field import FIELD_SHOTS  # The Field mid-game, a drag, the dice over the Field, help, a card
+    from game.tools.field_shots import FIELD_SHOTS  # The Field mid-game, a drag, the dice over the Field, help, a card
 
     return list(FIELD_SHOTS)
 
@@ -128,7 +129,7 @@ SHOTS += _flow_shots()
 
 def _tutorial_shots() -> list[tuple[str, Builder]]:
     """Three steps of the tutorial (its card and spotlight) and the rules reference."""
-    from game.client.whatgoesup.tutorial import TUTORIAL_SHOTS
+    from game.tools.tutorial_shots import TUTORIAL_SHOTS
 
     return TUTORIAL_SHOTS
 
@@ -164,7 +165,7 @@ def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None 
             for name, build in SHOTS:
                 if only and name not in only:
                     continue
-                app = App(home=Path(home), size=size, fullscreen=False)
+                app = make_app(home=Path(home), size=size, fullscreen=False)
                 build(app)
                 path = out_dir / f"{name}{suffix}.png"
                 pygame.image.save(app.surface, str(path))

@@ -18,12 +18,12 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def make_app(home):
-    from game.client.shell.app import App
+    from game.client.launch import make_app
 
     apps = []
 
     def _make(size=(1280, 720), **kwargs):
-        app = App(home=home, size=size, fullscreen=False, **kwargs)
+        app = make_app(home=home, size=size, fullscreen=False, **kwargs)
         apps.append(app)
         return app
 

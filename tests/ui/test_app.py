@@ -200,7 +200,7 @@ def test_window_resize_relayouts(make_app):
 
 
 def test_run_app_opens_title_and_quits(home):
-    from game.client.shell.app import run_app
+    from game.client.launch import run_app
 
     seen = []
 
@@ -214,7 +214,7 @@ def test_run_app_opens_title_and_quits(home):
 
 
 def test_run_app_survives_a_broken_setup(home):
-    from game.client.shell.app import run_app
+    from game.client.launch import run_app
 
     def setup(context):
         pygame.event.post(pygame.event.Event(pygame.QUIT))

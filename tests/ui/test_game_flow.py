@@ -262,7 +262,7 @@ def test_a_corrupt_save_is_listed_with_its_reason_and_left_alone(game_app, home)
     broken = home / "broken.json"
     broken.write_text('{"format": "whatgoesup-save", "version": 1, "acti', "utf-8")
     illegal = home / "illegal.json"
-    good = saves.save_document(__import__("game.client.whatgoesup.game_flow", fromlist=["x"]).shipped_engine().rules,
+    good = saves.save_document(__import__("game.client.whatgoesup.game_flow", fromlist=["x"]).shipped_engine(),
                                __import__("game.tools.flow_shots", fromlist=["x"]).scripted_setup(), 1,
                                [EndRnD(), EndRnD(), EndRnD()])
     good["actions"][2] = {"action": "Research", "thing": "T99", "safety": "fail"}

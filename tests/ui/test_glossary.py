@@ -127,7 +127,7 @@ def test_hovering_a_research_button_explains_the_safety(make_app):
 
 
 def test_the_rock_hud_explains_nudges(make_app, home):
-    from game.client.whatgoesup.field import open_field
+    from game.tools.field_shots import open_field
     from game.tools.rock_shots import rock_session
 
     app = make_app()

@@ -64,7 +64,7 @@ def test_new_game_race_takes_the_chosen_victory(make_app):
 def test_hud_shows_turns_left_and_nudges(make_app, home):
     from game.client.whatgoesup.hud import status_summary
     from game.tools.rock_shots import rock_session
-    from game.client.whatgoesup.field import open_field
+    from game.tools.field_shots import open_field
 
     app = make_app()
     session = rock_session(home / "saves", turns_left=12, nudge_total=4)
@@ -77,7 +77,7 @@ def test_hud_shows_turns_left_and_nudges(make_app, home):
 
 
 def test_the_nudge_button_applies_nudge_through_the_session(make_app, home):
-    from game.client.whatgoesup.field import open_field
+    from game.tools.field_shots import open_field
     from game.tools.rock_shots import rock_session
 
     app = make_app()
@@ -132,7 +132,7 @@ def test_ending_screen_for_the_impact(make_app, home):
 
 
 def test_a_race_with_a_chosen_victory_shows_its_status(make_app, home):
-    from game.client.whatgoesup.field import open_field
+    from game.tools.field_shots import open_field
     from game.client.whatgoesup.hud import status_summary
     from game.tools.rock_shots import race_session
 
@@ -146,7 +146,7 @@ def test_a_race_with_a_chosen_victory_shows_its_status(make_app, home):
 
 
 def test_dock_and_eva_are_grouped_behind_a_chooser(make_app, home):
-    from game.client.whatgoesup.field import demo_session, open_field
+    from game.tools.field_shots import demo_session, open_field
     from game.client.whatgoesup.game_flow import shipped_engine
 
     app = make_app()

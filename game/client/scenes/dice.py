@@ -16,7 +16,6 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.games.whatgoesup.rules.reliability import Rating, judge
 
 from game.client.shell.scene import Scene
 from game.client.shell.settings import animation_factor
@@ -80,8 +79,8 @@ class DiceRoll:
 
     @property
     def outcome(self) -> str:
-        """'ok', 'fail' or 'boom' for the total (the rules' own judgement)."""
-        return judge(self.total, Rating(self.fail_safety, self.boom_safety)).value
+        """'ok', 'fail' or 'boom': the band the total falls in (the bands the card shows, from the safeties)."""
+        return next(key for key, lo, hi in self.band_ranges() if lo <= self.total <= hi)
 
     def odds(self) -> tuple[Fraction, Fraction, Fraction]:
         return (self.odds_ok, self.odds_fail, self.odds_boom)

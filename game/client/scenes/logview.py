@@ -7,7 +7,9 @@ import re
 import pygame
 import pygame_gui
 
-from game.client.whatgoesup.game_flow import GameScene, hex_colour, html_escape
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import colour_hex
+from game.client.kit.text import html_escape
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, font_px
 
 _BEGINS = re.compile(r"^Turn (\d+) begins")
@@ -37,17 +39,16 @@ def story_turns(log) -> list[tuple[int, object]]:
     return out
 
 
-def log_html(log, programs, rules=None) -> str:
-    """The whole story as pygame_gui HTML, one block per turn; with ``rules``, every Fail or Boom roll
-    is followed by what the failure table does about it (``explain.explain_roll_event``)."""
-    from game.client.whatgoesup.explain import explain_roll_event
+def log_html(log, programs, explain=None) -> str:
+    """The whole story as pygame_gui HTML, one block per turn; with ``explain`` (event -> sentence, from
+    the game's flow), a line is followed by the game's explanation of it (what a Fail or Boom does)."""
     out: list[str] = []
     turn = None
     names = {p.index: p for p in programs}
     for entry_turn, entry in story_turns(log):
         if entry_turn != turn:
             turn = entry_turn
-            out.append(f"{'<br>' if out else ''}<font color='{hex_colour(ACCENT_LIGHT)}'><b>Turn {turn}</b></font><br>")
+            out.append(f"{'<br>' if out else ''}<font color='{colour_hex(ACCENT_LIGHT)}'><b>Turn {turn}</b></font><br>")
         event = entry.event
         colour, bold, _ = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False, ""))
         text = html_escape(event.text)
@@ -55,11 +56,11 @@ def log_html(log, programs, rules=None) -> str:
             text = f"<b>{text}</b>"
         marker = ""
         if event.program is not None and event.program in names:
-            marker = f"<font color='{hex_colour(names[event.program].colour)}'>•</font> "
-        out.append(f"{marker}<font color='{hex_colour(colour)}'>{text}</font><br>")
-        why = explain_roll_event(rules, event.text) if rules is not None and event.kind == "roll" else ""
+            marker = f"<font color='{colour_hex(names[event.program].colour)}'>•</font> "
+        out.append(f"{marker}<font color='{colour_hex(colour)}'>{text}</font><br>")
+        why = explain(event) if explain is not None else ""
         if why:
-            out.append(f"<font color='{hex_colour(INK_DIM)}'>{html_escape(why)}</font><br>")
+            out.append(f"<font color='{colour_hex(INK_DIM)}'>{html_escape(why)}</font><br>")
     return "".join(out) or "Nothing has happened yet."
 
 
@@ -76,7 +77,7 @@ class LogScene(GameScene):
         vw, vh = layout.virtual_width, layout.virtual_height
         state = self.flow.session.state
         self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs,
-                                                              self.flow.session.engine.rules),
+                                                              getattr(self.flow, "explain_event", None)),
                                                  layout.rect(40, 100, vw - 80, vh - 100 - 120),
                                                  self.context.manager, container=self.root, object_id="#story")
         if self.box.scroll_bar is not None:  # open at the newest lines

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.whatgoesup.game_flow import GameScene, draw_marker, program_colour
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 
@@ -83,7 +84,7 @@ class PassDeviceScene(GameScene):
         name_font = fit_font(program.name, inner.w - 3 * marker_r, layout.px(48), bold=True)
         name_w = name_font.size(program.name)[0]
         left = card.centerx - (name_w + 3 * marker_r) // 2
-        draw_marker(surface, program.index, (left + marker_r, y + name_font.get_height() // 2), marker_r, colour)
+        draw_program_marker(surface, program.index, (left + marker_r, y + name_font.get_height() // 2), marker_r, colour)
         draw_text(surface, program.name, name_font, colour, (left + 3 * marker_r, y), shadow=layout.px(2))
         y += name_font.get_linesize() + layout.px(8)
         if people is not None:

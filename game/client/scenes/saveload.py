@@ -18,7 +18,8 @@ import pygame_gui
 from game.core import saves
 from game.core.session import GameSession
 
-from game.client.whatgoesup.game_flow import GameScene, draw_wrapped, shipped_engine, start_game
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.text import draw_wrapped
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
 
 PAGE = 6
@@ -41,13 +42,13 @@ class SaveInfo:
 _INFO_CACHE: dict[tuple[str, float, int], SaveInfo] = {}
 
 
-def save_info(path: Path) -> SaveInfo:
-    """What a save holds (replayed to be sure), or why it cannot be loaded. Cached by file time and size."""
+def save_info(path: Path, engine) -> SaveInfo:
+    """What a save holds (replayed by ``engine`` to be sure), or why it cannot be loaded. Cached by file time and size."""
     stat = path.stat()
     key = (str(path), stat.st_mtime, stat.st_size)
     if key not in _INFO_CACHE:
         try:
-            loaded = saves.load_game(path, shipped_engine())
+            loaded = saves.load_game(path, engine)
             final = loaded.final
             info = SaveInfo(path, stat.st_mtime, final.turn, tuple(p.name for p in final.programs), final.phase)
         except saves.SaveError as exc:
@@ -57,23 +58,23 @@ def save_info(path: Path) -> SaveInfo:
     return _INFO_CACHE[key]
 
 
-def list_saves(folder: Optional[Path] = None) -> list[SaveInfo]:
+def list_saves(engine, folder: Optional[Path] = None) -> list[SaveInfo]:
     """Every ``*.json`` save in the folder, newest first."""
     folder = folder or saves.saves_folder()
     if not folder.is_dir():
         return []
     files = [p for p in folder.glob("*.json") if p.is_file() and p.name != "settings.json"]
-    infos = [save_info(p) for p in files]
+    infos = [save_info(p, engine) for p in files]
     return sorted(infos, key=lambda i: -i.modified)
 
 
 def load_into_game(context, path: Path) -> Optional[str]:
     """Load ``path`` and start playing it; returns the reason when it cannot be loaded (nothing changes)."""
     try:
-        session = GameSession.load(shipped_engine(), path, saves_dir=path.parent)
+        session = GameSession.load(context.game().engine(), path, saves_dir=path.parent)
     except saves.SaveError as exc:
         return str(exc)
-    start_game(context, session)
+    context.start_game(session)
     return None
 
 
@@ -94,7 +95,7 @@ class LoadScene(GameScene):
         self.message = message
         self.page = 0
         self.folder = folder or saves.saves_folder()
-        self.infos: list[SaveInfo] = list_saves(self.folder)
+        self.infos: list[SaveInfo] = list_saves(context.game().engine(), self.folder)
 
     def rows(self) -> list[SaveInfo]:
         return self.infos[self.page * PAGE:(self.page + 1) * PAGE]

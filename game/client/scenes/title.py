@@ -69,9 +69,9 @@ class TitleScene(Scene):
         folder = paths.home_dir() / "tutorial"
         if not ((folder / "progress.json").is_file() and (folder / "tutorial.json").exists()):
             return "Tutorial"
+        resumable = self.context.tutorial_resumable
         try:
-            from game.client.whatgoesup.tutorial import has_progress
-            return "Resume tutorial" if has_progress() else "Tutorial"
+            return "Resume tutorial" if resumable is not None and resumable() else "Tutorial"
         except Exception:  # noqa: BLE001 - the title must open even if the tutorial's files are unreadable
             return "Tutorial"
 

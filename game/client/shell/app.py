@@ -7,14 +7,14 @@ player as an in-game error dialog, never as a raw traceback.
 """
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import tempfile
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Mapping, Optional
 
 import pygame
 import pygame_gui
@@ -28,6 +28,20 @@ from game.client.kit.style import Layout, font_px, load_theme_file, scaled_theme
 log = logging.getLogger("whatgoesup")
 
 Hook = Callable[[], None] | None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game the client hosts, as the shared scenes see it (registered by the game's own client package).
+
+    ``engine()`` gives the engine for its shipped rules (it loads them on first use); ``start(context,
+    session)`` plays a session of it and returns the game's flow.
+    """
+
+    id: str
+    title: str
+    engine: Callable[[], Any]
+    start: Callable[["AppContext", Any], Any]
 
 
 def setup_logging(home: Path) -> Path:
@@ -63,7 +77,28 @@ class AppContext:
         self.on_continue: Hook = None
         self.on_load: Hook = None
         self.on_tutorial: Hook = None
+        #: Whether the title's Tutorial button should read "Resume tutorial" (wired by the game layer).
+        self.tutorial_resumable: Optional[Callable[[], bool]] = None
+        self.games: dict[str, GameEntry] = {}
         self.notices: list[str] = []
+
+    def register_game(self, entry: GameEntry) -> None:
+        """Host ``entry``: the shared scenes (load, continue) reach the game only through it."""
+        self.games[entry.id] = entry
+
+    def game(self, game_id: Optional[str] = None) -> GameEntry:
+        """The hosted game ``game_id`` (default: the first registered); KeyError names what is hosted."""
+        if not self.games:
+            raise KeyError("no game is registered with the client")
+        if game_id is None:
+            return next(iter(self.games.values()))
+        if game_id not in self.games:
+            raise KeyError(f"unknown game {game_id!r} (hosted: {', '.join(self.games)})")
+        return self.games[game_id]
+
+    def start_game(self, session, game_id: Optional[str] = None):
+        """Leave whatever is on screen and play ``session``; returns the game's flow."""
+        return self.game(game_id).start(self, session)
 
     # Read-through properties so scenes always see the current values.
     @property
@@ -128,39 +163,27 @@ class AppContext:
 
 
 class SceneRegistry(dict):
-    """Scene name -> scene class, registered by hand as ``module:Class`` and imported on first use.
+    """Scene name -> scene class, given as ``"module:Class"`` and imported on first use.
 
-    Importing a scene module can pull in the rules engine and its tables; doing that only when the
-    scene is first opened keeps the title's first frame quick.
+    The table comes from the top of the client (``game.client.launch``), so the shell names no scene.
+    Importing a scene module can pull in a rules engine and its tables; doing that only when the scene is
+    first opened keeps the title's first frame quick.
     """
 
+    def __init__(self, table: Mapping[str, str]) -> None:
+        super().__init__()
+        self.table = dict(table)
+
     def __missing__(self, name: str) -> Callable[..., Scene]:
-        where = SCENES.get(name)
+        where = self.table.get(name)
         if where is None:
             raise KeyError(name)
         module, attr = where.split(":")
         import importlib
 
-        found = getattr(importlib.import_module(module, __package__), attr)
+        found = getattr(importlib.import_module(module), attr)
         self[name] = found
         return found
-
-
-#: Every scene the app can open by name; the game flow opens the rest itself, with their flow.
-SCENES = {
-    "title": "game.client.scenes.title:TitleScene",
-    "settings": "game.client.scenes.settings_scene:SettingsScene",
-    "help": "game.client.scenes.overlays:HelpOverlay",
-    "error": "game.client.scenes.overlays:ErrorDialog",
-    "dice": "game.client.scenes.dice:DiceRollScene",
-    "new_game": "game.client.whatgoesup.new_game:NewGameScene",
-    "load_game": "game.client.scenes.saveload:LoadScene",
-    "rules_reference": "game.client.whatgoesup.rules_reference:RulesReferenceScene",
-}
-
-
-def _scene_types() -> SceneRegistry:
-    return SceneRegistry()
 
 
 class App:
@@ -170,8 +193,9 @@ class App:
     GIVE_UP_AFTER = 3  # errors within GIVE_UP_WINDOW seconds
     GIVE_UP_WINDOW = 5.0
 
-    def __init__(self, home: Path | None = None, size: tuple[int, int] | None = None,
+    def __init__(self, scenes: Mapping[str, str], home: Path | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool | None = None) -> None:
+        """``scenes`` maps the names scenes are opened by to ``"module:Class"`` (see ``game.client.launch``)."""
         self.home = home or paths.home_dir()
         self.log_path = setup_logging(self.home)
         self.settings_path = paths.settings_path(self.home)
@@ -190,7 +214,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.context = AppContext(self)
-        self.scene_types = _scene_types()
+        self.scene_types = SceneRegistry(scenes)
         if notice:
             self.context.notices.append(notice)
             log.warning("settings: %s", notice)
@@ -322,42 +346,3 @@ class App:
                 self.sounds.warm()
         self.stack.clear()
         return self.exit_code
-
-
-def run_app(argv: list[str], setup: Callable[[AppContext], None] | None = None) -> int:
-    """Open the window on the title screen and run until the player quits; returns the exit code.
-
-    ``setup`` receives the context before the title opens: that is where the game layer wires
-    ``on_new_game`` / ``on_continue`` / ``on_load``.
-    """
-    parser = argparse.ArgumentParser(prog="whatgoesup", description="What Goes Up: race your tiny people to the Moon.")
-    parser.add_argument("--size", help="window size, e.g. 1600x900")
-    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
-    args = parser.parse_args(argv)
-    size = None
-    if args.size:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-            size = (max(640, w), max(360, h))
-        except ValueError:
-            parser.error(f"--size must look like 1600x900, not {args.size!r}")
-    try:
-        app = App(size=size, fullscreen=False if args.windowed else None)
-    except Exception:  # noqa: BLE001
-        log.exception("could not start")
-        print(f"What Goes Up could not open its window. Details are in {paths.log_path()}", file=sys.stderr)
-        return 1
-    try:
-        if setup is None:
-            from game.client.whatgoesup.game_flow import wire as setup  # New game, Continue and Load on the title
-        setup(app.context)
-        app.start("title")
-    except Exception as exc:  # noqa: BLE001
-        app.report_error(exc)
-    code = app.run()
-    pygame.quit()
-    return code
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_app(sys.argv[1:]))

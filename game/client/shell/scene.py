@@ -7,13 +7,8 @@ is popped, so a scene only has to know how to lay itself out for the current ``L
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 import pygame_gui
-
-if TYPE_CHECKING:
-    from game.client.shell.app import AppContext
 
 
 class Scene:
@@ -23,7 +18,8 @@ class Scene:
     is_overlay = False
     name = "scene"
 
-    def __init__(self, context: "AppContext") -> None:
+    def __init__(self, context) -> None:
+        """``context`` is the app's ``AppContext`` (game.client.shell.app): manager, layout, settings, stack."""
         self.context = context
         self.root: pygame_gui.core.UIContainer | None = None
 

@@ -19,7 +19,8 @@ from game.games.whatgoesup.rules.actions import Assemble
 from game.games.whatgoesup.rules.state import HOME, UpgoerDesign
 
 from game.client.whatgoesup import glossary
-from game.client.whatgoesup.game_flow import GameScene, draw_wrapped
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.text import draw_wrapped
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 TOP = 84

@@ -15,24 +15,13 @@ from typing import Iterable, Optional
 import pygame
 import pygame.gfxdraw
 
+from game.client.kit.draw import aa_circle, aa_polygon, hex_colour, mix  # noqa: F401  (re-exported for the Field)
 from game.client.kit.style import INK, INK_DIM, Layout, font_px
 
 SPECIAL_KINDS = ("home", "launch", "orbital_insertion", "reentry", "landing", "lunar_landing", "rock_docking",
                  "escape", "surface")
 SPACE = (8, 9, 28)
 LABEL_ZOOM = 1.35  # labels appear once the board is zoomed this far past fit-to-window
-
-
-def hex_colour(text: str, default=(200, 200, 200)) -> tuple[int, int, int]:
-    text = (text or "").lstrip("#")
-    try:
-        return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
-    except (ValueError, IndexError):
-        return default
-
-
-def mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(int(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------- geometry (board units)
@@ -301,22 +290,6 @@ def arrow_head(surface: pygame.Surface, colour, tip, direction: float, size: flo
     back = (tip[0] - c * size, tip[1] - s * size)
     pts = [tip, (back[0] - s * size * 0.6, back[1] + c * size * 0.6), (back[0] + s * size * 0.6, back[1] - c * size * 0.6)]
     pts = [(int(round(x)), int(round(y))) for x, y in pts]
-    pygame.gfxdraw.filled_polygon(surface, pts, colour)
-    pygame.gfxdraw.aapolygon(surface, pts, outline or colour)
-
-
-def aa_circle(surface: pygame.Surface, colour, centre, radius: float, width: int = 0) -> None:
-    x, y, r = int(round(centre[0])), int(round(centre[1])), max(1, int(round(radius)))
-    if width == 0:
-        pygame.gfxdraw.filled_circle(surface, x, y, r, colour)
-        pygame.gfxdraw.aacircle(surface, x, y, r, colour)
-    else:
-        for k in range(width):
-            pygame.gfxdraw.aacircle(surface, x, y, r - k, colour)
-
-
-def aa_polygon(surface: pygame.Surface, colour, points, outline=None) -> None:
-    pts = [(int(round(x)), int(round(y))) for x, y in points]
     pygame.gfxdraw.filled_polygon(surface, pts, colour)
     pygame.gfxdraw.aapolygon(surface, pts, outline or colour)
 

@@ -16,7 +16,9 @@ from typing import Optional
 
 import pygame
 
-from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, program_colour
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import draw_program_marker, program_colour
+from game.client.kit.text import draw_wrapped
 from game.client.whatgoesup.hud import draw_rock_track, game_status, progress_words, turns_to_impact
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px,
                     wrap_text)
@@ -256,7 +258,7 @@ class EndingScene(GameScene):
             cy = y + row_h // 2
             place = "1." if p.index in winners else f"{2 + sum(1 for q in ranked if q.index not in winners and q.dots > p.dots)}."
             draw_text(surface, place, font, INK_DIM, (rect.left, cy), anchor="midleft")
-            draw_marker(surface, p.index, (rect.left + layout.px(44), cy), layout.px(10), program_colour(p))
+            draw_program_marker(surface, p.index, (rect.left + layout.px(44), cy), layout.px(10), program_colour(p))
             name_font = fit_font(p.name, int(rect.w * 0.34), font.get_height(), bold=True)
             draw_text(surface, p.name, name_font, program_colour(p), (rect.left + layout.px(64), cy), anchor="midleft")
             words = f"{p.dots} dots"
@@ -273,7 +275,7 @@ class EndingScene(GameScene):
         draw_card(surface, rect, layout, edge=colour)
         pad = layout.px(16)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        draw_marker(surface, story.index, (inner.left + layout.px(12), inner.top + layout.px(13)), layout.px(11), colour)
+        draw_program_marker(surface, story.index, (inner.left + layout.px(12), inner.top + layout.px(13)), layout.px(11), colour)
         name_font = fit_font(story.name, inner.w - layout.px(34), layout.px(21), bold=True)
         draw_text(surface, story.name, name_font, colour, (inner.left + layout.px(30), inner.top + layout.px(13)),
                   anchor="midleft")

@@ -10,98 +10,26 @@ report, and the game-over screen. Scenes never apply actions themselves: they ca
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.core import saves
 from game.games.whatgoesup.rules.actions import Action, EndRnD
-from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
+from game.games.whatgoesup.rules.engine import CHANCE, IllegalAction
 from game.core.session import GameSession
 
-from game.client.kit.backdrop import Backdrop
+from game.client.kit.text import draw_wrapped
+from game.client.scenes.game_scene import GameScene
 from game.client.shell.scene import Scene
-from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, dim, draw_card,
-                    draw_text, fit_font, font_px, wrap_text)
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, dim, draw_card, draw_text, fit_font,
+                                   font_px, wrap_text)
 
 log = logging.getLogger("whatgoesup")
 
-#: One shape per program seat, so colour is never the only way to tell programs apart.
-SHAPES = ("circle", "triangle", "square", "diamond")
-
-
-@lru_cache(maxsize=1)
-def shipped_engine() -> Engine:
-    """The engine for the shipped rules (loaded once)."""
-    from game.games.whatgoesup.rules.tables import load_rules
-
-    return Engine(load_rules())
-
-
-# ---------------------------------------------------------------- drawing helpers shared by game scenes
-
-def program_colour(program) -> pygame.Color:
-    try:
-        return pygame.Color(program.colour)
-    except (ValueError, TypeError):
-        return pygame.Color(ACCENT)
-
-
-def draw_marker(surface: pygame.Surface, index: int, centre, radius: float, colour) -> pygame.Rect:
-    """The program's shape marker (circle, triangle, square, diamond) in its colour, with a dark rim.
-
-    The Field's markers are used when present, so a program looks the same everywhere."""
-    try:
-        from game.client.whatgoesup.markers import draw_marker as field_marker, shape_for
-        field_marker(surface, shape_for(index), colour, centre, radius * 0.8)
-        return pygame.Rect(int(centre[0] - radius), int(centre[1] - radius), int(2 * radius), int(2 * radius))
-    except (ImportError, TypeError, AttributeError):
-        pass
-    cx, cy = centre
-    r = max(3.0, radius)
-    shape = SHAPES[index % len(SHAPES)]
-    rim = max(1, int(r / 5))
-    if shape == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), r)
-        pygame.draw.circle(surface, SHADOW, (cx, cy), r, rim)
-    else:
-        if shape == "triangle":
-            pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.8), (cx - r * 0.95, cy + r * 0.8)]
-        elif shape == "square":
-            s = r * 0.85
-            pts = [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-        else:
-            pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, SHADOW, pts, rim)
-    return pygame.Rect(int(cx - r), int(cy - r), int(2 * r), int(2 * r))
-
-
-def draw_wrapped(surface, text: str, font, colour, rect: pygame.Rect, max_lines: int = 99) -> int:
-    """Word-wrapped text inside ``rect`` (never below it); returns the y after the last line."""
-    y = rect.top
-    lines = wrap_text(text, font, rect.w)
-    for n, line in enumerate(lines[:max_lines]):
-        if y + font.get_linesize() > rect.bottom:
-            break
-        if n == max_lines - 1 and len(lines) > max_lines:
-            line = line.rstrip()[:-1] + "…"
-        draw_text(surface, line, font, colour, (rect.left, y))
-        y += font.get_linesize()
-    return y
-
-
-def html_escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def hex_colour(colour) -> str:
-    c = pygame.Color(colour)
-    return f"#{c.r:02x}{c.g:02x}{c.b:02x}"
+from game.client.whatgoesup.shipped import shipped_engine  # noqa: E402,F401  (tests and tools use it from here too)
 
 
 def readable(state, text: str) -> str:
@@ -121,153 +49,6 @@ def readable(state, text: str) -> str:
     text = re.sub(r"\b[UIDT]\d+\b", name, text)
     return text[:1].upper() + text[1:]
 
-
-# ---------------------------------------------------------------- the base of every game scene
-
-class GameScene(Scene):
-    """A scene of a game in progress: a star backdrop, buttons by key, toasts, and the shortcuts
-    Ctrl+S (save), Ctrl+Z (undo), L (log) and Esc (game menu)."""
-
-    name = "game"
-    #: The flow replaces a main scene when the view changes; other game scenes sit on top of one.
-    flow_main = False
-    TOAST_SECONDS = 4.5
-
-    def __init__(self, context, flow: Optional["GameFlow"]) -> None:
-        super().__init__(context)
-        self.flow = flow
-        self.backdrop = Backdrop(world=False)
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.toast_text = ""
-        self.toast_kind = "info"
-        self.toast_time = 0.0
-
-    # -- widgets
-    def add_button(self, key: str, rect: pygame.Rect, text: str, class_id: Optional[str] = "@segment",
-                   tooltip: Optional[str] = None, enabled: bool = True, container=None) -> pygame_gui.elements.UIButton:
-        button = pygame_gui.elements.UIButton(
-            rect, text, self.context.manager, container=container or self.root, tool_tip_text=tooltip,
-            object_id=ObjectID(object_id=f"#{key.split(':')[0]}", class_id=class_id))
-        if not enabled:
-            button.disable()
-        self.buttons[key] = button
-        return button
-
-    def build_ui(self) -> None:
-        self.buttons = {}
-
-    def key_of(self, element) -> Optional[str]:
-        for key, button in self.buttons.items():
-            if button is element:
-                return key
-        return None
-
-    # -- messages
-    def toast(self, text: str, kind: str = "info") -> None:
-        """A short message at the bottom of the screen: 'error' for refusals, 'warn', or 'info'."""
-        self.toast_text, self.toast_kind, self.toast_time = text, kind, self.TOAST_SECONDS
-
-    # -- events
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = self.key_of(event.ui_element)
-            if key is not None:
-                self.on_button(key)
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self.on_key(event)
-        return False
-
-    def on_button(self, key: str) -> None:
-        """A button of this scene was pressed."""
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if self.flow is None:
-            if event.key == pygame.K_ESCAPE:
-                self.context.back()
-                return True
-            return False
-        ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if ctrl and event.key == pygame.K_s:
-            self.flow.open_save(self)
-            return True
-        if ctrl and event.key == pygame.K_z:
-            self.flow.undo(self)
-            return True
-        if not ctrl and event.key == pygame.K_l:
-            self.flow.open_log()
-            return True
-        if event.key == pygame.K_ESCAPE:
-            self.flow.open_menu()
-            return True
-        return False
-
-    def update(self, dt: float) -> None:
-        self.backdrop.update(dt)
-        self.toast_time = max(0.0, self.toast_time - dt)
-        if self.flow_main:
-            self.flow.tick(self, dt)
-
-    # -- drawing
-    def draw_background(self, surface: pygame.Surface) -> None:
-        self.backdrop.draw(surface)
-
-    def draw_header(self, surface: pygame.Surface, title: str, program=None, subtitle: str = "") -> pygame.Rect:
-        """The bar across the top: the program's marker and name (if any), the title, the turn."""
-        layout = self.context.layout
-        bar = pygame.Rect(0, 0, layout.width, layout.px(64))
-        veil = pygame.Surface(bar.size, pygame.SRCALPHA)
-        veil.fill((*CARD, 225))
-        surface.blit(veil, bar)
-        pygame.draw.line(surface, ACCENT, bar.bottomleft, bar.bottomright, max(1, layout.px(2)))
-        x = layout.px(24)
-        if program is not None:
-            draw_marker(surface, program.index, (x + layout.px(16), bar.centery), layout.px(15),
-                        program_colour(program))
-            x += layout.px(44)
-        turn_text = ""
-        if self.flow is not None:
-            state = self.flow.session.state
-            turn_text = f"Turn {state.turn}" + (f" of {state.setup.turn_limit}" if state.setup.turn_limit else "")
-        turn_font = font_px(layout.px(18), True)
-        right = draw_text(surface, turn_text, turn_font, INK_DIM, (layout.width - layout.px(24), bar.centery),
-                          anchor="midright")
-        room = right.left - layout.px(24) - x
-        title_font = fit_font(title, int(room * (0.6 if subtitle else 1.0)), layout.px(28), bold=True)
-        tr = draw_text(surface, title, title_font, ACCENT_LIGHT, (x, bar.centery), anchor="midleft")
-        if subtitle:
-            sub_font = fit_font(subtitle, right.left - layout.px(24) - tr.right - layout.px(16), layout.px(18))
-            draw_text(surface, subtitle, sub_font, INK_DIM, (tr.right + layout.px(16), bar.centery), anchor="midleft")
-        return bar
-
-    def draw_toast(self, surface: pygame.Surface) -> None:
-        if self.toast_time <= 0 or not self.toast_text:
-            return
-        layout = self.context.layout
-        font = font_px(layout.px(19), True)
-        width = min(layout.width - layout.px(80), layout.px(900))
-        lines = wrap_text(self.toast_text, font, width - layout.px(40))[:4]
-        height = len(lines) * font.get_linesize() + layout.px(24)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (layout.width // 2, layout.height - layout.px(86))
-        edge = {"error": ACCENT_HOT, "warn": BAND_COLOURS["fail"]}.get(self.toast_kind, BAND_COLOURS["ok"])
-        draw_card(surface, rect, layout, colour=(40, 26, 60), edge=edge)
-        y = rect.top + layout.px(12)
-        for line in lines:
-            draw_text(surface, line, font, INK, (rect.centerx, y), anchor="midtop")
-            y += font.get_linesize()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        self.draw_content(surface)
-        self.draw_toast(surface)
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        """Everything between the backdrop and the toast."""
-
-
-# ---------------------------------------------------------------- the flow itself
 
 class GameFlow:
     """Owns the session; shows the right scene; applies actions, rolls and undo for the scenes."""
@@ -546,6 +327,12 @@ class GameFlow:
         if not isinstance(self.context.stack.top, LogScene):
             self.context.stack.push(LogScene(self.context, self))
 
+    def explain_event(self, event) -> str:
+        """The failure table's sentence for a Fail or Boom roll of the story ('' for any other line)."""
+        from game.client.whatgoesup.explain import explain_roll_event
+
+        return explain_roll_event(self.session.engine.rules, event.text) if event.kind == "roll" else ""
+
     def open_menu(self) -> None:
         if not isinstance(self.context.stack.top, GameMenuScene):
             self.context.stack.push(GameMenuScene(self.context, self))
@@ -784,8 +571,16 @@ def refresh_hooks(context) -> None:
     context.on_continue = (lambda: continue_latest(context)) if has_save else None
 
 
+def tutorial_resumable() -> bool:
+    """Whether a training mission was left part-way (the title then offers "Resume tutorial")."""
+    from game.client.whatgoesup.tutorial import has_progress
+
+    return has_progress()
+
+
 def wire(context) -> None:
-    """The ``setup`` for ``run_app``: the title's New game, Continue and Load."""
+    """Wire the title's New game, Continue, Load and Tutorial to What Goes Up (``launch`` registered the game)."""
+    context.tutorial_resumable = tutorial_resumable
     refresh_hooks(context)
 
 

@@ -307,7 +307,7 @@ def has(term: str) -> bool:
 
 def _rules(rules):
     if rules is None:
-        from game.client.whatgoesup.game_flow import shipped_engine
+        from game.client.whatgoesup.shipped import shipped_engine
         rules = shipped_engine().rules
     return rules
 

@@ -14,6 +14,7 @@ from typing import Optional
 
 import pygame
 
+from game.client.kit.text import ellipsize
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_text, fit_font,
                     font_px)
 
@@ -156,7 +157,7 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, layout, engine, stat
                   (bar.right + layout.px(8), bottom.centery), anchor="midleft")
         return True
     # a race: the victory and each program's progress
-    from game.client.whatgoesup.game_flow import draw_marker, program_colour
+    from game.client.kit.draw import draw_program_marker, program_colour
 
     goal = f"Goal: {status['name']}"
     if status.get("kind") == "most_dots" and status.get("turn_limit"):
@@ -171,21 +172,12 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, layout, engine, stat
     r = max(3, layout.px(6))
     for k, (program, line) in enumerate(zip(state.programs, lines)):
         x = bottom.left + int(slot * k)
-        draw_marker(surface, program.index, (x + r + 1, bottom.centery), r, program_colour(program))
+        draw_program_marker(surface, program.index, (x + r + 1, bottom.centery), r, program_colour(program))
         room = int(slot) - 2 * r - layout.px(8)
         words = line if font_px(layout.px(13)).size(line)[0] <= room else progress_words(line)
         draw_text(surface, words, fit_font(words, room, layout.px(14), min_size=max(7, layout.px(10))), INK,
                   (x + 2 * r + layout.px(5), bottom.centery), anchor="midleft")
     return True
-
-
-def ellipsize(text: str, font: pygame.font.Font, room: int) -> str:
-    """``text`` cut with an ellipsis so it fits ``room`` pixels."""
-    if font.size(text)[0] <= room:
-        return text
-    while len(text) > 1 and font.size(text + "…")[0] > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def status_summary(engine, state) -> list[str]:
@@ -234,7 +226,7 @@ _HEADER_VEILS: dict = {}
 def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, subtitle: str = "",
                      time: float = 0.0) -> pygame.Rect:
     """The header bar of a game scene (marker, title, subtitle, turn) with the goal's status on the right."""
-    from game.client.whatgoesup.game_flow import draw_marker, program_colour
+    from game.client.kit.draw import draw_program_marker, program_colour
 
     layout = scene.context.layout
     bar = pygame.Rect(0, 0, layout.width, layout.px(64))
@@ -249,7 +241,7 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
     pygame.draw.line(surface, ACCENT, bar.bottomleft, bar.bottomright, max(1, layout.px(2)))
     x = layout.px(24)
     if program is not None:
-        draw_marker(surface, program.index, (x + layout.px(16), bar.centery), layout.px(15), program_colour(program))
+        draw_program_marker(surface, program.index, (x + layout.px(16), bar.centery), layout.px(15), program_colour(program))
         x += layout.px(44)
     state = scene.flow.session.state
     engine = scene.flow.session.engine
@@ -277,7 +269,8 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
 
 # ---------------------------------------------------------------- the rock's drift die, before R&D
 
-from game.client.whatgoesup.game_flow import GameScene, draw_wrapped  # noqa: E402  (the header helpers above need no scene)
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.text import draw_wrapped
 
 
 class RockDriftScene(GameScene):

@@ -12,54 +12,15 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
-from game.client.whatgoesup.board_view import BoardView, aa_circle, aa_polygon, hex_colour, mix
+from game.client.kit.draw import (SHAPE_WORDS, SHAPES, aa_circle, aa_polygon, draw_marker, hex_colour,  # noqa: F401
+                                  mix, shape_for, shape_points)
+from game.client.whatgoesup.board_view import BoardView
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.state import GameState, Upgoer
 
-SHAPES = ("circle", "triangle", "square", "diamond")
-SHAPE_WORDS = {"circle": "circles", "triangle": "triangles", "square": "squares", "diamond": "diamonds"}
 ON_BOARD = ("pad", "flying", "debris", "written_off")
-
-
-def shape_for(program_index: int) -> str:
-    """Each program's marker shape, so colour-blind players can tell programs apart."""
-    return SHAPES[program_index % len(SHAPES)]
-
-
-def shape_points(shape: str, centre, r: float) -> list[tuple[float, float]]:
-    x, y = centre
-    if shape == "triangle":
-        return [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.75), (x - r * 1.1, y + r * 0.75)]
-    if shape == "square":
-        s = r * 0.9
-        return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
-    if shape == "diamond":
-        return [(x, y - r * 1.25), (x + r * 1.1, y), (x, y + r * 1.25), (x - r * 1.1, y)]
-    return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (math.tau * k / 28 for k in range(28))]
-
-
-def draw_marker(surface: pygame.Surface, shape: str, colour, centre, r: float, outline=(14, 10, 30),
-                debris: bool = False) -> None:
-    """One marker: a shape in the program's colour with a dark rim and a highlight."""
-    x, y = centre
-    if debris:
-        jag = [(x + r * (0.55 + 0.45 * ((k * 7) % 3) / 2) * math.cos(math.tau * k / 9 + 0.3),
-                y + r * (0.55 + 0.45 * ((k * 7) % 3) / 2) * math.sin(math.tau * k / 9 + 0.3)) for k in range(9)]
-        aa_polygon(surface, (14, 10, 30), [(px + (px - x) * 0.25, py + (py - y) * 0.25) for px, py in jag])
-        aa_polygon(surface, mix(colour, (120, 115, 120), 0.7), jag)
-        pygame.draw.aaline(surface, (40, 36, 50), (x - r * 0.5, y - r * 0.2), (x + r * 0.3, y + r * 0.35))
-        pygame.draw.aaline(surface, (40, 36, 50), (x - r * 0.1, y - r * 0.55), (x + r * 0.05, y + r * 0.1))
-        return
-    rim = max(2.0, r * 0.28)
-    aa_polygon(surface, outline, shape_points(shape, (x, y + r * 0.12), r + rim)) if shape != "circle" else \
-        aa_circle(surface, outline, (x, y + r * 0.12), r + rim)
-    if shape == "circle":
-        aa_circle(surface, colour, centre, r)
-    else:
-        aa_polygon(surface, colour, shape_points(shape, centre, r))
-    aa_circle(surface, mix(colour, (255, 255, 255), 0.6), (x - r * 0.3, y - r * 0.3), max(1.0, r * 0.22))
 
 
 # ---------------------------------------------------------------- gliding

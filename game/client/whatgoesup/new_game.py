@@ -23,7 +23,10 @@ from game.games.whatgoesup.rules.engine import IllegalSetup
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 from game.core.session import GameSession
 
-from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, shipped_engine, start_game
+from game.client.whatgoesup.shipped import shipped_engine
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import draw_program_marker
+from game.client.kit.text import draw_wrapped
 from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 SEATS = 4
@@ -278,7 +281,7 @@ class NewGameScene(GameScene):
             return None
         session = GameSession.new(self.engine, setup, seed=new_seed())
         self.started = session
-        start_game(self.context, session)
+        self.context.start_game(session)
         return session
 
     # ------------------------------------------------------------------ drawing
@@ -301,7 +304,7 @@ class NewGameScene(GameScene):
             y = TOP + 40 + i * (ROW_H + ROW_GAP)
             marker_c = (layout.px(LEFT_X + 160), layout.px(y + 30))
             if seat.playing and i in colours:
-                draw_marker(surface, i, marker_c, layout.px(14), pygame.Color(colours[i]))
+                draw_program_marker(surface, i, marker_c, layout.px(14), pygame.Color(colours[i]))
                 people = next(p for p in self.peoples if p.id == seat.people)
                 text = f"{people.name}: {people.description}"
                 box = layout.rect(LEFT_X + 186, y + 53, LEFT_W - 186 - 16, 46)

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, program_colour
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import draw_program_marker, program_colour
+from game.client.kit.text import draw_wrapped
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 
@@ -110,7 +112,7 @@ class TurnReportScene(GameScene):
         draw_card(surface, rect, layout, edge=colour)
         pad = layout.px(20)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        draw_marker(surface, r.index, (inner.left + layout.px(14), inner.top + layout.px(16)), layout.px(13), colour)
+        draw_program_marker(surface, r.index, (inner.left + layout.px(14), inner.top + layout.px(16)), layout.px(13), colour)
         name_font = fit_font(r.name, inner.w - layout.px(40), layout.px(24), bold=True)
         draw_text(surface, r.name, name_font, colour, (inner.left + layout.px(36), inner.top + layout.px(16)),
                   anchor="midleft")
@@ -191,7 +193,7 @@ class GameOverScene(GameScene):
             place = 1 + sum(1 for q in ranked if q.dots > p.dots)  # a tie shares its place
             colour = program_colour(p)
             draw_text(surface, f"{place}.", row_font, INK_DIM, (inner.left, y))
-            draw_marker(surface, p.index, (inner.left + layout.px(56), y + row_font.get_height() // 2), layout.px(13),
+            draw_program_marker(surface, p.index, (inner.left + layout.px(56), y + row_font.get_height() // 2), layout.px(13),
                         colour)
             name_font = fit_font(p.name, inner.w - layout.px(260), layout.px(24), bold=True)
             draw_text(surface, p.name, name_font, colour, (inner.left + layout.px(80), y))

@@ -18,7 +18,9 @@ from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, 
 from game.games.whatgoesup.rules.flight_actions import Track
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
-from game.client.whatgoesup.game_flow import GameScene, draw_wrapped, hex_colour, html_escape, program_colour
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.text import draw_wrapped, html_escape
+from game.client.kit.draw import colour_hex, program_colour
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px)
 
@@ -526,8 +528,8 @@ class RnDScene(GameScene):
     def manifest_html(self) -> str:
         state, engine = self.state, self.engine
         p = state.programs[self.program]
-        gold, dim_c, ok_c, bad_c = (hex_colour(ACCENT_LIGHT), hex_colour(INK_DIM), hex_colour(BAND_COLOURS["ok"]),
-                                    hex_colour(ACCENT_HOT))
+        gold, dim_c, ok_c, bad_c = (colour_hex(ACCENT_LIGHT), colour_hex(INK_DIM), colour_hex(BAND_COLOURS["ok"]),
+                                    colour_hex(ACCENT_HOT))
         out = [f"<font color='{gold}'><b>Blueprints</b></font><br>"]
         things = self.things()
         if not things:

@@ -546,7 +546,7 @@ class RollPanel:
             if mode not in ("help", "choice"):
                 y = card.bottom - layout.px(44)
             if accept:  # what accepting means, under the odds; in place of the prompt when there is no room
-                from game.client.whatgoesup.hud import ellipsize
+                from game.client.kit.text import ellipsize
 
                 line_font = font_px(layout.px(16))
                 top = area.bottom + layout.px(38)

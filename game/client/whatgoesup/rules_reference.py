@@ -180,7 +180,7 @@ class RulesReferenceScene(Scene):
     def __init__(self, context, rules=None, section: str = "turn") -> None:
         super().__init__(context)
         if rules is None:
-            from game.client.whatgoesup.game_flow import shipped_engine
+            from game.client.whatgoesup.shipped import shipped_engine
             rules = shipped_engine().rules
         self.rules = rules
         self.sections = reference_sections(rules)
@@ -220,7 +220,7 @@ class RulesReferenceScene(Scene):
         return next(s for s in self.sections if s.key == self.section)
 
     def section_html(self) -> str:
-        from game.client.whatgoesup.game_flow import html_escape
+        from game.client.kit.text import html_escape
         return "<br><br>".join(html_escape(p) for p in self.current().paragraphs)
 
     def show_section(self, key: str) -> None:

@@ -12,7 +12,9 @@ import pygame_gui
 from game.games.whatgoesup.rules.actions import AnswerTrade, OfferTrade
 from game.games.whatgoesup.rules.state import HOME, TradeBundle
 
-from game.client.whatgoesup.game_flow import GameScene, draw_marker, draw_wrapped, program_colour
+from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import draw_program_marker, program_colour
+from game.client.kit.text import draw_wrapped
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 TOP = 84
@@ -199,7 +201,7 @@ class TradeAnswerScene(GameScene):
         card = self.card_rect()
         draw_card(surface, card, layout, edge=program_colour(proposer))
         inner = card.inflate(-layout.px(80), -layout.px(60))
-        draw_marker(surface, proposer.index, (inner.left + layout.px(14), inner.top + layout.px(18)), layout.px(14),
+        draw_program_marker(surface, proposer.index, (inner.left + layout.px(14), inner.top + layout.px(18)), layout.px(14),
                     program_colour(proposer))
         head = f"{proposer.name} offers you a trade"
         draw_text(surface, head, fit_font(head, inner.w - layout.px(40), layout.px(28), bold=True), ACCENT_LIGHT,
