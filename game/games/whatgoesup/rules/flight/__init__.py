@@ -22,12 +22,13 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, CatchU
 from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds, penalised
-from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Item, Program, Upgoer, UpgoerDesign,
-    replace_in, update, with_program)
+from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Item, Program, Upgoer, replace_in,
+    update, with_program)
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
+from game.games.whatgoesup.rules.flight.launch import LaunchPart
 
 
-class FlightRules(FlightBase):
+class FlightRules(LaunchPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
 
     # ================================================================== engine hooks
@@ -235,50 +236,6 @@ class FlightRules(FlightBase):
         return self._end_flights(state)
 
     # ------------------------------------------------------------------ launch stage
-    def _launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
-            raise IllegalAction("launches happen at the start of the flight phase, one Upgoer at a time")
-        count = dict(f.launches).get(upgoer.owner, 0)
-        if count >= self.table.max_launches_per_turn:
-            raise IllegalAction(f"a program can launch at most {self.table.max_launches_per_turn} Upgoers a turn")
-        if not upgoer.stages:
-            raise IllegalAction(f"{upgoer.name} has no lower stage left: take it apart and add one")
-        crew = self._crew(state, upgoer)
-        for derp in crew:
-            if not derp.can_fly:
-                raise IllegalAction(f"{derp.name} cannot fly this turn ({derp.busy or derp.condition})")
-        single_stack = "simplified_stack" in state.setup.options
-        if not crew and self.table.uncrewed_suborbital_only and len(upgoer.stages) > 1 and not single_stack:
-            raise IllegalAction("without a derp aboard an Upgoer may only fly suborbital: "
-                                "remove its orbital insertion stage")
-        if not crew and single_stack and self.table.uncrewed_suborbital_only and upgoer.modules:
-            pass  # a single stack without crew simply stays suborbital (no insertion is attempted)
-        launches = dict(f.launches)
-        launches[upgoer.owner] = count + 1
-        state = self._set(state, launches=tuple(sorted(launches.items())))
-        # Launched parts keep their own rating from now on; research no longer reaches them.
-        frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
-                  for i in self._items_aboard(state, upgoer)]
-        state = dataclasses.replace(state, items=replace_in(state.items, frozen))
-        launch_step = self.board.home.next
-        stage_items = [state.item(i) for i in upgoer.stages[0]]
-        roll = self._new_roll(state, "launch", upgoer, stage_items, launch_step, "launch_done",
-                              dice_sets=len(stage_items))
-        state = self._event(state, f"{upgoer.name} lights its launch stage!", upgoer)
-        return self._queue_rolls(state, [roll])
-
-    def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
-            raise IllegalAction("only an Upgoer about to launch can stay on the pad")
-        state = self._event(state, f"{upgoer.name} stays on the pad this turn.", upgoer)
-        return self._set(state, active=None, mode="")
-
     def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
         from game.games.whatgoesup.rules.engine import IllegalAction
 
@@ -290,105 +247,7 @@ class FlightRules(FlightBase):
         state = self._event(state, f"{upgoer.name} waits and lets the others go first.", upgoer, "timing")
         return self._set(state, active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})
 
-    def _launch_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return self._set(state, active=None, mode="")
-        if outcome is Outcome.OK:
-            stage_items = list(upgoer.stages[0])
-            single = "simplified_stack" in state.setup.options
-            rest = upgoer.stages if single else upgoer.stages[1:]
-            upgoer = update(upgoer, status="flying", location=roll.step, launched_turn=state.turn, stages=rest,
-                            new_steps=())
-            state = self._replace_upgoer(state, upgoer)
-            if not single:
-                state = self._release_stages(state, upgoer, stage_items, recovery=("landing",))
-            state = self._visit(state, upgoer, roll.step)
-            upgoer = state.upgoer(upgoer.id)
-            if len(self._crew(state, upgoer)) >= 2:
-                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps")
-            state = self._set(state, launched=state.flight.launched + (upgoer.id,), active=None, mode="")
-            return self._event(state, f"{upgoer.name} clears the tower and climbs away!", upgoer)
-        if "cancel" in flags:
-            # The launch does not happen; everything but the spent stage may fly another day.
-            if "stages_spent" in flags:
-                state = self._destroy_items(state, list(upgoer.stages[0]))
-                upgoer = update(state.upgoer(upgoer.id), stages=upgoer.stages[1:])
-                state = self._replace_upgoer(state, upgoer)
-            return self._set(state, active=None, mode="")
-        return self._set(state, active=None, mode="")
-
     # ------------------------------------------------------------------ insertion stage
-    def _insertion(self, state: GameState, upgoer: Upgoer) -> GameState:
-        step = self.board.step(upgoer.location)
-        insertion = self.board.step(step.next) if step.kind == "launch" else step
-        crew = self._crew(state, upgoer)
-        single = "simplified_stack" in state.setup.options
-        can_orbit = bool(upgoer.stages) and (crew or not self.table.uncrewed_suborbital_only)
-        state = self._set(state, mode="inserting")
-        if not can_orbit:
-            state = self._event(state, f"{upgoer.name} arcs over the top and falls back: a suborbital flight.", upgoer)
-            upgoer = update(upgoer, location=insertion.id)
-            state = self._replace_upgoer(state, upgoer)
-            # No visit: a suborbital flight covers only launch, reentry and landing (2014 rules).
-            if single and upgoer.stages:
-                # A single stack that did not go on to orbit comes down like an insertion stage.
-                state = self._release_stages(state, state.upgoer(upgoer.id), list(upgoer.stages[0]),
-                                             recovery=("reentry", "landing"))
-                state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), stages=()))
-            return self._go_to(state, state.upgoer(upgoer.id), insertion.fallback, fallback=True)
-        upgoer = update(upgoer, location=insertion.id)
-        state = self._replace_upgoer(state, upgoer)
-        stage_items = [state.item(i) for i in upgoer.stages[-1]]
-        roll = self._new_roll(state, "orbital_insertion", upgoer, stage_items, insertion.id, "insertion_done",
-                              dice_sets=len(stage_items))
-        return self._queue_rolls(state, [roll])
-
-    def _insertion_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return self._set(state, active=None, mode="")
-        step = self.board.step(roll.step)
-        stage_items = list(upgoer.stages[-1]) if upgoer.stages else []
-        upgoer = update(upgoer, stages=())
-        state = self._replace_upgoer(state, upgoer)
-        state = self._visit(state, upgoer, step.id)
-        if outcome is Outcome.OK:
-            state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
-            state = self._event(state, f"{upgoer.name} reaches orbit!", upgoer)
-            return self._go_to(state, state.upgoer(upgoer.id), step.next)
-        if "stages_spent" in flags:
-            state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
-        if "to_fallback" in flags:
-            state = self._keep_only_returning(state, state.upgoer(upgoer.id))
-            state = self._event(state, f"{upgoer.name} does not make orbit and falls back towards "
-                                f"{self.board.step(step.fallback).name}.", upgoer)
-            return self._go_to(state, state.upgoer(upgoer.id), step.fallback, fallback=True)
-        return self._set(state, active=None, mode="")
-
-    def _release_stages(self, state: GameState, upgoer: Upgoer, stage_ids: list[str],
-                        recovery: tuple[str, ...]) -> GameState:
-        """Drop used lower stages: reusable ones try to come home (one roll per step), the rest are gone."""
-        rolls = []
-        for item_id in stage_ids:
-            item = state.find("item", item_id)
-            if item is None:
-                continue
-            thing = state.thing(item.thing_id)
-            if thing.reusable and not item.reusable_lost:
-                state = self._replace_items(state, [update(item, location=f"recovering:{upgoer.id}")])
-                for index, step_kind in enumerate(recovery):
-                    step = next(s for s in self.board.steps if s.kind == step_kind)
-                    last = index == len(recovery) - 1
-                    rolls.append(PendingRoll(kind="stage_recovery", upgoer=upgoer.id, items=(item.id,),
-                                             rating=self.engine.item_rating(state, item), step=step.id,
-                                             then="stage_home" if last else "", helpable=False))
-            else:
-                state = self._destroy_items(state, [item.id])
-        if rolls:
-            state = self._queue_rolls(state, rolls)
-        return state
-
     # ------------------------------------------------------------------ moving along the rails
     def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
         from game.games.whatgoesup.rules.engine import IllegalAction
@@ -2026,34 +1885,3 @@ class FlightRules(FlightBase):
         return dataclasses.replace(state, events=(Event(f"{state.programs[program].name} keeps watch on the debris of "
                                                         f"{upgoer.name}.", program, "rnd"),))
 
-    def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
-        """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible."""
-        engine = self.engine
-        stored = state.items_of(player)
-        by_role: dict[str, list[Item]] = {}
-        for item in stored:
-            by_role.setdefault(self._role(state, item), []).append(item)
-        stages = sorted(by_role.get("lower_stage", []), key=lambda i: -state.thing(i.thing_id).base_mass)
-        capsules = sorted(by_role.get("capsule", []), key=lambda i: -state.thing(i.thing_id).base_mass)
-        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
-        designs = []
-        count = len(state.upgoers_of(player)) + 1
-        people = engine._people(state.programs[player].people)
-        name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
-        if stages:
-            designs.append(UpgoerDesign(name=name, stages=((stages[0].id,),)))
-        if capsules and len(stages) >= 2 and crew:
-            capsule = capsules[0]
-            thrusters = by_role.get("thruster", [])
-            modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
-            fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
-            rations = min(state.programs[player].rations_stock, 2)
-            design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
-                                  crew=(crew[0].id,), fuel=fuel, rations=rations)
-            if engine.check_design(state, player, design).valid:
-                designs.append(design)
-            elif rations:
-                design = dataclasses.replace(design, rations=0)
-                if engine.check_design(state, player, design).valid:
-                    designs.append(design)
-        return [d for d in designs if engine.check_design(state, player, d).valid]
