@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal, Hire, Invent, Research,
-                               Train)
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold, KeepRoll,
-                                       Launch, Move, Nudge, UseLuck, UseSkill)
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge
+from game.games.whatgoesup.careful_play import SKILLS, CarefulPlayer
+from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal, Hire,
+                                                 Invent)
+from game.games.whatgoesup.rules.flight_actions import (Burn, ChooseConsequence, Coast, EndActivities, Hold, Launch, Move,
+                                                        Nudge)
+from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
 
 # ---------------------------------------------------------------------- the plan's numbers
@@ -43,16 +44,11 @@ HOP_CREW = 3        # derps on the shakedown flight: the capsule carries 5 (3 de
 HOP_FUEL, HOP_RATIONS = 4, 4  # a deorbit burn and a retry; a night in orbit and a spare
 FIRST_FLIGHT = Rating(10, 15)   # the never-flown cap: the capsule and thruster before the shakedown
 TARGET = {STAGE: Rating(10, 15), POD: Rating(19, 20), PUFF: Rating(19, 20)}  # research caps still apply
-SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
 GOING_OUT = ("high_transfer", "rock_transit", "rock_docking")   # the burns towards the rock
 
 
-class RockPlan:
+class RockPlan(CarefulPlayer):
     """The plan of one program (``program``) in a Stop The Rock game."""
-
-    def __init__(self, engine, program: int):
-        self.engine = engine
-        self.program_index = program
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, state: GameState) -> Action:
@@ -60,23 +56,7 @@ class RockPlan:
         action = self.fly(state) if state.phase == "flight" else self.rnd(state)
         return action
 
-    def ok(self, state: GameState, action: Action) -> bool:
-        return self.engine.refusal(state, action) is None
-
     # ------------------------------------------------------------------ what the program has
-    def thing(self, state: GameState, name: str):
-        return next((t for t in state.things_of(self.program_index) if t.name == name), None)
-
-    def stored(self, state: GameState, name: str) -> list[str]:
-        return [i.id for i in state.items_of(self.program_index)
-                if state.thing(i.thing_id).name == name and i.location is HOME]
-
-    def derps_home(self, state: GameState) -> list:
-        return [d for d in state.derps_of(self.program_index) if not d.dead and d.location is HOME]
-
-    def crafts(self, state: GameState, name: str) -> list:
-        return [u for u in state.upgoers_of(self.program_index) if u.name == name or u.name.startswith(name + " ")]
-
     def run(self, state: GameState):
         """The rock craft on the pad or in flight, if any."""
         return next((u for u in self.crafts(state, RUN) if u.status in ("pad", "flying")), None)
@@ -105,23 +85,23 @@ class RockPlan:
             # never-flown cap), crewed by derps who can save a bad roll; they come home with luck.
             if hops and len(hops[0].stages) < 2:
                 yield Disassemble(hops[0].id)  # a failed launch spent its launch stages: rebuild the stack
-            yield from self._train(state)  # no flight before the crew can save a roll
+            yield from self.train(state)  # no flight before the crew can save a roll
             yield from self._research(state, pod, FIRST_FLIGHT)
             yield from self._research(state, puff, FIRST_FLIGHT)
             yield from self._research(state, stage, FIRST_FLIGHT)
             if not hops:
                 yield from self._stock(state, HOP_FUEL, HOP_RATIONS)
-                crew = [d for d in self.derps_home(state) if d.can_fly and self._trained(d, SKILLS)][:HOP_CREW]
+                crew = [d for d in self.derps_home(state) if d.can_fly and self.trained(d, SKILLS)][:HOP_CREW]
                 ready = all(self._ready(state, t, FIRST_FLIGHT) for t in (pod, puff, stage))
                 if crew and ready:
                     yield self._assemble(state, HOP, crew, HOP_FUEL, HOP_RATIONS)
-            yield from self._train(state)
+            yield from self.train(state)
             return
         if hops[0].status == "flying" and not hops[0].stranded:
             # Wait for the shakedown to come home: until then the parts' research caps stay low.
             yield from self._research(state, pod)
             yield from self._research(state, stage)
-            yield from self._train(state)
+            yield from self.train(state)
             return
         if state.rock.saved:
             return
@@ -134,19 +114,19 @@ class RockPlan:
             if run.status == "flying":
                 yield from self._research(state, puff)
                 yield from self._research(state, pod)
-            yield from self._train(state)
+            yield from self.train(state)
             return
-        if not any(self._trained(d) and d.can_fly for d in self.derps_home(state)):
-            yield from self._train(state, SKILLS[:2])
+        if not any(self.trained(d) and d.can_fly for d in self.derps_home(state)):
+            yield from self.train(state, SKILLS[:2])
         yield from self._research(state, pod)
         yield from self._research(state, puff)
         yield from self._research(state, stage)
         yield from self._stock(state, FUEL, RATIONS)
-        crew = sorted((d for d in self.derps_home(state) if d.can_fly and self._trained(d)),
+        crew = sorted((d for d in self.derps_home(state) if d.can_fly and self.trained(d)),
                       key=lambda d: -d.total_points)[:CREW]
         if crew and all(self._ready(state, t) for t in (pod, puff, stage)):
             yield self._assemble(state, self.run_name(state), crew, FUEL, RATIONS)
-        yield from self._train(state)
+        yield from self.train(state)
 
     def _stock(self, state: GameState, fuel: int, rations: int) -> Iterator[Action]:
         """Build what a flight needs (three stages, the capsule, the thruster) and buy its fuel and rations."""
@@ -168,17 +148,10 @@ class RockPlan:
                                      crew=tuple(d.id for d in crew), fuel=fuel, rations=rations))
 
     def _ready(self, state: GameState, thing, target: Optional[Rating] = None) -> bool:
-        cap = self.engine.research_cap(state, thing)
-        target = target or TARGET[thing.name]
-        return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
+        return self.reached(state, thing, target or TARGET[thing.name])
 
     def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> Iterator[Action]:
-        cap = self.engine.research_cap(state, thing)
-        target = target or TARGET[thing.name]
-        if thing.rating.boom < min(cap.boom, target.boom):
-            yield Research(thing.id, "boom", 1)
-        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1):
-            yield Research(thing.id, "fail", 1)
+        return self.research_towards(state, thing, target or TARGET[thing.name])
 
     def _invent(self, state: GameState) -> Iterator[Action]:
         for kind, mass, name in (("capsule", POD_MASS, POD), ("thruster", PUFF_MASS, PUFF),
@@ -193,23 +166,6 @@ class RockPlan:
                 yield Heal(d.id)  # back at 2 stamina, skills kept
         if len(alive) < HOP_CREW:
             yield Hire()
-
-    @staticmethod
-    def _trained(derp, skills=SKILLS[:2]) -> bool:
-        """Trained enough to fly: Engineering and Piloting at the plan's level (Stamina may come later)."""
-        return all(getattr(derp, skill) - (2 if skill == "stamina" else 0) >= points for skill, points in skills)
-
-    def _train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
-        for d in state.derps_of(self.program_index):
-            if d.dead or d.location is not HOME or d.injured:
-                continue
-            for skill, points in skills:
-                have = getattr(d, skill) - (2 if skill == "stamina" else 0)
-                if have < points and d.trained_skill in (None, skill):
-                    yield Train(d.id, skill, points - have)
-                    break
-                if have < points:
-                    break
 
     # ------------------------------------------------------------------ flights
     def fly(self, state: GameState) -> Action:
@@ -246,87 +202,3 @@ class RockPlan:
                 if self.ok(state, action):
                     return action
         return Coast()
-
-    def consequence(self, state: GameState, choice) -> str:
-        upgoer = state.upgoer(choice.upgoer)
-        if "lose_payload" in choice.options:
-            return "lose_payload"
-        if "lose_rations" in choice.options and upgoer.rations > 2 * len(upgoer.crew):
-            return "lose_rations"
-        if "degrade_all_parts" in choice.options:
-            return "degrade_all_parts"
-        return choice.options[0]
-
-    def answer_roll(self, state: GameState, roll) -> Action:
-        if roll.previous is not None:
-            new, old = self._score(roll, roll.value), self._score(roll, roll.previous)
-            return KeepRoll(new=new <= old)
-        outcome = roll.outcome()
-        if outcome is Outcome.OK:
-            return AcceptRoll()
-        helpers = self.engine.flight_rules._helpers(state, roll)
-        plan = self._skill_plan(state, roll, helpers)
-        if plan:
-            return plan[0]
-        if state.programs[self.program_index].luck > 0 and self._worth_luck(roll, outcome):
-            return UseLuck()
-        return AcceptRoll()
-
-    @staticmethod
-    def _score(roll, value) -> tuple:
-        return ({Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}[judge(value, roll.effective())], value)
-
-    @staticmethod
-    def _worth_luck(roll, outcome) -> bool:
-        if outcome is Outcome.BOOM:
-            return True
-        # A Fail on a duration step only costs a choice (a payload, rations or wear): keep the luck.
-        return roll.kind not in ("stage_recovery", "duration_capsule", "duration_habitat")
-
-    def _skill_plan(self, state: GameState, roll, helpers) -> list:
-        """The skill spends that turn this roll into OK (or a Boom into a Fail when OK is out of reach)."""
-        fr = self.engine.flight_rules
-        value = roll.value
-        eff = roll.effective()
-        eng = sorted(((d.engineering, d) for d in helpers if d.engineering > 0), key=lambda x: -x[0])
-        pil = sorted(((fr.piloting(state, d), d) for d in helpers if fr.piloting(state, d) > 0), key=lambda x: -x[0])
-        stamina = {d.id: d.current_stamina for d in helpers}
-        # Enough Engineering to lift the Boom safety to value+2, then Piloting to lift the Fail safety past value.
-        spends = []
-        boom = eff.boom
-        while boom < value + 2:
-            src = next(((e, d) for e, d in eng if stamina[d.id] > 0), None)
-            if src is None:
-                break
-            stamina[src[1].id] -= 1
-            boom += src[0]
-            spends.append(UseSkill(src[1].id, "engineering"))
-        base_fail = roll.rating.fail + roll.fail_raise
-        fail = min(base_fail, boom - 1)
-        while fail <= value and fail < boom - 1:
-            src = next(((p, d) for p, d in pil if stamina[d.id] > 0), None)
-            if src is None:
-                break
-            stamina[src[1].id] -= 1
-            base_fail += src[0]
-            fail = min(base_fail, boom - 1)
-            spends.append(UseSkill(src[1].id, "piloting"))
-        outcome = roll.outcome()
-        if value < fail:
-            # Spend only what is needed now: the first spend of the right kind for the current outcome.
-            for a in spends:
-                if outcome is Outcome.BOOM and a.skill == "engineering":
-                    return [a]
-                if outcome is Outcome.FAIL and (a.skill == "piloting" or roll.fail_pinned()):
-                    if a.skill == "engineering" and not roll.fail_pinned():
-                        continue
-                    return [a]
-            return spends[:1]
-        if outcome is Outcome.BOOM and value < boom and roll.kind in ("duration_capsule", "reentry", "landing", "burn",
-                                                                      "rock_docking_burn", "launch",
-                                                                      "orbital_insertion"):
-            if state.programs[self.program_index].luck > 0:
-                return []  # a reroll may do better than a Fail
-            first = next((a for a in spends if a.skill == "engineering"), None)
-            return [first] if first else []
-        return []

@@ -1,0 +1,162 @@
+"""What every careful plan shares: finding its parts by name, research towards a target, training, and
+the answers to a roll (skills only when they save it, luck on what matters).
+
+``RockPlan`` (Stop The Rock) and the goal plans of ``goal_plan`` build on ``CarefulPlayer``. A plan reads
+everything from the state (nothing is remembered between calls) and proposes actions; the caller checks
+them with ``engine.refusal``, so only a legal action is ever played.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from game.games.whatgoesup.rules.actions import Action, Research, Train
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck, UseSkill
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge
+from game.games.whatgoesup.rules.state import HOME, GameState
+
+SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
+
+
+class CarefulPlayer:
+    """The shared habits of one program's (``program``) careful plan."""
+
+    def __init__(self, engine, program: int):
+        self.engine = engine
+        self.program_index = program
+
+    def ok(self, state: GameState, action: Action) -> bool:
+        return self.engine.refusal(state, action) is None
+
+    # ------------------------------------------------------------------ what the program has
+    def thing(self, state: GameState, name: str):
+        return next((t for t in state.things_of(self.program_index) if t.name == name), None)
+
+    def stored(self, state: GameState, name: str) -> list[str]:
+        return [i.id for i in state.items_of(self.program_index)
+                if state.thing(i.thing_id).name == name and i.location is HOME]
+
+    def derps_home(self, state: GameState) -> list:
+        return [d for d in state.derps_of(self.program_index) if not d.dead and d.location is HOME]
+
+    def crafts(self, state: GameState, name: str) -> list:
+        return [u for u in state.upgoers_of(self.program_index) if u.name == name or u.name.startswith(name + " ")]
+
+    # ------------------------------------------------------------------ research and training
+    def reached(self, state: GameState, thing, target: Rating) -> bool:
+        """Whether ``thing`` is as good as ``target`` or as research may make it now."""
+        cap = self.engine.research_cap(state, thing)
+        return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
+
+    def research_towards(self, state: GameState, thing, target: Rating) -> Iterator[Action]:
+        """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap."""
+        cap = self.engine.research_cap(state, thing)
+        if thing.rating.boom < min(cap.boom, target.boom):
+            yield Research(thing.id, "boom", 1)
+        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1):
+            yield Research(thing.id, "fail", 1)
+
+    @staticmethod
+    def trained(derp, skills=SKILLS[:2]) -> bool:
+        """Trained enough to fly: Engineering and Piloting at the plan's level (Stamina may come later)."""
+        return all(getattr(derp, skill) - (2 if skill == "stamina" else 0) >= points for skill, points in skills)
+
+    def train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
+        for d in state.derps_of(self.program_index):
+            if d.dead or d.location is not HOME or d.injured:
+                continue
+            for skill, points in skills:
+                have = getattr(d, skill) - (2 if skill == "stamina" else 0)
+                if have < points and d.trained_skill in (None, skill):
+                    yield Train(d.id, skill, points - have)
+                    break
+                if have < points:
+                    break
+
+    # ------------------------------------------------------------------ rolls
+    def consequence(self, state: GameState, choice) -> str:
+        upgoer = state.upgoer(choice.upgoer)
+        if "lose_payload" in choice.options:
+            return "lose_payload"
+        if "lose_rations" in choice.options and upgoer.rations > 2 * len(upgoer.crew):
+            return "lose_rations"
+        if "degrade_all_parts" in choice.options:
+            return "degrade_all_parts"
+        return choice.options[0]
+
+    def answer_roll(self, state: GameState, roll) -> Action:
+        if roll.previous is not None:
+            new, old = self._score(roll, roll.value), self._score(roll, roll.previous)
+            return KeepRoll(new=new <= old)
+        outcome = roll.outcome()
+        if outcome is Outcome.OK:
+            return AcceptRoll()
+        helpers = self.helpers(state, roll)
+        plan = self._skill_plan(state, roll, helpers)
+        if plan:
+            return plan[0]
+        if state.programs[self.program_index].luck > 0 and self._worth_luck(roll, outcome):
+            return UseLuck()
+        return AcceptRoll()
+
+    def helpers(self, state: GameState, roll) -> list:
+        """The derps who may spend stamina on this roll."""
+        return self.engine.flight_rules._helpers(state, roll)
+
+    @staticmethod
+    def _score(roll, value) -> tuple:
+        return ({Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}[judge(value, roll.effective())], value)
+
+    @staticmethod
+    def _worth_luck(roll, outcome) -> bool:
+        if outcome is Outcome.BOOM:
+            return True
+        # A Fail on a duration step only costs a choice (a payload, rations or wear): keep the luck.
+        return roll.kind not in ("stage_recovery", "duration_capsule", "duration_habitat")
+
+    def _skill_plan(self, state: GameState, roll, helpers) -> list:
+        """The skill spends that turn this roll into OK (or a Boom into a Fail when OK is out of reach)."""
+        fr = self.engine.flight_rules
+        value = roll.value
+        eff = roll.effective()
+        eng = sorted(((d.engineering, d) for d in helpers if d.engineering > 0), key=lambda x: -x[0])
+        pil = sorted(((fr.piloting(state, d), d) for d in helpers if fr.piloting(state, d) > 0), key=lambda x: -x[0])
+        stamina = {d.id: d.current_stamina for d in helpers}
+        # Enough Engineering to lift the Boom safety to value+2, then Piloting to lift the Fail safety past value.
+        spends = []
+        boom = eff.boom
+        while boom < value + 2:
+            src = next(((e, d) for e, d in eng if stamina[d.id] > 0), None)
+            if src is None:
+                break
+            stamina[src[1].id] -= 1
+            boom += src[0]
+            spends.append(UseSkill(src[1].id, "engineering"))
+        base_fail = roll.rating.fail + roll.fail_raise
+        fail = min(base_fail, boom - 1)
+        while fail <= value and fail < boom - 1:
+            src = next(((p, d) for p, d in pil if stamina[d.id] > 0), None)
+            if src is None:
+                break
+            stamina[src[1].id] -= 1
+            base_fail += src[0]
+            fail = min(base_fail, boom - 1)
+            spends.append(UseSkill(src[1].id, "piloting"))
+        outcome = roll.outcome()
+        if value < fail:
+            # Spend only what is needed now: the first spend of the right kind for the current outcome.
+            for a in spends:
+                if outcome is Outcome.BOOM and a.skill == "engineering":
+                    return [a]
+                if outcome is Outcome.FAIL and (a.skill == "piloting" or roll.fail_pinned()):
+                    if a.skill == "engineering" and not roll.fail_pinned():
+                        continue
+                    return [a]
+            return spends[:1]
+        if outcome is Outcome.BOOM and value < boom and roll.kind in ("duration_capsule", "reentry", "landing", "burn",
+                                                                      "rock_docking_burn", "launch",
+                                                                      "orbital_insertion"):
+            if state.programs[self.program_index].luck > 0:
+                return []  # a reroll may do better than a Fail
+            first = next((a for a in spends if a.skill == "engineering"), None)
+            return [first] if first else []
+        return []
