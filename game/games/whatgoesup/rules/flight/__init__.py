@@ -14,7 +14,7 @@ from typing import Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Action, Roll
-from game.games.whatgoesup.rules.board import THRUST_ORDER, Step
+from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, CatchUp, ChooseConsequence, Coast, Dock,
     EndActivities, Eva, Hold, JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
@@ -26,9 +26,10 @@ from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Ite
     update, with_program)
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
 from game.games.whatgoesup.rules.flight.launch import LaunchPart
+from game.games.whatgoesup.rules.flight.movement import MovementPart
 
 
-class FlightRules(LaunchPart, FlightBase):
+class FlightRules(MovementPart, LaunchPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
 
     # ================================================================== engine hooks
@@ -249,51 +250,6 @@ class FlightRules(LaunchPart, FlightBase):
 
     # ------------------------------------------------------------------ insertion stage
     # ------------------------------------------------------------------ moving along the rails
-    def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if f.mode != "before" or a.upgoer != upgoer.id:
-            raise IllegalAction("move on once your activities before moving are done")
-        return self._start_moving(state, upgoer)
-
-    def _start_moving(self, state: GameState, upgoer: Upgoer) -> GameState:
-        return self._set(state, mode="moving", cursor_decided=None, retry_burn=None)
-
-    def _travel(self, state: GameState, upgoer: Upgoer) -> GameState:
-        """Follow the rail from the current step until a decision, a roll or a stop."""
-        f: FlightPhase = state.flight
-        step = self.board.step(upgoer.location)
-        scenario = self._scenario(state)
-        burns = self.board.burns_from(step.id, scenario)
-        if burns and f.cursor_decided != step.id and self.can_steer(state, upgoer):
-            return self._set(state, mode="junction")
-        if step.next is None:
-            # A surface step with no burn taken: the craft stays where it is for this turn.
-            return self._arrive(state, upgoer, step.id, stayed=True)
-        return self._go_to(state, upgoer, step.next)
-
-    def _go_to(self, state: GameState, upgoer: Upgoer, step_id: str, fallback: bool = False) -> GameState:
-        """Enter a step and do what it asks."""
-        step = self.board.step(step_id)
-        upgoer = update(upgoer, location=step.id)
-        state = self._replace_upgoer(state, upgoer)
-        state = self._set(state, mode="moving", cursor_decided=None, retry_burn=None, hurt=frozenset())
-        if step.is_duration or step.kind in ("reentry", "landing"):
-            # Hostile Waters: the rolls for a new position are set before it counts as visited.
-            state = self._arrive(state, upgoer, step.id) if step.is_duration else self._descend(state, upgoer, step)
-            return self._visit(state, upgoer, step.id)
-        state = self._visit(state, upgoer, step.id)
-        upgoer = state.upgoer(upgoer.id)
-        if step.kind == "home":
-            return self._land_home(state, upgoer)
-        if step.kind == "escape":
-            return self._escape(state, upgoer)
-        if step.kind in ("lunar_landing", "rock_docking"):
-            # Reached without the burn that lands: the craft passes by and carries on.
-            return self._go_to(state, upgoer, step.fallback)
-        return state  # a junction: _travel decides there
-
     def _descend(self, state: GameState, upgoer: Upgoer, step: Step) -> GameState:
         """Reentry or landing: every capsule and reusable part coming down rolls."""
         if step.kind == "reentry":
@@ -351,100 +307,6 @@ class FlightRules(LaunchPart, FlightBase):
                                             f"{self._name(state, item)} comes back through reentry a second time")
         return self._go_to(state, state.upgoer(upgoer.id), step.next)
 
-    def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if f.mode != "junction":
-            raise IllegalAction("burns are made at a burn junction while moving")
-        here = self.board.step(upgoer.location)
-        options = {b.to: b for b in self.board.burns_from(here.id, self._scenario(state))}
-        if a.to not in options:
-            names = ", ".join(f"{b.name} (to {self.board.step(b.to).name})" for b in options.values())
-            raise IllegalAction(f"from {here.name} you can burn: {names}")
-        option = options[a.to]
-        target = self.board.step(a.to)
-        if not self.can_steer(state, upgoer):
-            raise IllegalAction(f"{upgoer.name} cannot be steered (it needs a working capsule and a healthy derp)")
-        if target.kind == "escape" and self._crew(state, upgoer):
-            raise IllegalAction("the derps would never come home: only a probe is sent out of the world's pull")
-        if a.rcs:
-            if not option.uses_rcs and target.kind != "rock_docking":
-                raise IllegalAction(f"{option.name} cannot be done with RCS")
-            uses = self.table.rock_docking_rcs_uses if target.kind == "rock_docking" else 1
-            rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
-            if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
-                raise IllegalAction(f"{upgoer.name} needs {uses} RCS use(s) left for that")
-            kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
-            state = self._undock_all(state, upgoer, "to make its burn")
-            upgoer = state.upgoer(upgoer.id)
-            best = max(rcs, key=lambda i: self.engine.item_rating(state, i).score())
-            roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
-                                  detail=(("uses", uses),))
-            return self._queue_rolls(state, [roll])
-        thrusters = self._modules(state, upgoer, "thruster")
-        if not thrusters:
-            raise IllegalAction(f"{upgoer.name} has no working thruster")
-        needed = THRUST_ORDER.index(option.thrust)
-        have = self.thrust(state, upgoer)
-        if have not in THRUST_ORDER or THRUST_ORDER.index(have) < needed:
-            raise IllegalAction(f"{option.name} needs thrusters massing at least "
-                                f"{self._thrust_fraction(option.thrust)} of the capsules; {upgoer.name}'s are {have.replace('_', ' ')}")
-        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
-        if upgoer.fuel < cost:
-            raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
-        state = self._undock_all(state, upgoer, "to make its burn")
-        upgoer = state.upgoer(upgoer.id)
-        # Fuel is spent whether the burn works or not.
-        upgoer = update(upgoer, fuel=upgoer.fuel - cost)
-        state = self._replace_upgoer(state, upgoer)
-        best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
-        kind = {"lunar_landing": "lunar_landing", "rock_docking": "rock_docking_burn"}.get(target.kind, "burn")
-        roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
-                              detail=(("fuel", cost),))
-        state = self._event(state, f"{upgoer.name} burns {cost} fuel: {option.name}.", upgoer)
-        return self._queue_rolls(state, [roll])
-
-    def _thrust_fraction(self, thrust: str) -> str:
-        ratios = self.rules.components.thruster
-        value = {"orbital": ratios.min_ratio, "lunar": ratios.lunar_landing_ratio,
-                 "planetary": ratios.planetary_landing_ratio}[thrust]
-        return "the mass" if value == 1 else f"{value.numerator}/{value.denominator}"
-
-    def _coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        if state.flight.mode != "junction":
-            raise IllegalAction("you can only coast past a burn junction")
-        return self._set(state, mode="moving", cursor_decided=upgoer.location, retry_burn=None)
-
-    def _burn_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return self._set(state, active=None, mode="")
-        target = self.board.step(roll.target)
-        if outcome is Outcome.OK:
-            state = self._set(state, mode="moving")
-            if target.kind in ("lunar_landing", "rock_docking"):
-                state = self._visit(state, upgoer, target.id)
-                upgoer = state.upgoer(upgoer.id)
-                body = target.body or ""
-                upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + ((body,) if body else ()))
-                state = self._replace_upgoer(state, upgoer)
-                state = self._event(state, f"{upgoer.name} touches down: {target.name}!", upgoer)
-                state = self._go_to(state, upgoer, target.next)
-                return self._temple_search(state, state.upgoer(upgoer.id), target)
-            return self._go_to(state, upgoer, self.engine.rock_rules.intercept_landing(state, target.id))
-        if "crash" in flags:
-            state = self._event(state, f"{upgoer.name} hits the surface hard.", upgoer)
-            state = self._kill(state, upgoer, self._crew(state, upgoer), "a crash landing")
-            return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed.")
-        if "stay" in flags:
-            # Still hanging where it was: this ends the movement there, as a duration step.
-            return self._arrive(state, upgoer, upgoer.location, stayed=True)
-        # Cancelled: a retry is allowed at once; otherwise the player coasts on from the junction.
-        return self._set(state, mode="junction")
-
     def _escape(self, state: GameState, upgoer: Upgoer) -> GameState:
         state = self._undock_all(state, upgoer, "as it leaves")
         upgoer = state.upgoer(upgoer.id)
@@ -452,35 +314,6 @@ class FlightRules(LaunchPart, FlightBase):
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer)])
         state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
         return self._set(state, active=None, mode="")
-
-    def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False) -> GameState:
-        """Movement ends at a duration step: active capsules and habitats roll."""
-        step = self.board.step(step_id)
-        upgoer = update(upgoer, location=step.id, moved_this_turn=True)
-        state = self._replace_upgoer(state, upgoer)
-        state = self._set(state, mode="after", cursor_decided=None)
-        if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
-            upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
-            state = self._replace_upgoer(state, upgoer)
-        rolls = []
-        for item in self._modules(state, upgoer, "capsule"):
-            rolls.append(self._new_roll(state, "duration_capsule", upgoer, [item], step.id, "", target=item.id))
-        for item in self._modules(state, upgoer, "habitat"):
-            rolls.append(self._new_roll(state, "duration_habitat", upgoer, [item], step.id, "", target=item.id))
-        for other in self._docked_partners(state, upgoer):
-            state = self._replace_upgoer(state, update(other, location=step.id, moved_this_turn=True))
-        return self._queue_rolls(state, rolls)
-
-    def _finish_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
-        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))
-        return self._set(state, active=None, mode="")
-
-    def _end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        if state.flight.mode != "after" or a.upgoer != upgoer.id:
-            raise IllegalAction("end the turn of an Upgoer after it has moved")
-        return self._finish_upgoer(state, upgoer)
 
     def _land_home(self, state: GameState, upgoer: Upgoer) -> GameState:
         """Touchdown: parts that may be reused go to storage, the crew go home, the flight ends."""
