@@ -381,3 +381,49 @@ def test_game_scenes_fit_at_every_size(make_app, home, size, ui_scale):
     app.context.stack.push(TradeScene(app.context, flow, 0))
     app.step(0.016, [])
     assert _text_fits(app) == []
+
+
+def test_hot_seat_flights_are_watched_by_everyone(make_app, home):
+    """With two humans at one screen the device changes hands before R&D, never between programs' flights:
+    every flight step of the turn shows the Field (or its roll) to the table, with no pass-the-device screen."""
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.games.whatgoesup.rules.actions import EndRnD
+    from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Coast, EndActivities, Launch, Move
+    from game.client.whatgoesup.rollpanel import roll_caption
+    from game.tools.field_shots import demo_session
+
+    app = make_app()
+    session = demo_session(shipped_engine(), 1, players=2, saves_dir=home / "saves")
+    assert all(p.human for p in session.state.programs) and session.state.phase == "flight"
+    flow = start_game(app.context, session)
+    flow.holder = 0  # Ayla holds the device; Bram's craft is about to move
+    shown, owners = [], set()
+    turn = session.state.turn
+    for _ in range(400):
+        if session.over or session.state.turn != turn:
+            break
+        flow.show()
+        shown.append(top(app).name)
+        actor = flow.acting_program()
+        if actor is not None:
+            owners.add(actor)
+            assert flow.holds_device(actor)
+        if session.waiting_for_dice:
+            roll = session.state.flight.roll
+            if roll is not None:  # the card says whose roll it is (name here, marker in the margin)
+                headline, _ = roll_caption(session.engine, session.state, roll)
+                assert headline.startswith(session.state.programs[actor].name + " · "), headline
+            session.roll()
+            continue
+        legal = session.legal_actions()
+        pick = next((a for kind in (AcceptRoll, Launch, Move, EndActivities, Coast, EndRnD)
+                     for a in legal if isinstance(a, kind)), legal[0])
+        session.apply(pick)
+    assert session.state.turn == turn + 1
+    assert "pass_device" not in shown, shown
+    assert owners == {0, 1}, owners  # both programs flew this turn, in front of everyone
+    flow.show()
+    assert top(app).name == "turn_report"
+    flow.report_seen()
+    assert top(app).name == "pass_device"  # R&D is private again

@@ -96,8 +96,21 @@ class GameFlow:
         return None
 
     def holds_device(self, program: int) -> bool:
-        """True when ``program``'s player has the device (always, unless two or more humans share it)."""
-        return self.human_count() <= 1 or self.holder == program
+        """True when ``program``'s player has the device (always, unless two or more humans share it).
+
+        Flights are watched by the whole table, so during them every human program holds it."""
+        return self.human_count() <= 1 or self.holder == program or self._watched_together()
+
+    def _watched_together(self) -> bool:
+        """Flights (and their dice) happen in front of everyone: only R&D and trade answers are private."""
+        return self.state.phase == "flight" and self.state.pending_trade is None
+
+    def must_pass_to(self, actor: Optional[int]) -> bool:
+        """Whether the device must change hands before ``actor`` acts: only before a human's private
+        R&D or trade answer, and only when two or more humans share the screen."""
+        if actor is None or not self.state.programs[actor].human or self.human_count() <= 1:
+            return False
+        return actor != self.holder and not self._watched_together()
 
     def view_key(self) -> tuple:
         """What should be on screen now, as a small tuple."""
@@ -107,7 +120,7 @@ class GameFlow:
         if self.session.over:
             return ("over",) if self.final_reported else ("report", state.turn)
         actor = self.acting_program()
-        if actor is not None and state.programs[actor].human and actor != self.holder and self.human_count() > 1:
+        if self.must_pass_to(actor):
             return ("pass", actor)
         if state.pending_trade is not None:
             return ("trade_answer", state.pending_trade.partner)

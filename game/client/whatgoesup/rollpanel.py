@@ -23,6 +23,7 @@ from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, Dice
     percent_text
 from game.client.whatgoesup.flightpanel import describe_action
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
+from game.client.kit.draw import draw_program_marker, program_colour
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
@@ -124,7 +125,9 @@ def roll_caption(engine: "Engine", state: "GameState", roll) -> tuple[str, str]:
         where = f"at {where}"
     names = " + ".join(parts) if len(parts) <= 2 else f"{parts[0]} and {len(parts) - 1} more"
     cluster = f" (a cluster of {roll.dice_sets}: one combined roll)" if roll.dice_sets > 1 else ""
-    return f"{craft}: {what} roll", f"{names} rolls {where}{cluster}"
+    program = state.programs[upgoer.owner].name if upgoer else ""
+    headline = f"{program} · {craft}: {what} roll" if program else f"{craft}: {what} roll"
+    return headline, f"{names} rolls {where}{cluster}"
 
 
 def dice_roll_for(engine: "Engine", state: "GameState", roll, value: Optional[int], odds: dict) -> DiceRoll:
@@ -441,12 +444,24 @@ class RollPanel:
                 return
         self._draw_rolled(surface, state, card, inner)
 
+    def _draw_owner(self, surface, state, roll, card: pygame.Rect, centre_y: int) -> None:
+        """The rolling program's marker in its colour, in the card's left margin beside the headline: in
+        hot-seat everyone watches the flights, so the card says whose roll it is."""
+        upgoer = state.find("upgoer", roll.upgoer) if roll is not None else None
+        if upgoer is None:
+            return
+        layout = self.scene.context.layout
+        program = state.programs[upgoer.owner]
+        draw_program_marker(surface, program.index, (card.left + layout.px(12), centre_y), layout.px(8),
+                            program_colour(program))
+
     def _draw_ready(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout
         roll = state.flight.roll
         headline, detail = roll_caption(self.engine, state, roll)
         head = fit_font(headline, inner.w, layout.px(26), bold=True)
         draw_text(surface, headline, head, ACCENT_LIGHT, (inner.left, card.top + layout.px(16)))
+        self._draw_owner(surface, state, roll, card, card.top + layout.px(16) + head.get_height() // 2)
         rating = roll.effective()
         scheme = self.engine.rules.dice.scheme(state.setup.dice)
         sub = f"{detail} · {scheme.name} against Fail {rating.fail} / Boom {rating.boom}"
@@ -507,6 +522,7 @@ class RollPanel:
         surface.blit(heads[1], (inner.left, card.top + layout.px(18) + heads[2]))
         dice = show.dice
         roll = state.flight.roll if state.flight is not None else None
+        self._draw_owner(surface, state, roll, card, card.top + layout.px(18) + heads[0].get_height() // 2)
         if anim.done and roll is not None and roll.value is not None and self.pending(state) == "help":
             # Help spent since the dice landed moves the bands: redraw against the roll as it stands now.
             odds = self.engine.flight_rules.roll_odds(state)
