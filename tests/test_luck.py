@@ -10,6 +10,7 @@ Parts rate 10/15 on a d20 unless a test says otherwise: 1-9 is OK, 10-14 a Fail,
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -24,6 +25,7 @@ from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.sim import INVARIANTS, luck_follows_the_rules
 
 RULES = load_rules()
 ENGINE = Engine(RULES)
@@ -409,3 +411,37 @@ def test_the_odds_shown_before_a_roll_are_what_happens_with_skills_and_luck(crew
     s = launched(s, u)
     shown = next_roll_odds(ENGINE, s, help_plan_for(ENGINE, s, luck=luck(s)))
     assert shown == play_every_die(s, u)
+
+
+# ====================================================================== the invariant checked in random play
+def test_the_random_play_invariant_accepts_luck_played_by_the_rules():
+    s, u, _ = craft(new_game(), crew=((0, 0, 2), (0, 0, 2)), luck=1)
+    s = roll(launched(s, u), FAIL, "launch")
+    rerolled = act(s, UseLuck())
+    assert luck_follows_the_rules(ENGINE, s, UseLuck(), rerolled) is None
+    kept = act(roll(rerolled, OK), KeepRoll(True))
+    home = settle(settle(kept, OK, "reentry"), OK, "landing")
+    assert luck(home) == 2 and luck_follows_the_rules(ENGINE, kept, Roll(OK), home) is None
+    assert luck_follows_the_rules in INVARIANTS
+
+
+def test_the_random_play_invariant_notices_luck_broken():
+    """Each broken step is a real state with the luck changed by hand, as a faulty engine would leave it."""
+    s, u, _ = craft(new_game(), crew=((0, 0, 2), (0, 0, 2)), luck=1)
+    s = launched(s, u)
+    failed = roll(s, FAIL, "launch")
+    rerolled = act(failed, UseLuck())
+
+    def with_luck(state, points):
+        return dataclasses.replace(state, programs=(dataclasses.replace(state.programs[0], luck=points),))
+
+    free_reroll = with_luck(rerolled, 1)
+    assert "luck went from 1 to 1" in luck_follows_the_rules(ENGINE, failed, UseLuck(), free_reroll)
+    worked = FLIGHT.apply(s, Roll(OK), drive=False)
+    assert "not a rolled Fail or Boom" in luck_follows_the_rules(ENGINE, worked, UseLuck(), with_luck(worked, 0))
+    assert "has -1 luck" in luck_follows_the_rules(ENGINE, with_luck(failed, 0), UseLuck(), with_luck(rerolled, -1))
+    # Both derps come home hurt (a reentry Fail): a point for them is luck the rules never give.
+    hurt = settle(settle(s, OK, "launch"), FAIL, "reentry")
+    home = settle(hurt, OK, "landing")
+    assert luck(home) == 1
+    assert "where the rules give at most 0" in luck_follows_the_rules(ENGINE, hurt, Roll(OK), with_luck(home, 2))

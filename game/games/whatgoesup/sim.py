@@ -143,6 +143,47 @@ def flights_create_no_mass(engine: Engine, before: GameState, action: Action, af
     return None
 
 
+def luck_follows_the_rules(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Luck is never negative; one point goes on each reroll, only of the spender's own rolled Fail or Boom;
+    points come only from healthy derps landing home from new steps and from rival derps rescued."""
+    from game.games.whatgoesup.rules.flight_actions import UseLuck
+    from game.games.whatgoesup.rules.reliability import Outcome
+    from game.games.whatgoesup.rules.state import HOME
+
+    def roll_of(state):
+        return state.flight.roll if state.phase == "flight" and state.flight is not None else None
+
+    roll, luck = roll_of(before), engine.rules.economy.luck
+    for old, new in zip(before.programs, after.programs):
+        spent = old.luck - new.luck
+        rerolls = isinstance(action, UseLuck) and roll is not None and before.upgoer(roll.upgoer).owner == new.index
+        if new.luck < 0:
+            return f"{new.name} has {new.luck} luck"
+        if spent > 0 or rerolls:
+            if not rerolls or spent != 1:
+                return f"{new.name}'s luck went from {old.luck} to {new.luck} on '{action}'"
+            if roll.value is None or roll.previous is not None or roll.outcome() is Outcome.OK:
+                return f"{new.name} spent luck on a roll that was not a rolled Fail or Boom ({roll.value})"
+            if roll_of(after) is None or roll_of(after).previous != roll.value or roll_of(after).value is not None:
+                return f"{new.name} spent a luck point but no reroll of the {roll.value} is waiting"
+        elif spent < 0:
+            earned, was = 0, {d.id: d for d in before.derps}
+            for derp in after.derps:
+                was_derp = was.get(derp.id)
+                if was_derp is None or was_derp.location == derp.location or derp.dead:
+                    continue
+                left = before.find("upgoer", was_derp.location) if was_derp.location != HOME else None
+                if derp.location == HOME and left is not None and left.owner == new.index and not derp.injured \
+                        and (after.find("upgoer", left.id) or left).new_steps:
+                    earned += luck.per_healthy_derp_back_from_new_step  # home, healthy, from new steps
+                aboard = after.find("upgoer", derp.location) if derp.location != HOME else None
+                if aboard is not None and aboard.owner == new.index and was_derp.owner != new.index:
+                    earned += luck.per_rival_derp_rescued  # a rival derp came aboard
+            if -spent > earned:
+                return f"{new.name} gained {-spent} luck on '{action}' where the rules give at most {earned}"
+    return None
+
+
 INVARIANTS: list[Invariant] = [
     action_round_trips,
     ratings_within_bounds,
@@ -153,6 +194,7 @@ INVARIANTS: list[Invariant] = [
     flight_supplies_never_negative,
     crafts_rest_on_duration_steps,
     flights_create_no_mass,
+    luck_follows_the_rules,
 ]
 
 
