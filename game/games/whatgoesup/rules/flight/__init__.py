@@ -16,9 +16,8 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, CatchUp, ChooseConsequence, Coast, Dock,
-    EndActivities, Eva, Hold, JuryRig, KeepRoll, Launch, Move, Shed, Transfer, Undock, UseLuck, UsePayload,
-    UseRcsBoost, UseSkill, Wait, WriteOff)
+from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Dock,
+    EndActivities, Eva, Hold, JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds, penalised
@@ -27,9 +26,10 @@ from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Ite
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
 from game.games.whatgoesup.rules.flight.launch import LaunchPart
 from game.games.whatgoesup.rules.flight.movement import MovementPart
+from game.games.whatgoesup.rules.flight.rolls import RollPart
 
 
-class FlightRules(MovementPart, LaunchPart, FlightBase):
+class FlightRules(RollPart, MovementPart, LaunchPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
 
     # ================================================================== engine hooks
@@ -368,193 +368,7 @@ class FlightRules(MovementPart, LaunchPart, FlightBase):
         return self._set(state, active=None, mode="")
 
     # ------------------------------------------------------------------ rolls: decisions
-    def _needs_decision(self, state: GameState, roll: PendingRoll) -> bool:
-        if roll.previous is not None:
-            return True
-        if roll.outcome() is Outcome.OK:
-            return False
-        return any(not isinstance(a, AcceptRoll) for a in self._roll_candidates(state, roll)
-                   if self._roll_action_ok(state, roll, a) is None)
-
-    def _helpers(self, state: GameState, roll: PendingRoll) -> list[Derp]:
-        """Derps who may spend stamina on this roll: the crew aboard (crews cooperate)."""
-        if not roll.helpable:
-            return []
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return []
-        return [d for d in self._crew(state, upgoer) if not d.injured and d.current_stamina > 0]
-
-    def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
-        if roll.previous is not None:
-            return [KeepRoll(True), KeepRoll(False)]
-        out: list[Action] = [AcceptRoll()]
-        for derp in self._helpers(state, roll):
-            out += [UseSkill(derp.id, "engineering"), UseSkill(derp.id, "piloting")]
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is not None and roll.helpable:
-            out += [UseRcsBoost(i.id) for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0]
-        out.append(UseLuck())
-        return out
-
-    def _roll_action_ok(self, state: GameState, roll: PendingRoll, action: Action) -> Optional[str]:
-        """Why a mid-roll choice is not allowed, or None."""
-        if roll.previous is not None:
-            return None if isinstance(action, KeepRoll) else "first keep the old or the new roll"
-        if isinstance(action, KeepRoll):
-            return "there is no reroll to choose from"
-        if isinstance(action, AcceptRoll):
-            return None
-        outcome = roll.outcome()
-        upgoer = state.find("upgoer", roll.upgoer)
-        owner = state.programs[upgoer.owner] if upgoer else None
-        if isinstance(action, UseLuck):
-            if owner is None or owner.luck < 1:
-                return "no luck points left"
-            if outcome is Outcome.OK:
-                return "the roll already worked"
-            return None
-        if not roll.helpable:
-            return "nobody can help with this roll"
-        if isinstance(action, UseSkill):
-            derp = state.find("derp", action.derp)
-            if derp is None or derp not in self._helpers(state, roll):
-                return "only a healthy derp aboard with stamina left can help"
-            if action.skill == "engineering":
-                if outcome is Outcome.OK or (outcome is Outcome.FAIL and not roll.fail_pinned()):
-                    return ("Engineering turns a Boom into a Fail (or makes room above a Fail that Piloting "
-                            "cannot lift any further); this roll is not a Boom")
-                if derp.engineering < 1:
-                    return f"{derp.name} has no Engineering"
-                return None
-            if action.skill == "piloting":
-                if outcome is not Outcome.FAIL:
-                    return "Piloting turns a Fail into OK; " + (
-                        "save the Boom with Engineering first" if outcome is Outcome.BOOM else "this roll worked")
-                if self.piloting(state, derp) < 1:
-                    return f"{derp.name} has no Piloting"
-                return None
-            return "derps help with engineering or piloting"
-        if isinstance(action, UseRcsBoost):
-            item = state.find("item", action.item)
-            if item is None or upgoer is None or item.location != upgoer.id or (item.uses_left or 0) < 1 or item.disabled:
-                return "that RCS has no use left aboard"
-            if outcome is not Outcome.FAIL:
-                return "an RCS boost turns a Fail towards OK; this roll is not a Fail"
-            return None
-        return f"'{action}' cannot be done in the middle of a roll"
-
-    def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        roll: PendingRoll = state.flight.roll
-        if roll.value is None:
-            if not isinstance(action, Roll):
-                raise IllegalAction("the dice must be rolled first")
-            values = {v for v, _ in self.distribution(state, roll)}
-            if action.value not in values:
-                raise IllegalAction(f"{action.value} cannot come up on this roll")
-            if roll.previous is not None:
-                state = self._set(state, roll=dataclasses.replace(roll, value=action.value))
-                return state
-            roll = dataclasses.replace(roll, value=action.value)
-            state = self._set(state, roll=roll)
-            state = self._say(state, [self._roll_event(state, roll)])
-            return state
-        why = self._roll_action_ok(state, roll, action)
-        if why is not None:
-            raise IllegalAction(why)
-        upgoer = state.upgoer(roll.upgoer)
-        if isinstance(action, AcceptRoll):
-            return self._settle(state)
-        if isinstance(action, KeepRoll):
-            value = roll.value if action.new else roll.previous
-            roll = dataclasses.replace(roll, value=value, previous=None)
-            state = self._set(state, roll=roll)
-            state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value} "
-                                f"({roll.outcome().label}).", upgoer, "roll")
-            return state
-        if isinstance(action, UseLuck):
-            program = state.programs[upgoer.owner]
-            state = with_program(state, update(program, luck=program.luck - 1))
-            state = self._set(state, roll=dataclasses.replace(roll, previous=roll.value, value=None))
-            return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
-        if isinstance(action, UseSkill):
-            derp = state.derp(action.derp)
-            state = dataclasses.replace(state, derps=replace_in(state.derps, [
-                update(derp, current_stamina=derp.current_stamina - 1)]))
-            if action.skill == "engineering":
-                roll = dataclasses.replace(roll, boom_raise=roll.boom_raise + derp.engineering)
-                what = f"raises the Boom safety by {derp.engineering}"
-            else:
-                bonus = self.piloting(state, derp)
-                roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
-                what = f"raises the Fail safety by {bonus}"
-            state = self._set(state, roll=roll)
-            return self._event(state, f"{derp.name} spends a stamina point and {what}: now "
-                                                  f"{roll.effective()}, the {roll.value} is {roll.outcome().label}.",
-                                           upgoer, "roll")
-        if isinstance(action, UseRcsBoost):
-            item = state.item(action.item)
-            state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
-            bonus = self.rules.components.rcs_piloting_bonus
-            roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
-            state = self._set(state, roll=roll)
-            return self._event(state, f"An RCS puff adds {bonus} Piloting: the {roll.value} is now "
-                                                  f"{roll.outcome().label}.", upgoer, "roll")
-        raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
-
-    def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
-        upgoer = state.find("upgoer", roll.upgoer)
-        names = ", ".join(self._name(state, state.item(i)) for i in roll.items if state.find("item", i))
-        rating = roll.effective()
-        what = roll.kind.replace("_", " ")
-        text = (f"{upgoer.name if upgoer else '?'}: {what} roll for {names} - rolled {roll.value} against "
-                f"Fail {rating.fail} / Boom {rating.boom}: {roll.outcome().label}.")
-        return Event(text, upgoer.owner if upgoer else None, "roll")
-
     # ------------------------------------------------------------------ rolls: consequences
-    def _settle(self, state: GameState) -> GameState:
-        """Apply the pending roll's outcome, then move on to the next queued roll or continuation."""
-        f: FlightPhase = state.flight
-        roll = f.roll
-        outcome = roll.outcome()
-        state = self._set(state, roll=None)
-        flags: set[str] = set()
-        state = self._mark_flown(state, roll, outcome)
-        if roll.kind in ("jury_rig",):
-            state = self._jury_rig_done(state, roll, outcome)
-        elif roll.kind == "temple_search":
-            state = self._temple_search_done(state, roll, outcome)
-        elif outcome is not Outcome.OK:
-            consequence = self.table.consequence(roll.kind)
-            effects = consequence.fail if outcome is Outcome.FAIL else consequence.boom
-            if outcome is Outcome.BOOM and not consequence.no_boom_penalty:
-                state = self._boom_penalty(state, roll)
-            for effect in effects:
-                state, flag = self._effect(state, roll, effect)
-                if flag:
-                    flags.add(flag)
-        state = self._after_roll(state, roll, outcome, flags)
-        f = state.flight
-        if f.roll is None and f.rolls:
-            state = self._set(state, roll=f.rolls[0], rolls=f.rolls[1:])
-        return state
-
-    def _mark_flown(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
-        things = []
-        for item_id in roll.items:
-            item = state.find("item", item_id)
-            if item is None:
-                continue
-            thing = state.thing(item.thing_id)
-            if thing.owner != item.owner:
-                continue
-            changed = update(thing, flown=True, flown_successfully=thing.flown_successfully or outcome is Outcome.OK)
-            if changed != thing:
-                things.append(changed)
-        return dataclasses.replace(state, things=replace_in(state.things, things)) if things else state
-
     def _boom_penalty(self, state: GameState, roll: PendingRoll) -> GameState:
         """Any Boom: every copy of that part (blueprint, stored and flying copies) loses reliability."""
         limits = self.rules.economy.reliability
@@ -724,49 +538,6 @@ class FlightRules(MovementPart, LaunchPart, FlightBase):
         state = self._replace_items(state, items)
         return self._event(state, f"Every part of {upgoer.name} loses {fail}/{boom} for the rest of the flight.",
                            upgoer, "consequence")
-
-    def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
-        """Where the flight goes once a roll is settled."""
-        if "destroyed" in flags:
-            if state.flight.active == roll.upgoer:
-                state = self._set(state, active=None, mode="", rolls=tuple(r for r in state.flight.rolls
-                                                                           if r.upgoer != roll.upgoer))
-            return state
-        if "tower" in flags:
-            return state
-        then = roll.then
-        if then == "launch_done":
-            return self._launch_done(state, roll, outcome, flags)
-        if then == "insertion_done":
-            return self._insertion_done(state, roll, outcome, flags)
-        if then == "burn_done":
-            return self._burn_done(state, roll, outcome, flags)
-        if then == "descended":
-            upgoer = state.find("upgoer", roll.upgoer)
-            if upgoer is None or upgoer.status != "flying":
-                return self._set(state, active=None, mode="")
-            return self._descended(state, roll)
-        if then == "tower_done":
-            return self._tower_done(state, roll, outcome)
-        if then == "stage_home":
-            item = state.find("item", roll.items[0])
-            if item is not None:
-                if outcome is Outcome.OK and not item.reusable_lost:
-                    state = self._replace_items(state, [update(item, location=HOME, reentries=item.reentries + 1,
-                                                               fixed_rating=None if state.thing(item.thing_id).owner == item.owner
-                                                               else item.fixed_rating)])
-                    state = self._event(state, f"{self._name(state, item)} flies itself home for reuse.",
-                                        None, "flight")
-                else:
-                    state = self._destroy_items(state, [item.id])
-            return state
-        if then == "activity":
-            return self._activity_done(state, roll, outcome, flags)
-        if roll.kind == "stage_recovery" and outcome is not Outcome.OK:
-            item = state.find("item", roll.items[0])
-            if item is not None:
-                state = self._replace_items(state, [update(item, reusable_lost=True)])
-        return state
 
     def _tower_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
         upgoer = state.find("upgoer", roll.upgoer)
