@@ -19,17 +19,17 @@ from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Dock,
     EndActivities, Eva, Hold, JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
-from game.games.whatgoesup.rules.flighttable import Effect
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds, penalised
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Item, Program, Upgoer, replace_in,
     update, with_program)
-from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
+from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight.launch import LaunchPart
 from game.games.whatgoesup.rules.flight.movement import MovementPart
 from game.games.whatgoesup.rules.flight.rolls import RollPart
+from game.games.whatgoesup.rules.flight.consequences import ConsequencePart
 
 
-class FlightRules(RollPart, MovementPart, LaunchPart, FlightBase):
+class FlightRules(ConsequencePart, RollPart, MovementPart, LaunchPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
 
     # ================================================================== engine hooks
@@ -369,230 +369,7 @@ class FlightRules(RollPart, MovementPart, LaunchPart, FlightBase):
 
     # ------------------------------------------------------------------ rolls: decisions
     # ------------------------------------------------------------------ rolls: consequences
-    def _boom_penalty(self, state: GameState, roll: PendingRoll) -> GameState:
-        """Any Boom: every copy of that part (blueprint, stored and flying copies) loses reliability."""
-        limits = self.rules.economy.reliability
-        events = []
-        for thing_id in {state.item(i).thing_id for i in roll.items if state.find("item", i)}:
-            thing = state.thing(thing_id)
-            new_rating = penalised(thing.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds)
-            things = [update(t, rating=penalised(t.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds))
-                      for t in state.things if t.inventor == thing.inventor and t.name == thing.name]
-            items = [update(i, fixed_rating=penalised(i.fixed_rating, limits.boom_penalty_fail, limits.boom_penalty_boom,
-                                                      limits.bounds))
-                     for i in state.items if i.fixed_rating is not None and state.thing(i.thing_id).name == thing.name
-                     and state.thing(i.thing_id).inventor == thing.inventor]
-            state = dataclasses.replace(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
-            events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
-                                f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))
-        return self._say(state, events)
-
-    def _effect(self, state: GameState, roll: PendingRoll, effect: Effect) -> tuple[GameState, Optional[str]]:
-        """Apply one effect of the failure table; flow effects come back as flags."""
-        kind = effect.effect
-        upgoer = state.find("upgoer", roll.upgoer)
-        if kind in ("cancel", "retry_allowed", "stages_spent", "to_fallback", "crash", "stay"):
-            return state, kind
-        if upgoer is None:
-            return state, None
-        part = state.find("item", roll.items[0]) if roll.items else None
-        part_name = self._name(state, part) if part else "the part"
-        if kind == "destroy_upgoer":
-            if effect.escape_tower:
-                towers = [i for i in self._items_aboard(state, upgoer) if self._kind(state, i) == "probe" and not i.disabled]
-                capsules = self._modules(state, upgoer, "capsule", working=False)
-                if towers and capsules:
-                    step = self.board.step(roll.step)
-                    roll2 = self._new_roll(state, "escape_tower", upgoer, [towers[0]], step.id, "tower_done",
-                                           helpable=True, detail=(("to", step.fallback if step.kind == "orbital_insertion"
-                                                                   else self._landing_step()),))
-                    state = self._event(state, f"The escape tower on {upgoer.name} fires!", upgoer, "consequence")
-                    return self._queue_rolls(state, [roll2]), "tower"
-            state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
-            state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed in a huge explosion.")
-            return state, "destroyed"
-        if kind == "disable_part" and part:
-            state = self._replace_items(state, [update(part, disabled=True)])
-            return self._event(state, f"{part_name} is disabled.", upgoer, "consequence"), None
-        if kind == "destroy_part" and part:
-            state = self._destroy_items(state, [part.id])
-            upgoer = state.upgoer(upgoer.id)
-            state = self._replace_upgoer(state, update(upgoer, modules=tuple(m for m in upgoer.modules if m != part.id)))
-            return self._event(state, f"{part_name} is destroyed.", upgoer, "consequence"), None
-        if kind == "damage_capsule":
-            capsules = self._modules(state, upgoer, "capsule", working=False)
-            if capsules:
-                c = capsules[0]
-                state = self._replace_items(state, [update(c, flight_fail_penalty=c.flight_fail_penalty + effect.fail,
-                                                           flight_boom_penalty=c.flight_boom_penalty + effect.boom)])
-                state = self._event(state, f"{self._name(state, c)} is damaged: -{effect.fail}/-{effect.boom} "
-                                    f"for this flight.", upgoer, "consequence")
-            return state, None
-        if kind == "degrade_all_parts":
-            return self._degrade_all(state, upgoer, effect.fail, effect.boom), None
-        if kind == "choose":
-            options = tuple(o for o in effect.options if self._choice_possible(state, upgoer, o))
-            if not options:
-                return state, None
-            if len(options) == 1:
-                return self._apply_choice(state, upgoer, options[0], effect), None
-            return self._set(state, choice=PendingChoice("capsule_fail", upgoer.id, options, effect)), None
-        if kind == "lose_payload":
-            return self._lose_payload(state, upgoer), None
-        if kind == "lose_rations":
-            return self._lose_rations(state, upgoer, effect.units), None
-        if kind == "strand":
-            state = self._replace_upgoer(state, update(upgoer, stranded=True))
-            return self._event(state, f"{upgoer.name} is stranded: it can no longer be steered.", upgoer,
-                               "consequence"), None
-        if kind in ("injure_crew", "kill_crew"):
-            if roll.kind in ("reentry", "landing") and part and self._role(state, part) not in ("capsule", "habitat"):
-                return state, None  # a reusable part coming down carries no crew
-            crew = [d for d in self._crew(state, upgoer) if d.id not in state.flight.hurt]
-            if kind == "kill_crew":
-                state = self._kill(state, upgoer, crew, roll.kind.replace("_", " "))
-            else:
-                state = self._injure(state, upgoer, crew, roll.kind.replace("_", " "))
-            return self._set(state, hurt=state.flight.hurt | {d.id for d in crew}), None
-        if kind == "injure_user":
-            derp = state.find("derp", roll.actor) if roll.actor else None
-            if derp is not None:
-                state = self._injure(state, upgoer, [derp], f"a {part_name} failure")
-            return state, None
-        if kind == "no_reuse":
-            for item_id in roll.items:
-                item = state.find("item", item_id)
-                if item is not None:
-                    state = self._replace_items(state, [update(item, reusable_lost=True)])
-            return self._event(state, f"{part_name} cannot be reused.", upgoer, "consequence"), None
-        if kind == "rcs_uses" and part:
-            uses = dict(roll.detail).get("uses", 1)
-            lost = part.uses_left or 0 if effect.uses == "all" else min(part.uses_left or 0, max(uses, effect.uses))
-            state = self._replace_items(state, [update(part, uses_left=(part.uses_left or 0) - lost)])
-            return self._event(state, f"{part_name} uses up {lost} of its RCS fuel.", upgoer, "consequence"), None
-        if kind == "unusable_this_turn" and part:
-            state = self._replace_items(state, [update(part, unusable_this_turn=True)])
-            return self._event(state, f"{part_name} cannot be used again this turn.", upgoer, "consequence"), None
-        if kind == "no_stamina_recovery":
-            state = self._replace_upgoer(state, update(upgoer, habitat_failed=True))
-            return self._event(state, "Busy with glitches, nobody in the habitat recovers stamina this turn.",
-                               upgoer, "consequence"), None
-        if kind == "stamina_loss":
-            derps, hurt = [], []
-            for d in self._crew(state, upgoer):
-                if d.injured:
-                    continue
-                if d.current_stamina <= 0:
-                    hurt.append(d)
-                else:
-                    derps.append(update(d, current_stamina=max(0, d.current_stamina - effect.units)))
-            state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
-            state = self._event(state, "Major maintenance: everyone aboard loses stamina.", upgoer, "consequence")
-            return self._injure(state, upgoer, hurt, "a coolant leak"), None
-        return state, None
-
-    def _landing_step(self) -> str:
-        return next(s.id for s in self.board.steps if s.kind == "landing")
-
-    def _choice_possible(self, state: GameState, upgoer: Upgoer, option: str) -> bool:
-        if option == "lose_payload":
-            return any(self._role(state, i) in ("payload", "rcs") for i in self._items_aboard(state, upgoer)
-                       if i.id in upgoer.modules)
-        if option == "lose_rations":
-            return bool(self._crew(state, upgoer)) and upgoer.rations > 0
-        return True
-
-    def _choose(self, state: GameState, option: str) -> GameState:
-        choice: PendingChoice = state.flight.choice
-        upgoer = state.upgoer(choice.upgoer)
-        state = self._set(state, choice=None)
-        return self._apply_choice(state, upgoer, option, choice.effect)
-
-    def _apply_choice(self, state: GameState, upgoer: Upgoer, option: str, effect: Effect) -> GameState:
-        if option == "lose_payload":
-            return self._lose_payload(state, upgoer)
-        if option == "lose_rations":
-            return self._lose_rations(state, upgoer, effect.units)
-        return self._degrade_all(state, upgoer, effect.fail, effect.boom)
-
-    def _lose_payload(self, state: GameState, upgoer: Upgoer) -> GameState:
-        cargo = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
-                 and self._role(state, i) in ("payload", "rcs")]
-        if not cargo:
-            return state
-        lost = cargo[-1]
-        state = self._destroy_items(state, [lost.id])
-        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
-                                                   modules=tuple(m for m in upgoer.modules if m != lost.id)))
-        return self._event(state, f"{self._name(state, lost)} is lost.", upgoer, "consequence")
-
-    def _lose_rations(self, state: GameState, upgoer: Upgoer, units: int) -> GameState:
-        upgoer = state.upgoer(upgoer.id)
-        lost = min(upgoer.rations, units * len(self._crew(state, upgoer)))
-        state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - lost))
-        return self._event(state, f"{upgoer.name} loses {lost} derp-turn(s) of rations.", upgoer, "consequence")
-
-    def _degrade_all(self, state: GameState, upgoer: Upgoer, fail: int, boom: int) -> GameState:
-        items = [update(i, flight_fail_penalty=i.flight_fail_penalty + fail, flight_boom_penalty=i.flight_boom_penalty + boom)
-                 for i in self._items_aboard(state, upgoer)]
-        state = self._replace_items(state, items)
-        return self._event(state, f"Every part of {upgoer.name} loses {fail}/{boom} for the rest of the flight.",
-                           upgoer, "consequence")
-
-    def _tower_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return state
-        if outcome is not Outcome.OK:
-            state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
-            state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"The escape tower does not save {upgoer.name}.")
-            return self._set(state, active=None, mode="")
-        capsules = {i.id for i in self._modules(state, upgoer, "capsule", working=False)}
-        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in capsules]
-        state = self._destroy_items(state, lost)
-        upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in capsules), stages=(),
-                        fuel=0, status="flying")
-        state = self._replace_upgoer(state, upgoer)
-        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear!", upgoer, "consequence")
-        state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
-        return self._go_to(state, upgoer, dict(roll.detail)["to"], fallback=True)
-
     # ------------------------------------------------------------------ losses
-    def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
-        events, changed, dead = [], [], []
-        for d in derps:
-            d = state.derp(d.id)
-            if d.dead:
-                continue
-            if d.injured:
-                dead.append(d)
-                continue
-            changed.append(update(d, injured=True))
-            events.append(Event(f"{d.name} is injured ({cause}).", d.owner, "consequence"))
-        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
-        state = self._say(state, events)
-        if dead:
-            state = self._kill(state, upgoer, dead, f"a second injury ({cause})")
-        return state
-
-    def _kill(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
-        events, changed = [], []
-        for d in derps:
-            d = state.derp(d.id)
-            if d.dead:
-                continue
-            changed.append(update(d, dead=True, injured=True, current_stamina=0))
-            events.append(Event(f"{d.name} is lost ({cause}).", d.owner, "death"))
-            if d.defected:
-                continue  # a rescuer pays nothing for a rescued derp who dies: at least they tried
-            if upgoer is not None and upgoer.written_off_by is not None and d.owner == upgoer.written_off_by:
-                continue  # the death penalty was already paid when the craft was written off
-            state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} lost")
-            p = state.programs[d.owner]
-            state = with_program(state, update(p, derps_lost=p.derps_lost + 1))
-        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
-        return self._say(state, events)
-
     def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
         state = self._destroy_items(state, [i.id for i in state.items if i.location == upgoer.id])
         state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
