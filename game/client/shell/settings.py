@@ -26,6 +26,8 @@ class Settings:
     animation_speed: str = "normal"
     volume: float = 0.7  # 0..1
 
+    #: False: a roll's result card stays until the player dismisses it (a computer's stays long enough to read).
+    auto_continue: bool = False
     def to_json(self) -> dict:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
@@ -40,10 +42,10 @@ def _check_field(name: str, value: object) -> object:
                 and value[0] >= 640 and value[1] >= 360):
             return (value[0], value[1])
         raise ValueError("window_size must be [width, height], at least [640, 360]")
-    if name == "fullscreen":
+    if name in ("fullscreen", "auto_continue"):
         if isinstance(value, bool):
             return value
-        raise ValueError("fullscreen must be true or false")
+        raise ValueError(f"{name} must be true or false")
     if name == "ui_scale":
         if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) in UI_SCALES:
             return float(value)
@@ -100,6 +102,21 @@ def save_settings(settings: Settings, path: Path) -> None:
 
 
 ANIMATION_TIME_FACTOR = {"normal": 1.0, "fast": 0.4, "skip": 0.0}
+
+#: Reading time for a result card that goes on by itself: a pause plus this much per word (about 200 words a
+#: minute, slow enough for a child reading aloud to the table).
+READ_PAUSE_S = 2.0
+READ_PER_WORD_S = 0.3
+
+
+def reading_seconds(text: str, settings: Settings) -> float:
+    """How long ``text`` stays on screen when nobody dismisses it: longer texts stay longer; a faster
+    animation speed shortens it only down to half, never to nothing (skip: no wait at all)."""
+    factor = animation_factor(settings)
+    if factor <= 0:
+        return 0.0
+    return (READ_PAUSE_S + READ_PER_WORD_S * len(text.split())) * max(0.5, factor)
+
 
 
 def animation_factor(settings: Settings) -> float:

@@ -30,11 +30,26 @@ from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, upgoer_details
 from game.client.whatgoesup.board_view import hex_colour
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
-from game.client.shell.settings import animation_factor
+from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
 
 STAGE_WORDS = {"launch": "Launches", "insertion": "Orbital insertions", "moves": "Flight steps"}
+#: The header names what the pending roll is about (a suborbital hop falls home during the insertions).
+ROLL_STAGE_WORDS = {"launch": "Launches", "escape_tower": "Launches", "orbital_insertion": "Orbital insertions",
+                    "reentry": "Reentry and landing", "landing": "Reentry and landing",
+                    "stage_recovery": "Reentry and landing"}
+
+
+def stage_words(flight) -> str:
+    """The header's name for this moment of the flights: by the pending roll when there is one."""
+    if flight is None:
+        return "Flights"
+    if flight.roll is not None and flight.roll.kind in ROLL_STAGE_WORDS:
+        return ROLL_STAGE_WORDS[flight.roll.kind]
+    if flight.roll is not None and flight.stage == "insertion":
+        return "Flight steps"
+    return STAGE_WORDS.get(flight.stage, "Flights")
 MODE_WORDS = {
     "decide": "on the pad: launch, keep it there, or wait",
     "before": "before moving: act here, then move on",
@@ -83,7 +98,6 @@ def declutter_labels(view: BoardView) -> None:
 class FieldScene(GameScene):
     name = "field"
     flow_main = True
-    AUTO_CONTINUE = 1.4  # seconds a landed roll with nothing to decide stays before the Field returns
 
     def __init__(self, context, flow) -> None:
         super().__init__(context, flow)
@@ -107,6 +121,7 @@ class FieldScene(GameScene):
         self.story: list[str] = []
         self._pending_story: list[str] = []
         self._deferred_sync = False
+        self._before_roll = None  # the state the dice were rolled in, shown until they land
         self.after_roll_show = False
         self.last_autosave_error: Optional[str] = None
         # mouse
@@ -174,6 +189,14 @@ class FieldScene(GameScene):
     def state(self):
         return self.session.state
 
+    @property
+    def view_state(self):
+        """What the header and the side panel show: the state before a roll while its dice tumble, so nothing
+        on screen gives the result away before they land."""
+        if self._deferred_sync and self._before_roll is not None and self.roll_panel.animating:
+            return self._before_roll
+        return self.session.state
+
     def can_act(self) -> bool:
         """The player holding the device may act now (a human program's go, and in hot-seat their device)."""
         actor = self.flow.acting_program()
@@ -198,6 +221,7 @@ class FieldScene(GameScene):
                 self.context.sounds.play_clatter()
             self._pending_story = texts
             self._deferred_sync = True
+            self._before_roll = before
             self.after_roll_show = True
         else:
             if texts and not first:
@@ -306,6 +330,19 @@ class FieldScene(GameScene):
     def act_for_computer(self, action: Action) -> None:
         """A computer program's move: applied through the flow, told in the story line, no toast."""
         self.act(action)
+
+    def result_wait(self) -> Optional[float]:
+        """Seconds a settled result card stays before the Field goes on by itself, or None: until a player
+        dismisses it (Space or a click). A human's roll waits unless the auto-continue setting is on; a
+        computer's stays for as long as its words take to read; with animations skipped nothing waits."""
+        show = self.roll_panel.show
+        if self.time_factor <= 0:
+            return 0.0
+        owner = show.owner if show is not None else None
+        human = owner is not None and self.state.programs[owner].human
+        if human and not self.context.settings.auto_continue:
+            return None
+        return reading_seconds(self.roll_panel.words_on_card(self.state), self.context.settings)
 
     def _after_roll_done(self) -> None:
         """The dice are done: show the story, glide the markers, and let the flow change scenes."""
@@ -595,9 +632,8 @@ class FieldScene(GameScene):
         show = self.roll_panel.show
         if show is not None and show.animation.done:
             decision = self.roll_panel.pending(self.state) in ("help", "choice") and self.can_act()
-            if not decision and self.roll_panel.landed_for >= self.AUTO_CONTINUE * max(0.25, self.time_factor):
-                self._after_roll_done()
-            elif self.time_factor <= 0 and not decision:
+            wait = None if decision else self.result_wait()
+            if wait is not None and self.roll_panel.landed_for >= wait:
                 self._after_roll_done()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -687,11 +723,13 @@ class FieldScene(GameScene):
         surface.blit(image, rect)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        state = self.state
+        state = self.view_state
         flight = state.flight if state.phase == "flight" else None
         actor = self.flow.acting_program()
+        if flight is not None and flight.roll is not None and state.find("upgoer", flight.roll.upgoer):
+            actor = state.upgoer(flight.roll.upgoer).owner  # the rolling craft's program, until the dice land
         program = state.programs[actor] if actor is not None else None
-        stage = STAGE_WORDS.get(getattr(flight, "stage", ""), "Flights")
+        stage = stage_words(flight)
         sub = f"{program.name}'s move" if program is not None else ""
         if program is not None and not program.human:
             sub += " (computer)"
@@ -700,7 +738,7 @@ class FieldScene(GameScene):
         surface.fill(HEADER_BG, pygame.Rect(0, 0, self.context.layout.width, self.context.layout.px(HEADER_H)))
         from game.client.whatgoesup.hud import draw_game_header
 
-        draw_game_header(self, surface, f"Flights · {stage}", program, sub, self.time)
+        draw_game_header(self, surface, f"Flights · {stage}", program, sub, self.time, state=state)
 
     def _text(self, text: str, size: int, bold: bool = False, colour=INK) -> pygame.Surface:
         key = (text, size, bold, colour)
@@ -719,7 +757,7 @@ class FieldScene(GameScene):
         pygame.draw.line(surface, ACCENT, rect.topleft, rect.bottomleft, max(1, layout.px(2)))
         inner = rect.inflate(-layout.px(28), 0)
         y = rect.top + layout.px(14)
-        state = self.state
+        state = self.view_state
         flight = state.flight if state.phase == "flight" else None
         uid = flight.active if flight is not None else None
         if uid is None and flight is not None and flight.roll is not None:

@@ -224,8 +224,9 @@ _HEADER_VEILS: dict = {}
 
 
 def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, subtitle: str = "",
-                     time: float = 0.0) -> pygame.Rect:
-    """The header bar of a game scene (marker, title, subtitle, turn) with the goal's status on the right."""
+                     time: float = 0.0, state=None) -> pygame.Rect:
+    """The header bar of a game scene (marker, title, subtitle, turn) with the goal's status on the right,
+    for ``state`` (default: the session's; the Field passes the state before a roll until its dice land)."""
     from game.client.kit.draw import draw_program_marker, program_colour
 
     layout = scene.context.layout
@@ -243,7 +244,7 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
     if program is not None:
         draw_program_marker(surface, program.index, (x + layout.px(16), bar.centery), layout.px(15), program_colour(program))
         x += layout.px(44)
-    state = scene.flow.session.state
+    state = state if state is not None else scene.flow.session.state
     engine = scene.flow.session.engine
     limit = state.setup.turn_limit if state.rock is None else None  # the rock is the clock
     turn_text = f"Turn {state.turn}" + (f" of {limit}" if limit else "")

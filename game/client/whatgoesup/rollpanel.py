@@ -202,6 +202,7 @@ class RollShow:
     headline: str
     detail: str
     roll_kind: str
+    owner: Optional[int] = None  # the program whose craft rolled
 
 
 class RollPanel:
@@ -250,7 +251,9 @@ class RollPanel:
         odds = self.engine.flight_rules.roll_odds(before)
         dice = dice_roll_for(self.engine, before, roll, value, odds)
         headline, detail = roll_caption(self.engine, before, roll)
-        self.show = RollShow(dice, DiceAnimation(dice, time_factor), headline, detail, roll.kind)
+        upgoer = before.find("upgoer", roll.upgoer)
+        self.show = RollShow(dice, DiceAnimation(dice, time_factor), headline, detail, roll.kind,
+                             upgoer.owner if upgoer is not None else None)
         self.landed_for = 0.0
         self._key = None
 
@@ -437,7 +440,9 @@ class RollPanel:
                 dice = dice_roll_for(self.engine, state, roll, roll.value, odds)
                 headline, detail = roll_caption(self.engine, state, roll)
                 anim = DiceAnimation(dice, 0.0)
-                self.show = RollShow(dice, anim, headline, detail, roll.kind)
+                upgoer = state.find("upgoer", roll.upgoer)
+                self.show = RollShow(dice, anim, headline, detail, roll.kind,
+                                     upgoer.owner if upgoer is not None else None)
                 self.landed_for = 1.0
             else:
                 self._draw_choice_only(surface, state, card, inner)
@@ -577,6 +582,13 @@ class RollPanel:
         else:
             hint = "Space or click to skip"
             draw_text(surface, hint, font_px(layout.px(15)), INK_DIM, (inner.left, card.bottom - layout.px(36)))
+
+    def words_on_card(self, state) -> str:
+        """Everything the settled card asks the table to read (headline, detail, the rule that applied)."""
+        show = self.show
+        if show is None:
+            return ""
+        return " ".join((show.headline, show.detail, self.explanation(show, show.dice, self.pending(state))))
 
     def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
         """Which rule applied and why, from the loaded failure table (``explain.roll_explanation``)."""
