@@ -10,7 +10,8 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
-from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font,
+                                   font_px, wrap_text)
 
 
 @dataclass
@@ -24,10 +25,34 @@ class ProgramReport:
     firsts: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     injured: list[str] = field(default_factory=list)
+    #: What this program's crafts did this turn, in order: (sentence, tone) with tone ok, fail, boom or info.
+    flights: list[tuple[str, str]] = field(default_factory=list)
 
 
 _BUDGET = re.compile(r"^(?P<changes>.*)\. Budget (?P<before>-?\d+) -> (?P<after>-?\d+)(?P<clamp> \(.*\))?\.$")
 _CHANGE = re.compile(r"^(?P<reason>.*) (?P<dots>[+-]\d+)$")
+_ROLL = re.compile(r"^(?P<craft>.*?): (?P<what>.*?) roll for .* - rolled (?P<value>-?\d+) against .*: "
+                   r"(?P<outcome>OK|Fail|Boom)\.$")
+#: Flight lines worth a line of the report (the rest, like "lights its launch stage", is in the story).
+_FLIGHT_NEWS = (("clears the tower", "ok"), ("reaches orbit", "ok"), ("lands safely", "ok"), ("touches down", "ok"),
+                ("docks with", "ok"), ("arcs over the top", "info"), ("is destroyed", "boom"),
+                ("is stranded", "fail"), ("written off", "fail"), ("is disabled", "fail"), ("drifts", "info"),
+                ("drops from", "boom"))
+
+
+def flight_line(event) -> tuple[str, str] | None:
+    """The report's line for one story event of a flight, or None when it is not news on its own."""
+    if event.kind == "roll":
+        match = _ROLL.match(event.text)
+        if match is None or match["outcome"] == "OK":
+            return None  # a roll that worked shows in what followed (reached orbit, landed...)
+        tone = match["outcome"].lower()
+        return f"{match['outcome']}! {match['craft']}'s {match['what']} roll ({match['value']})", tone
+    if event.kind in ("flight", "consequence"):
+        for words, tone in _FLIGHT_NEWS:
+            if words in event.text:
+                return event.text.rstrip("!. ") + ".", tone
+    return None
 
 
 def turn_entries(log, turn: int) -> list:
@@ -57,6 +82,9 @@ def turn_report(state, log, turn: int) -> list[ProgramReport]:
                                 if change:
                                     r.changes.append((change["reason"], int(change["dots"])))
         elif who is not None and 0 <= who < len(reports):
+            line = flight_line(event)
+            if line is not None:
+                reports[who].flights.append(line)
             if event.kind == "prestige":
                 reports[who].firsts.append(event.text)
             elif event.kind == "death":
@@ -96,7 +124,7 @@ class TurnReportScene(GameScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        self.draw_header(surface, f"End of turn {self.turn}", subtitle="How the budgets moved")
+        self.draw_header(surface, f"End of turn {self.turn}", subtitle="What happened and how the budgets moved")
         vw, vh = layout.virtual_width, layout.virtual_height
         n = max(1, len(self.reports))
         gap = 16
@@ -141,13 +169,21 @@ class TurnReportScene(GameScene):
             y += label.get_linesize()
             if not lines:
                 lines = [(empty, INK_DIM)]
-            for text, c in lines:
+            for n, (text, c) in enumerate(lines):
+                rows = len(wrap_text(text, body, inner.w)[:3])
+                left = len(lines) - n
+                if left > 1 and y + (rows + 1) * body.get_linesize() > inner.bottom:
+                    y = draw_wrapped(surface, f"… and {left} more: the Story (L) has them all.", body, INK_DIM,
+                                     pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 1)
+                    break
                 y = draw_wrapped(surface, text, body, c, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 3)
             y += layout.px(8)
 
         section("Dots gained and lost",
                 [(f"{'+' if d > 0 else ''}{d}  {reason}", BAND_COLOURS["ok"] if d > 0 else ACCENT_HOT)
-                 for reason, d in r.changes], "Nothing changed.")
+                 for reason, d in r.changes], "No dots gained or lost.")
+        tones = {"ok": BAND_COLOURS["ok"], "fail": BAND_COLOURS["fail"], "boom": ACCENT_HOT, "info": INK}
+        section("Flights", [(text, tones[tone]) for text, tone in r.flights], "No flights this turn.")
         section("Firsts won", [(t, INK) for t in r.firsts], "None this turn.")
         section("Derps lost", [(t, ACCENT_HOT) for t in r.lost] + [(t, BAND_COLOURS["fail"]) for t in r.injured],
                 "Everyone is safe.")
