@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
@@ -21,7 +21,7 @@ import pygame_gui
 
 from game.client.kit import paths
 from game.client.shell.scene import Scene, SceneStack
-from game.client.shell.settings import Settings, load_settings, save_settings
+from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
 from game.client.kit.style import Layout, font_px, load_theme_file, scaled_theme
 
@@ -199,13 +199,16 @@ class App:
         self.home = home or paths.home_dir()
         self.log_path = setup_logging(self.home)
         self.settings_path = paths.settings_path(self.home)
+        first_start = not self.settings_path.exists()
         self.settings, notice = load_settings(self.settings_path)
         pygame.display.init()
         pygame.font.init()
         font_px.cache_clear()  # fonts from an earlier pygame session are dead
         self.sounds = Sounds(self.settings.volume)
         want_fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self.surface = self._open_window(size or self.settings.window_size, want_fullscreen)
+        if size is None:  # no size asked for: the saved one, kept on this screen, or most of it the first time
+            size = fit_window(None if first_start else self.settings.window_size, self.desktop_size())
+        self.surface = self._open_window(size, want_fullscreen)
         pygame.display.set_caption("What Goes Up")
         self.layout = Layout(*self.surface.get_size(), self.settings.ui_scale)
         self.theme_data = load_theme_file(paths.THEME_PATH)
@@ -226,6 +229,19 @@ class App:
         self.layers: list = []
 
     # ------------------------------------------------------------------ window and layout
+    @staticmethod
+    def desktop_size() -> Optional[tuple[int, int]]:
+        """The size of the desktop the window opens on (None when the display cannot say)."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on the desktop, or back to the window size kept in the settings."""
+        self.apply_settings(replace(self.settings, fullscreen=not self.settings.fullscreen))
+
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -247,7 +263,8 @@ class App:
         self.settings = settings
         self.sounds.set_volume(settings.volume)
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
-            self.surface = self._open_window(settings.window_size, settings.fullscreen)
+            self.surface = self._open_window(fit_window(settings.window_size, self.desktop_size()),
+                                             settings.fullscreen)
         if (old.window_size, old.fullscreen, old.ui_scale) != (settings.window_size, settings.fullscreen,
                                                                 settings.ui_scale):
             self.relayout()
@@ -283,9 +300,7 @@ class App:
             elif event.key == pygame.K_F2:
                 self.context.toggle_rules()
             elif event.key == pygame.K_F11:
-                s = self.settings
-                self.apply_settings(Settings(s.window_size, not s.fullscreen, s.ui_scale, s.animation_speed,
-                                             s.volume))
+                self.toggle_fullscreen()
             elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 self.running = False
 

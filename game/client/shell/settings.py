@@ -25,10 +25,10 @@ class Settings:
     ui_scale: float = 1.0
     animation_speed: str = "normal"
     volume: float = 0.7  # 0..1
-
     #: False: a roll's result card stays until the player dismisses it (a computer's stays long enough to read).
     auto_continue: bool = False
     def to_json(self) -> dict:
+
         data = asdict(self)
         data["window_size"] = list(self.window_size)
         return {"version": SETTINGS_VERSION, **data}
@@ -103,6 +103,26 @@ def save_settings(settings: Settings, path: Path) -> None:
 
 ANIMATION_TIME_FACTOR = {"normal": 1.0, "fast": 0.4, "skip": 0.0}
 
+#: Room left around a window that fits the desktop (taskbars, title bars), as a fraction of each side.
+DESKTOP_SHARE = 0.9
+MIN_WINDOW = (960, 540)
+
+
+def fit_window(wanted: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size to open: ``wanted`` (a saved size) clamped to the desktop it opens on, or, on a first
+    start (``wanted`` None), most of that desktop. Never smaller than ``MIN_WINDOW`` unless the desktop is."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return wanted or WINDOW_PRESETS[0]
+    room = (int(desktop[0] * DESKTOP_SHARE), int(desktop[1] * DESKTOP_SHARE))
+    if wanted is None:
+        w, h = room
+    else:
+        w, h = min(wanted[0], room[0]), min(wanted[1], room[1])
+    floor = (min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1]))
+    return max(w, floor[0]), max(h, floor[1])
+
+
+
 #: Reading time for a result card that goes on by itself: a pause plus this much per word (about 200 words a
 #: minute, slow enough for a child reading aloud to the table).
 READ_PAUSE_S = 2.0
@@ -116,7 +136,6 @@ def reading_seconds(text: str, settings: Settings) -> float:
     if factor <= 0:
         return 0.0
     return (READ_PAUSE_S + READ_PER_WORD_S * len(text.split())) * max(0.5, factor)
-
 
 
 def animation_factor(settings: Settings) -> float:
