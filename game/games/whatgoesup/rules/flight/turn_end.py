@@ -1,0 +1,144 @@
+"""The end of the flight phase, and debris.
+
+Once every craft has flown: debris drifts, crews eat and habitats rest them, mapping goes on and
+the standing bonuses move to their holders; then the engine ends the turn. During R&D a program may
+track a piece of debris to keep it on the board.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
+from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update
+
+
+class TurnEndPart(FlightBase):
+    """The end of the flight phase and the tracking of debris."""
+
+    def _end_flights(self, state: GameState) -> GameState:
+        """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
+        state = dataclasses.replace(state, flight=FlightPhase(stage="done"),
+                                    upgoers=tuple(update(u, rush=0) if u.rush else u for u in state.upgoers))
+        state = self._drift_debris(state)
+        state = self._eat_and_rest(state)
+        state = self._mapping_turn(state)
+        events = list(state.events)
+        state = dataclasses.replace(state, flight=None, phase="rnd")
+        state = self.engine.end_turn(state)
+        return dataclasses.replace(state, events=tuple(events) + state.events)
+
+    def _drift_debris(self, state: GameState) -> GameState:
+        for upgoer in [u for u in state.upgoers if u.status == "debris"]:
+            step = self.board.step(upgoer.location)
+            current = step.next
+            seen = set()
+            while current is not None and current not in seen:
+                seen.add(current)
+                s = self.board.step(current)
+                if s.is_duration:
+                    state = self._replace_upgoer(state, update(upgoer, location=s.id))
+                    break
+                if s.kind in ("reentry", "landing", "home"):
+                    state = self._destroy_upgoer(state, upgoer, f"The debris of {upgoer.name} burns up in the atmosphere.")
+                    break
+                if s.kind == "escape":
+                    state = self._replace_upgoer(state, update(upgoer, status="escaped"))
+                    break
+                current = s.next
+        return state
+
+    def _eat_and_rest(self, state: GameState) -> GameState:
+        for upgoer in [u for u in state.upgoers if u.in_space]:
+            crew = self._crew(state, upgoer)
+            if not crew:
+                continue
+            upgoer = state.upgoer(upgoer.id)
+            fed = min(upgoer.rations, len(crew))
+            hungry = crew[fed:]
+            state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - fed,
+                                                       crewed_turns=upgoer.crewed_turns + 1,
+                                                       turns_in_space=upgoer.turns_in_space + 1))
+            if hungry:
+                state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
+                state = self._injure(state, upgoer, hungry, "no rations left")
+            upgoer = state.upgoer(upgoer.id)
+            if self._modules(state, upgoer, "habitat") and not upgoer.habitat_failed:
+                rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
+                          for d in self._crew(state, upgoer) if not d.injured]
+                state = dataclasses.replace(state, derps=replace_in(state.derps, rested))
+            if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
+                state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn")
+        for upgoer in [u for u in state.upgoers if u.status == "flying" and not self._crew(state, u)]:
+            state = self._replace_upgoer(state, update(upgoer, turns_in_space=upgoer.turns_in_space + 1))
+        return state
+
+    def _mapping_turn(self, state: GameState) -> GameState:
+        percent = self.rules.prestige.mapping_percent_per_turn
+        for upgoer in [u for u in state.upgoers if u.status == "flying"]:
+            step = self.board.step(upgoer.location)
+            if step.orbit_type is None:
+                continue
+            body = self.board.orbit_type(step.orbit_type).maps
+            if body is None or not self._modules(state, upgoer, "capsule"):
+                continue
+            if any(self._kind(state, i) == "mapping" and not i.disabled for i in self._items_aboard(state, upgoer)):
+                state = self._add_mapping(state, upgoer.owner, body, percent)
+                state = self._craft_maps(state, upgoer, body, percent)
+                state = self._event(state, f"{upgoer.name} maps {percent}% more of "
+                                    f"{self.board.body(body).name}.", upgoer)
+        return state
+
+    def standing_bonuses(self, state: GameState) -> GameState:
+        """Move each standing bonus to its holder; its dots move with it (gained once, given up when lost)."""
+        holders = dict(state.standing)
+        events = []
+        for bonus in self.rules.prestige.standing:
+            scores: dict[int, int] = {}
+            for upgoer in state.upgoers:
+                if not upgoer.in_space or upgoer.status != "flying":
+                    continue
+                crew = len(self._crew(state, upgoer))
+                if not crew:
+                    continue
+                value = upgoer.crewed_turns if bonus.kind == "longest_crewed_flight" else crew
+                if bonus.kind in ("longest_crewed_flight", "largest_crew_in_space"):
+                    scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), value)
+            if bonus.kind == "most_mapping":
+                scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
+                scores = {k: v for k, v in scores.items() if v > 0}
+            holder = holders.get(bonus.id)
+            if scores:
+                best = max(scores.values())
+                leaders = [k for k, v in scores.items() if v == best]
+                new_holder = holder if holder in leaders else (leaders[0] if len(leaders) == 1 else None)
+            else:
+                new_holder = None
+            if new_holder != holder:
+                events.append(Event(f"{bonus.name} " + (f"goes to {state.programs[new_holder].name}."
+                                                        if new_holder is not None else "is unassigned."),
+                                    new_holder, "prestige"))
+            # The bonus dots move with the bonus: the new holder gains them and the old one gives them up.
+            if new_holder != holder:
+                if holder is not None:
+                    state = self.engine.add_dots(state, holder, -bonus.dots, f"{bonus.name} lost")
+                if new_holder is not None:
+                    state = self.engine.add_dots(state, new_holder, bonus.dots, bonus.name)
+            if new_holder is None:
+                holders.pop(bonus.id, None)
+            else:
+                holders[bonus.id] = new_holder
+        state = dataclasses.replace(state, standing=tuple(sorted(holders.items())))
+        return self._say(state, events)
+
+    # ------------------------------------------------------------------ R&D-time extras
+    def track(self, state: GameState, program: int, upgoer_id: str) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        upgoer = state.find("upgoer", upgoer_id)
+        if upgoer is None or upgoer.status != "debris":
+            raise IllegalAction(f"{upgoer_id} is not a piece of debris")
+        if upgoer.tracked_by is not None:
+            raise IllegalAction(f"{state.programs[upgoer.tracked_by].name} already tracks it")
+        state = self._replace_upgoer(state, update(upgoer, tracked_by=program))
+        return dataclasses.replace(state, events=(Event(f"{state.programs[program].name} keeps watch on the debris of "
+                                                        f"{upgoer.name}.", program, "rnd"),))
