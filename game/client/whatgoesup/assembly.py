@@ -1,30 +1,39 @@
-"""Assembly: put an Upgoer together from the parts in storage, with the engine's design report live.
+"""Assembly: put an Upgoer together from the parts in storage, drawn as it will fly, with the design report.
 
-Lower stages go into the launch or the orbital insertion cluster (one stage with Simplified Stack);
-capsules, habitats, thrusters, payloads and RCS go aboard the spacecraft; healthy derps at home can
-crew it; fuel, rations and planned burns are steppers. The report on the right is
-``engine.check_design``: every stage's lift against what it carries, capsule capacity against load,
-thrust class, the fuel each planned burn costs and the fuel needed worked backwards, and every
-problem in words. "Roll out to the pad" is enabled only when the design is valid.
+The left card lists the parts in storage and the derps at home; drag one onto the rocket picture (a
+lower stage onto the launch or the insertion slot) or press its button, and drag a part off the
+rocket to take it out. Fuel, rations and planned burns are steppers. The picture
+(``rocket_view``) stacks every part at its mass and shows what each stage lifts against what it
+carries; the report beside it is ``check_design``'s problems in words. "Roll out to the pad" is
+enabled only when the design is valid.
 """
 from __future__ import annotations
 
-from fractions import Fraction
+import dataclasses
 from typing import Optional
 
 import pygame
 import pygame_gui
 
+from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Assemble
 from game.games.whatgoesup.rules.state import HOME, UpgoerDesign
 
 from game.client.whatgoesup import glossary
+from game.client.whatgoesup.names import copy_labels, player_words
+from game.client.whatgoesup.rocket_view import RocketPicture, draw_part_icon, mass_text, paint, rocket_picture
 from game.client.scenes.game_scene import GameScene
+from game.client.kit.draw import program_colour
 from game.client.kit.text import draw_wrapped
-from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
+from game.client.kit.widgets import draw_status
+from game.client.kit.words import counted
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text,
+                                   fit_font, font_px)
 
 TOP = 84
-ROW_H = 44
+ROW_H = 48
+BOTTOM = 80  # the button row at the foot of the window
+DRAG_START_PX = 6  # how far the pointer moves before a press becomes a drag
 #: Glossary terms for a part's role, and for the buttons that put a part somewhere.
 ROLE_TERMS = {"lower_stage": "lower stage", "capsule": "capsule", "habitat": "habitat", "thruster": "thruster",
               "rcs": "RCS", "payload": "payload", "fuel": "fuel", "rations": "rations"}
@@ -33,20 +42,101 @@ CHOICE_TERMS = {"launch": ("launch", "lower stage"), "insert": ("orbital inserti
 THRUST_WORDS = {"none": "no thrusters (no burns possible)", "too_small": "too weak for these capsules",
                 "orbital": "orbital burns", "lunar": "can land on the Moon",
                 "planetary": "can land home in one reusable piece"}
+STEPPERS = (("fuel", "Fuel"), ("rations", "Rations"), ("burns", "Planned burns"))
 
 
-def fitted(text: str, font, width: int) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` pixels in ``font``."""
-    if font is None or font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ·") + "…"
+# ---------------------------------------------------------------- suggestions
+def _launchable(engine, state, design: UpgoerDesign) -> bool:
+    """Whether the flight rules would let this design leave the pad (uncrewed craft fly suborbital only)."""
+    single = "simplified_stack" in state.setup.options
+    return bool(design.crew) or single or len(design.stages) <= 1 or not engine.rules.flight.uncrewed_suborbital_only
 
 
-def _mass(value) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+def _with_stages(engine, state, program: int, design: UpgoerDesign, two: bool) -> Optional[UpgoerDesign]:
+    """``design`` on the lightest lower stages in storage that lift it (one stage, or insertion and launch)."""
+    report = engine.check_design(state, program, design)
+    stages = sorted((i for i in state.items_of(program)
+                     if engine.rules.components.kind(state.thing(i.thing_id).kind).role == "lower_stage"),
+                    key=lambda i: (state.thing(i.thing_id).base_mass, i.id))
+    above = report.spacecraft_mass
+    insertion = next((s for s in stages if state.thing(s.thing_id).base_mass >= above), None)
+    if insertion is None:
+        return None
+    if not two:
+        return dataclasses.replace(design, stages=((insertion.id,),))
+    carried = above + state.thing(insertion.thing_id).mass
+    launch = next((s for s in stages if s.id != insertion.id and state.thing(s.thing_id).base_mass >= carried), None)
+    if launch is None:
+        return None
+    return dataclasses.replace(design, stages=((launch.id,), (insertion.id,)))
+
+
+def flyable_suggestions(engine, state, program: int, name: str) -> list[UpgoerDesign]:
+    """Designs from storage that can really fly: each has a capsule, passes ``check_design`` and may launch.
+
+    A crewed craft for orbit comes first (a capsule, the lightest thruster strong enough, fuel for two burns,
+    rations, the best pilot, and the stages that lift it), then an uncrewed test hop.
+    """
+    comps = engine.rules.components
+    by_role: dict[str, list] = {}
+    for item in state.items_of(program):
+        by_role.setdefault(comps.kind(state.thing(item.thing_id).kind).role, []).append(item)
+    capsules = sorted(by_role.get("capsule", []), key=lambda i: (-state.thing(i.thing_id).base_mass, i.id))
+    thrusters = sorted(by_role.get("thruster", []), key=lambda i: (state.thing(i.thing_id).mass, i.id))
+    crew = sorted((d for d in state.derps_of(program) if d.can_fly and d.location is HOME),
+                  key=lambda d: (-d.piloting, -d.stamina, d.id))
+    home = state.programs[program]
+    single = "simplified_stack" in state.setup.options
+    found: list[UpgoerDesign] = []
+
+    def keep(design: Optional[UpgoerDesign]) -> bool:
+        if design is None or not engine.check_design(state, program, design).valid:
+            return False
+        if not _launchable(engine, state, design) or design in found:
+            return False
+        found.append(design)
+        return True
+
+    for capsule in capsules[:2]:
+        mass = state.thing(capsule.thing_id).mass
+        strong = [t for t in thrusters
+                  if state.thing(t.thing_id).mass >= formulas.required_thruster_mass(mass, comps.thruster.min_ratio)]
+        if crew:
+            modules = (capsule.id,) + ((strong[0].id,) if strong else ())
+            base = UpgoerDesign(name=name, modules=modules, crew=(crew[0].id,))
+            dry = engine.check_design(state, program, base).dry_mass
+            fuel = min(home.fuel_stock, formulas.fuel_needed(dry, 2, engine.rules.economy.fuel)) if strong else 0
+            for rations in sorted({min(home.rations_stock, 2), 0}, reverse=True):
+                for fuel_aboard in sorted({fuel, 0}, reverse=True):
+                    design = dataclasses.replace(base, fuel=fuel_aboard, rations=rations)
+                    if keep(_with_stages(engine, state, program, design, two=not single)) or \
+                            keep(_with_stages(engine, state, program, design, two=False)):
+                        break
+                else:
+                    continue
+                break
+        keep(_with_stages(engine, state, program, UpgoerDesign(name=name, modules=(capsule.id,)), two=False))
+    for design in engine.suggested_designs(state, program):  # the engine's own, when they carry a capsule
+        if any(comps.kind(state.thing(state.item(m).thing_id).kind).role == "capsule" for m in design.modules):
+            keep(dataclasses.replace(design, name=name))
+    return found
+
+
+# ---------------------------------------------------------------- the scene
+class _DragLayer:
+    """Draws the dragged part over every widget (pygame_gui draws its widgets after the scene)."""
+
+    def __init__(self, scene: "AssemblyScene") -> None:
+        self.scene = scene
+
+    def handle_event(self, event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.scene._draw_drag(surface)
 
 
 class AssemblyScene(GameScene):
@@ -64,8 +154,16 @@ class AssemblyScene(GameScene):
         self.design_name = ""
         self.suggestion = -1
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.scroll: Optional[pygame_gui.elements.UIScrollingContainer] = None
         self.rows: dict[str, str] = {}  # button key -> item/derp id
+        self.row_images: dict[str, tuple[str, pygame_gui.elements.UIImage]] = {}  # id -> (row kind, image)
         self.term_spots: list = []  # (words, invisible widget whose tooltip explains them)
+        self.press: Optional[tuple[str, str, str, tuple[int, int]]] = None  # (from, kind, id, where)
+        self.dragging: Optional[tuple[str, str, str]] = None  # (from "row" or "rocket", kind, id)
+        self.drag_pos = (0, 0)
+        self._picture: Optional[RocketPicture] = None
+        self._picture_key = None
+        self._drag_layer = _DragLayer(self)
         people = next(p for p in flow.session.engine.rules.peoples.peoples
                       if p.id == flow.state.programs[program].people)
         count = len(flow.state.upgoers_of(program)) + 1
@@ -106,108 +204,173 @@ class AssemblyScene(GameScene):
             self.name_entry.set_text(design.name)
         self.sync_buttons()
 
+    # ------------------------------------------------------------------ geometry (units)
+    def left_width(self) -> float:
+        vw = self.context.layout.virtual_width
+        return max(440.0, min(560.0, vw * 0.37))
+
+    def parts_rect(self) -> pygame.Rect:
+        """The card listing storage (the tutorial points here)."""
+        return self.context.layout.rect(24, TOP, self.left_width(), self.list_height() + 60)
+
+    def list_height(self) -> float:
+        return self.context.layout.virtual_height - BOTTOM - 16 - 160 - TOP - 50
+
+    def right_rect(self) -> pygame.Rect:
+        layout = self.context.layout
+        x = 24 + self.left_width() + 16
+        return layout.rect(x, TOP, layout.virtual_width - x - 24, layout.virtual_height - TOP - BOTTOM - 16)
+
+    def picture_rect(self) -> pygame.Rect:
+        """Where the rocket is drawn: the left part of the right card."""
+        right = self.right_rect()
+        inner = right.inflate(-self.context.layout.px(24), -self.context.layout.px(16))
+        inner.top = right.top + self.context.layout.px(44)
+        inner.h = right.bottom - self.context.layout.px(10) - inner.top
+        inner.w = int(inner.w * 0.6)
+        return inner
+
+    def report_rect(self) -> pygame.Rect:
+        right = self.right_rect()
+        picture = self.picture_rect()
+        layout = self.context.layout
+        left = picture.right + layout.px(14)
+        return pygame.Rect(left, right.top + layout.px(14), right.right - layout.px(18) - left,
+                           right.h - layout.px(28))
+
+    def status_rect(self) -> pygame.Rect:
+        """The strip between the bottom row's buttons where messages show (no widget there)."""
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        left = 24 + 200 + 16 + 230 + 10 + 100 + 16
+        return layout.rect(left, vh - 24 - 56, vw - 24 - 300 - 16 - left, 56)
+
     # ------------------------------------------------------------------ widgets
-    def part_rows(self) -> list[tuple[str, str, str]]:
-        """(kind of row, id, text) for every part in storage and every derp at home."""
+    def part_rows(self) -> list[tuple[str, str, str, str, str]]:
+        """(kind of row, id, role, name, details) for every part in storage and every derp at home."""
         state = self.state
-        rows = []
+        comps = self.engine.rules.components
         stored = sorted(state.items_of(self.program),
-                        key=lambda i: (self.engine.rules.components.kind(state.thing(i.thing_id).kind).role != "lower_stage",
-                                       state.thing(i.thing_id).kind, i.id))
+                        key=lambda i: (comps.kind(state.thing(i.thing_id).kind).role != "lower_stage",
+                                       state.thing(i.thing_id).kind, state.thing(i.thing_id).name, i.id))
+        names = copy_labels(state, stored)
+        rows = []
         for item in stored:
             thing = state.thing(item.thing_id)
-            kind = self.engine.rules.components.kind(thing.kind)
+            kind = comps.kind(thing.kind)
             rating = self.engine.item_rating(state, item)
-            rows.append(("stage" if kind.role == "lower_stage" else "module", item.id,
-                         f"{thing.name} · {kind.name.lower()} · mass {thing.mass} · {rating}"))
+            details = f"{kind.name.lower()} · mass {thing.mass} · {rating}"
+            if kind.role in ("capsule", "habitat"):
+                details += f" · carries {formulas.capsule_capacity(thing.base_mass, comps)}"
+            rows.append(("stage" if kind.role == "lower_stage" else "module", item.id, kind.role, names[item.id],
+                         details))
         for derp in state.derps_of(self.program):
             if derp.location is HOME:
-                why = "" if derp.can_fly else f" - {derp.busy or derp.condition}"
-                rows.append(("crew", derp.id, f"{derp.name} {derp.piloting}/{derp.engineering}/{derp.stamina}{why}"))
+                why = "" if derp.can_fly else f" · {derp.busy or derp.condition}"
+                rows.append(("crew", derp.id, "crew", derp.name,
+                             f"derp · skills {derp.piloting}/{derp.engineering}/{derp.stamina}{why}"))
         return rows
+
+    def _row_image(self, role: str, name: str, details: str, size: tuple[int, int]) -> pygame.Surface:
+        """A storage row's picture: the part as the rocket draws it, its name and what it is."""
+        layout = self.context.layout
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        icon = pygame.Rect(0, 0, layout.px(34), size[1])
+        draw_part_icon(image, icon.inflate(-layout.px(4), -layout.px(6)), role,
+                       program_colour(self.state.programs[self.program]), layout.scale)
+        room = size[0] - icon.w - layout.px(6)
+        name_font = fit_font(name, room, layout.px(17), bold=True, min_size=layout.px(11))
+        detail_font = fit_font(details, room, layout.px(14), min_size=layout.px(10))
+        total = name_font.get_linesize() + detail_font.get_linesize()
+        y = (size[1] - total) // 2
+        draw_text(image, name, name_font, INK, (icon.right + layout.px(4), y))
+        draw_text(image, details, detail_font, INK_DIM, (icon.right + layout.px(4), y + name_font.get_linesize()))
+        return image
 
     def build_ui(self) -> None:
         super().build_ui()
-        self.rows = {}
+        self.rows, self.row_images = {}, {}
+        self._picture_key = None
         layout, manager = self.context.layout, self.context.manager
         vw, vh = layout.virtual_width, layout.virtual_height
-        left_w = max(560.0, vw * 0.5) - 36
+        left_w = self.left_width()
         list_h = self.list_height()
         scroll = pygame_gui.elements.UIScrollingContainer(layout.rect(36, TOP + 50, left_w - 24, list_h), manager,
                                                           container=self.root, allow_scroll_x=False)
+        self.scroll = scroll
         inner_w = left_w - 24 - 20
         y = 0
-        for kind, some_id, text in self.part_rows():
+        for kind, some_id, role, name, details in self.part_rows():
             if kind == "stage":
                 choices = [("stage", "Stage")] if self.simplified else [("launch", "Launch"), ("insert", "Insertion")]
             elif kind == "module":
                 choices = [("aboard", "Aboard")]
             else:
                 choices = [("crew", "Crew")]
-            buttons_w = 112 * len(choices)
-            label = pygame_gui.elements.UILabel(layout.rect(0, y, inner_w - buttons_w - 8, ROW_H - 6), "", manager,
-                                                container=scroll, object_id="#part_label")
-            label.set_text(fitted(text, label.font, label.rect.w - 8))
-            self._explain_row(label, kind, some_id)
+            button_w = 96
+            buttons_w = (button_w + 6) * len(choices)
+            size = (layout.px(inner_w - buttons_w - 6), layout.px(ROW_H - 6))
+            image = pygame_gui.elements.UIImage(layout.rect(0, y, inner_w - buttons_w - 6, ROW_H - 6),
+                                                self._row_image(role, name, details, size), manager,
+                                                container=scroll, object_id="#part_row")
+            self.row_images[some_id] = (kind, image)
+            self._explain_row(image, kind, some_id)
             for n, (choice, label) in enumerate(choices):
                 key = f"pick:{choice}:{some_id}"
-                button = self.add_button(key, layout.rect(inner_w - buttons_w + n * 112, y, 106, ROW_H - 6), label,
-                                         container=scroll)
+                button = self.add_button(key, layout.rect(inner_w - buttons_w + n * (button_w + 6), y + 2, button_w,
+                                                          ROW_H - 10), label, container=scroll)
                 self.rows[key] = some_id
                 if choice in CHOICE_TERMS:
                     glossary.attach(button, CHOICE_TERMS[choice], self.engine.rules, layout)
             y += ROW_H
         scroll.set_scrollable_area_dimensions((layout.px(inner_w), max(1, layout.px(y))))
-        # steppers, the name and the suggestion
+        # steppers and the name
         base_y = TOP + 50 + list_h + 14
-        for n, (key, label) in enumerate((("fuel", "Fuel"), ("rations", "Rations"), ("burns", "Planned burns"))):
-            x = 36 + n * ((left_w - 24) / 3)
-            self.add_button(f"step:{key}:-1", layout.rect(x + 0, base_y + 30, 40, 40), "-")
-            self.add_button(f"step:{key}:1", layout.rect(x + 112, base_y + 30, 40, 40), "+")
-        self.name_entry = pygame_gui.elements.UITextEntryLine(layout.rect(36 + 100, base_y + 90, left_w - 24 - 100, 42),
+        third = (left_w - 24) / 3
+        for n, (key, _label) in enumerate(STEPPERS):
+            x = 36 + n * third
+            self.add_button(f"step:{key}:-1", layout.rect(x, base_y + 30, 40, 40), "-")
+            self.add_button(f"step:{key}:1", layout.rect(x + third - 54, base_y + 30, 40, 40), "+")
+        self.name_entry = pygame_gui.elements.UITextEntryLine(layout.rect(36 + 80, base_y + 90, left_w - 24 - 80, 42),
                                                               manager, container=self.root, object_id="#upgoer_name")
         self.name_entry.set_text_length_limit(30)
         self.name_entry.set_text(self.design_name)
-        self.add_button("suggest", layout.rect(240, vh - 24 - 52, 260, 48), "Start from a suggestion")
-        self.add_button("clear", layout.rect(510, vh - 24 - 52, 110, 48), "Clear")
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back to R&D", "@menu_button")
+        self.add_button("suggest", layout.rect(240, vh - 24 - 52, 230, 48), "Start from a suggestion")
+        self.add_button("clear", layout.rect(480, vh - 24 - 52, 100, 48), "Clear")
         self.add_button("rollout", layout.rect(vw - 24 - 300, vh - 24 - 56, 300, 56), "Roll out to the pad",
                         "@menu_button")
         self._glossary_spots(left_w, base_y)
         self.sync_buttons()
 
     # ------------------------------------------------------------------ rule words explained on hover
-    def _explain_row(self, label, kind: str, some_id: str) -> None:
+    def _explain_row(self, element, kind: str, some_id: str) -> None:
         """A part's row explains its kind (and reusable); a derp's row the three numbers."""
         rules = self.engine.rules
         if kind == "crew":
-            glossary.attach(label, ["skills"], rules, self.context.layout)
+            glossary.attach(element, ["skills"], rules, self.context.layout)
             return
         thing = self.state.thing(self.state.find("item", some_id).thing_id)
-        terms = [ROLE_TERMS[rules.components.kind(thing.kind).role]] if rules.components.kind(
-            thing.kind).role in ROLE_TERMS else []
+        role = rules.components.kind(thing.kind).role
+        terms = [ROLE_TERMS[role]] if role in ROLE_TERMS else []
         if thing.reusable:
             terms.append("reusable")
         if terms:
-            glossary.attach(label, terms, rules, self.context.layout)
+            glossary.attach(element, terms, rules, self.context.layout)
 
     def _glossary_spots(self, left_w: float, base_y: float) -> None:
         """Hover spots over the drawn words: the steppers' names and the report's heading."""
         layout, rules = self.context.layout, self.engine.rules
         self.term_spots = []
-        for n, (words, terms) in enumerate(((("Fuel"), ("fuel",)), ("Rations", ("rations",)),
+        for n, (words, terms) in enumerate((("Fuel", ("fuel",)), ("Rations", ("rations",)),
                                             ("Planned burns", ("burn",)))):
             x = 36 + n * ((left_w - 24) / 3)
             rect = layout.rect(x, base_y, (left_w - 24) / 3 - 10, 26)
             self.term_spots.append((words, glossary.hotspot(rect, terms, rules, self.context, self.root)))
-        vw = layout.virtual_width
-        right = layout.rect(24 + left_w + 16, TOP, vw - (24 + left_w + 16) - 24, 60)
-        heading = pygame.Rect(right.left + layout.px(20), right.top + layout.px(12), layout.px(200), layout.px(30))
+        right = self.right_rect()
+        heading = pygame.Rect(right.left + layout.px(16), right.top + layout.px(10), layout.px(200), layout.px(30))
         self.term_spots.append(("Design report", glossary.hotspot(heading, ("lower stage", "cluster"), rules,
                                                                    self.context, self.root)))
-
-    def list_height(self) -> float:
-        return self.context.layout.virtual_height - 100 - 160 - TOP - 50
 
     def sync_buttons(self) -> None:
         """Selected states follow the design; Roll out is enabled only for a valid design."""
@@ -225,7 +388,9 @@ class AssemblyScene(GameScene):
             valid = self.report().valid and bool(self.design().name)
             self.buttons["rollout"].enable() if valid else self.buttons["rollout"].disable()
 
+    # ------------------------------------------------------------------ changing the design
     def pick(self, choice: str, some_id: str) -> None:
+        """A row's button: put the part there, or take it out if it is already there."""
         if choice in ("launch", "insert", "stage"):
             level = 1 if choice == "insert" else 0
             if self.stage_of.get(some_id) == level:
@@ -238,9 +403,48 @@ class AssemblyScene(GameScene):
             self.crew.remove(some_id) if some_id in self.crew else self.crew.append(some_id)
         self.sync_buttons()
 
+    def put_on(self, kind: str, some_id: str, slot: Optional[str]) -> None:
+        """A part dropped on the rocket: a lower stage into ``slot`` (launch, insert or stage), anything else aboard."""
+        if kind == "stage":
+            self.stage_of[some_id] = 1 if slot == "insert" else 0
+        elif kind == "module" and some_id not in self.modules:
+            self.modules.append(some_id)
+        elif kind == "crew" and some_id not in self.crew:
+            self.crew.append(some_id)
+        self.sync_buttons()
+
+    def take_off(self, kind: str, some_id: str) -> None:
+        """A part dragged off the rocket goes back to storage (fuel and rations back home)."""
+        if kind == "stage":
+            self.stage_of.pop(some_id, None)
+        elif kind == "module" and some_id in self.modules:
+            self.modules.remove(some_id)
+        elif kind == "crew" and some_id in self.crew:
+            self.crew.remove(some_id)
+        elif kind == "fuel":
+            self.fuel = 0
+        elif kind == "rations":
+            self.rations = 0
+        self.sync_buttons()
+
+    def step_limit(self, name: str) -> int:
+        """The most a stepper may show: the fuel and rations at home; ten planned burns."""
+        program = self.state.programs[self.program]
+        return {"fuel": program.fuel_stock, "rations": program.rations_stock}.get(name, 10)
+
     def roll_out(self) -> bool:
         """Assemble through the session; the engine's reason is shown when the design cannot fly."""
         return self.flow.act(Assemble(self.design()), self)
+
+    def suggest(self) -> None:
+        designs = flyable_suggestions(self.engine, self.state, self.program, self.design().name or self.design_name)
+        if not designs:
+            self.toast("No suggestion yet: a flying Upgoer needs a capsule and a lower stage that can lift it.",
+                       "warn")
+            return
+        self.suggestion = (self.suggestion + 1) % len(designs)
+        self.load_design(designs[self.suggestion])
+        self.toast(f"Suggestion {self.suggestion + 1} of {len(designs)}.", "info")
 
     def on_button(self, key: str) -> None:
         kind, _, rest = key.partition(":")
@@ -249,16 +453,10 @@ class AssemblyScene(GameScene):
             self.pick(choice, some_id)
         elif kind == "step":
             name, delta = rest.rsplit(":", 1)
-            setattr(self, name, max(0, getattr(self, name) + int(delta)))
+            setattr(self, name, max(0, min(self.step_limit(name), getattr(self, name) + int(delta))))
             self.sync_buttons()
         elif key == "suggest":
-            designs = self.engine.suggested_designs(self.state, self.program)
-            if not designs:
-                self.toast("No suggestion: build at least one lower stage first.", "warn")
-                return
-            self.suggestion = (self.suggestion + 1) % len(designs)
-            self.load_design(designs[self.suggestion])
-            self.toast(f"Suggestion {self.suggestion + 1} of {len(designs)}.", "info")
+            self.suggest()
         elif key == "clear":
             self.load_design(UpgoerDesign(name=self.design().name))
         elif key == "back":
@@ -266,90 +464,207 @@ class AssemblyScene(GameScene):
         elif key == "rollout":
             self.roll_out()
 
+    # ------------------------------------------------------------------ dragging
+    def picture(self) -> RocketPicture:
+        """The rocket as laid out now (laid out again only when the design or the window changes)."""
+        key = (self.design(), self.context.layout.size, id(self.state))
+        if key != self._picture_key or self._picture is None:
+            self._picture = rocket_picture(self.picture_rect(), self.engine, self.state, self.design(), self.program,
+                                           self.context.layout.scale)
+            self._picture_key = key
+        return self._picture
+
+    def _row_at(self, pos) -> Optional[tuple[str, str]]:
+        if self.scroll is None or not self.scroll.rect.collidepoint(pos):
+            return None
+        for some_id, (kind, image) in self.row_images.items():
+            if image.alive() and image.rect.collidepoint(pos):
+                return kind, some_id
+        return None
+
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
             self.sync_buttons()
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self._row_at(event.pos)
+            if row is not None:
+                self.press = ("row", row[0], row[1], event.pos)
+                return True
+            piece = self.picture().piece_at(event.pos)
+            if piece is not None:
+                self.press = ("rocket", piece.kind, piece.key, event.pos)
+                return True
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            where, kind, some_id, start = self.press
+            if self.dragging is None and max(abs(event.pos[0] - start[0]), abs(event.pos[1] - start[1])) >= \
+                    DRAG_START_PX:
+                self.dragging = (where, kind, some_id)
+                self._show_drag(True)
+            self.drag_pos = event.pos
+            return self.dragging is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            dragging, self.dragging, self.press = self.dragging, None, None
+            self._show_drag(False)
+            if dragging is not None:
+                self.drop(dragging, event.pos)
+                return True
         return super().handle_event(event)
+
+    def drop(self, dragging: tuple[str, str, str], pos) -> None:
+        """Let go of a dragged part at ``pos``: on the rocket it goes aboard, off it comes out."""
+        where, kind, some_id = dragging
+        picture = self.picture()
+        on_rocket = picture.rect.collidepoint(pos)
+        if on_rocket:
+            self.put_on(kind, some_id, picture.stage_zone_at(pos) if kind == "stage" else None)
+        elif where == "rocket":
+            self.take_off(kind, some_id)
+
+    def _show_drag(self, on: bool) -> None:
+        layers = self.context.app.layers
+        if on and self._drag_layer not in layers:
+            layers.append(self._drag_layer)
+        elif not on and self._drag_layer in layers:
+            layers.remove(self._drag_layer)
+
+    def clear_ui(self) -> None:
+        """Leaving or being covered ends a drag."""
+        self.dragging, self.press = None, None
+        self._show_drag(False)
+        super().clear_ui()
 
     def on_key(self, event) -> bool:
         if event.key == pygame.K_ESCAPE:
+            if self.dragging is not None:
+                self.dragging, self.press = None, None
+                self._show_drag(False)
+                return True
             self.context.back()
             return True
         return super().on_key(event)
 
-    # ------------------------------------------------------------------ drawing
+    # ------------------------------------------------------------------ the report in words
     def report_lines(self) -> list[tuple[str, tuple, bool]]:
-        """The design report in words: (text, colour, bold)."""
+        """The design report in words, (text, colour, bold): the stages and capsules are on the picture,
+        so these are the totals, the fuel plan and every reason the design cannot fly yet."""
         r = self.report()
         ok, bad = BAND_COLOURS["ok"], ACCENT_HOT
         lines: list[tuple[str, tuple, bool]] = []
-        labels = ["Lower stage"] if len(r.stages) == 1 else ["Launch stage", "Insertion stage"]
-        for label, stage in zip(labels, r.stages):
-            if not stage.items:
-                continue
-            mark = "OK" if stage.ok else "too weak"
-            lines.append((f"{label}: lifts {stage.lift}, must carry {_mass(stage.carries)} ({mark}); "
-                          f"own mass {stage.mass}", ok if stage.ok else bad, False))
         if not r.stages:
-            lines.append(("No lower stage yet: pick one on the left.", INK_DIM, False))
-        load_ok = r.load <= r.capacity
-        lines.append((f"Capsules carry {r.capacity}; load {_mass(r.load)} (crew, payloads, RCS, rations)",
-                      ok if load_ok else bad, False))
-        lines.append((f"Thrusters mass {r.thruster_mass} for {r.capsule_mass} of capsules: "
-                      f"{THRUST_WORDS.get(r.thrust_class, r.thrust_class)}",
-                      bad if r.thrust_class == "too_small" else INK, False))
-        lines.append((f"Spacecraft {_mass(r.spacecraft_mass)} (dry {_mass(r.dry_mass)}); whole Upgoer "
-                      f"{_mass(r.total_mass)}", INK, False))
+            lines.append(("No lower stage yet: drag one onto the rocket.", INK_DIM, False))
+        without = f" ({mass_text(r.dry_mass)} without fuel)" if self.fuel else ""
+        lines.append((f"Spacecraft {mass_text(r.spacecraft_mass)}{without}; whole Upgoer {mass_text(r.total_mass)}.",
+                      INK, False))
+        lines.append((f"Thrusters: {THRUST_WORDS.get(r.thrust_class, r.thrust_class)}.",
+                      bad if r.thrust_class == "too_small" else INK_DIM, False))
         if self.burns:
             costs = ", ".join(str(c) for c in r.burn_costs) or "none"
-            lines.append((f"Fuel per planned burn: {costs}. {self.burns} burn(s) need {r.fuel_for_planned_burns} "
-                          f"fuel (worked back from the dry mass); {self.fuel} aboard.",
+            lines.append((f"Fuel per planned burn: {costs}. {counted(self.burns, 'burn')} need "
+                          f"{r.fuel_for_planned_burns} fuel (worked back from the mass without fuel); "
+                          f"{self.fuel} aboard.",
                           ok if self.fuel >= r.fuel_for_planned_burns else BAND_COLOURS["fail"], False))
         for note in r.notes:
-            lines.append((note[0].upper() + note[1:] + ".", BAND_COLOURS["fail"], False))
+            lines.append((_sentence(player_words(self.state, note)), BAND_COLOURS["fail"], False))
         if r.problems:
             lines.append(("Why it cannot fly yet:", bad, True))
             for problem in r.problems:
-                lines.append(("- " + problem[0].upper() + problem[1:] + ".", bad, False))
+                lines.append(("- " + _sentence(player_words(self.state, problem)), bad, False))
         elif not self.design().name:
             lines.append(("Give the Upgoer a name.", bad, True))
         else:
             lines.append(("Ready to roll out to the pad!", ok, True))
         return lines
 
+    # ------------------------------------------------------------------ drawing
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time > 0 and self.toast_text:
+            draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         program = self.state.programs[self.program]
         self.draw_header(surface, "Assemble an Upgoer", program, program.name)
-        vw, vh = layout.virtual_width, layout.virtual_height
-        left_w = max(560.0, vw * 0.5) - 36
-        left = layout.rect(24, TOP, left_w, vh - TOP - 100)
+        left = self.parts_rect()
+        left.h = layout.px(layout.virtual_height - TOP - BOTTOM - 16)
         draw_card(surface, left, layout)
         head = font_px(layout.px(20), True)
-        title = "Parts in storage and derps at home" if self.rows else "Nothing in storage: build parts in R&D first"
-        draw_text(surface, title, fit_font(title, left.w - layout.px(40), layout.px(20), bold=True), ACCENT_LIGHT,
+        title = ("Storage: drag a part onto the rocket" if self.rows
+                 else "Nothing in storage: build parts in R&D first")
+        draw_text(surface, title, fit_font(title, left.w - layout.px(32), layout.px(20), bold=True), ACCENT_LIGHT,
                   (left.left + layout.px(16), left.top + layout.px(12)))
-        list_h = self.list_height()
-        base_y = TOP + 50 + list_h + 14
+        base_y = TOP + 50 + self.list_height() + 14
+        third = (self.left_width() - 24) / 3
         value_font = font_px(layout.px(20), True)
-        small = font_px(layout.px(16), True)
         p = self.state.programs[self.program]
         for n, (key, label) in enumerate((("fuel", f"Fuel ({p.fuel_stock} home)"),
                                           ("rations", f"Rations ({p.rations_stock} home)"),
                                           ("burns", "Planned burns"))):
-            x = 36 + n * ((left_w - 24) / 3)
-            draw_text(surface, label, fit_font(label, layout.px((left_w - 24) / 3 - 10), layout.px(16), bold=True),
+            x = 36 + n * third
+            draw_text(surface, label, fit_font(label, layout.px(third - 10), layout.px(16), bold=True),
                       INK_DIM, (layout.px(x), layout.px(base_y + 4)))
-            draw_text(surface, str(getattr(self, key)), value_font, INK, (layout.px(x + 76), layout.px(base_y + 50)),
-                      anchor="center")
-        draw_text(surface, "Name", small, ACCENT_LIGHT, (layout.px(36), layout.px(base_y + 111)), anchor="midleft")
-        right = layout.rect(24 + left_w + 16, TOP, vw - (24 + left_w + 16) - 24, vh - TOP - 100)
+            draw_text(surface, str(getattr(self, key)), value_font, INK,
+                      (layout.px(x + (third - 14) / 2), layout.px(base_y + 50)), anchor="center")
+        draw_text(surface, "Name", font_px(layout.px(16), True), ACCENT_LIGHT, (layout.px(36), layout.px(base_y + 111)),
+                  anchor="midleft")
+        right = self.right_rect()
         draw_card(surface, right, layout)
-        inner = right.inflate(-layout.px(40), -layout.px(32))
-        draw_text(surface, "Design report", head, ACCENT_LIGHT, inner.topleft)
-        y = inner.top + layout.px(36)
+        draw_text(surface, "Design report", head, ACCENT_LIGHT, (right.left + layout.px(16), right.top + layout.px(12)))
+        picture = self.picture()
+        hidden = self.dragging[2] if self.dragging and self.dragging[0] == "rocket" else None
+        zone = None
+        if self.dragging is not None and self.dragging[1] == "stage" and picture.rect.collidepoint(self.drag_pos):
+            zone = picture.stage_zone_at(self.drag_pos)
+        elif self.dragging is not None and self.dragging[0] == "row" and picture.rect.collidepoint(self.drag_pos):
+            pygame.draw.rect(surface, ACCENT_LIGHT, picture.rect, max(1, layout.px(2)), border_radius=layout.px(10))
+        paint(surface, picture, self.engine, self.state, self.program, layout.scale, hidden=hidden, zone=zone)
+        if not picture.pieces:
+            hint = "Drag parts here from storage, or use their buttons."
+            draw_wrapped(surface, hint, font_px(layout.px(16)), INK_DIM,
+                         picture.rect.inflate(-layout.px(40), 0).move(layout.px(20), picture.rect.h // 3), 3)
+        box = self.report_rect()
+        y = box.top + layout.px(30)
         for text, colour, bold in self.report_lines():
-            font = font_px(layout.px(17), bold)
-            y = draw_wrapped(surface, text, font, colour, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 3)
+            font = font_px(layout.px(15), bold)
+            y = draw_wrapped(surface, text, font, colour, pygame.Rect(box.left, y, box.w, box.bottom - y), 99)
             y += layout.px(5)
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        """The part under the pointer while it is dragged, and what letting go will do."""
+        if self.dragging is None:
+            return
+        layout = self.context.layout
+        where, kind, some_id = self.dragging
+        picture = self.picture()
+        on_rocket = picture.rect.collidepoint(self.drag_pos)
+        if kind in ("fuel", "rations"):
+            name, role = kind.capitalize(), kind
+        elif kind == "crew":
+            name, role = self.state.derp(some_id).name, "crew"
+        else:
+            thing = self.state.thing(self.state.item(some_id).thing_id)
+            name, role = thing.name, self.engine.rules.components.kind(thing.kind).role
+        if where == "rocket":
+            action = "stays aboard" if on_rocket else "let go here to take it off"
+        elif kind == "stage":
+            slot = picture.stage_zone_at(self.drag_pos) if on_rocket else None
+            action = {"launch": "launch stage", "insert": "insertion stage", "stage": "the lower stage"}.get(
+                slot, "drop it on the rocket")
+        else:
+            action = "aboard" if on_rocket else "drop it on the rocket"
+        text = f"{name}: {action}"
+        font = font_px(layout.px(16), True)
+        chip = pygame.Rect(0, 0, font.size(text)[0] + layout.px(48), layout.px(36))
+        chip.midleft = (self.drag_pos[0] + layout.px(14), self.drag_pos[1])
+        chip.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, CARD, chip, border_radius=layout.px(10))
+        pygame.draw.rect(surface, ACCENT_LIGHT, chip, max(1, layout.px(2)), border_radius=layout.px(10))
+        draw_part_icon(surface, pygame.Rect(chip.left + layout.px(4), chip.top + layout.px(3), layout.px(32),
+                                            chip.h - layout.px(6)), role,
+                       program_colour(self.state.programs[self.program]), layout.scale)
+        draw_text(surface, text, font, INK, (chip.left + layout.px(40), chip.centery), anchor="midleft")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
