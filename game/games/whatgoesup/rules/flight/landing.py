@@ -1,0 +1,169 @@
+"""How a flight ends.
+
+Reentry and landing (what burns up, what rolls on the way down, touchdown at home with what may be
+reused), leaving the world's pull, being written off (crew waiting for a rescuer) or destroyed.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from game.games.whatgoesup.rules.board import Step
+from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
+from game.games.whatgoesup.rules.flight_actions import WriteOff
+from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, replace_in, update, with_program
+
+
+class LandingPart(FlightBase):
+    """Reentry, landing, escape, write-off and destruction."""
+
+    # ------------------------------------------------------------------ coming down
+    def _descend(self, state: GameState, upgoer: Upgoer, step: Step) -> GameState:
+        """Reentry or landing: every capsule and reusable part coming down rolls."""
+        if step.kind == "reentry":
+            state = self._keep_only_returning(state, upgoer)
+            upgoer = state.upgoer(upgoer.id)
+        # Capsules roll, and reusable parts outside them; payloads and RCS ride inside a capsule.
+        rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                   and (self._role(state, i) in ("capsule", "habitat")
+                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
+        rolling = [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
+        if not rolling:
+            if self._crew(state, upgoer):
+                state = self._event(state, f"With nothing to shield them, the crew of {upgoer.name} "
+                                    f"cannot survive {step.name.lower()}.", upgoer)
+                state = self._kill(state, upgoer, self._crew(state, upgoer), f"{step.name.lower()} without a capsule")
+            return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} burns up.")
+        rolls = [self._new_roll(state, step.kind, upgoer, [i], step.id, "", target=i.id) for i in rolling]
+        rolls[-1] = dataclasses.replace(rolls[-1], then="descended")
+        return self._queue_rolls(state, rolls)
+
+    def _returns(self, state: GameState, upgoer: Upgoer, item: Item) -> bool:
+        """Whether a part comes back down (reusable, or carried by planetary-landing thrusters)."""
+        thing = state.thing(item.thing_id)
+        if self._role(state, item) in ("payload", "rcs"):
+            return True  # carried inside the capsule
+        return (thing.reusable and not item.reusable_lost) or self.thrust(state, upgoer) == "planetary"
+
+    def _keep_only_returning(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Before reentry: what is not a capsule, not inside one and not reusable burns up."""
+        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                and self._role(state, i) not in ("capsule", "habitat") and not self._returns(state, upgoer, i)]
+        lost += [i.id for i in self._items_aboard(state, upgoer) if self._role(state, i) == "habitat"
+                 and not self._returns(state, upgoer, i)]
+        keep_fuel = self.thrust(state, upgoer) == "planetary"
+        state = self._destroy_items(state, lost)
+        upgoer = state.upgoer(upgoer.id)
+        upgoer = update(upgoer, modules=tuple(m for m in upgoer.modules if m not in lost),
+                        fuel=upgoer.fuel if keep_fuel else 0)
+        return self._replace_upgoer(state, upgoer)
+
+    def _descended(self, state: GameState, roll: PendingRoll) -> GameState:
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None:
+            return self._set(state, active=None, mode="")
+        step = self.board.step(roll.step)
+        if step.kind == "reentry":
+            upgoer = update(upgoer, reentries=upgoer.reentries + 1)
+            state = self._replace_upgoer(state, upgoer)
+            for item in self._items_aboard(state, upgoer):
+                if self._role(state, item) == "capsule" and not item.reusable_lost:
+                    item = update(item, reentries=item.reentries + 1)
+                    state = self._replace_items(state, [item])
+                    if item.reentries >= 2 and state.thing(item.thing_id).reusable:
+                        state = self._first(state, upgoer.owner, "reusable_capsule",
+                                            f"{self._name(state, item)} comes back through reentry a second time")
+        return self._go_to(state, state.upgoer(upgoer.id), step.next)
+
+    def _land_home(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Touchdown: parts that may be reused go to storage, the crew go home, the flight ends."""
+        state = self._undock_all(state, upgoer, "before landing")
+        upgoer = state.upgoer(upgoer.id)
+        program = state.programs[upgoer.owner]
+        crew = self._crew(state, upgoer)
+        healthy = [d for d in crew if not d.injured]
+        kept, spent = [], []
+        for item in self._items_aboard(state, upgoer):
+            thing = state.thing(item.thing_id)
+            role = self._role(state, item)
+            reusable = thing.reusable or role in ("payload", "rcs") or self.thrust(state, upgoer) == "planetary"
+            if reusable and not item.reusable_lost and not (role in ("capsule", "habitat") and item.disabled):
+                kept.append(update(item, location=HOME, owner=upgoer.owner, flight_fail_penalty=0, flight_boom_penalty=0,
+                                   disabled=False, active=False,
+                                   uses_left=self.rules.components.kind(thing.kind).uses,
+                                   fixed_rating=item.fixed_rating if thing.owner != upgoer.owner else None))
+            else:
+                spent.append(item.id)
+        state = self._replace_items(state, kept)
+        state = self._destroy_items(state, spent)
+        derps = [update(d, location=HOME, owner=upgoer.owner if d.defected else d.owner, defected=False)
+                 for d in crew]
+        # Rescued rivals who did not defect go home to their own program.
+        state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
+        program = update(state.programs[upgoer.owner], rations_stock=program.rations_stock + upgoer.rations,
+                         fuel_stock=state.programs[upgoer.owner].fuel_stock + upgoer.fuel)
+        if crew and upgoer.mapped:  # maps too secret to transmit: only a crew brings them home
+            program = update(program, maps_home=self._maps_brought_home(program, upgoer))
+        luck = 0
+        if upgoer.new_steps and crew:
+            luck = self.rules.economy.luck.per_healthy_derp_back_from_new_step * len(healthy)
+        program = update(program, luck=program.luck + luck)
+        state = with_program(state, program)
+        landed_on = set(upgoer.bodies_landed)
+        board_bodies = {s.body for s in self.board.steps if s.kind == "surface"}
+        if crew:
+            for body in landed_on & board_bodies:
+                trigger = "moon_landing_and_return" if body == "moon" else "rock_landing_and_return"
+                state = self._first(state, upgoer.owner, trigger, f"{upgoer.name} lands on {self.board.body(body).name} and comes home")
+        modules_back = [state.item(m) for m in upgoer.modules if state.find("item", m) is not None]
+        if modules_back and upgoer.modules and len(modules_back) == len(upgoer.modules) and \
+                all(i.reentries >= 2 for i in modules_back if self._role(state, i) == "capsule") and upgoer.reentries >= 2:
+            state = self._first(state, upgoer.owner, "reusable_upgoer", f"{upgoer.name} flies home a second time")
+        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="landed", location=self.board.home.id,
+                                                  moved_this_turn=True))
+        text = f"{upgoer.name} lands safely at home." if healthy or not crew else f"{upgoer.name} lands with an injured crew."
+        if luck:
+            text += f" {program.name} gains {luck} luck for derps back from new places."
+        state = self._event(state, text, upgoer)
+        return self._set(state, active=None, mode="")
+
+    # ------------------------------------------------------------------ other endings
+    def _escape(self, state: GameState, upgoer: Upgoer) -> GameState:
+        state = self._undock_all(state, upgoer, "as it leaves")
+        upgoer = state.upgoer(upgoer.id)
+        state = self._replace_upgoer(state, update(upgoer, status="escaped"))
+        state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer)])
+        state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
+        return self._set(state, active=None, mode="")
+
+    def _write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> GameState:
+        from game.games.whatgoesup.rules.engine import IllegalAction
+
+        self._require_activity(state, upgoer, "writing off")
+        if a.upgoer != upgoer.id:
+            raise IllegalAction("write off the craft that is acting")
+        crew = self._crew(state, upgoer)
+        if crew:
+            for d in crew:
+                state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} written off")
+            state = self._replace_upgoer(state, update(upgoer, status="written_off", stranded=True,
+                                                       written_off_by=upgoer.owner, moved_this_turn=True))
+            state = self._event(state, f"{upgoer.name} is written off with {len(crew)} derp(s) aboard; they wait "
+                                f"for any rescuer and will join whoever saves them.", upgoer, "consequence")
+        else:
+            state = self._replace_upgoer(state, update(upgoer, status="debris", stranded=True, moved_this_turn=True,
+                                                       written_off_by=upgoer.owner, docked_with=()))
+            state = self._event(state, f"{upgoer.name} is written off and becomes debris.", upgoer, "consequence")
+        return self._set(state, active=None, mode="")
+
+    def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
+        state = self._destroy_items(state, [i.id for i in state.items if i.location == upgoer.id])
+        state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
+                                                   rations=0, docked_with=()))
+        for other in self._docked_partners(state, upgoer):
+            state = self._replace_upgoer(state, update(other, docked_with=tuple(x for x in other.docked_with
+                                                                                 if x != upgoer.id)))
+        state = self._event(state, text, upgoer, "consequence")
+        f = state.flight
+        if f.active == upgoer.id:
+            state = self._set(state, active=None, mode="", rolls=tuple(r for r in f.rolls if r.upgoer != upgoer.id))
+        return state
