@@ -204,8 +204,52 @@ def shot_field_zoomed(app) -> None:
     app.step(1 / 30, [])
 
 
+def _shot_effect(app, kind: str, step: Optional[str] = None, seconds: float = 0.45) -> None:
+    """The Field a moment into a board effect: a real Boom roll, or a launch/landing started on ``step``."""
+    scene = _shot_field(app)
+    if kind == "boom":
+        _to_burn_roll(app, scene, 19)
+        scene.roll()
+        for _ in range(150):
+            app.step(1 / 30, [])
+            if not scene.roll_panel.animating:
+                break
+        from game.games.whatgoesup.rules.flight_actions import AcceptRoll
+        accept = next((a for a in scene.session.legal_actions() if isinstance(a, AcceptRoll)), None)
+        if accept is not None:
+            scene.act(accept)
+        scene._after_roll_done()
+    else:
+        scene.effects.spawn(kind, scene.board_view.geometry.pos(step))
+    for _ in range(int(seconds * 30)):
+        app.step(1 / 30, [])
+
+
+def shot_field_launch_effect(app) -> None:
+    _shot_effect(app, "launch", app_launch_step(app))
+
+
+def shot_field_boom_effect(app) -> None:
+    _shot_effect(app, "boom")
+
+
+def shot_field_landing_effect(app) -> None:
+    _shot_effect(app, "landing", app_home_step(app), seconds=0.7)
+
+
+def app_home_step(app) -> str:
+    return shipped_engine().rules.board.home.id
+
+
+def app_launch_step(app) -> str:
+    return next(s.id for s in shipped_engine().rules.board.steps if s.kind == "launch")
+
+
 FIELD_SHOTS = [
     ("field_midgame", shot_field_midgame),
+    ("field_launch_effect", shot_field_launch_effect),
+    ("field_boom_effect", shot_field_boom_effect),
+    ("field_landing_effect", shot_field_landing_effect),
     ("field_drag", shot_field_drag),
     ("field_roll_ready", shot_field_roll_ready),
     ("field_dice_rolling", shot_field_dice_rolling),

@@ -39,6 +39,55 @@ def clatter_samples(rate: int, channels: int, seconds: float = 0.42) -> array.ar
     return out
 
 
+def _to_samples(mono: list[float], channels: int, loudness: float = 20000) -> array.array:
+    out = array.array("h")
+    for v in mono:
+        sample = int(max(-1.0, min(1.0, v)) * loudness)
+        out.extend([sample] * channels)
+    return out
+
+
+def _noise(seed: int):
+    state = seed
+    while True:
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        yield state / 0x3FFFFFFF - 1.0
+
+
+def effect_samples(name: str, rate: int, channels: int) -> array.array:
+    """Signed 16-bit samples of one board effect's sound: ``launch`` (a rising rumble), ``boom`` (a low
+    burst), ``fail`` (two falling notes), ``landing`` (a soft bump and a chime), ``first`` (a bright fanfare).
+    Made from fixed noise and sine tones, so each sounds the same every time."""
+    noise = _noise(len(name) * 7919)
+    mono: list[float] = []
+    if name in ("launch", "boom"):
+        seconds = 1.0 if name == "launch" else 1.1
+        smooth = 0.0
+        for i in range(int(rate * seconds)):
+            s = i / rate
+            smooth += (next(noise) - smooth) * (0.05 if name == "boom" else 0.03 + 0.05 * s)
+            env = (min(1.0, s / 0.25) * math.exp(-s * 1.2)) if name == "launch" else math.exp(-s * 3.2)
+            mono.append(3.2 * smooth * env)
+    else:
+        notes = {"fail": ((392, 0.0, 0.16), (311, 0.17, 0.26)),
+                 "landing": ((110, 0.0, 0.12), (784, 0.1, 0.35)),
+                 "first": ((523, 0.0, 0.14), (659, 0.12, 0.14), (784, 0.24, 0.14), (1047, 0.36, 0.4))}[name]
+        total = max(start + length for _, start, length in notes)
+        mono = [0.0] * int(rate * (total + 0.05))
+        for pitch, start, length in notes:
+            begin = int(start * rate)
+            for i in range(int(length * rate)):
+                s = i / rate
+                env = min(1.0, s / 0.01) * math.exp(-s * (5.0 if name != "first" else 3.0))
+                if begin + i < len(mono):
+                    mono[begin + i] += 0.5 * env * math.sin(2 * math.pi * pitch * s)
+    return _to_samples(mono, channels)
+
+
+#: The board effects' sounds, made with the mixer's format on first use.
+EFFECT_SOUNDS = ("launch", "boom", "fail", "landing", "first")
+
+
 class Sounds:
     """The app's sound effects. Every method is a no-op when audio is unavailable.
 
@@ -48,6 +97,7 @@ class Sounds:
 
     def __init__(self, volume: float) -> None:
         self.clatter: pygame.mixer.Sound | None = None
+        self.effects: dict[str, pygame.mixer.Sound] = {}
         self._ready = False
         self.volume = volume
 
@@ -64,15 +114,20 @@ class Sounds:
                 raise pygame.error(f"unsupported mixer format {init}")
             rate, _, channels = init
             self.clatter = pygame.mixer.Sound(buffer=clatter_samples(rate, channels).tobytes())
+            self.effects = {name: pygame.mixer.Sound(buffer=effect_samples(name, rate, channels).tobytes())
+                            for name in EFFECT_SOUNDS}
         except (pygame.error, NotImplementedError) as exc:
             log.info("sound off: %s", exc)
             self.clatter = None
+            self.effects = {}
         self.set_volume(self.volume)
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
         if self.clatter is not None:
             self.clatter.set_volume(volume)
+        for sound in self.effects.values():
+            sound.set_volume(volume)
 
     def play_clatter(self) -> None:
         if self.volume <= 0:
@@ -80,3 +135,12 @@ class Sounds:
         self.warm()
         if self.clatter is not None:
             self.clatter.play()
+
+    def play(self, name: str) -> None:
+        """One of ``EFFECT_SOUNDS``; silent when muted or without audio."""
+        if self.volume <= 0:
+            return
+        self.warm()
+        sound = self.effects.get(name)
+        if sound is not None:
+            sound.play()

@@ -25,6 +25,7 @@ from game.games.whatgoesup.rules.planning import RouteError, destination, drop_a
 
 from game.client.whatgoesup.board_view import BoardView
 from game.client.scenes.dice import percent_text
+from game.client.whatgoesup.effects import EffectLayer
 from game.client.whatgoesup.flightpanel import FlightPanel, describe_action
 from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, upgoer_details
@@ -122,6 +123,9 @@ class FieldScene(GameScene):
         self._pending_story: list[str] = []
         self._deferred_sync = False
         self._before_roll = None  # the state the dice were rolled in, shown until they land
+        self.effects = EffectLayer(self.time_factor)
+        self._roll_spot: Optional[tuple[float, float]] = None  # where the rolling craft was, in board units
+        self._panned_for: object = None  # the pending roll the camera last went looking for
         self.after_roll_show = False
         self.last_autosave_error: Optional[str] = None
         # mouse
@@ -222,6 +226,7 @@ class FieldScene(GameScene):
             self._pending_story = texts
             self._deferred_sync = True
             self._before_roll = before
+            self._roll_spot = self._craft_spot(before.flight.roll.upgoer, before)
             self.after_roll_show = True
         else:
             if texts and not first:
@@ -344,8 +349,36 @@ class FieldScene(GameScene):
             return None
         return reading_seconds(self.roll_panel.words_on_card(self.state), self.context.settings)
 
+    def _craft_spot(self, upgoer_id: str, state) -> Optional[tuple[float, float]]:
+        """Where a craft stands, in board units: the step its marker is on (or its own step)."""
+        step = self.markers.at.get(upgoer_id)
+        if step is not None and step in self.board_view.geometry.steps:
+            return self.board_view.geometry.pos(step)
+        upgoer = state.find("upgoer", upgoer_id)
+        if upgoer is not None and upgoer.location in self.board_view.geometry.steps:
+            return self.board_view.geometry.pos(upgoer.location)
+        return None
+
+    def _look_at_rolling_craft(self) -> None:
+        """The camera pans to the craft about to roll when it is off the visible board (once per roll)."""
+        flight = self.state.flight if self.state.phase == "flight" else None
+        roll = flight.roll if flight is not None else None
+        if roll is None or roll.value is not None or self._panned_for == (roll.upgoer, roll.kind, roll.step):
+            return
+        self._panned_for = (roll.upgoer, roll.kind, roll.step)
+        spot = self._craft_spot(roll.upgoer, self.state)
+        if spot is None:
+            return
+        x, y = self.board_view.to_screen(spot)
+        if not self.board_rect.inflate(-self.context.layout.px(40), -self.context.layout.px(40)).collidepoint(x, y):
+            self.board_view.pan(self.board_rect.centerx - x, self.board_rect.centery - y)
+
     def _after_roll_done(self) -> None:
         """The dice are done: show the story, glide the markers, and let the flow change scenes."""
+        show = self.roll_panel.show
+        if show is not None:  # what happened, where it happened, for the whole table to see
+            self.effects.spawn_for_roll(show.roll_kind, show.dice.outcome, self._roll_spot, self._pending_story,
+                                        self.context.sounds)
         self.roll_panel.dismiss()
         if self._deferred_sync:
             self._deferred_sync = False
@@ -625,6 +658,8 @@ class FieldScene(GameScene):
         self.time += dt
         self.sync()
         self.markers.update(dt)
+        self.effects.update(dt)
+        self._look_at_rolling_craft()
         was_animating = self.roll_panel.animating
         self.roll_panel.update(dt)
         if was_animating and not self.roll_panel.animating:
@@ -665,6 +700,7 @@ class FieldScene(GameScene):
             active = flight.roll.upgoer
         self.markers.draw(surface, active, self.time, hidden=self.dragging, hover=self.hover_marker,
                           selected=self.selected)
+        self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect)
         if self.dragging is not None:
             upgoer = state.find("upgoer", self.dragging)
             if upgoer is not None:
