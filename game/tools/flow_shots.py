@@ -129,6 +129,49 @@ def shot_assembly_problems(app) -> None:
     _settle(app)
 
 
+def _assembly_with_thruster(app):
+    """The assembly scene over a scripted game whose thruster is built (so fuel has something to burn)."""
+    from game.client.whatgoesup.assembly import AssemblyScene
+
+    session = scripted_session(app.home / "saves")
+    puffer = next(t for t in session.state.things_of(0) if t.name == "Puffer")
+    session.apply(Build(puffer.id))
+    flow = _flow(app, session)
+    return app.context.stack.push(AssemblyScene(app.context, flow, 0))
+
+
+def shot_assembly_picture(app) -> None:
+    """A crewed orbiter with a thruster and fuel: every label of the rocket picture."""
+    import dataclasses
+
+    scene = _assembly_with_thruster(app)
+    state = scene.state
+    design = valid_design(scene.flow.session)
+    puffer = next(i.id for i in state.items_of(0) if state.thing(i.thing_id).name == "Puffer")
+    scene.load_design(dataclasses.replace(design, modules=design.modules + (puffer,), fuel=2, planned_burns=2))
+    _settle(app)
+
+
+def shot_assembly_drag(app) -> None:
+    """A lower stage dragged from storage over the rocket's insertion slot."""
+    import pygame
+
+    scene = _assembly_with_thruster(app)
+    state = scene.state
+    by_name = {state.thing(i.thing_id).name: i.id for i in state.items_of(0)}
+    pod = by_name["Burrow Pod"]
+    crew = next(d.id for d in state.derps_of(0) if d.can_fly)
+    scene.load_design(UpgoerDesign("Moonhop 1", stages=((by_name["Big Hopper"],),), modules=(pod,), crew=(crew,)))
+    _settle(app, 0.1)
+    start = scene.row_images[by_name["Little Hopper"]][1].rect.center
+    launch = scene.picture().zones["launch"]
+    end = (launch.centerx + 10, launch.top - launch.h // 4)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1})])
+    for pos in (((start[0] + end[0]) // 2, (start[1] + end[1]) // 2), end):
+        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)})])
+    _settle(app, 0.1)
+
+
 def shot_pass_device(app) -> None:
     session = scripted_session(app.home / "saves")
     session.apply(EndRnD())
@@ -245,6 +288,8 @@ FLOW_SHOTS = [
     ("rnd_glossary", shot_rnd_glossary),
     ("assembly_valid", shot_assembly_valid),
     ("assembly_problems", shot_assembly_problems),
+    ("assembly_picture", shot_assembly_picture),
+    ("assembly_drag", shot_assembly_drag),
     ("pass_device", shot_pass_device),
     ("trade", shot_trade),
     ("trade_answer", shot_trade_answer),

@@ -49,6 +49,21 @@ def shot_settings(app: App) -> None:
     _settle(app)
 
 
+def shot_settings_saved(app: App) -> None:
+    """Settings just after a change: the status line says it was saved."""
+    shot_settings(app)
+    scene = app.stack.top
+    scene.change(animation_speed="fast")
+    _settle(app, 0.2)
+
+
+def shot_rules_mass(app: App) -> None:
+    """The rules reference on 'Mass and fuel': the example rocket drawn beside the rules."""
+    app.start("title")
+    app.context.open("rules_reference", section="mass")
+    _settle(app, 0.2)
+
+
 def shot_help(app: App) -> None:
     shot_title(app)
     app.context.open("help")
@@ -100,6 +115,8 @@ SHOTS: list[tuple[str, Builder]] = [
     ("title", shot_title),
     ("title_notice", shot_title_notice),
     ("settings", shot_settings),
+    ("settings_saved", shot_settings_saved),
+    ("rules_mass", shot_rules_mass),
     ("help", shot_help),
     ("dice_d20_rolling", shot_dice_d20_rolling),
     ("dice_4d6_landed", shot_dice_bell_landed),

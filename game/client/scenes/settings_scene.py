@@ -12,10 +12,15 @@ from game.client.kit.backdrop import Backdrop
 from game.client.shell.scene import Scene
 from game.client.shell.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_PRESETS
 from game.client.kit.style import ACCENT_LIGHT, INK_DIM, draw_card, draw_text, fit_font
+from game.client.kit.widgets import status_lines
 
 CARD_W, CARD_H = 960, 560
 LABEL_W, ROW_H, ROW_GAP, PAD = 190, 50, 18, 40
 ROWS_TOP = 110
+BACK_W = 200
+#: A setting's name in the status line after it changes.
+FIELD_WORDS = {"window_size": "window size", "fullscreen": "display", "ui_scale": "text and buttons",
+               "animation_speed": "animations", "volume": "sound"}
 
 
 class SettingsScene(Scene):
@@ -68,13 +73,25 @@ class SettingsScene(Scene):
             layout.rect(ox + PAD + LABEL_W + 440, y, 120, ROW_H), self._volume_text(settings.volume), manager,
             container=self.root)
         self.back_button = pygame_gui.elements.UIButton(
-            layout.rect(ox + CARD_W - PAD - 200, oy + CARD_H - PAD - ROW_H, 200, ROW_H), "Back", manager,
+            layout.rect(ox + CARD_W - PAD - BACK_W, oy + CARD_H - PAD - ROW_H, BACK_W, ROW_H), "Back", manager,
             container=self.root, object_id=ObjectID(object_id="#back", class_id="@menu_button"))
 
     def _row_label(self, text: str, x: float, y: float) -> None:
         pygame_gui.elements.UILabel(self.context.layout.rect(x, y, LABEL_W - 10, ROW_H), text,
                                     self.context.manager, container=self.root,
                                     object_id=ObjectID(class_id="@setting_name"))
+
+    @staticmethod
+    def _value_words(field: str, value) -> str:
+        if field == "window_size":
+            return f"{value[0]}×{value[1]}"
+        if field == "fullscreen":
+            return "fullscreen" if value else "windowed"
+        if field == "ui_scale":
+            return f"{round(value * 100)}%"
+        if field == "volume":
+            return SettingsScene._volume_text(value).lower()
+        return str(value)
 
     @staticmethod
     def _volume_text(volume: float) -> str:
@@ -100,6 +117,13 @@ class SettingsScene(Scene):
             return True
         return False
 
+    def status_rect(self) -> pygame.Rect:
+        """Where the status line goes: the card's foot, left of Back (no widget there)."""
+        layout = self.context.layout
+        card = self.card_rect()
+        ox, oy = card.left / layout.scale, card.top / layout.scale
+        return layout.rect(ox + PAD, oy + CARD_H - PAD - ROW_H - 6, CARD_W - 2 * PAD - BACK_W - 24, ROW_H + 12)
+
     def change(self, **values) -> None:
         """Apply and save one or more changed settings (rebuilds the layout if the window changed)."""
         new = replace(self.context.settings, **values)
@@ -107,6 +131,9 @@ class SettingsScene(Scene):
             return
         structural = any(k in values for k in ("window_size", "fullscreen", "ui_scale"))
         self.status = self.context.update_settings(new)
+        if self.status == "Saved.":
+            words = ", ".join(f"{FIELD_WORDS.get(k, k)} {self._value_words(k, v)}" for k, v in values.items())
+            self.status = f"Saved: {words}."
         if not structural:  # structural changes already rebuilt every widget from the new settings
             for button, (field, value) in self.segments.items():
                 if getattr(new, field) == value:
@@ -125,7 +152,9 @@ class SettingsScene(Scene):
         heading = fit_font("Settings", card.w - layout.px(2 * PAD), layout.px(40), bold=True)
         draw_text(surface, "Settings", heading, ACCENT_LIGHT, (card.left + layout.px(PAD), card.top + layout.px(30)))
         status = self.status or "Changes are saved as you make them."
-        small = fit_font(status, card.w - layout.px(2 * PAD + 240), layout.px(18))
-        draw_text(surface, status, small, INK_DIM,
-                  (card.left + layout.px(PAD), card.bottom - layout.px(PAD) - layout.px(ROW_H // 2)),
-                  anchor="midleft")
+        box = self.status_rect()
+        font, lines = status_lines(status, box.w, box.h, layout.px(18), min_size=layout.px(11))
+        y = box.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:  # whole, wrapped: never cut, never under Back
+            draw_text(surface, line, font, INK_DIM, (box.left, y))
+            y += font.get_linesize()

@@ -69,7 +69,8 @@ class StageMark:
     carries: Fraction
     ok: bool
     rect: pygame.Rect
-    lift_rect: pygame.Rect
+    lift_rect: pygame.Rect  # the lift bar as drawn (cut at the picture's top, with an arrow, if taller)
+    lift_top: int  # where the bar would end: the stage's top less its lift on the scale
 
 
 @dataclass(frozen=True)
@@ -239,11 +240,11 @@ def rocket_picture(rect: pygame.Rect, engine, state: GameState, what: Union[str,
         stage = report.stages[level] if level < len(report.stages) else None
         lift = stage.lift if stage else 0
         lane_x = left + stack_w + round(8 * u) + level * (lane_w + lane_gap)
-        lift_h = round(lift * ppm)
-        lift_rect = pygame.Rect(lane_x, block.top - lift_h, lane_w, lift_h)
+        lift_top = block.top - round(lift * ppm)
+        lift_rect = pygame.Rect(lane_x, max(top, lift_top), lane_w, block.top - max(top, lift_top))
         picture.stages.append(StageMark(level, labels_for[level] if level < len(labels_for) else "Stage", lift,
                                         stage.mass if stage else mass, stage.carries if stage else Fraction(0),
-                                        bool(stage and stage.ok), block, lift_rect))
+                                        bool(stage and stage.ok), block, lift_rect, lift_top))
         y -= h
 
     # The spacecraft: its parts in flying order, each as tall as its mass.
@@ -510,12 +511,20 @@ def paint(surface: pygame.Surface, picture: RocketPicture, engine, state: GameSt
         _dashed_rect(surface, colour, bar, u)
         pygame.draw.line(surface, colour, (bar.left, mark.rect.top), (mark.rect.right, mark.rect.top), line_w)
         _bar_words(surface, bar, f"lifts {mark.lift}", u)
+        if mark.lift_top < mark.lift_rect.top:  # it lifts more than the picture is tall
+            tip = max(3, round(6 * u))
+            aa_polygon(surface, colour, [(bar.left - 2, bar.top + tip), (bar.centerx, bar.top - 1),
+                                         (bar.right + 1, bar.top + tip)])
         if not mark.ok:  # the part of the rocket the stage cannot lift
             gap = pygame.Rect(bar.left, picture.top_y, bar.w, max(0, bar.top - picture.top_y))
-            if gap.h:
-                veil = pygame.Surface(gap.size, pygame.SRCALPHA)
-                veil.fill((*BAD_COLOUR, 150))
-                surface.blit(veil, gap)
+            if gap.h:  # hatched: what is left over with nothing to lift it
+                clip = surface.get_clip()
+                surface.set_clip(gap)
+                step = max(4, round(7 * u))
+                for k in range(-gap.w, gap.h + gap.w, step):
+                    pygame.draw.line(surface, BAD_COLOUR, (gap.left, gap.top + k), (gap.right, gap.top + k - gap.w),
+                                     max(1, round(1.5 * u)))
+                surface.set_clip(clip)
                 pygame.draw.rect(surface, BAD_COLOUR, gap, line_w)
     if picture.stages:
         right = max(m.lift_rect.right for m in picture.stages)

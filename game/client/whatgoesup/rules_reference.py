@@ -15,7 +15,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.client.shell.scene import Scene
-from game.client.kit.style import ACCENT_LIGHT, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+from game.client.kit.text import draw_wrapped
+from game.client.kit.words import counted
 
 
 @dataclass(frozen=True)
@@ -44,16 +46,16 @@ def reference_sections(rules) -> list[Section]:
         "launches first, then orbital insertions, then every craft in space moves along its rail to its next "
         "duration step. At the end of the turn budgets change with how the flights went.",
         f"Budget: every program starts with {budget.start_dots} dots. At the start of each R&D turn a program gets "
-        f"{budget.points_per_dot} point(s) per dot. Points not spent are kept for the next turn. The budget never "
+        f"{counted(budget.points_per_dot, 'point')} per dot. Points not spent are kept for the next turn. The budget never "
         f"ends a turn below {budget.min_dots} or above {budget.max_dots} dots.",
         f"Dots change at the end of a turn: +{eco.dots.per_new_step} for every mission step your program visits "
         f"for the first time, {eco.dots.per_derp_lost} for every derp lost, plus the prestige below.",
     )))
 
     out.append(Section("rnd", "R&D", (
-        f"Invent: {costs.invent_per_mass} points per mass. A new thing starts at {research.new_thing_rating} "
+        f"Invent: {counted(costs.invent_per_mass, 'point')} per mass. A new thing starts at {research.new_thing_rating} "
         f"(ratings are written Fail/Boom).",
-        f"Research: {costs.research_per_mass} point per mass moves one safety one step ('Fail to OK' raises the "
+        f"Research: {counted(costs.research_per_mass, 'point')} per mass moves one safety one step ('Fail to OK' raises the "
         f"Fail safety, 'Boom to Fail' the Boom safety). At most {research.max_fail_steps_per_turn} Fail and "
         f"{research.max_boom_steps_per_turn} Boom steps per thing per turn.",
         f"Research caps: a thing that has never flown cannot be researched past {research.cap_never_flown}; one "
@@ -62,9 +64,9 @@ def reference_sections(rules) -> list[Section]:
         f"Technology transfer: a new thing of a kind you have already flown successfully, with the older thing "
         f"massing at least {_frac(research.tech_transfer_min_mass_ratio)} of the new one, starts at the older "
         f"rating or {research.tech_transfer_cap}, whichever is worse.",
-        f"Build: {costs.build_per_mass} point per mass per copy, at the blueprint's rating. Research keeps improving "
+        f"Build: {counted(costs.build_per_mass, 'point')} per mass per copy, at the blueprint's rating. Research keeps improving "
         f"copies until they launch.",
-        f"Fuel and rations are bought, {costs.consumable_per_container} point per container: a fuel container holds "
+        f"Fuel and rations are bought, {counted(costs.consumable_per_container, 'point')} per container: a fuel container holds "
         f"{comps.fuel_per_container} fuel, a ration container feeds {comps.rations_derp_turns_per_container} "
         f"derp-turns.",
         f"Reverse engineering copies another program's part in your storage into a blueprint; its prototyping "
@@ -123,11 +125,11 @@ def reference_sections(rules) -> list[Section]:
     )))
 
     out.append(Section("derps", "Derps and EVA", (
-        f"Hiring a derp costs {costs.hire_derp}. A new derp has Piloting {derps.start_piloting}, Engineering "
+        f"Hiring a derp costs {counted(costs.hire_derp, 'point')}. A new derp has Piloting {derps.start_piloting}, Engineering "
         f"{derps.start_engineering}, Stamina {derps.start_stamina}, and may fly the day they are hired.",
-        f"Training costs {costs.train_per_point} per point, in {derps.skills_per_turn} skill per turn; a derp in "
+        f"Training costs {counted(costs.train_per_point, 'point')} per skill point, in {derps.skills_per_turn} skill per turn; a derp in "
         f"training stays home. No derp has more than {derps.max_total_points} points in all.",
-        f"Healing costs {costs.heal_derp}: the derp is back at {derps.heal_to_stamina} stamina and must retrain it.",
+        f"Healing costs {counted(costs.heal_derp, 'point')}: the derp is back at {derps.heal_to_stamina} stamina and must retrain it.",
         "After a roll a derp aboard may spend a stamina point: Engineering raises the Boom safety, Piloting the "
         "Fail safety, by their skill.",
         f"An EVA needs Piloting {flight.eva_min_piloting} or more and an EVA pack. A jury-rig works on a roll "
@@ -140,11 +142,11 @@ def reference_sections(rules) -> list[Section]:
         failures.append(consequence_sentence(rules, c.roll, "boom"))
     out.append(Section("failures", "Failures", tuple(failures)))
 
-    firsts = [f"{f.name.replace('Prestige First - ', 'First ')}: {f.description} +{f.dots} dot(s)."
+    firsts = [f"{f.name.replace('Prestige First - ', 'First ')}: {f.description} +{counted(f.dots, 'dot')}."
               for f in prestige.firsts]
-    standing = [f"{s.name}: {s.description} +{s.dots} dot(s) while you hold it." for s in prestige.standing]
+    standing = [f"{s.name}: {s.description} +{counted(s.dots, 'dot')} while you hold it." for s in prestige.standing]
     out.append(Section("prestige", "Prestige", tuple(firsts + standing) + (
-        f"Rescue: {prestige.rescue_dots_per_derp} dot(s) per rescued derp, paid by their program to the rescuer.",
+        f"Rescue: {counted(prestige.rescue_dots_per_derp, 'dot')} per rescued derp, paid by their program to the rescuer.",
     )))
 
     out.append(Section("luck", "Luck", (
@@ -171,6 +173,72 @@ def reference_sections(rules) -> list[Section]:
     return out
 
 
+_EXAMPLES: dict[int, object] = {}
+
+
+def example_rocket(rules):
+    """(engine, state, design) of a crewed orbiter built through the real rules: a capsule for one derp, the
+    lightest thruster that pushes it, 2 fuel, an insertion stage as heavy as that spacecraft and a launch
+    stage as heavy as both. None if these rules cannot build it within a few turns."""
+    if id(rules) in _EXAMPLES:
+        return _EXAMPLES[id(rules)]
+    from game.games.whatgoesup.rules import formulas
+    from game.games.whatgoesup.rules.actions import Build, BuyConsumables, EndRnD, Hire, Invent
+    from game.games.whatgoesup.rules.engine import Engine, IllegalAction, IllegalSetup
+    from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
+
+    comps, derp_mass = rules.components, rules.economy.derps.mass
+    capsule = formulas.capsule_mass_for_capacity(derp_mass, comps)
+    thruster = max(1, formulas.required_thruster_mass(capsule, comps.thruster.min_ratio))
+    fuel = 2
+    spacecraft = capsule + thruster + derp_mass + fuel
+    plan = [("capsule", capsule, "Pod"), ("thruster", thruster, "Puff"),
+            ("lower_stage", spacecraft, f"Hopper {spacecraft}"),
+            ("lower_stage", 2 * spacecraft, f"Hopper {2 * spacecraft}")]
+    engine = Engine(rules)
+    result = None
+    try:
+        state = engine.new_game(Setup(players=(PlayerSetup("Example", rules.peoples.peoples[0].id),)))
+        todo: list = [Invent(kind, mass, name) for kind, mass, name in plan]
+        building = False
+        for _turn in range(12):  # spend each turn's points, and wait a turn when they run out
+            while todo:
+                try:
+                    state = engine.apply(state, todo[0])
+                except IllegalAction:
+                    break
+                todo.pop(0)
+                if not todo and not building:
+                    things = {t.name: t.id for t in state.things_of(0)}
+                    todo = [Build(things[name]) for _k, _m, name in plan] + [Hire("Pip"),
+                                                                            BuyConsumables("fuel", fuel)]
+                    building = True
+            if not todo:
+                break
+            state = engine.apply(state, EndRnD())
+        items = {state.thing(i.thing_id).name: i.id for i in state.items_of(0)}
+        if len(items) == len(plan) and state.derps_of(0):
+            pod, puff, upper, lower = (items[name] for _k, _m, name in plan)
+            design = UpgoerDesign("Example", stages=((lower,), (upper,)), modules=(pod, puff),
+                                  crew=(state.derps_of(0)[0].id,), fuel=fuel)
+            result = (engine, state, design)
+    except (IllegalAction, IllegalSetup, KeyError, IndexError):
+        result = None
+    _EXAMPLES[id(rules)] = result
+    return result
+
+
+def mass_formula_words(report) -> str:
+    """The stage rule worked through an example's own numbers (from its design report)."""
+    if len(report.stages) < 2:
+        return ""
+    launch, insertion = report.stages
+    return (f"Worked through: the spacecraft masses {_frac(report.spacecraft_mass)}, so the insertion stage must "
+            f"mass {_frac(insertion.carries)}. The launch stage carries both, {_frac(report.spacecraft_mass)} + "
+            f"{insertion.mass} = {_frac(launch.carries)}, so it must mass {_frac(launch.carries)}: every stage "
+            f"doubles the rocket, and the whole Upgoer masses {_frac(report.total_mass)}.")
+
+
 class RulesReferenceScene(Scene):
     """The reference over whatever was on screen: sections on the left, the text on the right."""
 
@@ -187,6 +255,8 @@ class RulesReferenceScene(Scene):
         self.section = section if any(s.key == section for s in self.sections) else self.sections[0].key
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.picture_rect: pygame.Rect | None = None
+        self.picture = None  # the example rocket as last drawn (RocketPicture)
 
     def card_rect(self) -> pygame.Rect:
         layout = self.context.layout
@@ -213,6 +283,12 @@ class RulesReferenceScene(Scene):
             object_id=ObjectID(object_id="#close", class_id="@menu_button"))
         text_rect = pygame.Rect(card.left + list_w + layout.px(48), top, card.right - layout.px(24) - (
             card.left + list_w + layout.px(48)), bottom - top)
+        self.picture_rect = None
+        if self.section == "mass" and example_rocket(self.rules) is not None:
+            # The rocket drawn beside the words: the text takes the left half, the picture the right.
+            picture_w = int(text_rect.w * 0.52)
+            self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
+            text_rect.w -= picture_w + layout.px(16)
         self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
                                                       object_id="#rules_text")
 
@@ -258,3 +334,25 @@ class RulesReferenceScene(Scene):
         text_left = max(card.left + layout.px(220 + 48), drawn.right + layout.px(24))
         draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
                   (text_left, card.top + layout.px(34)))
+        if self.picture_rect is not None:
+            self.draw_example(surface)
+
+    def draw_example(self, surface: pygame.Surface) -> None:
+        """The example orbiter beside the mass rules, and the stage rule worked through its numbers."""
+        from game.client.whatgoesup.rocket_view import draw_rocket
+
+        layout = self.context.layout
+        engine, state, design = example_rocket(self.rules)
+        box = self.picture_rect
+        pygame.draw.rect(surface, (21, 18, 48), box, border_radius=layout.px(12))
+        head = font_px(layout.px(17), True)
+        draw_text(surface, "An example Upgoer, drawn to scale", head, ACCENT_LIGHT,
+                  (box.left + layout.px(12), box.top + layout.px(8)))
+        font = font_px(layout.px(15))
+        words = mass_formula_words(engine.check_design(state, 0, design))
+        inner = box.inflate(-layout.px(24), 0)
+        lines_h = 4 * font.get_linesize()
+        picture_box = pygame.Rect(box.left, box.top + layout.px(32), box.w, box.h - layout.px(40) - lines_h)
+        self.picture = draw_rocket(surface, picture_box, engine, state, design, 0, layout.scale)
+        draw_wrapped(surface, words, font, INK, pygame.Rect(inner.left, picture_box.bottom + layout.px(4), inner.w,
+                                                           lines_h + layout.px(4)), 4)
