@@ -1,7 +1,7 @@
 """The command line: ``python main.py [command]``.
 
 With no command the desktop client starts (pygame is imported only then). Commands:
-``check-rules [DIR]``, ``replay FILE [--json]``, ``simulate``, ``bench`` and ``shots DIR``.
+``check-rules [DIR]``, ``replay FILE [--json] [--strict]``, ``simulate``, ``bench`` and ``shots DIR``.
 No traceback reaches a user: an unexpected error prints one line and the path of a log file.
 """
 from __future__ import annotations
@@ -98,15 +98,18 @@ def summary_text(summary: dict) -> str:
 def cmd_replay(args) -> int:
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.tables import load_rules
-    from game.core.saves import SaveError, load_game
+    from game.core.saves import SaveError, edited_notice, load_game
     engine = Engine(load_rules(args.rules))
-    try:
-        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch)
+    try:  # load_game reads only a regular file of sane size: never a pipe, a device or a folder
+        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch, strict=args.strict)
     except SaveError as exc:
         _err(f"cannot replay: {exc}")
         return EXIT_FAIL
+    if loaded.edited:
+        _err(f"{args.file}: {edited_notice(loaded.edited_rolls)}")
     summary = state_summary(engine, loaded.final)
     summary["actions"] = len(loaded.actions)
+    summary["edited_rolls"] = len(loaded.edited_rolls)
     if args.json:
         _out(json.dumps(summary))
     else:
@@ -215,6 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--rules", default=None, help="rules folder (default: the shipped rules)")
     p.add_argument("--allow-mismatch", action="store_true", help="replay even if the rules digest differs")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse a save whose recorded rolls are not the ones its seed gives (an edited save)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play bot games and check invariants after every action")

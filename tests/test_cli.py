@@ -81,7 +81,7 @@ def test_simulate_prints_a_json_summary_last():
 def save_file(tmp_path, rules, engine) -> Path:
     setup = default_setup(engine, 2, 20)
     result = play_game(engine, setup, 4, max_turns=2)
-    return save_game(tmp_path / "game.json", rules, setup, 4, result.actions)
+    return save_game(tmp_path / "game.json", engine, setup, 4, result.actions)
 
 
 def test_replay_a_save(save_file):

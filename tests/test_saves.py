@@ -32,28 +32,30 @@ def write_doc(path: Path, doc: dict) -> Path:
     return path
 
 
-def saved_doc(tmp_path, rules, game) -> tuple[Path, dict]:
+def saved_doc(tmp_path, engine, game) -> tuple[Path, dict]:
     setup, seed, actions, _ = game
-    path = save_game(tmp_path / "game.json", rules, setup, seed, actions)
+    path = save_game(tmp_path / "game.json", engine, setup, seed, actions)
     return path, json.loads(path.read_text(encoding="utf-8"))
 
 
 def test_round_trip(tmp_path, rules, engine, game):
     setup, seed, actions, final = game
-    path, doc = saved_doc(tmp_path, rules, game)
-    assert doc["format"] == "whatgoesup-save" and doc["version"] == 1
+    path, doc = saved_doc(tmp_path, engine, game)
+    assert doc["format"] == "whatgoesup-save" and doc["version"] == 2 and doc["game"] == "whatgoesup"
     assert doc["rules_digest"] == rules.digest and doc["edition"] == rules.edition.id
+    assert doc["dice"] == "seeded"
     loaded = load_game(path, engine)
     assert isinstance(loaded, LoadedGame)
-    assert loaded.setup == setup and loaded.seed == seed
+    assert loaded.setup == setup and loaded.seed == seed and loaded.game == "whatgoesup"
+    assert not loaded.edited
     assert list(loaded.actions) == list(actions)
     assert len(loaded.states) == len(actions) + 1
     assert loaded.final == final
 
 
-def test_atomic_write_keeps_the_old_file_on_a_full_disk(tmp_path, rules, game, monkeypatch):
+def test_atomic_write_keeps_the_old_file_on_a_full_disk(tmp_path, engine, game, monkeypatch):
     setup, seed, actions, _ = game
-    path = save_game(tmp_path / "game.json", rules, setup, seed, actions[:5])
+    path = save_game(tmp_path / "game.json", engine, setup, seed, actions[:5])
     before = path.read_bytes()
 
     def disk_full(src, dst):
@@ -62,14 +64,14 @@ def test_atomic_write_keeps_the_old_file_on_a_full_disk(tmp_path, rules, game, m
     monkeypatch.setattr(saves.os, "replace", disk_full)
     with pytest.raises(SaveError, match=r"could not save to .*game\.json: the disk is full; "
                                         r"the previous save is unchanged"):
-        save_game(path, rules, setup, seed, actions)
+        save_game(path, engine, setup, seed, actions)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temp file left behind
 
 
-def test_failed_write_of_the_temp_file_keeps_the_old_file(tmp_path, rules, game, monkeypatch):
+def test_failed_write_of_the_temp_file_keeps_the_old_file(tmp_path, engine, game, monkeypatch):
     setup, seed, actions, _ = game
-    path = save_game(tmp_path / "game.json", rules, setup, seed, actions[:5])
+    path = save_game(tmp_path / "game.json", engine, setup, seed, actions[:5])
     before = path.read_bytes()
 
     def no_sync(fd):
@@ -77,13 +79,13 @@ def test_failed_write_of_the_temp_file_keeps_the_old_file(tmp_path, rules, game,
 
     monkeypatch.setattr(saves.os, "fsync", no_sync)
     with pytest.raises(SaveError, match="permission denied"):
-        save_game(path, rules, setup, seed, actions)
+        save_game(path, engine, setup, seed, actions)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
 
 def test_truncated_file_is_refused_with_line_and_column(tmp_path, rules, engine, game):
-    path, _ = saved_doc(tmp_path, rules, game)
+    path, _ = saved_doc(tmp_path, engine, game)
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(SaveError, match=r"game\.json:\d+:\d+: the save is damaged or cut short \(JSON: "):
@@ -91,7 +93,7 @@ def test_truncated_file_is_refused_with_line_and_column(tmp_path, rules, engine,
 
 
 def test_hand_edited_illegal_action_is_refused(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     doc["actions"].insert(0, {"action": "Research", "thing": "T999", "safety": "fail", "steps": 1})
     write_doc(path, doc)
     with pytest.raises(SaveError) as info:
@@ -100,7 +102,7 @@ def test_hand_edited_illegal_action_is_refused(tmp_path, rules, engine, game):
 
 
 def test_roll_when_no_roll_is_pending_is_refused(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     doc["actions"].insert(2, Roll(7).to_data())
     write_doc(path, doc)
     with pytest.raises(SaveError, match=r"action 3 \(roll 7\): no roll is pending"):
@@ -108,11 +110,11 @@ def test_roll_when_no_roll_is_pending_is_refused(tmp_path, rules, engine, game):
 
 
 def test_unknown_newer_version_is_refused(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
-    doc["version"] = 2
+    path, doc = saved_doc(tmp_path, engine, game)
+    doc["version"] = 3
     write_doc(path, doc)
-    with pytest.raises(SaveError, match="this save is format version 2, made by a newer What Goes Up; "
-                                        "this version reads up to version 1"):
+    with pytest.raises(SaveError, match="this save is format version 3, made by a newer What Goes Up; "
+                                        "this version reads up to version 2"):
         load_game(path, engine)
 
 
@@ -123,7 +125,7 @@ def test_not_a_save(tmp_path, engine):
 
 
 def test_digest_mismatch_names_both_digests(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     doc["rules_digest"] = "0123456789abcdef"
     write_doc(path, doc)
     with pytest.raises(SaveError) as info:
@@ -145,7 +147,7 @@ def test_digest_mismatch_names_both_digests(tmp_path, rules, engine, game):
     (("actions", 0), {"action": "Teleport"}, "action 1: unknown action 'Teleport'"),
 ])
 def test_wrong_types_are_refused(tmp_path, rules, engine, game, where, value, message):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     if where[:2] == ("actions", 0) and len(where) == 3:
         doc["actions"][0] = {"action": "Research", "thing": "T1", "safety": "fail", "steps": 1}
     target = doc
@@ -160,7 +162,7 @@ def test_wrong_types_are_refused(tmp_path, rules, engine, game, where, value, me
 
 
 def test_bad_setup_is_refused(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     doc["setup"]["players"][0]["people"] = "martians"
     write_doc(path, doc)
     with pytest.raises(SaveError, match="the setup is not allowed: unknown people 'martians'"):
@@ -177,7 +179,7 @@ def test_autosave_rotation(tmp_path, rules, engine, game):
     folder = tmp_path / "saves"
     assert latest_autosave(folder) is None
     for n in range(1, 8):
-        autosave(folder, rules, setup, seed, actions[:n])
+        autosave(folder, engine, setup, seed, actions[:n])
     names = sorted(p.name for p in folder.iterdir())
     assert names == [f"autosave-{n}.json" for n in range(1, 6)]
     assert latest_autosave(folder) == folder / "autosave-1.json"
@@ -186,14 +188,14 @@ def test_autosave_rotation(tmp_path, rules, engine, game):
         assert len(load_game(folder / f"autosave-{n}.json", engine).actions) == 8 - n
 
 
-def test_autosave_on_a_full_disk_keeps_every_old_autosave(tmp_path, rules, game, monkeypatch):
+def test_autosave_on_a_full_disk_keeps_every_old_autosave(tmp_path, engine, game, monkeypatch):
     setup, seed, actions, _ = game
     for n in range(1, 4):
-        autosave(tmp_path, rules, setup, seed, actions[:n])
+        autosave(tmp_path, engine, setup, seed, actions[:n])
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     monkeypatch.setattr(saves.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
     with pytest.raises(SaveError, match="the disk is full"):
-        autosave(tmp_path, rules, setup, seed, actions)
+        autosave(tmp_path, engine, setup, seed, actions)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
@@ -232,13 +234,13 @@ def test_setup_data_covers_every_setup_field(engine):
     import dataclasses
     from game.games.whatgoesup.rules.state import Setup
     setup = default_setup(engine, 3, 7)
-    data = saves.setup_to_data(setup)
+    data = engine.setup_to_data(setup)
     assert set(data) == {f.name for f in dataclasses.fields(Setup)}
-    assert saves.setup_from_data(json.loads(json.dumps(data))) == setup
+    assert engine.setup_from_data(json.loads(json.dumps(data))) == setup
 
 
 def test_an_engine_crash_during_replay_is_a_save_error(tmp_path, rules, engine, game, monkeypatch):
-    path, _ = saved_doc(tmp_path, rules, game)
+    path, _ = saved_doc(tmp_path, engine, game)
 
     def broken(state, action):
         raise KeyError("T1")
@@ -253,17 +255,17 @@ def test_a_stop_the_rock_setup_round_trips(tmp_path, rules, engine):
     import dataclasses
     from game.games.whatgoesup.rules.actions import Roll
     setup = dataclasses.replace(default_setup(engine, 1, 20), scenario="stop_the_rock", difficulty="hard")
-    assert saves.setup_from_data(json.loads(json.dumps(saves.setup_to_data(setup)))) == setup
-    path = save_game(tmp_path / "rock.json", rules, setup, 5, [Roll(20)])
+    assert engine.setup_from_data(json.loads(json.dumps(engine.setup_to_data(setup)))) == setup
+    path = save_game(tmp_path / "rock.json", engine, setup, 5, [Roll(20)])
     loaded = load_game(path, engine)
     assert loaded.setup == setup and loaded.final.rock.turns_left == 17
-    old = saves.setup_to_data(default_setup(engine, 2, 20))
+    old = engine.setup_to_data(default_setup(engine, 2, 20))
     del old["scenario"], old["difficulty"]
-    assert saves.setup_from_data(old).scenario is None
+    assert engine.setup_from_data(old).scenario is None
 
 
 def test_a_bad_scenario_in_a_save_is_refused(tmp_path, rules, engine, game):
-    path, doc = saved_doc(tmp_path, rules, game)
+    path, doc = saved_doc(tmp_path, engine, game)
     doc["setup"]["scenario"] = "stop_the_rok"
     write_doc(path, doc)
     with pytest.raises(SaveError, match="unknown scenario 'stop_the_rok'"):

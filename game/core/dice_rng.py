@@ -1,22 +1,31 @@
 """The app's one source of randomness.
 
 ``random.Random`` lives here and nowhere else: the rules engine never rolls. A roll is made by
-sampling ``engine.chance_outcomes(state)`` with ``game.games.whatgoesup.rules.dice.sample`` (the same cumulative
+sampling ``engine.chance_outcomes(state)`` with ``game.core.chance.sample`` (the same cumulative
 Fractions the odds on screen come from) and applying the resulting ``Roll`` like any action.
 Bots get their own stream (``Chooser``) so that a bot's choices never shift the dice.
+
+A save records where its dice come from (``describe``: ``"seeded"``, or ``{"scripted": [...]}`` for a
+tutorial's loaded dice) so that loading can check every recorded roll against them (``dice_from_data``).
 """
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
-from game.games.whatgoesup.rules.dice import sample
+from game.core.chance import sample
+from game.core.plaindata import BadData, expect, expect_whole
 
 T = TypeVar("T")
 
 
+#: The most scripted values a save's dice may list (the tutorial loads six).
+MAX_SCRIPTED = 1000
+
+
 def _stream(seed: int, purpose: str) -> random.Random:
     # A string seed is hashed deterministically (SHA-512), unlike hash(); each purpose gets its own stream.
+    # The "whatgoesup:" prefix predates other games: changing it would change every saved game's dice.
     return random.Random(f"whatgoesup:{purpose}:{seed}")
 
 
@@ -39,6 +48,14 @@ class DiceRoller:
         """Move on past ``rolls_made`` rolls already made (a loaded game's)."""
         for _ in range(rolls_made):
             self._rng.random()
+
+    def describe(self) -> Any:
+        """Where these dice come from, as a save records it (``dice_from_data`` makes them again)."""
+        return "seeded"
+
+    def fresh(self) -> "DiceRoller":
+        """The same dice from the first roll of the game."""
+        return dice_from_data(self.describe(), self.seed)
 
     def roll(self, engine, state):
         """The Roll for the pending roll of ``state``; ValueError when no roll is pending."""
@@ -68,6 +85,9 @@ class ScriptedDice(DiceRoller):
         super().skip(rolls_made)
         self.position += rolls_made
 
+    def describe(self) -> Any:
+        return {"scripted": list(self.values)}
+
     def roll(self, engine, state):
         seeded = super().roll(engine, state)  # draws from the stream whether or not the script is used
         index, self.position = self.position, self.position + 1
@@ -77,6 +97,18 @@ class ScriptedDice(DiceRoller):
                 if roll.value == wanted:
                     return roll
         return seeded
+
+
+def dice_from_data(data: Any, seed: int) -> DiceRoller:
+    """The dice a save describes (``"seeded"`` or ``{"scripted": [values]}``); BadData when it is neither."""
+    if data == "seeded":
+        return DiceRoller(seed)
+    if isinstance(data, dict) and set(data) == {"scripted"}:
+        values = expect(data["scripted"], list, "dice.scripted", "a list")
+        if len(values) > MAX_SCRIPTED:
+            raise BadData(f"dice.scripted lists {len(values)} values; at most {MAX_SCRIPTED} are allowed")
+        return ScriptedDice([expect_whole(v, "dice.scripted", -10 ** 6, 10 ** 6) for v in values], seed)
+    raise BadData("dice must be \"seeded\" or {\"scripted\": [values]}")
 
 
 class Chooser:

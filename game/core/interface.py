@@ -10,7 +10,12 @@ saves, the dice, the harnesses) and the client talk to a game only through it:
   the one the app samples and the odds card shows;
 - ``apply(state, action) -> state`` (or ``IllegalAction`` with a reason a player understands);
 - ``outcome(state)``: how a finished game ended, else ``None``;
-- ``setup_to_data`` / ``setup_from_data`` and ``action_from_data``: the plain forms a save holds.
+- ``setup_to_data(setup)`` / ``setup_from_data(data)`` and ``action_from_data(data)``: the plain forms a save
+  holds, every value checked (a problem is a ``game.core.plaindata.BadData`` saying where and what);
+- ``game_id`` (the name a save records, e.g. ``"whatgoesup"``) and ``rules`` with ``digest`` and
+  ``edition.id`` (the tables a save was played under).
+
+Chance actions are ``game.core.actions.Roll`` values, so the shared dice, saves and undo know a roll.
 
 States and actions are immutable values; an engine never rolls dice and never imports pygame or ``random``.
 """
@@ -37,7 +42,14 @@ class IllegalSetup(ValueError):
 class GameRules(Protocol):
     """The engine interface shared by every game the client hosts."""
 
+    game_id: str
     rules: Any
+
+    def setup_to_data(self, setup: Any) -> dict: ...
+
+    def setup_from_data(self, data: Any) -> Any: ...
+
+    def action_from_data(self, data: Any) -> Any: ...
 
     def new_game(self, setup: Any) -> Any: ...
 

@@ -1,33 +1,62 @@
 """Saved games: a versioned JSON document whose action log is the whole truth.
 
-A save holds the format and version, the rules digest and edition it was played under, the setup,
-the seed and every action (rolls included, as ``Roll`` actions). Loading replays the log through the
-engine, so a save can never describe a state the rules would not reach. Undo is "replay one fewer"
-and stops at a die roll. Writes are atomic: a failed save leaves the previous file as it was.
+A save holds the format and version, the game and the rules digest and edition it was played under,
+the setup, the seed, where the dice came from and every action (rolls included, as ``Roll`` actions).
+Loading replays the log through the engine it is handed, so a save can never describe a state the
+rules would not reach, and checks each recorded roll against the dice the seed gives: a save with an
+edited roll loads with ``LoadedGame.edited_rolls`` set (or is refused with ``strict``). Everything
+game-specific comes from the engine (``setup_to_data``, ``setup_from_data``, ``action_from_data``,
+``game_id``): this module imports no game.
+
+Reading is bounded (``SAVE_LIMITS``: only regular files, their size, nesting, numbers and counts) and
+every failure is a ``SaveError`` naming the file and the reason. Writes are atomic (``game.core.atomic``):
+a failed save leaves the previous file as it was. Undo is "replay one fewer" and stops at a die roll.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
-import tempfile
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from game.games.whatgoesup.rules.actions import Action, BadActionData, Roll, action_from_data
-from game.games.whatgoesup.rules.engine import Engine, IllegalAction, IllegalSetup
-from game.games.whatgoesup.rules.state import GameState, PlayerSetup, Setup
+from game.core import atomic
+from game.core.actions import Action, Roll
+from game.core.dice_rng import DiceRoller, dice_from_data
+from game.core.interface import IllegalAction, IllegalSetup
+from game.core.jsonread import JsonLimits, Unreadable, is_regular_file, parse_limited, read_limited
+from game.core.plaindata import BadData, expect, expect_text, shown
 
 FORMAT = "whatgoesup-save"
-VERSION = 1
+VERSION = 2
 HOME_ENV = "WHATGOESUP_HOME"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 AUTOSAVE_KEEP = 5
+#: Saves from before the format named its game (version 1) are What Goes Up's.
+LEGACY_GAME = "whatgoesup"
+#: The most actions a save may hold (a 40-turn, four-program game of bots makes about 15,000).
+MAX_ACTIONS = 200_000
+#: What a save file may be: 16 MB (a long game is under 2 MB), nesting a save never needs.
+SAVE_LIMITS = JsonLimits(max_bytes=16 * 1024 * 1024, max_depth=16, max_digits=20, max_items=MAX_ACTIONS,
+                         max_text=1000)
+#: Files in the saves folder that are never saves.
+NOT_SAVES = frozenset({"settings.json"})
 
 
 class SaveError(Exception):
-    """A save could not be written or read; the message says why in a player's words."""
+    """A save could not be written or read; the message names the file and says why in a player's words.
+
+    ``reason`` is the message without the file's name (for a screen that shows the name already).
+    """
+
+    def __init__(self, message: str, reason: Optional[str] = None):
+        super().__init__(message)
+        self.reason = reason if reason is not None else message
+
+
+def _about(path: Path, reason: str) -> SaveError:
+    return SaveError(f"{path}: {reason}", reason)
 
 
 # ------------------------------------------------------------------ where saves live
@@ -37,92 +66,39 @@ def saves_folder() -> Path:
     return Path(override).expanduser() if override else REPO_ROOT / "saves"
 
 
-# ------------------------------------------------------------------ setup as plain data
-def setup_to_data(setup: Setup) -> dict[str, Any]:
-    return {
-        "players": [dataclasses.asdict(p) for p in setup.players],
-        "dice": setup.dice,
-        "options": sorted(setup.options),
-        "turn_limit": setup.turn_limit,
-        "victory": setup.victory,
-        "scenario": setup.scenario,
-        "difficulty": setup.difficulty,
-    }
-
-
-def _expect(value: Any, kind: type | tuple, where: str, what: str) -> Any:
-    ok = isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, (int, type(None))))
-    if not ok:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        raise SaveError(f"{where} must be {what}, not {type(value).__name__} ({shown})")
-    return value
-
-
-def setup_from_data(data: Any) -> Setup:
-    """A Setup from its plain form, every field's type checked."""
-    _expect(data, dict, "setup", "a mapping")
-    known = {"players", "dice", "options", "turn_limit", "victory", "scenario", "difficulty"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise SaveError(f"setup has unknown field(s): {', '.join(unknown)}")
-    players_data = _expect(data.get("players"), list, "setup.players", "a list")
-    players = []
-    player_fields = {f.name: f for f in dataclasses.fields(PlayerSetup)}
-    for n, p in enumerate(players_data, 1):
-        where = f"setup.players[{n}]"
-        _expect(p, dict, where, "a mapping")
-        extra = sorted(set(p) - set(player_fields))
-        if extra:
-            raise SaveError(f"{where} has unknown field(s): {', '.join(extra)}")
-        for required in ("name", "people"):
-            if required not in p:
-                raise SaveError(f"{where} is missing '{required}'")
-        for key in ("name", "people", "colour"):
-            if key in p:
-                _expect(p[key], str, f"{where}.{key}", "text")
-        if "human" in p:
-            _expect(p["human"], bool, f"{where}.human", "true or false")
-        players.append(PlayerSetup(**p))
-    kwargs: dict[str, Any] = {"players": tuple(players)}
-    if "dice" in data:
-        kwargs["dice"] = _expect(data["dice"], str, "setup.dice", "text")
-    if "options" in data:
-        options = _expect(data["options"], list, "setup.options", "a list")
-        kwargs["options"] = frozenset(_expect(o, str, "setup.options", "a list of text") for o in options)
-    if "turn_limit" in data:
-        kwargs["turn_limit"] = _expect(data["turn_limit"], (int, type(None)), "setup.turn_limit",
-                                       "a whole number or null")
-    if "victory" in data:
-        kwargs["victory"] = _expect(data["victory"], str, "setup.victory", "text")
-    for key in ("scenario", "difficulty"):  # absent in saves made before scenarios: no scenario
-        if key in data:
-            kwargs[key] = _expect(data[key], (str, type(None)), f"setup.{key}", "text or null")
-    return Setup(**kwargs)
-
-
 # ------------------------------------------------------------------ documents
-def save_document(rules, setup: Setup, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
+def save_document(engine, setup: Any, seed: int, actions: Sequence[Action], dice: Any = "seeded") -> dict[str, Any]:
+    """The plain document of a game: ``engine`` gives the game, rules and setup's plain form;
+    ``dice`` is where the rolls came from (``DiceRoller.describe()``)."""
+    rules = engine.rules
     return {
         "format": FORMAT,
         "version": VERSION,
+        "game": engine.game_id,
         "rules_digest": rules.digest,
         "edition": rules.edition.id,
-        "setup": setup_to_data(setup),
+        "setup": engine.setup_to_data(setup),
         "seed": seed,
+        "dice": dice,
         "actions": [a.to_data() for a in actions],
     }
 
 
+def _name_the_game(document: dict) -> dict:
+    """Version 1 -> 2: saves name their game; version 1 saves were all What Goes Up's. (Version 1 did not
+    record its dice either; they load with the dice the caller expects, seeded unless told otherwise.)"""
+    return {**document, "game": LEGACY_GAME}
+
+
 # Step-by-step upgraders: UPGRADERS[n] turns a version-n document into a version-(n+1) one.
-# Version 1 is the first format, so there is nothing to upgrade yet.
-UPGRADERS: dict[int, Callable[[dict], dict]] = {}
+UPGRADERS: dict[int, Callable[[dict], dict]] = {1: _name_the_game}
 
 
 def upgrade(document: dict) -> dict:
     """Bring a document up to VERSION one step at a time, or refuse it with a clear message."""
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"the save's format version is {version!r}; expected a whole number from 1")
+        raise SaveError(f"the save's format version is {shown(version)}; expected a whole number from 1")
     if version > VERSION:
         raise SaveError(f"this save is format version {version}, made by a newer What Goes Up; "
                         f"this version reads up to version {VERSION}")
@@ -137,53 +113,58 @@ def upgrade(document: dict) -> dict:
 
 
 # ------------------------------------------------------------------ writing
-def _write_temp(path: Path, text: str) -> Path:
-    """Write ``text`` to a temporary file next to ``path`` (flushed and synced) and return it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-    except BaseException:
-        _discard(Path(tmp))
-        raise
-    return Path(tmp)
-
-
-def _discard(path: Path) -> None:
-    try:
-        path.unlink()
-    except OSError:
-        pass
-
-
 def _why(exc: OSError) -> str:
     import errno
     reasons = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission denied",
                errno.EPERM: "permission denied", errno.EROFS: "the disk is read-only",
-               errno.EDQUOT: "the disk quota is used up"}
+               errno.EDQUOT: "the disk quota is used up", errno.EEXIST: "a file of the temporary name is in the way",
+               errno.ELOOP: "a symbolic link is in the way"}
     return reasons.get(exc.errno, exc.strerror or str(exc))
 
 
+class ActionTexts:
+    """Each action's JSON text, made once: a session autosaving after every action then writes a long
+    game without serializing its whole log again each time (see ``document_text``)."""
+
+    def __init__(self) -> None:
+        self._actions: list[Action] = []
+        self._texts: list[str] = []
+
+    def texts(self, actions: Sequence[Action]) -> list[str]:
+        keep = 0
+        limit = min(len(actions), len(self._actions))
+        while keep < limit and actions[keep] is self._actions[keep]:
+            keep += 1
+        del self._actions[keep:], self._texts[keep:]
+        for action in actions[keep:]:
+            self._actions.append(action)
+            self._texts.append(json.dumps(action.to_data(), ensure_ascii=False))
+        return self._texts
+
+
+def document_text(engine, setup: Any, seed: int, actions: Sequence[Action], dice: Any = "seeded",
+                  cache: Optional[ActionTexts] = None) -> str:
+    """The text of a save: ``save_document`` as indented JSON with one action a line."""
+    document = save_document(engine, setup, seed, (), dice)
+    head = json.dumps({k: v for k, v in document.items() if k != "actions"}, indent=1, ensure_ascii=False)
+    texts = (cache or ActionTexts()).texts(actions)
+    body = "[\n  " + ",\n  ".join(texts) + "\n ]" if texts else "[]"
+    return head[:-2] + f',\n "actions": {body}\n}}\n'
+
+
 def write_atomic(path: Path | str, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once; on failure the old file is left untouched."""
+    """Replace ``path`` with ``text`` all at once; on failure the old file is left untouched (SaveError)."""
     path = Path(path)
-    tmp: Optional[Path] = None
     try:
-        tmp = _write_temp(path, text)
-        os.replace(tmp, path)
+        atomic.write_atomic(path, text)
     except OSError as exc:
-        if tmp is not None:
-            _discard(tmp)
         raise SaveError(f"could not save to {path}: {_why(exc)}; the previous save is unchanged") from exc
 
 
-def save_game(path: Path | str, rules, setup: Setup, seed: int, actions: Sequence[Action]) -> Path:
+def save_game(path: Path | str, engine, setup: Any, seed: int, actions: Sequence[Action],
+              dice: Any = "seeded", cache: Optional[ActionTexts] = None) -> Path:
     """Write a save atomically. Raises SaveError (previous file intact) when the disk refuses."""
-    text = json.dumps(save_document(rules, setup, seed, actions), indent=1, ensure_ascii=False) + "\n"
-    write_atomic(path, text)
+    write_atomic(path, document_text(engine, setup, seed, actions, dice, cache))
     return Path(path)
 
 
@@ -191,25 +172,30 @@ def autosave_path(folder: Path | str, n: int) -> Path:
     return Path(folder) / f"autosave-{n}.json"
 
 
-def autosave(folder: Path | str, rules, setup: Setup, seed: int, actions: Sequence[Action],
-             keep: int = AUTOSAVE_KEEP) -> Path:
-    """Save as autosave-1.json (newest), shifting older ones up to autosave-<keep>.json."""
+def autosave(folder: Path | str, engine, setup: Any, seed: int, actions: Sequence[Action],
+             keep: int = AUTOSAVE_KEEP, dice: Any = "seeded", rotate: bool = True,
+             cache: Optional[ActionTexts] = None) -> Path:
+    """Save as autosave-1.json (newest). With ``rotate`` the older ones shift up to autosave-<keep>.json
+    first; without, autosave-1.json is replaced (the same game, one action on). Atomic either way."""
     if keep < 1:
         raise ValueError("keep at least one autosave")
     folder = Path(folder)
     target = autosave_path(folder, 1)
-    text = json.dumps(save_document(rules, setup, seed, actions), indent=1, ensure_ascii=False) + "\n"
+    text = document_text(engine, setup, seed, actions, dice, cache)
     tmp: Optional[Path] = None
     try:
-        tmp = _write_temp(target, text)  # written first: a full disk must not cost an old autosave
-        _discard(autosave_path(folder, keep))
-        for n in range(keep - 1, 0, -1):
-            if autosave_path(folder, n).exists():
-                os.replace(autosave_path(folder, n), autosave_path(folder, n + 1))
+        tmp = atomic.write_temporary(target, text.encode("utf-8"))  # first: a full disk must not cost an old autosave
+        if rotate:
+            atomic.discard(autosave_path(folder, keep))
+            for n in range(keep - 1, 0, -1):
+                if autosave_path(folder, n).exists():
+                    os.replace(autosave_path(folder, n), autosave_path(folder, n + 1))
         os.replace(tmp, target)
+        tmp = None
+        atomic.sync_folder(folder)
     except OSError as exc:
         if tmp is not None:
-            _discard(tmp)
+            atomic.discard(tmp)
         raise SaveError(f"could not autosave to {folder}: {_why(exc)}") from exc
     return target
 
@@ -218,61 +204,115 @@ def latest_autosave(folder: Path | str) -> Optional[Path]:
     """The newest autosave in ``folder``, or None."""
     for n in range(1, 100):
         path = autosave_path(folder, n)
-        if path.is_file():
+        if is_regular_file(path):
             return path
     return None
 
 
 # ------------------------------------------------------------------ reading
 @dataclass(frozen=True)
-class LoadedGame:
-    """A replayed save: ``states[0]`` is the new game, ``states[i]`` the state after action i."""
+class EditedRoll:
+    """A recorded roll that is not the one the save's dice give at that point of the game."""
 
-    setup: Setup
+    action_number: int  # 1-based, as the errors count actions
+    roll_number: int  # 1-based among the game's rolls
+    recorded: int
+    expected: Optional[int]
+
+    def __str__(self) -> str:
+        return (f"roll {self.roll_number} (action {self.action_number}) shows {self.recorded} where the "
+                f"save's seed gives {self.expected}")
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A replayed save: ``states[0]`` is the new game, ``states[i]`` the state after action i.
+
+    ``edited_rolls`` lists every recorded roll the save's dice would not have rolled (empty for an
+    untouched save); ``edited`` is true when there is any.
+    """
+
+    setup: Any
     seed: int
     actions: tuple[Action, ...]
-    states: tuple[GameState, ...]
+    states: tuple[Any, ...]
     rules_digest: str
     edition: str
+    game: str = LEGACY_GAME
+    dice: Any = "seeded"
+    edited_rolls: tuple[EditedRoll, ...] = ()
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> Any:
         return self.states[-1]
+
+    @property
+    def edited(self) -> bool:
+        return bool(self.edited_rolls)
+
+
+def edited_notice(edited_rolls: Sequence[EditedRoll]) -> str:
+    """One sentence for the story log and the client about a save whose rolls were changed."""
+    first = edited_rolls[0]
+    more = f" ({len(edited_rolls) - 1} more roll(s) differ too)" if len(edited_rolls) > 1 else ""
+    return f"This save was edited: {first}{more}. The game goes on from the save as written."
 
 
 def read_document(path: Path | str) -> dict:
-    """The save's JSON, checked for syntax, format and version (upgraded to VERSION)."""
+    """The save's JSON, checked for size, shape, format and version (upgraded to VERSION)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_limited(path, SAVE_LIMITS.max_bytes)
+        text = data.decode("utf-8")
+        document = parse_limited(text, SAVE_LIMITS)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
+        raise _about(path, "no such save file") from None
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a save file (it is not text)") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read it: {_why(exc)}") from None
-    try:
-        document = json.loads(text)
+        raise _about(path, "not a save file (it is not text)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: the save is damaged or cut short "
-                        f"(JSON: {exc.msg})") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a What Goes Up save (expected \"format\": \"{FORMAT}\")")
+        what = f"(JSON: {exc.msg})"
+        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: the save is damaged or cut short {what}",
+                        f"the save is damaged or cut short at line {exc.lineno}, column {exc.colno} {what}") from None
+    except Unreadable as exc:
+        raise _about(path, f"not a save file: {exc}") from None
+    except OSError as exc:
+        raise _about(path, f"cannot read it: {_why(exc)}") from None
+    if not is_save_document(document):
+        raise _about(path, f"not a What Goes Up save (expected \"format\": \"{FORMAT}\")")
     try:
         return upgrade(document)
     except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        raise _about(path, str(exc)) from None
 
 
-def replay(engine: Engine, setup: Setup, actions: Sequence[Action]) -> tuple[GameState, ...]:
+def is_save_document(document: Any) -> bool:
+    return isinstance(document, dict) and document.get("format") == FORMAT
+
+
+def replay(engine, setup: Any, actions: Sequence[Action]) -> tuple[Any, ...]:
     """Every state from the new game through each action; SaveError naming the first bad action."""
+    return _replay(engine, setup, actions, None)[0]
+
+
+def _replay(engine, setup: Any, actions: Sequence[Action],
+            dice: Optional[DiceRoller]) -> tuple[tuple[Any, ...], tuple[EditedRoll, ...]]:
+    """The states, and the recorded rolls ``dice`` (rolling alongside) would not have rolled."""
     try:
         state = engine.new_game(setup)
     except IllegalSetup as exc:
         raise SaveError(f"the setup is not allowed: {exc}") from None
+    except Exception as exc:  # an engine bug: still no traceback for the player
+        raise SaveError(f"the rules engine failed on the setup ({type(exc).__name__}: {exc})") from exc
     states = [state]
+    edited: list[EditedRoll] = []
+    rolls = 0
     for n, action in enumerate(actions, 1):
         try:
+            if dice is not None and isinstance(action, Roll):
+                rolls += 1
+                expected = _expected_roll(dice, engine, state)
+                if expected is not None and expected != action:
+                    edited.append(EditedRoll(n, rolls, action.value, expected.value))
             state = engine.apply(state, action)
         except IllegalAction as exc:
             raise SaveError(f"action {n} ({action}): {exc}") from None
@@ -280,48 +320,155 @@ def replay(engine: Engine, setup: Setup, actions: Sequence[Action]) -> tuple[Gam
             raise SaveError(f"action {n} ({action}): the rules engine failed on it "
                             f"({type(exc).__name__}: {exc})") from exc
         states.append(state)
-    return tuple(states)
+    return tuple(states), tuple(edited)
 
 
-def load_game(path: Path | str, engine: Engine, allow_mismatch: bool = False) -> LoadedGame:
-    """Read, check and replay a save. Raises SaveError with a message a player can act on."""
+def _expected_roll(dice: DiceRoller, engine, state: Any) -> Optional[Roll]:
+    try:
+        return dice.roll(engine, state)
+    except ValueError:  # no roll is pending: applying the recorded one says so
+        return None
+
+
+def load_game(path: Path | str, engine, allow_mismatch: bool = False, strict: bool = False,
+              dice: Any = None) -> LoadedGame:
+    """Read, check and replay a save. Raises SaveError with the file and a message a player can act on.
+
+    ``allow_mismatch`` loads a save made under other rules. ``strict`` refuses a save with an edited roll
+    instead of loading it with ``edited_rolls`` set. ``dice`` describes the dice to check the rolls
+    against when the save does not say (saves before version 2); by default the seeded dice.
+    """
     path = Path(path)
     document = read_document(path)
     try:
-        return _load_document(document, engine, allow_mismatch)
-    except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        return _load_document(document, engine, allow_mismatch, strict, dice)
+    except (SaveError, BadData) as exc:
+        raise _about(path, str(exc)) from None
 
 
-def _load_document(document: dict, engine: Engine, allow_mismatch: bool) -> LoadedGame:
-    known = {"format", "version", "rules_digest", "edition", "setup", "seed", "actions"}
-    missing = sorted(known - set(document))
+_KNOWN = {"format", "version", "game", "rules_digest", "edition", "setup", "seed", "dice", "actions"}
+_REQUIRED = _KNOWN - {"dice"}
+
+
+def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, fallback_dice: Any) -> LoadedGame:
+    missing = sorted(_REQUIRED - set(document))
     if missing:
         raise SaveError(f"the save is missing {', '.join(missing)}")
-    unknown = sorted(set(document) - known)
+    unknown = sorted(set(document) - _KNOWN)
     if unknown:
-        raise SaveError(f"the save has unknown field(s): {', '.join(unknown)}")
-    digest = _expect(document["rules_digest"], str, "rules_digest", "text")
-    edition = _expect(document["edition"], str, "edition", "text")
+        raise SaveError(f"the save has unknown field(s): {', '.join(map(shown, unknown))}")
+    game = expect_text(document["game"], "game")
+    if game != engine.game_id:
+        raise SaveError(f"this is a save of another game ({shown(game)}), not of {engine.game_name}")
+    digest = expect_text(document["rules_digest"], "rules_digest")
+    edition = expect_text(document["edition"], "edition")
     rules = engine.rules
     if digest != rules.digest and not allow_mismatch:
         raise SaveError(f"the save was made with rules {digest} (edition {edition}) but these rules are "
                         f"{rules.digest} (edition {rules.edition.id}); load it anyway only if you accept "
                         f"that the game may replay differently")
-    seed = _expect(document["seed"], int, "seed", "a whole number")
-    setup = setup_from_data(document["setup"])
-    entries = _expect(document["actions"], list, "actions", "a list")
+    seed = expect(document["seed"], int, "seed", "a whole number")
+    dice_data = document.get("dice", fallback_dice if fallback_dice is not None else "seeded")
+    dice = dice_from_data(dice_data, seed)
+    setup = engine.setup_from_data(document["setup"])
+    entries = expect(document["actions"], list, "actions", "a list")
+    if len(entries) > MAX_ACTIONS:
+        raise SaveError(f"the save holds {len(entries):,} actions; at most {MAX_ACTIONS:,} are allowed")
     actions = []
     for n, entry in enumerate(entries, 1):
         try:
-            actions.append(action_from_data(entry))
-        except BadActionData as exc:
+            actions.append(engine.action_from_data(entry))
+        except BadData as exc:
             raise SaveError(f"action {n}: {exc}") from None
-        except (TypeError, ValueError) as exc:  # a value the action's own checks refuse
-            raise SaveError(f"action {n}: {exc}") from None
-    states = replay(engine, setup, actions)
-    return LoadedGame(setup=setup, seed=seed, actions=tuple(actions), states=states,
-                      rules_digest=digest, edition=edition)
+    states, edited = _replay(engine, setup, actions, dice)
+    if edited and strict:
+        raise SaveError(f"{edited[0]}: the save was edited (strict loading refuses it)")
+    return LoadedGame(setup=setup, seed=seed, actions=tuple(actions), states=states, rules_digest=digest,
+                      edition=edition, game=game, dice=dice_data, edited_rolls=edited)
+
+
+# ------------------------------------------------------------------ the saves in a folder
+@dataclass(frozen=True)
+class SaveListing:
+    """One file of the Load screen: a save that loads (``game``), or a broken one and why (``error``)."""
+
+    path: Path
+    modified: float
+    game: Optional[LoadedGame] = None
+    error: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+_LISTING_CACHE: dict[tuple, Optional[SaveListing]] = {}
+
+
+def _candidates(folder: Path) -> list[tuple[os.stat_result, Path]]:
+    """Regular ``*.json`` files in ``folder`` that could be saves (never settings.json), with their stat."""
+    found = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return found
+    for entry in entries:
+        if not entry.name.endswith(".json") or entry.name in NOT_SAVES or entry.name.startswith("."):
+            continue
+        try:
+            info = os.stat(entry.path)  # follows a link: a link to a save is a save
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((info, Path(entry.path)))
+    return found
+
+
+def _looks_like_a_save(path: Path) -> bool:
+    """False for JSON that is plainly something else (another program's file); true for a save, even
+    a broken one, and for a file too damaged to tell."""
+    try:
+        document = parse_limited(read_limited(path, SAVE_LIMITS.max_bytes).decode("utf-8"), SAVE_LIMITS)
+    except (OSError, ValueError, Unreadable):
+        return True
+    return is_save_document(document)
+
+
+def list_saves(folder: Path | str, engine) -> list[SaveListing]:
+    """Every save in ``folder``, newest first: the ones that load (replayed to be sure) and one entry per
+    broken file with the reason. settings.json, other programs' JSON and anything that is not a regular
+    file are never listed. Results are remembered per file time and size."""
+    listings = []
+    for info, path in _candidates(Path(folder)):
+        key = (str(path), info.st_mtime_ns, info.st_size, engine.game_id, engine.rules.digest)
+        if key not in _LISTING_CACHE:
+            _LISTING_CACHE[key] = _listing(path, info.st_mtime, engine)
+        listing = _LISTING_CACHE[key]
+        if listing is not None:
+            listings.append(listing)
+    return sorted(listings, key=lambda entry: -entry.modified)
+
+
+def _listing(path: Path, modified: float, engine) -> Optional[SaveListing]:
+    try:
+        return SaveListing(path, modified, game=load_game(path, engine))
+    except SaveError as exc:
+        if not _looks_like_a_save(path):
+            return None
+        return SaveListing(path, modified, error=exc.reason)
+
+
+def newest_save(folder: Path | str) -> Optional[Path]:
+    """The most recently written save in ``folder`` (by hand or automatic), read far enough to know it
+    is a save (format and version), not replayed; None when there is none. Never settings.json, a
+    folder, a pipe or another program's JSON."""
+    for _, path in sorted(_candidates(Path(folder)), key=lambda c: -c[0].st_mtime_ns):
+        try:
+            read_document(path)
+        except SaveError:
+            continue
+        return path
+    return None
 
 
 # ------------------------------------------------------------------ undo

@@ -2,65 +2,104 @@
 
 The client talks to a ``GameSession``; it never applies actions or rolls dice itself. The log is
 the truth: the state is always the replay of ``actions`` from the setup, undo drops the last action
-(never a roll), and a save is the log.
+(never a roll), and a save is the log. Any game's engine will do (``game.core.interface.GameRules``).
+
+Autosave keeps the loss from a crash to at most the action being made: after every action the log
+is written to autosave-1.json atomically. The autosaves rotate (autosave-1 becomes autosave-2, ...)
+when a session first autosaves and at every change of turn, phase or flight stage, so the older ones
+are the game as it stood at earlier phases.
 """
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
-from game.core import saves
-from game.core.dice_rng import DiceRoller
-from game.games.whatgoesup.rules.actions import Action, Roll
-from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
-from game.games.whatgoesup.rules.state import Event, GameState, Setup
+from game.core import atomic, saves
+from game.core.actions import Action, Roll
+from game.core.dice_rng import DiceRoller, dice_from_data
+from game.core.interface import CHANCE, TERMINAL, IllegalAction
+
+
+@dataclasses.dataclass(frozen=True)
+class Notice:
+    """A line of the story that no rule wrote (e.g. that the save was edited); shaped like an engine's events."""
+
+    text: str
+    program: Optional[int] = None
+    kind: str = "edited"
 
 
 @dataclasses.dataclass(frozen=True)
 class LogEntry:
-    """One line of the game's story: the turn it happened in and what happened."""
+    """One line of the game's story: the turn it happened in and what happened (an engine event or a Notice)."""
 
     turn: int
-    event: Event
+    event: Any
     action_index: int
 
 
+_CLEANED: set[Path] = set()
+
+
+def clean_saves_folder_once(folder: Path) -> None:
+    """Remove temporary files that interrupted saves left in ``folder`` (once per folder and run)."""
+    folder = Path(folder)
+    if folder not in _CLEANED:
+        _CLEANED.add(folder)
+        atomic.clean_stale_temporaries(folder)
+
+
 class GameSession:
-    def __init__(self, engine: Engine, setup: Setup, seed: int, actions: tuple[Action, ...] = (),
-                 states: Optional[tuple[GameState, ...]] = None, saves_dir: Optional[Path] = None,
-                 dice: Optional[DiceRoller] = None):
+    def __init__(self, engine, setup: Any, seed: int, actions: tuple[Action, ...] = (),
+                 states: Optional[tuple[Any, ...]] = None, saves_dir: Optional[Path] = None,
+                 dice: Optional[DiceRoller] = None, edited_rolls: tuple[saves.EditedRoll, ...] = ()):
         """``dice``: a fresh roller to use instead of ``DiceRoller(seed)`` (e.g. ``ScriptedDice``); the
-        session moves it past the rolls already in ``actions``."""
+        session moves it past the rolls already in ``actions``. ``edited_rolls``: a loaded save's rolls
+        that its dice would not have rolled (``edited`` is then true and the story says so)."""
         self.engine = engine
         self.setup = setup
         self.seed = seed
         self.saves_dir = Path(saves_dir) if saves_dir is not None else saves.saves_folder()
         self.actions: list[Action] = list(actions)
-        self.states: list[GameState] = list(states) if states is not None else list(saves.replay(engine, setup, actions))
+        self.states: list[Any] = list(states) if states is not None else list(saves.replay(engine, setup, actions))
+        self.edited_rolls = tuple(edited_rolls)
         self.log: list[LogEntry] = []
         for index, state in enumerate(self.states):
             self._record(state, index)
+        if self.edited_rolls:
+            index = self.edited_rolls[0].action_number
+            turn = self.states[index].turn if index < len(self.states) else self.state.turn
+            self.log.append(LogEntry(turn, Notice(saves.edited_notice(self.edited_rolls)), index))
+            self.log.sort(key=lambda entry: entry.action_index)  # stable: the notice follows that action's events
         self.dice = dice if dice is not None else DiceRoller(seed)
         self.dice.skip(sum(1 for a in self.actions if isinstance(a, Roll)))
         self.autosave_error: Optional[str] = None
+        self._autosaved = False
+        self._texts = saves.ActionTexts()
+        clean_saves_folder_once(self.saves_dir)
 
     # ------------------------------------------------------------------ starting
     @classmethod
-    def new(cls, engine: Engine, setup: Setup, seed: int, saves_dir: Optional[Path] = None,
+    def new(cls, engine, setup: Any, seed: int, saves_dir: Optional[Path] = None,
             dice: Optional[DiceRoller] = None) -> "GameSession":
         return cls(engine, setup, seed, saves_dir=saves_dir, dice=dice)
 
     @classmethod
-    def load(cls, engine: Engine, path: Path, saves_dir: Optional[Path] = None,
-             dice: Optional[DiceRoller] = None) -> "GameSession":
-        """Load a save (raises saves.SaveError with the reason)."""
-        loaded = saves.load_game(path, engine)
-        return cls(engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir, dice=dice)
+    def load(cls, engine, path: Path, saves_dir: Optional[Path] = None, dice: Optional[DiceRoller] = None,
+             strict: bool = False) -> "GameSession":
+        """Load a save (raises saves.SaveError with the reason). The save says where its dice came from;
+        ``dice`` are used for a save too old to say. An edited save loads with ``edited`` set, or is
+        refused with ``strict``."""
+        loaded = saves.load_game(path, engine, strict=strict, dice=dice.describe() if dice is not None else None)
+        if dice is None or dice.describe() != loaded.dice or dice.seed != loaded.seed:
+            dice = dice_from_data(loaded.dice, loaded.seed)
+        return cls(engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir, dice=dice,
+                   edited_rolls=loaded.edited_rolls)
 
     # ------------------------------------------------------------------ questions
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         return self.states[-1]
 
     @property
@@ -75,6 +114,11 @@ class GameSession:
     def over(self) -> bool:
         return self.current_player == TERMINAL
 
+    @property
+    def edited(self) -> bool:
+        """True when this game was loaded from a save whose recorded rolls were changed by hand."""
+        return bool(self.edited_rolls)
+
     def legal_actions(self) -> list[Action]:
         return self.engine.legal_actions(self.state)
 
@@ -82,7 +126,7 @@ class GameSession:
         return self.engine.refusal(self.state, action)
 
     # ------------------------------------------------------------------ acting
-    def apply(self, action: Action) -> GameState:
+    def apply(self, action: Action) -> Any:
         """Apply a player's action; raises IllegalAction (nothing changes) when it is not allowed."""
         if isinstance(action, Roll):
             raise IllegalAction("the dice roll themselves: use roll()")
@@ -96,23 +140,22 @@ class GameSession:
         self._push(roll)
         return roll
 
-    def _push(self, action: Action) -> GameState:
+    def _push(self, action: Action) -> Any:
         before = self.state
         after = self.engine.apply(before, action)
         self.actions.append(action)
         self.states.append(after)
         self._record(after, len(self.actions))
-        if self._phase_changed(before, after):
-            self.autosave()
+        self.autosave(rotate=self._phase_changed(before, after))
         return after
 
-    def _record(self, state: GameState, index: int) -> None:
+    def _record(self, state: Any, index: int) -> None:
         for event in state.events:
             self.log.append(LogEntry(state.turn, event, index))
 
     @staticmethod
-    def _phase_changed(before: GameState, after: GameState) -> bool:
-        stage = lambda s: (s.turn, s.phase, getattr(s.flight, "stage", None))  # noqa: E731
+    def _phase_changed(before: Any, after: Any) -> bool:
+        stage = lambda s: (s.turn, s.phase, getattr(getattr(s, "flight", None), "stage", None))  # noqa: E731
         return stage(before) != stage(after)
 
     def can_undo(self) -> bool:
@@ -124,16 +167,23 @@ class GameSession:
         undone_index = len(self.states) - 1
         self.states.pop()
         self.log = [entry for entry in self.log if entry.action_index < undone_index]
+        self.autosave(rotate=False)
         return self.actions[-1] if self.actions else None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ saving
     def save(self, path: Path) -> Path:
-        return saves.save_game(path, self.engine.rules, self.setup, self.seed, self.actions)
+        return saves.save_game(path, self.engine, self.setup, self.seed, self.actions, dice=self.dice.describe(),
+                               cache=self._texts)
 
-    def autosave(self) -> Optional[Path]:
-        """Rotate the autosaves; a failure is remembered for the client to show, never raised."""
+    def autosave(self, rotate: bool = True) -> Optional[Path]:
+        """Write autosave-1.json (rotating the older ones first when ``rotate``, and always on a session's
+        first autosave, so another game's autosave is kept); a failure is remembered for the client to
+        show, never raised."""
         try:
-            path = saves.autosave(self.saves_dir, self.engine.rules, self.setup, self.seed, self.actions)
+            path = saves.autosave(self.saves_dir, self.engine, self.setup, self.seed, self.actions,
+                                  dice=self.dice.describe(), rotate=rotate or not self._autosaved,
+                                  cache=self._texts)
+            self._autosaved = True
             self.autosave_error = None
             return path
         except saves.SaveError as exc:

@@ -100,7 +100,7 @@ def main(argv=None) -> int:
         print("\n".join(game.log))
     outcome = game.engine.outcome(game.state)
     print(outcome)
-    document = saves.save_document(game.engine.rules, game.setup, args.seed, game.actions)
+    document = saves.save_document(game.engine, game.setup, args.seed, game.actions)
     OUT.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {OUT} with {len(game.actions)} actions")
     return 0

@@ -216,7 +216,7 @@ def build_story(turns: int = 18) -> Story:
 
 def main() -> int:
     story = build_story()
-    document = saves.save_document(story.engine.rules, SETUP, SEED, story.actions)
+    document = saves.save_document(story.engine, SETUP, SEED, story.actions)
     OUT.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {OUT} with {len(story.actions)} actions")
     return 0

@@ -51,3 +51,36 @@ def test_flight_lines_pick_the_news():
         ("Pod lands safely at home. Hop gains 1 luck.", "ok")
     assert flight_line(E("flight", "Pod lights its launch stage!")) is None
     assert flight_line(E("rnd", "Hop researches Pod")) is None
+
+
+def test_stop_the_rock_report_shows_the_rock_and_the_nudges_needed(make_app, home):
+    """Each end-of-turn report of Stop The Rock says how close the rock is and how many nudges are missing."""
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.report import rock_report_line
+    from game.client.whatgoesup.hud import game_status
+    from game.core.interface import CHANCE
+    from game.games.whatgoesup.rules.actions import EndRnD
+    from game.tools.rock_shots import rock_session
+
+    session = rock_session(home / "saves")
+    turn = session.state.turn
+    while session.state.turn == turn:
+        if session.current_player == CHANCE:
+            session.roll()
+        elif session.state.phase == "rnd":
+            session.apply(EndRnD())
+        else:
+            session.apply(session.legal_actions()[0])
+    status = game_status(session.engine, session.state)
+    line = rock_report_line(session.engine, session.state, status)
+    rock = session.state.rock
+    assert f"Impact in {rock.turns_left} turns" in line
+    assert f"{rock.nudges_needed - rock.nudge_total} more needed" in line
+    app = make_app((1280, 720))
+    flow = start_game(app.context, session)
+    scene = app.stack.push(TurnReportScene(app.context, flow, turn))
+    drawn = []
+    original = scene.draw_rock
+    scene.draw_rock = lambda surface, rect: (drawn.append(rect), original(surface, rect))
+    scene.draw(pygame.Surface(app.layout.size))
+    assert drawn and pygame.Rect((0, 0), app.layout.size).contains(drawn[0])  # the strip is drawn, on screen

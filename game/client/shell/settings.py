@@ -10,6 +10,8 @@ import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from game.core.atomic import write_atomic
+
 WINDOW_PRESETS: tuple[tuple[int, int], ...] = (
     (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160),
 )
@@ -94,11 +96,9 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, path: Path) -> None:
-    """Write the settings atomically (a crash mid-write never leaves a half file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the settings atomically through the saves' writer (a crash mid-write never leaves a half
+    file; the temporary file has a fresh name and never follows a link). Raises OSError."""
+    write_atomic(path, json.dumps(settings.to_json(), indent=2) + "\n")
 
 
 ANIMATION_TIME_FACTOR = {"normal": 1.0, "fast": 0.4, "skip": 0.0}

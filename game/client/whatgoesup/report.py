@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -53,6 +54,17 @@ def flight_line(event) -> tuple[str, str] | None:
             if words in event.text:
                 return event.text.rstrip("!. ") + ".", tone
     return None
+
+
+def rock_report_line(engine, state, status: dict) -> str:
+    """The rock in one sentence for the end-of-turn report: the clock, the nudges given and still needed."""
+    if status["saved"]:
+        return "The rock will miss the world: saved!"
+    missing = max(0, status["nudges_needed"] - status["nudge_total"])
+    left = status["turns_left"]
+    clock = "Impact at the end of this turn" if left <= 1 else f"Impact in {left} turns"
+    return (f"{clock}. Nudges {status['nudge_total']} of {status['nudges_needed']}: {missing} more needed; "
+            f"a nudge given now is worth {status['nudge_value_now']}.")
 
 
 def turn_entries(log, turn: int) -> list:
@@ -126,12 +138,32 @@ class TurnReportScene(GameScene):
         layout = self.context.layout
         self.draw_header(surface, f"End of turn {self.turn}", subtitle="What happened and how the budgets moved")
         vw, vh = layout.virtual_width, layout.virtual_height
+        top = 84
+        if self.flow.state.rock is not None:  # Stop The Rock: where the rock is and what is still needed
+            self.draw_rock(surface, layout.rect(24, top, vw - 48, 60))
+            top += 60 + 12
         n = max(1, len(self.reports))
         gap = 16
         card_w = (vw - 48 - gap * (n - 1)) / n
         for i, r in enumerate(self.reports):
-            rect = layout.rect(24 + i * (card_w + gap), 84, card_w, vh - 84 - 100)
+            rect = layout.rect(24 + i * (card_w + gap), top, card_w, vh - top - 100)
             self.draw_program(surface, rect, r)
+
+    def draw_rock(self, surface, rect: pygame.Rect) -> None:
+        """The rock's track and the nudges still needed, in a strip across the report."""
+        layout = self.context.layout
+        engine, state = self.flow.session.engine, self.flow.state
+        status = game_status(engine, state)
+        if status is None or "turns_left" not in status:
+            return
+        draw_card(surface, rect, layout, edge=ROCK_COLOUR)
+        pad = layout.px(16)
+        track = pygame.Rect(rect.left + pad, rect.top + pad, min(layout.px(260), rect.w // 4), rect.h - 2 * pad)
+        draw_rock_track(surface, track, status["turns_left"], turns_to_impact(engine, state), status["saved"], 0.0)
+        text = rock_report_line(engine, state, status)
+        room = rect.right - pad - (track.right + pad)
+        font = fit_font(text, room, layout.px(20), bold=True, min_size=max(8, layout.px(13)))
+        draw_text(surface, text, font, ACCENT_LIGHT, (track.right + pad, rect.centery), anchor="midleft")
 
     def draw_program(self, surface, rect: pygame.Rect, r: ProgramReport) -> None:
         layout = self.context.layout

@@ -1,34 +1,17 @@
-"""Actions: small frozen values with a readable text form and a plain-data form for saves.
+"""What Goes Up's actions: small frozen values with a readable text form and a plain-data form for saves.
 
-Every action a player, a bot, a test or the UI can take is one of these. ``Roll`` is the
-chance action: the app samples it from ``chance_outcomes`` and applies it like any other.
+Every action a player, a bot, a test or the UI can take is one of these. ``Action``, the chance action
+``Roll`` and the registry machinery live in ``game.core.actions`` (every game shares them) and are
+re-exported here; ``ACTIONS`` is What Goes Up's registry, with the limits the client's fields keep.
 """
 from __future__ import annotations
 
-import dataclasses
-import typing
 from dataclasses import dataclass
-from typing import Any
 
+from game.core.actions import Action, ActionTypes, BadActionData, Roll  # noqa: F401  (re-exported)
+from game.games.whatgoesup.rules.limits import (DERP_NAME_MAX, DESIGN_FUEL_MAX, DESIGN_RATIONS_MAX, PART_NAME_MAX,
+                                                PLANNED_BURNS_MAX, UPGOER_NAME_MAX)
 from game.games.whatgoesup.rules.state import TradeBundle, UpgoerDesign
-
-
-class Action:
-    """Base class of all actions. ``kind`` names the action in saves."""
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": type(self).__name__}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = _plain(getattr(self, f.name))
-        return data
-
-
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
 
 
 # ------------------------------------------------------------------ R&D
@@ -148,85 +131,20 @@ class EndRnD(Action):
         return "finish R&D for this turn"
 
 
-# ------------------------------------------------------------------ chance
-@dataclass(frozen=True)
-class Roll(Action):
-    """The result of the pending roll (the combined value, e.g. a cluster's average)."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
-
-
-ACTION_TYPES: dict[str, type] = {}
-
-
-def register(cls: type) -> type:
-    """Make an action type known to saves (flight actions register themselves too)."""
-    ACTION_TYPES[cls.__name__] = cls
-    return cls
-
+ACTIONS = ActionTypes("whatgoesup")
+#: Make an action class known to saves (the flight actions register themselves too).
+register = ACTIONS.register
+#: Rebuild an action from its plain form, every field checked (BadActionData says what is wrong).
+action_from_data = ACTIONS.from_data
+ACTION_TYPES = ACTIONS.types
 
 for _cls in (Invent, Research, Build, BuyConsumables, Hire, Train, Heal, OfferTrade, AnswerTrade,
              ReverseEngineer, Assemble, Disassemble, EndRnD, Roll):
     register(_cls)
 
-
-class BadActionData(ValueError):
-    """A save's action entry is not a well-formed action."""
-
-
-def action_from_data(data: Any) -> Action:
-    """Rebuild an action from its plain-data form, checking every field's type."""
-    if not isinstance(data, dict) or "action" not in data:
-        raise BadActionData("an action must be a mapping with an 'action' name")
-    name = data["action"]
-    cls = ACTION_TYPES.get(name)
-    if cls is None:
-        raise BadActionData(f"unknown action '{name}'")
-    return _from_plain(cls, {k: v for k, v in data.items() if k != "action"}, name)
-
-
-def _from_plain(cls: type, data: dict, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise BadActionData(f"{where} must be a mapping")
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(data) - names
-    if unknown:
-        raise BadActionData(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise BadActionData(f"{where}: missing field '{f.name}'")
-            continue
-        values[f.name] = _convert(hints[f.name], data[f.name], f"{where}.{f.name}")
-    return cls(**values)
-
-
-def _convert(tp: Any, value: Any, where: str) -> Any:
-    origin = typing.get_origin(tp)
-    if origin is typing.Union:
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return None if value is None else _convert(args[0], value, where)
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise BadActionData(f"{where} must be a list")
-        return tuple(_convert(typing.get_args(tp)[0], v, where) for v in value)
-    if dataclasses.is_dataclass(tp):
-        return _from_plain(tp, value, where)
-    if tp is bool:
-        if isinstance(value, bool):
-            return value
-    elif tp is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    elif tp is str:
-        if isinstance(value, str):
-            return value
-    else:
-        return value
-    raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
-
+ACTIONS.limit(Invent, "name", max_length=PART_NAME_MAX)
+ACTIONS.limit(Hire, "name", max_length=DERP_NAME_MAX)
+ACTIONS.limit(UpgoerDesign, "name", max_length=UPGOER_NAME_MAX)
+ACTIONS.limit(UpgoerDesign, "planned_burns", low=0, high=PLANNED_BURNS_MAX)
+ACTIONS.limit(UpgoerDesign, "fuel", low=0, high=DESIGN_FUEL_MAX)
+ACTIONS.limit(UpgoerDesign, "rations", low=0, high=DESIGN_RATIONS_MAX)

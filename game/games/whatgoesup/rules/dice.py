@@ -1,7 +1,8 @@
 """Dice schemes and their exact distributions.
 
 Every probability is a ``Fraction``: the odds a player is shown and the roll the app
-samples both come from ``Distribution`` values built here, so they can never disagree.
+samples both come from ``Distribution`` values built here (the type and ``sample`` live in
+``game.core.chance``, shared by every game), so they can never disagree.
 """
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from game.core.chance import Distribution, sample  # noqa: F401  (re-exported: rules and tests import them here)
 from game.core.schema import origin_field, spec
-
-# value -> probability, values ascending; probabilities sum to exactly 1.
-Distribution = tuple[tuple[int, Fraction], ...]
 
 
 @dataclass(frozen=True)
@@ -93,16 +92,3 @@ def cluster_distribution(single: Distribution, count: int, average_up_to: int) -
         out.append((value, at_most ** count - below ** count))
         below = at_most
     return tuple((v, p) for v, p in out if p)
-
-
-def sample(distribution: Distribution, uniform: float) -> int:
-    """The value whose cumulative band contains ``uniform`` in [0, 1): the app's one way to roll."""
-    if not 0 <= uniform < 1:
-        raise ValueError("uniform must be in [0, 1)")
-    target = Fraction(uniform)
-    running = Fraction(0)
-    for value, p in distribution:
-        running += p
-        if target < running:
-            return value
-    return distribution[-1][0]

@@ -13,8 +13,9 @@ from fractions import Fraction
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules import setup_data
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
-                      Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
+                      Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train, action_from_data)
 from game.games.whatgoesup.rules.design import DesignReport, check_design
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
@@ -40,6 +41,10 @@ class Outcome:
 class Engine:
     """Binds the pure rule functions to one edition's tables."""
 
+    #: The game a save names (``"game"``), so the shared saves know whose engine reads it.
+    game_id = "whatgoesup"
+    game_name = "What Goes Up"
+
     def __init__(self, rules: Rules):
         self.rules = rules
         from game.games.whatgoesup.rules.flight import FlightRules  # the flight phase plugs into the same questions
@@ -57,6 +62,21 @@ class Engine:
             Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
             Track: self._track, Rush: self._rush,
         }
+
+    # ------------------------------------------------------------------ plain data for saves
+    @staticmethod
+    def setup_to_data(setup: Setup) -> dict:
+        return setup_data.setup_to_data(setup)
+
+    @staticmethod
+    def setup_from_data(data: object) -> Setup:
+        """A Setup from a save's plain data; ``game.core.plaindata.BadData`` says what is wrong."""
+        return setup_data.setup_from_data(data)
+
+    @staticmethod
+    def action_from_data(data: object) -> Action:
+        """An action from a save's plain data; ``BadActionData`` says what is wrong."""
+        return action_from_data(data)
 
     # ------------------------------------------------------------------ setup
     def new_game(self, setup: Setup) -> GameState:
