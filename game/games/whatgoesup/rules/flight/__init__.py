@@ -14,7 +14,6 @@ from typing import Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Action, Roll
-from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Dock,
     EndActivities, Eva, Hold, JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
@@ -29,9 +28,10 @@ from game.games.whatgoesup.rules.flight.rolls import RollPart
 from game.games.whatgoesup.rules.flight.consequences import ConsequencePart
 from game.games.whatgoesup.rules.flight.landing import LandingPart
 from game.games.whatgoesup.rules.flight.turn_end import TurnEndPart
+from game.games.whatgoesup.rules.flight.activities import ActivityPart
 
 
-class FlightRules(TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementPart, LaunchPart, FlightBase):
+class FlightRules(ActivityPart, TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementPart, LaunchPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
 
     # ================================================================== engine hooks
@@ -311,63 +311,6 @@ class FlightRules(TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementP
 
     # ------------------------------------------------------------------ end of the flight phase
     # ------------------------------------------------------------------ activities
-    def _activity_candidates(self, state: GameState, upgoer: Upgoer) -> list[Action]:
-        f: FlightPhase = state.flight
-        out: list[Action] = []
-        if f.mode == "decide":
-            return [Launch(upgoer.id), Hold(upgoer.id), Wait(upgoer.id)]
-        if f.mode == "junction":
-            here = self.board.step(upgoer.location)
-            for b in self.board.burns_from(here.id, self._scenario(state)):
-                out.append(Burn(b.to))
-                if b.uses_rcs or self.board.step(b.to).kind == "rock_docking":
-                    out.append(Burn(b.to, rcs=True))
-            out.append(Coast())
-            return out
-        if f.mode not in ("before", "after"):
-            return out
-        out.append(Move(upgoer.id) if f.mode == "before" else EndActivities(upgoer.id))
-        if f.mode == "before":
-            out.append(Wait(upgoer.id))
-        crew = self._healthy(state, upgoer)
-        for other in self._others_here(state, upgoer):
-            if other.id in upgoer.docked_with:
-                out.append(Undock(other.id))
-                for d in self._crew(state, upgoer):
-                    out.append(Transfer(upgoer.id, other.id, derps=(d.id,)))
-                for d in self._crew(state, other):
-                    out.append(Transfer(other.id, upgoer.id, derps=(d.id,)))
-                if upgoer.rations >= 2:
-                    out.append(Transfer(upgoer.id, other.id, rations=2))
-                if upgoer.fuel >= 1:
-                    out.append(Transfer(upgoer.id, other.id, fuel=1))
-            else:
-                for d in crew:
-                    out.append(Dock(other.id, d.id))
-                    out.append(Dock(other.id, d.id, method="winch"))
-            for d in crew:
-                out.append(Eva(d.id, other.id))
-                if upgoer.rations >= 2:
-                    out.append(Eva(d.id, other.id, carry_rations=2, come_back=True))
-        if f.mode == "after":
-            here = self.board.step(upgoer.location)
-            for other in state.upgoers:
-                if other.id != upgoer.id and other.in_space and other.location != upgoer.location \
-                        and here.rail is not None and self.board.step(other.location).rail == here.rail:
-                    out.append(CatchUp(other.id))
-        for item in self._items_aboard(state, upgoer):
-            if item.disabled:
-                for d in crew:
-                    out.append(JuryRig(d.id, item.id))
-            elif self._kind(state, item) in ("waylight", "probe", "mapping") and self._role(state, item) == "payload":
-                for d in crew[:1]:
-                    out.append(UsePayload(d.id, item.id))
-        out += self._goal_candidates(state, upgoer, crew)
-        if upgoer.fuel:
-            out.append(Shed(fuel=1))
-        out.append(WriteOff(upgoer.id))
-        return out
-
     def _candidates(self, state: GameState) -> list[Action]:
         f: FlightPhase = state.flight
         if f.roll is not None:
@@ -411,51 +354,6 @@ class FlightRules(TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementP
         roll = self._new_roll(state, "docking", upgoer, [rcs[0]], upgoer.location, "activity", actor=derp.id,
                               target=target.id, detail=(("then", "dock"),))
         return self._queue_rolls(state, [roll])
-
-    def _activity_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return state
-        then = dict(roll.detail).get("then")
-        if then == "dock":
-            if outcome is Outcome.OK and roll.items and state.find("item", roll.items[0]):
-                item = state.item(roll.items[0])
-                state = self._replace_items(state, [update(item, uses_left=max(0, (item.uses_left or 0) - 1))])
-            if outcome is Outcome.OK:
-                return self._docked(state, upgoer, state.upgoer(roll.target))
-            return self._event(state, f"{upgoer.name} misses the docking.", upgoer)
-        if then == "winch":
-            if outcome is not Outcome.OK:
-                return state
-            state = self._first(state, upgoer.owner, "eva", f"{state.derp(roll.actor).name} steps outside")
-            winch = self._usable(state, upgoer, "winch")
-            if winch is None:
-                return state
-            roll2 = self._new_roll(state, "winch", upgoer, [winch], upgoer.location, "activity", actor=roll.actor,
-                                   target=roll.target, detail=(("then", "winched"),))
-            return self._queue_rolls(state, [roll2])
-        if then == "winched":
-            if outcome is Outcome.OK:
-                return self._docked(state, upgoer, state.upgoer(roll.target))
-            return state
-        if then == "eva":
-            return self._eva_done(state, upgoer, roll, outcome)
-        if then == "catch_up":
-            target = state.find("upgoer", roll.target)
-            if outcome is not Outcome.OK or target is None:
-                return state
-            state = self._replace_upgoer(state, update(upgoer, location=target.location, caught_up_turn=state.turn))
-            return self._event(state, f"{upgoer.name} catches up with {target.name}; they can dock next turn.", upgoer)
-        if then == "payload":
-            return self._payload_done(state, upgoer, roll, outcome)
-        if then in ("nudge", "walk", "temple", "retag"):
-            return self._goal_activity_done(state, upgoer, roll, outcome, then)
-        if then == "jury_eva":
-            if outcome is Outcome.OK:
-                jury = self._jury_roll(state, upgoer, state.derp(roll.actor), state.item(roll.target))
-                return self._queue_rolls(state, [jury])
-            return state
-        return state
 
     def _docked(self, state: GameState, upgoer: Upgoer, target: Upgoer) -> GameState:
         upgoer = update(state.upgoer(upgoer.id), docked_with=upgoer.docked_with + (target.id,))
@@ -655,127 +553,6 @@ class FlightRules(TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementP
             if state.find("item", pack) is not None:
                 items = items + (pack,)
         return self._move_goods(state, upgoer, target, derps, items, 0, detail.get("rations", 0), upgoer)
-
-    def _jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        self._require_activity(state, upgoer, "jury-rigging")
-        derp = self._crew_member(state, upgoer, a.derp)
-        item = state.find("item", a.item)
-        if item is None or item.location != upgoer.id or not item.disabled:
-            raise IllegalAction(f"{a.item} is not a disabled part aboard {upgoer.name}")
-        if derp.engineering < 1:
-            raise IllegalAction(f"{derp.name} has no Engineering to jury-rig with")
-        inside = self._role(state, item) in ("capsule", "habitat")
-        if not inside:
-            pack = self._usable(state, upgoer, "eva_pack")
-            if pack is None or self.piloting(state, derp) < self.table.eva_min_piloting:
-                raise IllegalAction(f"{self._name(state, item)} is outside: jury-rigging it needs an EVA "
-                                    f"(a working EVA pack and {self.table.eva_min_piloting} Piloting)")
-            if derp.current_stamina < 2:
-                raise IllegalAction(f"an outside repair costs 2 stamina; {derp.name} has {derp.current_stamina}")
-            state = self._spend(state, derp, 2)
-            eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
-                                 target=item.id, detail=(("then", "jury_eva"),))
-            return self._queue_rolls(state, [eva])
-        state = self._spend(state, derp)
-        return self._queue_rolls(state, [self._jury_roll(state, upgoer, derp, item)])
-
-    def _jury_roll(self, state: GameState, upgoer: Upgoer, derp: Derp, item: Item) -> PendingRoll:
-        # Works on a roll under twice Engineering: a "Fail safety" of 2E that no Boom can reach.
-        target = max(1, self.table.jury_rig_engineering_multiplier * derp.engineering)
-        return PendingRoll(kind="jury_rig", upgoer=upgoer.id, items=(item.id,), rating=Rating(target, NEVER),
-                           step=upgoer.location, helpable=False, target=item.id, actor=derp.id)
-
-    def _jury_rig_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
-        upgoer = state.find("upgoer", roll.upgoer)
-        item = state.find("item", roll.target)
-        derp = state.derp(roll.actor)
-        if upgoer is None or item is None:
-            return state
-        if outcome is not Outcome.OK:
-            return self._event(state, f"{derp.name}'s repair of {self._name(state, item)} does not hold.", upgoer)
-        was_stranded = upgoer.stranded or not self.can_steer(state, upgoer)
-        state = self._replace_items(state, [update(item, disabled=False)])
-        text = f"{derp.name} jury-rigs {self._name(state, item)} back to work (its damage stays)."
-        if self._role(state, item) == "capsule" and upgoer.stranded:
-            state = self._replace_upgoer(state, update(upgoer, stranded=False))
-        state = self._event(state, text, upgoer)
-        if was_stranded and self.can_steer(state, state.upgoer(upgoer.id)) and self._crew(state, upgoer):
-            state = self._first(state, upgoer.owner, "jury_rig_rescue", f"{upgoer.name}'s crew save themselves")
-        return state
-
-    def _use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        self._require_activity(state, upgoer, "using a payload")
-        derp = self._crew_member(state, upgoer, a.derp)
-        item = state.find("item", a.item)
-        if item is None or item.location != upgoer.id or self._role(state, item) != "payload":
-            raise IllegalAction(f"{a.item} is not a payload aboard {upgoer.name}")
-        if item.disabled or item.unusable_this_turn:
-            raise IllegalAction(f"{self._name(state, item)} cannot be used now")
-        kind = self._kind(state, item)
-        step = self.board.step(upgoer.location)
-        if kind == "waylight":
-            if item.active:
-                raise IllegalAction("the Waylight already shines")
-        elif kind == "probe":
-            if not self._escape_nearby(state, step):
-                raise IllegalAction("a probe is sent away from an orbit whose rail offers an escape burn")
-        elif kind == "mapping":
-            if step.orbit_type is None or self.board.orbit_type(step.orbit_type).maps is None:
-                raise IllegalAction("mapping works from a polar orbit")
-            raise IllegalAction("a mapping payload maps by itself every turn in a polar orbit; nothing to switch on")
-        else:
-            raise IllegalAction(f"a {kind.replace('_', ' ')} is used through its own action")
-        state = self._spend(state, derp)
-        roll = self._new_roll(state, "payload", upgoer, [item], step.id, "activity", actor=derp.id, target=item.id,
-                              detail=(("then", "payload"),))
-        return self._queue_rolls(state, [roll])
-
-    def _escape_nearby(self, state: GameState, step: Step) -> bool:
-        seen, current = set(), step.id
-        while current is not None and current not in seen:
-            seen.add(current)
-            for b in self.board.burns_from(current, self._scenario(state)):
-                if self.board.step(b.to).kind == "escape":
-                    return True
-            current = self.board.step(current).next
-        return False
-
-    def _payload_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
-        item = state.find("item", roll.target)
-        if outcome is not Outcome.OK or item is None:
-            return state
-        kind = self._kind(state, item)
-        if kind == "waylight":
-            state = self._replace_items(state, [update(item, active=True)])
-            return self._event(state, f"{self._name(state, item)} lights up: a new star to steer by.", upgoer)
-        if kind == "probe":
-            state = self._destroy_items(state, [item.id])
-            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
-                                                       modules=tuple(m for m in upgoer.modules if m != item.id)))
-            state = self._event(state, f"{self._name(state, item)} is flung out of the world's pull!", upgoer)
-            return self._first(state, upgoer.owner, "gravity_slingshot", f"{self._name(state, item)} escapes")
-        return state
-
-    def _shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        self._require_activity(state, upgoer, "shedding mass")
-        if a.fuel < 0 or a.rations < 0 or a.fuel > upgoer.fuel or a.rations > upgoer.rations:
-            raise IllegalAction(f"{upgoer.name} does not carry that much")
-        for i in a.items:
-            item = state.find("item", i)
-            if item is None or item.location != upgoer.id:
-                raise IllegalAction(f"{i} is not aboard {upgoer.name}")
-        if not (a.items or a.fuel or a.rations):
-            raise IllegalAction("name what to throw overboard")
-        state = self._destroy_items(state, list(a.items))
-        state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - a.fuel, rations=upgoer.rations - a.rations,
-                                                   modules=tuple(m for m in upgoer.modules if m not in a.items)))
-        return self._event(state, f"{upgoer.name} sheds mass into space.", upgoer)
 
     # ------------------------------------------------------------------ scenario and victory activities
     def _goal_candidates(self, state: GameState, upgoer: Upgoer, crew: list[Derp]) -> list[Action]:
