@@ -45,6 +45,8 @@ def rules_summary(rules) -> str:
 
 
 def cmd_check_rules(args) -> int:
+    if args.game == "cosmoforce":
+        return cosmoforce_check_rules(args)
     from game.games.whatgoesup.rules.tables import check_rules
     rules, problems = check_rules(args.dir)
     if rules is None:
@@ -96,6 +98,8 @@ def summary_text(summary: dict) -> str:
 
 
 def cmd_replay(args) -> int:
+    if args.game == "cosmoforce":
+        return cosmoforce_replay(args)
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.tables import load_rules
     from game.core.saves import SaveError, edited_notice, load_game
@@ -120,6 +124,8 @@ def cmd_replay(args) -> int:
 
 # ------------------------------------------------------------------ simulate
 def cmd_simulate(args) -> int:
+    if args.game == "cosmoforce":
+        return cosmoforce_simulate(args)
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.tables import load_rules
     from game.games.whatgoesup.sim import simulate
@@ -154,6 +160,94 @@ def cmd_simulate(args) -> int:
              f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}")
     _out(json.dumps(data))
     return EXIT_FAIL if summary.invariant_failures else EXIT_OK
+
+
+# ------------------------------------------------------------------ Cosmoforce (--game cosmoforce)
+def _cosmoforce_engine(folder):
+    from game.games.cosmoforce.rules.engine import Engine
+    from game.games.cosmoforce.rules.tables import load_rules
+    return Engine(load_rules(folder))
+
+
+def cosmoforce_check_rules(args) -> int:
+    from game.games.cosmoforce.rules.tables import check_rules, rules_summary
+    rules, problems = check_rules(args.dir)
+    if rules is None:
+        for line in problems:
+            _out(line)
+        _err(f"{len(problems)} problem(s) in the rules")
+        return EXIT_FAIL
+    _out(rules_summary(rules))
+    return EXIT_OK
+
+
+def cosmoforce_replay(args) -> int:
+    from game.core.saves import SaveError, load_game
+    from game.games.cosmoforce.summary import state_summary, summary_text
+    engine = _cosmoforce_engine(args.rules)
+    try:
+        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch,
+                           strict=getattr(args, "strict", False))
+    except SaveError as exc:
+        _err(f"cannot replay: {exc}")
+        return EXIT_FAIL
+    summary = state_summary(engine, loaded.final)
+    summary["actions"] = len(loaded.actions)
+    if args.json:
+        _out(json.dumps(summary))
+    else:
+        _out(f"{args.file}: {len(loaded.actions)} actions replayed")
+        _out(summary_text(summary))
+    return EXIT_OK
+
+
+def cosmoforce_simulate(args) -> int:
+    from game.games.cosmoforce.rules.engine import IllegalSetup
+    from game.games.cosmoforce.sim import default_setup, simulate
+    for given, default, name in ((args.mode, "normal", "--mode"), (args.victory, "most_dots", "--victory"),
+                                 (args.difficulty, None, "--difficulty")):
+        if given != default:
+            return _usage(args, f"argument {name}: What Goes Up only (Cosmoforce fights until one side is left)")
+    engine = _cosmoforce_engine(args.rules)
+    players = args.players if args.players is not None else 2
+    rounds = args.turns if args.turns is not None else 30
+    bot = "random" if args.bot == "random" else "captain"
+    try:
+        engine.new_game(default_setup(engine, args.seed, players, args.ships, args.designs, args.teams, rounds))
+    except IllegalSetup as exc:
+        return _usage(args, str(exc))
+
+    def progress(result) -> None:
+        if result.failure is not None:
+            _out(f"INVARIANT BROKEN: {result.failure}")
+        elif not args.json and args.verbose:
+            outcome = engine.outcome(result.final)
+            _out(f"seed {result.seed}: {len(result.actions)} actions, round {result.final.turn}: "
+                 f"{outcome.reason if outcome else 'unfinished'}")
+
+    summary = simulate(engine, args.games, args.seed, players=players, ships=args.ships, bot=bot,
+                       designs=args.designs, teams=args.teams, round_limit=rounds, progress=progress)
+    data = summary.to_data()
+    if not args.json:
+        _out(f"{data['games']} fight(s), {data['actions']} actions, {data['rounds']} rounds in {data['seconds']} s "
+             f"({data['actions_per_second']} actions/s), {data['invariant_failures']} invariant failure(s); "
+             f"{data['decided']} decided, {data['ceasefires']} ceasefires, {data['draws']} undecided; "
+             f"wins by class {data['wins_by_class']} (ships by class {data['ships_by_class']})")
+    _out(json.dumps(data))
+    return EXIT_FAIL if summary.invariant_failures else EXIT_OK
+
+
+def _usage(args, message: str) -> int:
+    parser = getattr(args, "parser", None)
+    if parser is not None:
+        parser.error(message)
+    _err(message)
+    return EXIT_USAGE
+
+
+def _add_game_option(p) -> None:
+    p.add_argument("--game", choices=("whatgoesup", "cosmoforce"), default="whatgoesup",
+                   help="which game (default whatgoesup); cosmoforce reads rules/cosmoforce/")
 
 
 # ------------------------------------------------------------------ bench
@@ -211,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check-rules", help="check a rules folder and summarise it")
     p.add_argument("dir", nargs="?", default=None, help="rules folder (default: the shipped rules)")
+    _add_game_option(p)
     p.set_defaults(func=cmd_check_rules)
 
     p = sub.add_parser("replay", help="replay a save and print the final state")
@@ -220,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-mismatch", action="store_true", help="replay even if the rules digest differs")
     p.add_argument("--strict", action="store_true",
                    help="refuse a save whose recorded rolls are not the ones its seed gives (an edited save)")
+    _add_game_option(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play bot games and check invariants after every action")
@@ -237,6 +333,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", choices=("program", "random"), default="program",
                    help="program: plays a space program and flies (default); random: uniform legal actions")
     p.add_argument("--rules", default=None)
+    _add_game_option(p)
+    p.add_argument("--ships", type=int, default=1, help="Cosmoforce: ships per player (default 1)")
+    p.add_argument("--designs", choices=("ready", "random"), default="ready",
+                   help="Cosmoforce: ready-made ships from rules/cosmoforce/ships.yaml (default) or random rosters")
+    p.add_argument("--teams", action="store_true", help="Cosmoforce: two teams (odd and even seats) instead of "
+                                                        "every captain for themselves")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("bench", help="run the benchmark suite")
