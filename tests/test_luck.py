@@ -184,7 +184,7 @@ def test_keeping_a_rerolled_roll_that_works_ends_the_rerolling():
     s, u, _ = craft(new_game(), luck=2)
     s = act(roll(launched(s, u), FAIL, "launch"), UseLuck())
     s = roll(s, OK)
-    assert set(ENGINE.legal_actions(s)) == {KeepRoll(True), KeepRoll(False)}  # no third reroll on top
+    assert set(ENGINE.legal_actions(s)) == {KeepRoll(True), KeepRoll(False)}  # keep one first: no reroll on top
     assert ENGINE.refusal(s, UseLuck()) == "first keep the old or the new roll"
     s = act(s, KeepRoll(True))
     assert pending(s).kind == "reentry" and luck(s) == 1
