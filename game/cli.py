@@ -330,8 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", default=None, help="stop-the-rock difficulty (gentle, normal, hard)")
     p.add_argument("--json", action="store_true", help="print only the JSON summary")
     p.add_argument("--verbose", action="store_true", help="one line per game")
-    p.add_argument("--bot", choices=("program", "random"), default="program",
-                   help="program: plays a space program and flies (default); random: uniform legal actions")
+    p.add_argument("--bot", choices=("program", "random", "landing"), default="program",
+                   help="program: plays a space program, flies and pursues the victory condition (default); "
+                        "random: uniform legal actions; landing: random, weighted towards landings")
     p.add_argument("--rules", default=None)
     _add_game_option(p)
     p.add_argument("--ships", type=int, default=1, help="Cosmoforce: ships per player (default 1)")

@@ -228,3 +228,20 @@ def test_simulate_with_a_victory_condition(engine):
     data = simulate(engine, 2, 1, players=2, turns=6, victory="one_small_step").to_data()
     assert data["invariant_failures"] == 0 and data["victory"] == "one_small_step"
     assert data["wins"] + data["losses"] == 2
+
+
+def test_simulate_counts_goal_endings_and_turn_limit_endings(engine):
+    """`simulate --victory NAME`: the summary says how many games the goal ended and how many the turn limit."""
+    from game.games.whatgoesup.sim import simulate
+    data = simulate(engine, 1, 1, players=1, turns=3, victory="all_seeing_eye").to_data()
+    assert data["wins_by_goal"] == 0 and data["turn_limit_endings"] == 1 and data["outcomes"] == {"turn_limit": 1}
+
+
+def test_random_play_weighted_towards_landings_lands(engine):
+    """`simulate --bot landing`: random legal play that favours landings brings capsules home."""
+    from game.games.whatgoesup.sim import FlightCounter
+    counter = FlightCounter()
+    result = play_game(engine, default_setup(engine, 2, 20), 1, max_turns=20, on_action=counter, bot_kind="landing")
+    assert result.failure is None, str(result.failure)
+    assert counter.landings > 0 and counter.launches > counter.landings
+    assert {"first_mission_step:Landing"} <= {claim for claim, _ in result.final.firsts}

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Optional
 
 from game.core.dice_rng import Chooser
+from game.games.whatgoesup.moon_plan import MoonPlan
+from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Hire, Invent,
                                 Research)
@@ -33,10 +35,23 @@ STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
 MOON_PLAN = ({"lower_stage": 8, "capsule": 8, "thruster": 4, "eva_pack": 1}, 30, 10, (14, 7), ("eva_pack",))
 
 
+def plan_for_victory(engine: Engine, victory_id: str, program: int):
+    """The careful plan a program follows for a victory condition, or None (most dots: no plan)."""
+    victory = engine.rules.scenarios.victory(victory_id)
+    if victory.kind in ("walk_and_return", "find_temple"):
+        return MoonPlan(engine, program, victory)
+    if victory.kind == "hold_locations":
+        return AllYourBasePlan(engine, program, victory)
+    if victory.kind == "map_and_return":
+        return AllSeeingEyePlan(engine, program, victory)
+    return None
+
+
 class SpaceProgramBot:
     def __init__(self, seed: int, explore: float = 0.08):
         self.chooser = Chooser(seed)
         self.explore = explore
+        self._plans: dict = {}
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -45,6 +60,9 @@ class SpaceProgramBot:
             return AnswerTrade(self.chooser.choice([True, False, False]))
         if state.rock is not None:
             return self._rock(engine, state, player)
+        plan = self.goal_plan(engine, state, player)
+        if plan is not None:
+            return self._planned(engine, state, plan)
         if state.phase == "flight":
             action = self._flight(engine, state)
         else:
@@ -57,11 +75,22 @@ class SpaceProgramBot:
             return self.chooser.choice(safe or legal)
         return action
 
+    def goal_plan(self, engine: Engine, state: GameState, player: int):
+        """The careful plan for this game's victory condition (None for most dots), one per program."""
+        key = (engine, state.setup.victory, player)
+        if key not in self._plans:
+            self._plans[key] = plan_for_victory(engine, state.setup.victory, player)
+        return self._plans[key]
+
     def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
         """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
+        return self._planned(engine, state, RockPlan(engine, player))
+
+    def _planned(self, engine: Engine, state: GameState, plan) -> Action:
+        """The plan's action, or a legal one chosen at random when it has none (a timing tie) or is refused."""
         action: Optional[Action] = None
         if not (state.phase == "flight" and state.flight.timing_tie):
-            action = RockPlan(engine, player).choose(state)
+            action = plan.choose(state)
         if action is None or engine.refusal(state, action) is not None:
             legal = engine.legal_actions(state)
             safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]

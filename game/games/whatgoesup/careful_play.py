@@ -94,9 +94,13 @@ class CarefulPlayer:
         plan = self._skill_plan(state, roll, helpers)
         if plan:
             return plan[0]
-        if state.programs[self.program_index].luck > 0 and self._worth_luck(roll, outcome):
+        if self.spare_luck(state, roll) > 0 and self._worth_luck(roll, outcome):
             return UseLuck()
         return AcceptRoll()
+
+    def spare_luck(self, state: GameState, roll) -> int:
+        """Luck points this roll may use (a plan may keep some for a roll that matters more)."""
+        return state.programs[self.program_index].luck
 
     def helpers(self, state: GameState, roll) -> list:
         """The derps who may spend stamina on this roll."""
@@ -155,7 +159,7 @@ class CarefulPlayer:
         if outcome is Outcome.BOOM and value < boom and roll.kind in ("duration_capsule", "reentry", "landing", "burn",
                                                                       "rock_docking_burn", "launch",
                                                                       "orbital_insertion"):
-            if state.programs[self.program_index].luck > 0:
+            if self.spare_luck(state, roll) > 0:
                 return []  # a reroll may do better than a Fail
             first = next((a for a in spends if a.skill == "engineering"), None)
             return [first] if first else []

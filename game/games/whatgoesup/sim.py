@@ -265,25 +265,33 @@ def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optio
                  turn_limit=None if scenario else turns, victory=victory, scenario=scenario, difficulty=difficulty)
 
 
+BOT_KINDS = ("program", "random", "landing")
+
+
 def make_bot(kind: str, seed: int):
-    """The bot for ``simulate``: 'program' (plays a space program, flies) or 'random' (uniform)."""
+    """The bot for ``simulate``: 'program' (plays a space program, flies, pursues the victory condition),
+    'random' (uniform) or 'landing' (random, weighted towards actions that lead to a landing)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "program":
         from game.games.whatgoesup.bots import SpaceProgramBot
         return SpaceProgramBot(seed)
-    raise ValueError(f"unknown bot '{kind}' (program or random)")
+    if kind == "landing":
+        from game.games.whatgoesup.landing_bot import LandingBot
+        return LandingBot(seed)
+    raise ValueError(f"unknown bot '{kind}' ({', '.join(BOT_KINDS)})")
 
 
 def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] = None,
               check: bool = True, keep_states: bool = False, max_actions: int = 100_000,
               on_action: Optional[Callable[[GameState, Action, GameState], None]] = None,
-              bot_kind: str = "random") -> GameResult:
+              bot_kind: str = "random", dice: Optional[DiceRoller] = None) -> GameResult:
     """Random legal play from a new game until the end, ``max_turns`` turns or ``max_actions``.
 
+    The dice are ``DiceRoller(seed)`` unless ``dice`` are given (a test's forced rolls, say).
     Stops at the first broken invariant; ``result.failure`` then names the seed, action and problems.
     """
-    bot, dice = make_bot(bot_kind, seed), DiceRoller(seed)
+    bot, dice = make_bot(bot_kind, seed), dice or DiceRoller(seed)
     state = engine.new_game(setup)
     result = GameResult(seed=seed, setup=setup)
     if keep_states:
@@ -364,6 +372,7 @@ class SimSummary:
                 "launches": self.launches, "booms": self.booms, "derps_lost": self.derps_lost,
                 "firsts": self.firsts, "landings": self.landings, "bot": self.bot,
                 "mode": self.mode, "victory": self.victory, "wins": self.wins, "losses": self.losses,
+                "wins_by_goal": self.outcomes.get("goal", 0), "turn_limit_endings": self.outcomes.get("turn_limit", 0),
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure}
 
