@@ -1,11 +1,14 @@
 """Bots that play through the engine's legal actions only, each from its own seeded stream.
 
-``RandomBot`` (in game.games.whatgoesup.sim) picks uniformly and is the invariant tester's workhorse. ``SpaceProgramBot``
-plays like a cautious newcomer: it invents a small lower stage, capsule and thruster, researches them,
-builds a crewed craft, flies it to orbit and brings it home, and now and then tries something at random
-so that the rest of the rules get exercised too. In Stop The Rock it plays the careful player's plan of
-``game.games.whatgoesup.rock_plan`` (the plan tests/golden/make_rock_win.py measures the difficulties with), without the
-random experiments; any action the plan proposes that the engine refuses is replaced by a legal one.
+``RandomBot`` (in game.games.whatgoesup.sim) picks uniformly and is the invariant tester's workhorse; ``LandingBot``
+(game.games.whatgoesup.landing_bot) is random play weighted towards landings. ``SpaceProgramBot`` in a
+most-dots game plays like a cautious newcomer: it invents a small lower stage, capsule and thruster,
+researches them, builds a crewed craft, flies it to orbit and brings it home, and now and then tries
+something at random so that the rest of the rules get exercised too. With a goal it plays a careful plan
+for every program, without the random experiments: in Stop The Rock the plan of
+``game.games.whatgoesup.rock_plan`` (the one tests/golden/make_rock_win.py measures the difficulties with), for a
+victory condition the plan ``plan_for_victory`` names (``moon_plan``, ``orbit_plans``). Any action a plan
+proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
                                 Research)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold,
-                                       KeepRoll, Launch, Move, Nudge, UseLuck, UseSkill, WalkOutside)
+                                       KeepRoll, Launch, Move, UseLuck, UseSkill)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
 
@@ -29,10 +32,6 @@ PLAN = {"lower_stage": 8, "capsule": 3, "thruster": 1}
 FUEL, RATIONS = 2, 2
 GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
 STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
-
-# Goals it can pursue a little: (parts by kind and mass, fuel, rations, stages, payload kinds).
-# Stop The Rock has a plan of its own (game.games.whatgoesup.rock_plan).
-MOON_PLAN = ({"lower_stage": 8, "capsule": 8, "thruster": 4, "eva_pack": 1}, 30, 10, (14, 7), ("eva_pack",))
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -67,9 +66,7 @@ class SpaceProgramBot:
             action = self._flight(engine, state)
         else:
             action = self._rnd(engine, state, player)
-        goal = state.rock is not None or state.setup.victory != "most_dots"
-        explore = self.explore / 8 if goal else self.explore  # a goal leaves less room for idle experiments
-        if action is None or engine.refusal(state, action) is not None or self._roll(explore):
+        if action is None or engine.refusal(state, action) is not None or self._roll(self.explore):
             legal = engine.legal_actions(state)
             safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
             return self.chooser.choice(safe or legal)
@@ -103,9 +100,7 @@ class SpaceProgramBot:
     # ------------------------------------------------------------------ R&D
     @staticmethod
     def plan(state: GameState):
-        """What to build: the default orbital hop, or a craft for the game's goal (the rock, the Moon)."""
-        if state.setup.victory in ("one_small_step",):
-            return MOON_PLAN
+        """What to build: the orbital hop (parts by kind and mass, fuel, rations, stages, payload kinds)."""
         return PLAN, FUEL, RATIONS, STAGES, ()
 
     def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
@@ -153,8 +148,7 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [BuyConsumables("rations", 1)])
         ready = all(things[k].rating.fail >= min(GOOD_ENOUGH.fail, engine.research_cap(state, things[k]).fail)
                     for k in plan)
-        flying = any(u.status == "flying" and u.crew for u in state.upgoers_of(player))
-        if ready and not on_pad and not (payloads or state.rock is not None) or ready and not on_pad and not flying:
+        if ready and not on_pad:
             stages = stored["lower_stage"]
             launch, insertion = stage_counts
             name = f"{engine.default_name(state, player, 'capsule').split()[0]} {len(state.upgoers_of(player)) + 1}"
@@ -196,70 +190,26 @@ class SpaceProgramBot:
             return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
         if f.mode == "junction":
             return self._junction(engine, state, upgoer)
-        if f.mode in ("before", "after"):
-            goal = self._goal_activity(engine, state, upgoer)
-            if goal is not None:
-                return goal
         if f.mode == "before":
             return Move(upgoer.id)
         if f.mode == "after":
             return EndActivities(upgoer.id)
         return None
 
-    # ------------------------------------------------------------------ going for the goal
-    def _outbound(self, engine: Engine, state: GameState, upgoer) -> bool:
-        """Whether the craft is still heading for its goal (the rock to nudge, the Moon to walk on)."""
-        if upgoer.owner is None or not upgoer.crew:
-            return False
-        if state.rock is not None:
-            return not state.rock.saved and upgoer.fuel >= 2 and "rock" not in upgoer.bodies_landed
-        if state.setup.victory == "one_small_step":
-            return "moon" not in upgoer.bodies_landed
-        return False
-
     def _junction(self, engine: Engine, state: GameState, upgoer) -> Action:
+        """Most dots: every flight is a hop, so at a junction the craft burns for home when it can."""
         board = engine.rules.board
-        scenario = getattr(state.setup, "scenario", None)
-        targets = {b.to: board.step(b.to) for b in board.burns_from(upgoer.location, scenario)}
+        here = board.step(upgoer.location)
         wanted: list[str] = []
-        if self._outbound(engine, state, upgoer):
-            goal_body = "rock" if state.rock is not None else "moon"
-            for to, step in targets.items():
-                # Climb outwards, then take whatever burn leads towards the goal body.
-                if step.kind in ("lunar_landing", "rock_docking") and step.body == goal_body:
-                    wanted.insert(0, to)
-                elif goal_body == "rock" and step.scenario is not None and step.kind == "transit":
-                    wanted.append(to)
-                elif goal_body == "moon" and step.kind == "transit" and step.rail == "lunar_transfer":
-                    wanted.append(to)
-                elif goal_body == "moon" and step.kind == "orbit" and step.body == "moon" \
-                        and board.orbit_type(step.orbit_type).maps is None and not upgoer.bodies_landed:
-                    wanted.append(to)
-                elif step.kind == "transit" and step.next and board.step(step.next).orbit_type == "synchronous" \
-                        and not upgoer.bodies_landed:
-                    wanted.append(to)
-        else:
-            here = board.step(upgoer.location)
-            for to, step in targets.items():
-                leads_low = step.next is not None and board.step(step.next).orbit_type == "low"
-                if step.kind == "reentry" or here.kind == "surface":
-                    wanted.append(to)
-                elif step.kind == "transit" and (leads_low or step.rail == "return_transit"):
-                    wanted.append(to)
+        for b in board.burns_from(upgoer.location, state.setup.scenario):
+            step = board.step(b.to)
+            leads_low = step.next is not None and board.step(step.next).orbit_type == "low"
+            if step.kind == "reentry" or here.kind == "surface":
+                wanted.append(b.to)
+            elif step.kind == "transit" and (leads_low or step.rail == "return_transit"):
+                wanted.append(b.to)
         for to in wanted:
             for action in (Burn(to), Burn(to, rcs=True)):
                 if engine.refusal(state, action) is None:
                     return action
         return Coast()
-
-    def _goal_activity(self, engine: Engine, state: GameState, upgoer) -> Optional[Action]:
-        if state.rock is not None and not state.rock.saved:
-            action = Nudge(upgoer.id)
-            if engine.refusal(state, action) is None:
-                return action
-        if state.setup.victory == "one_small_step":
-            for derp in upgoer.crew:
-                action = WalkOutside(derp)
-                if engine.refusal(state, action) is None:
-                    return action
-        return None
