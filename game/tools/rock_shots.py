@@ -203,6 +203,19 @@ def shot_stop_the_rock_rnd(app) -> None:
     _step(app)
 
 
+def rock_first_turn_session(saves_dir: Path, engine=None, players: int = 1) -> GameSession:
+    """Turn 1 of a new Stop The Rock game, the rock's first drift die rolled: the first R&D is next."""
+    session = GameSession.new(engine or shipped_engine(), rock_setup(players), 41, saves_dir=saves_dir)
+    while session.waiting_for_dice:
+        session.roll()
+    return session
+
+
+def shot_stop_the_rock_first_turn(app) -> None:
+    _show(app, rock_first_turn_session(app.home / "shot-saves"))
+    _step(app)
+
+
 def shot_victory_screen(app) -> None:
     _show(app, saved_session(app.home / "shot-saves"))
     _step(app)
@@ -232,6 +245,7 @@ def shot_race_status(app) -> None:
 ROCK_SHOTS = [
     ("stop_the_rock_field", shot_stop_the_rock_field),
     ("stop_the_rock_rnd", shot_stop_the_rock_rnd),
+    ("stop_the_rock_first_turn", shot_stop_the_rock_first_turn),
     ("victory_screen", shot_victory_screen),
     ("impact_screen", shot_impact_screen),
     ("new_game_stop_the_rock", shot_new_game_stop_the_rock),

@@ -48,6 +48,8 @@ def test_new_game_starts_stop_the_rock_with_the_chosen_difficulty(make_app):
     app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})])
     _step(app)
     assert not session.waiting_for_dice and session.state.rock.last_drift is not None
+    assert type(app.context.stack.top).__name__ == "RockBriefingScene"  # what to do, before the first R&D
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})])
     assert type(app.context.stack.top).__name__ == "RnDScene"
 
 

@@ -64,6 +64,7 @@ class GameFlow:
         self.context = context
         self.session = session
         self.holder: Optional[int] = None  # the program holding the device (hot-seat)
+        self.rock_briefed = False  # Stop The Rock's first-turn card was shown
         self.reported_turn = session.state.turn  # end-of-turn reports shown up to here
         self.final_reported = session.over
         self.last_autosave_error: Optional[str] = None
@@ -165,6 +166,21 @@ class GameFlow:
 
     def show(self) -> Scene:
         """Put the scene for the current view on screen (replacing the flow's main scene)."""
+        scene = self._show()
+        if self._wants_rock_briefing(scene):
+            from game.client.whatgoesup.rock_briefing import RockBriefingScene
+
+            self.rock_briefed = True
+            self.context.stack.push(RockBriefingScene(self.context, self))
+        return scene
+
+    def _wants_rock_briefing(self, scene: Scene) -> bool:
+        """Stop The Rock's first-turn card goes over the first R&D a person sees (once per game)."""
+        state = self.state
+        return (state.rock is not None and state.turn == 1 and not self.rock_briefed and self.human_count() > 0
+                and getattr(scene, "view", ("",))[0] == "rnd" and self.context.stack.top is scene)
+
+    def _show(self) -> Scene:
         key = self.view_key()
         stack = self.context.stack
         current = self.main_scene()
@@ -541,22 +557,9 @@ def start_game(context, session: GameSession) -> GameFlow:
 
 
 def latest_save(folder: Path) -> Optional[Path]:
-    """The most recently written save in ``folder``, by hand or automatic: where the player left off."""
-    newest: Optional[tuple[int, Path]] = None
-    try:
-        candidates = list(Path(folder).glob("*.json"))
-    except OSError:
-        candidates = []
-    for path in candidates:
-        try:
-            stamp = path.stat().st_mtime_ns
-        except OSError:
-            continue
-        if newest is None or stamp > newest[0]:
-            newest = (stamp, path)
-    if newest is None:
-        return saves.latest_autosave(folder)
-    return newest[1]
+    """The most recently written save in ``folder``, by hand or automatic: where the player left off.
+    Only real saves count: never settings.json, another program's JSON, a folder or a pipe."""
+    return saves.newest_save(folder)
 
 
 def continue_latest(context) -> None:
@@ -572,7 +575,7 @@ def continue_latest(context) -> None:
 
 
 def refresh_hooks(context) -> None:
-    """Wire the title's hooks; Continue only when there is an autosave to continue."""
+    """Wire the title's hooks; Continue only when there is a save to continue."""
     from game.client.whatgoesup.new_game import open_new_game
     from game.client.scenes.saveload import open_load
 
