@@ -6,7 +6,6 @@ the defaults (for the bad parts only, where possible) plus a message to show the
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -29,8 +28,8 @@ class Settings:
     volume: float = 0.7  # 0..1
     #: False: a roll's result card stays until the player dismisses it (a computer's stays long enough to read).
     auto_continue: bool = False
-    def to_json(self) -> dict:
 
+    def to_json(self) -> dict:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
         return {"version": SETTINGS_VERSION, **data}
@@ -103,6 +102,7 @@ def save_settings(settings: Settings, path: Path) -> None:
 
 ANIMATION_TIME_FACTOR = {"normal": 1.0, "fast": 0.4, "skip": 0.0}
 
+
 #: Room left around a window that fits the desktop (taskbars, title bars), as a fraction of each side.
 DESKTOP_SHARE = 0.9
 MIN_WINDOW = (960, 540)
@@ -120,7 +120,6 @@ def fit_window(wanted: tuple[int, int] | None, desktop: tuple[int, int] | None) 
         w, h = min(wanted[0], room[0]), min(wanted[1], room[1])
     floor = (min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1]))
     return max(w, floor[0]), max(h, floor[1])
-
 
 
 #: Reading time for a result card that goes on by itself: a pause plus this much per word (about 200 words a
