@@ -363,7 +363,8 @@ def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, f
     digest = expect_text(document["rules_digest"], "rules_digest")
     edition = expect_text(document["edition"], "edition")
     rules = engine.rules
-    if digest != rules.digest and not allow_mismatch:
+    accepted = (rules.digest, *getattr(rules, "earlier_digests", ()))  # older saves of the same rules
+    if digest not in accepted and not allow_mismatch:
         raise SaveError(f"the save was made with rules {digest} (edition {edition}) but these rules are "
                         f"{rules.digest} (edition {rules.edition.id}); load it anyway only if you accept "
                         f"that the game may replay differently")
@@ -459,15 +460,12 @@ def _listing(path: Path, modified: float, engine) -> Optional[SaveListing]:
 
 
 def newest_save(folder: Path | str) -> Optional[Path]:
-    """The most recently written save in ``folder`` (by hand or automatic), read far enough to know it
-    is a save (format and version), not replayed; None when there is none. Never settings.json, a
-    folder, a pipe or another program's JSON."""
+    """The most recently written file of those ``list_saves`` offers (by hand or automatic), not replayed:
+    Continue loads it, and a broken one shows the Load screen with its reason. None when there is none;
+    never settings.json, another program's JSON, a folder or a pipe."""
     for _, path in sorted(_candidates(Path(folder)), key=lambda c: -c[0].st_mtime_ns):
-        try:
-            read_document(path)
-        except SaveError:
-            continue
-        return path
+        if _looks_like_a_save(path):
+            return path
     return None
 
 

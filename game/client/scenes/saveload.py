@@ -1,7 +1,8 @@
 """Saving and loading from the client.
 
 ``LoadScene`` lists the saves in the saves folder with their date, turn and programs; a damaged or
-illegal save is listed with the reason it cannot be loaded and is never touched. ``SaveScene`` writes
+illegal save is listed with the reason it cannot be loaded and is never touched, and a save whose rolls
+were edited says so. Other files (settings.json, folders, pipes) are never listed. ``SaveScene`` writes
 a named save through the session (atomically: a failure leaves the old file as it was).
 """
 from __future__ import annotations
@@ -33,39 +34,27 @@ class SaveInfo:
     programs: tuple[str, ...] = ()
     phase: str = ""
     error: Optional[str] = None
+    edited: bool = False  # it loads, but a recorded roll is not the one its seed gives
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
 
-_INFO_CACHE: dict[tuple[str, float, int], SaveInfo] = {}
-
-
-def save_info(path: Path, engine) -> SaveInfo:
-    """What a save holds (replayed by ``engine`` to be sure), or why it cannot be loaded. Cached by file time and size."""
-    stat = path.stat()
-    key = (str(path), stat.st_mtime, stat.st_size)
-    if key not in _INFO_CACHE:
-        try:
-            loaded = saves.load_game(path, engine)
-            final = loaded.final
-            info = SaveInfo(path, stat.st_mtime, final.turn, tuple(p.name for p in final.programs), final.phase)
-        except saves.SaveError as exc:
-            message = str(exc).replace(f"{path}: ", "").replace(str(path), "line")
-            info = SaveInfo(path, stat.st_mtime, error=message)
-        _INFO_CACHE[key] = info
-    return _INFO_CACHE[key]
+def save_info(listing: saves.SaveListing) -> SaveInfo:
+    """A row of the Load screen: what a save holds (replayed to be sure), or why it cannot be loaded."""
+    if listing.game is None:
+        return SaveInfo(listing.path, listing.modified, error=listing.error)
+    final = listing.game.final
+    return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None),
+                    tuple(p.name for p in getattr(final, "programs", ())), getattr(final, "phase", ""),
+                    edited=listing.game.edited)
 
 
 def list_saves(engine, folder: Optional[Path] = None) -> list[SaveInfo]:
-    """Every ``*.json`` save in the folder, newest first."""
-    folder = folder or saves.saves_folder()
-    if not folder.is_dir():
-        return []
-    files = [p for p in folder.glob("*.json") if p.is_file() and p.name != "settings.json"]
-    infos = [save_info(p, engine) for p in files]
-    return sorted(infos, key=lambda i: -i.modified)
+    """Every save in the folder, newest first: the ones that load and one row per broken file with its
+    reason. settings.json, other programs' JSON, folders and pipes are never listed (``saves.list_saves``)."""
+    return [save_info(listing) for listing in saves.list_saves(folder or saves.saves_folder(), engine)]
 
 
 def load_into_game(context, path: Path) -> Optional[str]:
@@ -156,8 +145,10 @@ class LoadScene(GameScene):
             draw_text(surface, "No saves yet. Start a new game; it autosaves as you play.", head, INK_DIM,
                       (card.left + layout.px(24), y))
         else:
-            draw_text(surface, f"{len(self.infos)} save(s), newest first", head, ACCENT_LIGHT,
-                      (card.left + layout.px(24), y))
+            broken = sum(1 for info in self.infos if not info.ok)
+            heading = f"{len(self.infos)} save(s), newest first" + (f"; {broken} cannot be loaded" if broken else "")
+            draw_text(surface, heading, fit_font(heading, card.w - layout.px(48), layout.px(20), bold=True),
+                      ACCENT_LIGHT, (card.left + layout.px(24), y))
         if self.message:
             draw_wrapped(surface, self.message, font_px(layout.px(16), True), ACCENT_HOT,
                          pygame.Rect(card.left + layout.px(24), y + layout.px(32), card.w - layout.px(48),
@@ -179,7 +170,9 @@ class LoadScene(GameScene):
             if info.ok:
                 where = "game over" if info.phase == "over" else f"turn {info.turn}, {'flights' if info.phase == 'flight' else 'R&D'}"
                 text = f"{where} · {', '.join(info.programs)}"
-                draw_wrapped(surface, text, small, ACCENT_LIGHT, box, 1)
+                if info.edited:
+                    text = f"edited (a roll is not the one its seed gives) · {text}"
+                draw_wrapped(surface, text, small, ACCENT_HOT if info.edited else ACCENT_LIGHT, box, 1)
             else:
                 draw_wrapped(surface, f"Cannot be loaded: {info.error}", small, ACCENT_HOT, box, 2)
         del name_font

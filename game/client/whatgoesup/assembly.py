@@ -17,6 +17,7 @@ import pygame_gui
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Assemble
+from game.games.whatgoesup.rules.limits import UPGOER_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, UpgoerDesign
 
 from game.client.whatgoesup import glossary
@@ -333,7 +334,7 @@ class AssemblyScene(GameScene):
             self.add_button(f"step:{key}:1", layout.rect(x + third - 54, base_y + 30, 40, 40), "+")
         self.name_entry = pygame_gui.elements.UITextEntryLine(layout.rect(36 + 80, base_y + 90, left_w - 24 - 80, 42),
                                                               manager, container=self.root, object_id="#upgoer_name")
-        self.name_entry.set_text_length_limit(30)
+        self.name_entry.set_text_length_limit(UPGOER_NAME_MAX)  # as saves allow
         self.name_entry.set_text(self.design_name)
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back to R&D", "@menu_button")
         self.add_button("suggest", layout.rect(240, vh - 24 - 52, 230, 48), "Start from a suggestion")

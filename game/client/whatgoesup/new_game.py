@@ -20,6 +20,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.games.whatgoesup.rules.engine import IllegalSetup
+from game.games.whatgoesup.rules.limits import PROGRAM_NAME_MAX
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 from game.core.session import GameSession
 
@@ -98,7 +99,7 @@ class NewGameScene(GameScene):
                 self.buttons[f"seat:{i}"].select()
             entry = pygame_gui.elements.UITextEntryLine(layout.rect(LEFT_X + 186, y + 10, 236, 40), manager,
                                                         container=self.root, object_id=f"#name_{i}")
-            entry.set_text_length_limit(28)
+            entry.set_text_length_limit(PROGRAM_NAME_MAX)  # the save loader allows no more
             entry.set_text(seat.name)
             self.name_entries.append(entry)
             options = [(p.name, p.id) for p in self.peoples]

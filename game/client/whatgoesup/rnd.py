@@ -16,6 +16,7 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, Disassemble, Heal, Hire, Invent, Research,
                                 ReverseEngineer, Train)
 from game.games.whatgoesup.rules.flight_actions import Track
+from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
 from game.client.scenes.game_scene import GameScene
@@ -193,7 +194,7 @@ class RnDScene(GameScene):
         entry = pygame_gui.elements.UITextEntryLine(self.context.layout.rect(x, y, w, 40), self.context.manager,
                                                     container=self.root, object_id=f"#{key}",
                                                     placeholder_text=placeholder)
-        entry.set_text_length_limit(32)
+        entry.set_text_length_limit(DERP_NAME_MAX if key == "hire_name" else PART_NAME_MAX)  # as saves allow
         self.entries[key] = entry
 
     def _menu(self, key: str, x: float, y: float, w: float, options: list[tuple[str, str]]) -> None:
