@@ -1,10 +1,19 @@
-"""The Field drawn from the board data alone: bodies, rings, transits, rails, steps and their icons.
+"""The Field drawn from the board data alone, as a map in the manner of the delta-v "subway maps":
+bodies drawn as bodies, orbits as clean rings round them, transfers as lines that leave and join
+the rings without crossing a body, and every step's kind told by its shape.
 
-``FieldGeometry`` turns ``rules.board`` into drawable shapes in *board units* (rings found by
-following each rail's ``next`` round to where it started, fitted as ellipses around their body;
-every other link an arc). ``BoardView`` owns the camera (zoom and pan inside a view rectangle),
-paints the static layer once per zoom into a cache, and answers "which step is under the mouse".
-No step, rail or body is named here: change ``rules/board.yaml`` and the picture follows.
+``FieldGeometry`` turns ``rules.board`` into drawable shapes in *board units*. Rings are found by
+following each rail's ``next`` round to where it started and drawn as circles round their body (each
+step sits on its ring at the angle its position gives). A body and everything within reach of its
+rings form its *system*: a link inside one system is drawn in polar terms round the body (a transfer
+between rings spirals from one to the other; a fall into a special step inside, such as a deorbit
+burn to reentry, drops to that height and glides on in the rings' direction of travel, so every
+such fall shares one lane). Links between systems are smooth curves that leave a ring outwards and
+steer round every body.
+
+``BoardView`` owns the camera (zoom and pan inside a view rectangle), paints the static layer once
+per zoom into a cache, lays out the names (``board_labels``) and answers "which step is under the
+mouse". No step, rail or body is named here: change ``rules/board.yaml`` and the picture follows.
 """
 from __future__ import annotations
 
@@ -13,34 +22,74 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 import pygame
-import pygame.gfxdraw
 
 from game.client.kit.draw import aa_circle, aa_polygon, hex_colour, mix  # noqa: F401  (re-exported for the Field)
-from game.client.kit.style import INK, INK_DIM, Layout, font_px
+from game.client.kit.style import Layout
+from game.client.whatgoesup import board_art as art
+from game.client.whatgoesup.board_art import SPACE
 
 SPECIAL_KINDS = ("home", "launch", "orbital_insertion", "reentry", "landing", "lunar_landing", "rock_docking",
                  "escape", "surface")
-SPACE = (8, 9, 28)
-LABEL_ZOOM = 1.35  # labels appear once the board is zoomed this far past fit-to-window
+LABEL_ZOOM = 1.35  # crafts' name tags appear once the board is zoomed this far past fit-to-window
+SYSTEM_REACH = 1.25  # a body's system reaches this far past its outermost ring
+GLIDE_DROP = math.radians(26)  # a fall to a lower special step reaches its height within this angle
+
+Point = tuple[float, float]
+
+
+def _unit(dx: float, dy: float) -> Point:
+    length = math.hypot(dx, dy) or 1.0
+    return (dx / length, dy / length)
+
+
+def _smooth(t: float) -> float:
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def _wrap(angle: float) -> float:
+    """``angle`` brought into (-pi, pi]."""
+    return (angle + math.pi) % math.tau - math.pi
 
 
 # ---------------------------------------------------------------- geometry (board units)
 
 @dataclass
 class Ring:
-    """A closed rail: its steps in order around an ellipse centred on ``centre``."""
+    """A closed rail: its steps in order round a circle centred on ``centre``."""
 
     rail: Optional[str]
     steps: list[str]
-    centre: tuple[float, float]
-    rx: float
-    ry: float
+    centre: Point
+    radius: float
+    clockwise: bool = True  # on screen (y down): the way a craft coasts round it
+    body: Optional[str] = None
 
-    def angle_of(self, p: tuple[float, float]) -> float:
-        return math.atan2((p[1] - self.centre[1]) / self.ry, (p[0] - self.centre[0]) / self.rx)
+    @property
+    def rx(self) -> float:
+        return self.radius
 
-    def point(self, angle: float) -> tuple[float, float]:
-        return (self.centre[0] + self.rx * math.cos(angle), self.centre[1] + self.ry * math.sin(angle))
+    @property
+    def ry(self) -> float:
+        return self.radius
+
+    def angle_of(self, p: Point) -> float:
+        return math.atan2(p[1] - self.centre[1], p[0] - self.centre[0])
+
+    def point(self, angle: float) -> Point:
+        return (self.centre[0] + self.radius * math.cos(angle), self.centre[1] + self.radius * math.sin(angle))
+
+
+@dataclass
+class System:
+    """A body and the space its rings span: links inside it are drawn round the body."""
+
+    body: object
+    centre: Point
+    radius: float
+    reach: float
+    clockwise: bool
+    rings: list[Ring] = field(default_factory=list)
 
 
 @dataclass
@@ -51,7 +100,9 @@ class Link:
     end: str
     kind: str  # rail, burn, fallback
     colour: tuple[int, int, int]
-    points: list[tuple[float, float]] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)
+    lane_from: Optional[int] = None  # a fall that glides on: where the shared lane starts in ``points``
+    lane_colour: tuple[int, int, int] = (0, 0, 0)
 
 
 class FieldGeometry:
@@ -63,15 +114,19 @@ class FieldGeometry:
         self.steps = {s.id: s for s in board.steps if board.in_play(s, scenario)}
         self.bodies = [b for b in board.bodies if board.in_play(b, scenario)]
         self.rail_colour = {r.id: hex_colour(r.colour) for r in board.rails}
+        self._pos: dict[str, Point] = {sid: (float(s.position[0]), float(s.position[1])) for sid, s in self.steps.items()}
         self.rings: list[Ring] = []
         self.ring_of: dict[str, Ring] = {}
         self._find_rings()
+        self.systems: dict[str, System] = {}
+        self._find_systems()
+        self._system_of: dict[str, Optional[System]] = {sid: self._which_system(sid) for sid in self.steps}
         self.links: list[Link] = []
         self._build_links()
 
-    def pos(self, step_id: str) -> tuple[float, float]:
-        p = self.steps[step_id].position
-        return (float(p[0]), float(p[1]))
+    # -------------------------------------------------------------- where things are
+    def pos(self, step_id: str) -> Point:
+        return self._pos[step_id]
 
     def colour_of(self, step_id: str) -> tuple[int, int, int]:
         step = self.steps.get(step_id)
@@ -79,17 +134,14 @@ class FieldGeometry:
             return self.rail_colour[step.rail]
         return (210, 200, 230)
 
-    def _body_centre(self, ids: list[str]) -> tuple[float, float]:
-        bodies = {b.id: b for b in self.bodies}
-        for sid in ids:
-            body = bodies.get(self.steps[sid].body or "")
-            if body is not None:
-                return (float(body.position[0]), float(body.position[1]))
-        xs = [self.pos(s)[0] for s in ids]
-        ys = [self.pos(s)[1] for s in ids]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
+    def system_of(self, step_id: str) -> Optional[System]:
+        return self._system_of.get(step_id)
+
+    def body_centre(self, body) -> Point:
+        return (float(body.position[0]), float(body.position[1]))
 
     def _find_rings(self) -> None:
+        bodies = {b.id: b for b in self.bodies}
         seen: set[str] = set()
         for sid, step in self.steps.items():
             if sid in seen or step.rail is None or not step.is_duration:
@@ -103,63 +155,179 @@ class FieldGeometry:
             if current != sid:
                 continue
             seen.update(cycle)
-            centre = self._body_centre(cycle)
-            rx, ry = self._fit(cycle, centre)
-            ring = Ring(step.rail, cycle, centre, rx, ry)
+            body = next((bodies[self.steps[s].body] for s in cycle if self.steps[s].body in bodies), None)
+            if body is not None:
+                centre = self.body_centre(body)
+            else:
+                centre = (sum(self._pos[s][0] for s in cycle) / len(cycle), sum(self._pos[s][1] for s in cycle) / len(cycle))
+            radius = sum(math.hypot(self._pos[s][0] - centre[0], self._pos[s][1] - centre[1]) for s in cycle) / len(cycle)
+            radius = max(radius, 12.0)
+            angles = [math.atan2(self._pos[s][1] - centre[1], self._pos[s][0] - centre[0]) for s in cycle]
+            turning = sum(_wrap(b - a) for a, b in zip(angles, angles[1:] + angles[:1]))
+            ring = Ring(step.rail, cycle, centre, radius, turning >= 0, body.id if body is not None else None)
             self.rings.append(ring)
-            for member in cycle:
+            for member, angle in zip(cycle, angles):
                 self.ring_of[member] = ring
+                self._pos[member] = ring.point(angle)  # on the circle exactly
 
-    def _fit(self, ids: list[str], centre: tuple[float, float]) -> tuple[float, float]:
-        """Least-squares axis-aligned ellipse through the steps: a*dx^2 + b*dy^2 = 1."""
-        pts = [(self.pos(s)[0] - centre[0], self.pos(s)[1] - centre[1]) for s in ids]
-        if len(pts) == 1:
-            r = max(12.0, math.hypot(*pts[0]))
-            return r, r
-        sxx = sum(x ** 4 for x, _ in pts)
-        syy = sum(y ** 4 for _, y in pts)
-        sxy = sum(x * x * y * y for x, y in pts)
-        bx = sum(x * x for x, _ in pts)
-        by = sum(y * y for _, y in pts)
-        det = sxx * syy - sxy * sxy
-        if abs(det) > 1e-9:
-            a = (bx * syy - by * sxy) / det
-            b = (sxx * by - sxy * bx) / det
-            if a > 0 and b > 0:
-                return 1 / math.sqrt(a), 1 / math.sqrt(b)
-        r = max(math.hypot(x, y) for x, y in pts)
-        return r, r
+    def _find_systems(self) -> None:
+        for body in self.bodies:
+            rings = sorted((r for r in self.rings if r.body == body.id), key=lambda r: r.radius)
+            outer = rings[-1].radius if rings else body.radius * 2.0
+            self.systems[body.id] = System(body, self.body_centre(body), float(body.radius), outer * SYSTEM_REACH,
+                                           rings[0].clockwise if rings else True, rings)
 
-    def _ring_arc(self, ring: Ring, a: str, b: str) -> list[tuple[float, float]]:
+    def _which_system(self, step_id: str) -> Optional[System]:
+        ring = self.ring_of.get(step_id)
+        if ring is not None and ring.body in self.systems:
+            return self.systems[ring.body]
+        step = self.steps[step_id]
+        if step.body in self.systems:
+            return self.systems[step.body]
+        p = self._pos[step_id]
+        best, best_d = None, 1e18
+        for system in self.systems.values():
+            d = math.hypot(p[0] - system.centre[0], p[1] - system.centre[1])
+            if d <= system.reach and d < best_d:
+                best, best_d = system, d
+        return best
+
+    # -------------------------------------------------------------- links
+    def _ring_arc(self, ring: Ring, a: str, b: str) -> list[Point]:
         t0, t1 = ring.angle_of(self.pos(a)), ring.angle_of(self.pos(b))
         if a == b:
-            t1 = t0 + math.tau
-        delta = (t1 - t0 + math.pi) % math.tau - math.pi if a != b else math.tau
-        n = max(6, int(abs(delta) / math.tau * 96))
+            delta = math.tau if ring.clockwise else -math.tau
+        elif ring.clockwise:
+            delta = (t1 - t0) % math.tau
+        else:
+            delta = -((t0 - t1) % math.tau)
+        n = max(6, int(abs(delta) / math.tau * 140))
         return [ring.point(t0 + delta * k / n) for k in range(n + 1)]
 
-    @staticmethod
-    def arc(p0, p1, bend: float = 0.22, n: int = 28) -> list[tuple[float, float]]:
-        """A quadratic curve from ``p0`` to ``p1`` bowed ``bend`` of its length to the left."""
-        dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-        length = math.hypot(dx, dy) or 1.0
-        mid = ((p0[0] + p1[0]) / 2 - dy / length * length * bend, (p0[1] + p1[1]) / 2 + dx / length * length * bend)
+    def _polar_path(self, system: System, a: str, b: str, kind: str) -> list[Point]:
+        """A link round one body: a spiral between heights, or a fall that glides on to a special step."""
+        cx, cy = system.centre
+        pa, pb = self.pos(a), self.pos(b)
+        r0, t0 = math.hypot(pa[0] - cx, pa[1] - cy), math.atan2(pa[1] - cy, pa[0] - cx)
+        r1, t1 = math.hypot(pb[0] - cx, pb[1] - cy), math.atan2(pb[1] - cy, pb[0] - cx)
+        glide = self._glides(a, b, kind, r0, r1)
+        if glide:
+            delta = (t1 - t0) % math.tau if system.clockwise else -((t0 - t1) % math.tau)
+            drop = min(1.0, GLIDE_DROP / abs(delta)) if abs(delta) > 1e-6 else 1.0
+        else:
+            delta = _wrap(t1 - t0)
+            drop = 1.0
+        length = abs(delta) * max(r0, r1) + abs(r1 - r0)
+        n = max(8, int(length / 5))
         out = []
         for k in range(n + 1):
             t = k / n
-            out.append(((1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * mid[0] + t * t * p1[0],
-                        (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * mid[1] + t * t * p1[1]))
+            f = _smooth(t / drop) if glide else 0.45 * t + 0.55 * _smooth(t)
+            r = r0 + (r1 - r0) * f
+            angle = t0 + delta * t
+            out.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
         return out
 
-    def path(self, a: str, b: str, kind: str = "rail") -> list[tuple[float, float]]:
+    def _glides(self, a: str, b: str, kind: str, r0: float, r1: float) -> bool:
+        """Whether a link inside a system falls to a special step below it and glides on in the lane (not if
+        that would take it most of the way round: then it falls straight)."""
+        target = self.steps[b]
+        if kind == "fallback" or b in self.ring_of or target.kind == "burn" or target.is_duration or r1 >= r0 - 1.0:
+            return False
+        system = self.system_of(a)
+        pa, pb = self.pos(a), self.pos(b)
+        t0 = math.atan2(pa[1] - system.centre[1], pa[0] - system.centre[0])
+        t1 = math.atan2(pb[1] - system.centre[1], pb[0] - system.centre[0])
+        travel = (t1 - t0) % math.tau if system.clockwise else (t0 - t1) % math.tau
+        return travel < math.tau * 0.8
+
+    def _lane_start(self, link: Link) -> Optional[int]:
+        """For a fall that glides on to its step: the index in its points where it has reached the lane."""
+        system = self.system_of(link.start)
+        if system is None or system is not self.system_of(link.end):
+            return None
+        cx, cy = system.centre
+        pa, pb = self.pos(link.start), self.pos(link.end)
+        r0, r1 = math.hypot(pa[0] - cx, pa[1] - cy), math.hypot(pb[0] - cx, pb[1] - cy)
+        if not self._glides(link.start, link.end, link.kind, r0, r1):
+            return None
+        for i, (x, y) in enumerate(link.points):
+            if abs(math.hypot(x - cx, y - cy) - r1) < 0.5:
+                return i if i < len(link.points) - 2 else None
+        return None
+
+    def _flow_tangent(self, step_id: str) -> Optional[Point]:
+        """The way a craft is heading as it passes a step off the rings: from the rail before it to the next."""
+        step = self.steps[step_id]
+        before = [sid for sid, s in self.steps.items() if s.next == step_id and sid != step_id]
+        before.sort(key=lambda sid: self.steps[sid].rail != step.rail)
+        if not before or step.next is None or step.next not in self.steps:
+            return None
+        p, q = self.pos(before[0]), self.pos(step.next)
+        return _unit(q[0] - p[0], q[1] - p[1])
+
+    def _end_direction(self, step_id: str, other: Point, leaving: bool, kind: str) -> Point:
+        """The heading of a free curve at one of its ends (``leaving`` the step, or arriving at it)."""
+        p = self.pos(step_id)
+        to = _unit(other[0] - p[0], other[1] - p[1]) if leaving else _unit(p[0] - other[0], p[1] - other[1])
+        system = self.system_of(step_id)
+        if system is not None:
+            out = _unit(p[0] - system.centre[0], p[1] - system.centre[1])
+            if not leaving:
+                out = (-out[0], -out[1])
+            return _unit(out[0] * 1.2 + to[0], out[1] * 1.2 + to[1])
+        tangent = self._flow_tangent(step_id)
+        if tangent is None or (tangent[0] * to[0] + tangent[1] * to[1]) < -0.2:
+            return to
+        weight = 1.6 if kind == "rail" else 0.7
+        return _unit(tangent[0] * weight + to[0], tangent[1] * weight + to[1])
+
+    def _clear_of_bodies(self, points: list[Point], a: str, b: str) -> bool:
+        """A free curve keeps off every body, and out of the rings of any system it does not join."""
+        mine = {id(self.system_of(a)), id(self.system_of(b))}
+        for system in self.systems.values():
+            keep = system.radius * 1.3 if id(system) in mine else system.reach * 0.82
+            cx, cy = system.centre
+            if any(math.hypot(x - cx, y - cy) < keep for x, y in points[1:-1]):
+                return False
+        return True
+
+    def _free_path(self, a: str, b: str, kind: str) -> list[Point]:
+        p0, p3 = self.pos(a), self.pos(b)
+        chord = math.hypot(p3[0] - p0[0], p3[1] - p0[1]) or 1.0
+        d0 = self._end_direction(a, p3, True, kind)
+        d3 = self._end_direction(b, p0, False, kind)
+        normal = (-(p3[1] - p0[1]) / chord, (p3[0] - p0[0]) / chord)
+        first = None
+        for bend in (0.0, 0.18, -0.18, 0.35, -0.35, 0.55, -0.55, 0.8, -0.8):
+            reach = chord * (0.36 + abs(bend) * 0.3)
+            p1 = (p0[0] + d0[0] * reach + normal[0] * chord * bend, p0[1] + d0[1] * reach + normal[1] * chord * bend)
+            p2 = (p3[0] - d3[0] * reach + normal[0] * chord * bend, p3[1] - d3[1] * reach + normal[1] * chord * bend)
+            n = max(12, int(chord / 8))
+            pts = []
+            for k in range(n + 1):
+                t = k / n
+                u = 1 - t
+                pts.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
+                            u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
+            if first is None:
+                first = pts
+            if self._clear_of_bodies(pts, a, b):
+                return pts
+        return first or [p0, p3]
+
+    def path(self, a: str, b: str, kind: str = "rail") -> list[Point]:
         ring = self.ring_of.get(a)
         if kind == "rail" and ring is not None and self.ring_of.get(b) is ring:
             return self._ring_arc(ring, a, b)
-        return self.arc(self.pos(a), self.pos(b), 0.0 if kind == "fallback" else 0.18)
+        system = self.system_of(a)
+        if system is not None and system is self.system_of(b):
+            return self._polar_path(system, a, b, kind)
+        return self._free_path(a, b, kind)
 
     def _build_links(self) -> None:
         for sid, step in self.steps.items():
-            if step.next and step.next in self.steps:
+            if step.next and step.next in self.steps and not (sid == step.next and sid in self.ring_of):
                 colour = self.colour_of(sid) if step.rail else self.colour_of(step.next)
                 self.links.append(Link(sid, step.next, "rail", colour, self.path(sid, step.next, "rail")))
             for burn in self.board.burns_from(sid, self.scenario):
@@ -169,10 +337,17 @@ class FieldGeometry:
                     and step.kind in ("orbital_insertion",):
                 self.links.append(Link(sid, step.fallback, "fallback", (200, 120, 130),
                                        self.path(sid, step.fallback, "fallback")))
+        for link in self.links:
+            link.lane_from = self._lane_start(link)
+            link.lane_colour = self.colour_of(link.end)
 
-    def route_path(self, stops: Iterable[str], start: str) -> list[tuple[float, float]]:
+    def ring_links(self, ring: Ring) -> list[Link]:
+        return [link for link in self.links if link.kind == "rail" and self.ring_of.get(link.start) is ring
+                and self.ring_of.get(link.end) is ring]
+
+    def route_path(self, stops: Iterable[str], start: str) -> list[Point]:
         """A polyline through a route's steps, following rails and burns."""
-        out: list[tuple[float, float]] = []
+        out: list[Point] = []
         here = start
         for target in stops:
             if target not in self.steps or here not in self.steps:
@@ -183,8 +358,9 @@ class FieldGeometry:
             here = target
         return out
 
+    # -------------------------------------------------------------- extent
     def content_bounds(self, margin: float = 40.0) -> tuple[float, float, float, float]:
-        """(x, y, w, h) in board units around every step, ring and body, plus ``margin``."""
+        """(x, y, w, h) in board units around every step, ring, body and link, plus ``margin``."""
         cache = self.__dict__.setdefault("_bounds", {})  # the camera asks several times a frame
         found = cache.get(margin)
         if found is None:
@@ -198,158 +374,19 @@ class FieldGeometry:
             xs.append(x)
             ys.append(y)
         for ring in self.rings:
-            xs += [ring.centre[0] - ring.rx, ring.centre[0] + ring.rx]
-            ys += [ring.centre[1] - ring.ry, ring.centre[1] + ring.ry]
+            xs += [ring.centre[0] - ring.radius, ring.centre[0] + ring.radius]
+            ys += [ring.centre[1] - ring.radius, ring.centre[1] + ring.radius]
         for body in self.bodies:
             xs += [body.position[0] - body.radius, body.position[0] + body.radius]
             ys += [body.position[1] - body.radius, body.position[1] + body.radius]
+        for link in self.links:
+            xs += [p[0] for p in link.points]
+            ys += [p[1] for p in link.points]
         if not xs:
             return (0.0, 0.0, float(self.board.width), float(self.board.height))
         x0, y0 = min(xs) - margin, min(ys) - margin
-        return (x0, y0, max(xs) + margin - x0, max(ys) + margin * 1.6 - y0)
+        return (x0, y0, max(xs) + margin - x0, max(ys) + margin - y0)
 
-    def body_label_y(self, body) -> float:
-        """Where a body's name goes: under the outermost ring around it (or under the body)."""
-        extent = body.radius
-        for ring in self.rings:
-            if math.hypot(ring.centre[0] - body.position[0], ring.centre[1] - body.position[1]) < body.radius:
-                extent = max(extent, ring.ry)
-        return body.position[1] + extent
-
-    def label_anchor(self) -> list[tuple[str, tuple[float, float], str]]:
-        """(text, board position, placement) for every label: one per ring, one per other named step."""
-        out = []
-        for ring in self.rings:
-            name = self.steps[ring.steps[0]].name
-            top = min(ring.steps, key=lambda s: self.pos(s)[1])
-            out.append((name, self.pos(top), "above"))
-        for sid, step in self.steps.items():
-            if sid in self.ring_of or step.kind == "burn":
-                continue
-            out.append((step.name, self.pos(sid), "below"))
-        return out
-
-
-# ---------------------------------------------------------------- drawing helpers (pixels)
-
-def thick_polyline(surface: pygame.Surface, colour, points: list[tuple[float, float]], width: float) -> None:
-    """A smooth (anti-aliased) polyline ``width`` pixels thick."""
-    if len(points) < 2:
-        return
-    if width <= 1.5:
-        pygame.draw.aalines(surface, colour, False, points)
-        return
-    half = width / 2
-    left, right = [], []
-    for i, (x, y) in enumerate(points):
-        a = points[max(0, i - 1)]
-        b = points[min(len(points) - 1, i + 1)]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        nx, ny = -dy / length * half, dx / length * half
-        left.append((x + nx, y + ny))
-        right.append((x - nx, y - ny))
-    poly = left + right[::-1]
-    pygame.draw.polygon(surface, colour, poly)
-    pygame.draw.aalines(surface, colour, True, poly)
-
-
-def dashed_polyline(surface: pygame.Surface, colour, points, width: float, dash: float, gap: float) -> None:
-    """A dashed smooth polyline: dashes of ``dash`` pixels with ``gap`` pixels between."""
-    pieces: list[list[tuple[float, float]]] = []
-    current: list[tuple[float, float]] = []
-    on, left = True, dash
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        seg = math.hypot(x1 - x0, y1 - y0)
-        pos = 0.0
-        while seg - pos > 1e-6:
-            step = min(left, seg - pos)
-            t0, t1 = pos / seg, (pos + step) / seg
-            a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
-            b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
-            if on:
-                if not current:
-                    current.append(a)
-                current.append(b)
-            pos += step
-            left -= step
-            if left <= 1e-6:
-                if on and current:
-                    pieces.append(current)
-                    current = []
-                on = not on
-                left = dash if on else gap
-    if current:
-        pieces.append(current)
-    for piece in pieces:
-        thick_polyline(surface, colour, piece, width)
-
-
-def arrow_head(surface: pygame.Surface, colour, tip, direction: float, size: float, outline=None) -> None:
-    c, s = math.cos(direction), math.sin(direction)
-    back = (tip[0] - c * size, tip[1] - s * size)
-    pts = [tip, (back[0] - s * size * 0.6, back[1] + c * size * 0.6), (back[0] + s * size * 0.6, back[1] - c * size * 0.6)]
-    pts = [(int(round(x)), int(round(y))) for x, y in pts]
-    pygame.gfxdraw.filled_polygon(surface, pts, colour)
-    pygame.gfxdraw.aapolygon(surface, pts, outline or colour)
-
-
-def draw_step_icon(surface: pygame.Surface, kind: str, centre, r: float, colour=(30, 24, 50)) -> None:
-    """The little picture inside a special step's badge (``r`` is the badge radius)."""
-    x, y = centre
-    w = max(1, int(r / 5))
-    if kind in ("home",):  # a launch tower beside a tiny rocket
-        pygame.draw.line(surface, colour, (x - r * 0.45, y + r * 0.55), (x - r * 0.45, y - r * 0.55), w)
-        for k in range(3):
-            yy = y - r * 0.4 + k * r * 0.35
-            pygame.draw.line(surface, colour, (x - r * 0.45, yy), (x - r * 0.15, yy + r * 0.2), max(1, w - 1))
-        aa_polygon(surface, colour, [(x + r * 0.2, y - r * 0.62), (x + r * 0.42, y - r * 0.2), (x + r * 0.42, y + r * 0.4),
-                                     (x - r * 0.02, y + r * 0.4), (x - r * 0.02, y - r * 0.2)])
-        pygame.draw.line(surface, colour, (x - r * 0.6, y + r * 0.58), (x + r * 0.62, y + r * 0.58), w)
-    elif kind == "launch":  # a rocket going up with its flame
-        aa_polygon(surface, colour, [(x, y - r * 0.7), (x + r * 0.28, y - r * 0.25), (x + r * 0.28, y + r * 0.3),
-                                     (x - r * 0.28, y + r * 0.3), (x - r * 0.28, y - r * 0.25)])
-        aa_polygon(surface, (230, 80, 50), [(x - r * 0.2, y + r * 0.35), (x, y + r * 0.75), (x + r * 0.2, y + r * 0.35)])
-    elif kind == "orbital_insertion":  # an arrow bending into a circle
-        pygame.draw.arc(surface, colour, pygame.Rect(x - r * 0.6, y - r * 0.6, r * 1.2, r * 1.2), math.radians(-30),
-                        math.radians(200), w + 1)
-        arrow_head(surface, colour, (x + r * 0.6, y + r * 0.25), math.radians(100), r * 0.42)
-    elif kind == "reentry":  # a capsule with flames streaming behind
-        for k, dx in enumerate((-0.35, 0, 0.35)):
-            aa_polygon(surface, (230, 80, 50) if k != 1 else (250, 170, 60),
-                       [(x + dx * r - r * 0.14, y - r * 0.05), (x + dx * r, y - r * 0.7), (x + dx * r + r * 0.14, y - r * 0.05)])
-        aa_polygon(surface, colour, [(x - r * 0.5, y), (x + r * 0.5, y), (x + r * 0.25, y + r * 0.55), (x - r * 0.25, y + r * 0.55)])
-    elif kind == "landing":  # a parachute
-        rect = pygame.Rect(0, 0, r * 1.3, r * 1.0)
-        rect.center = (x, y - r * 0.15)
-        pygame.draw.arc(surface, colour, rect, 0, math.pi, w + 1)
-        aa_polygon(surface, colour, [(x - r * 0.65, y - r * 0.15), (x + r * 0.65, y - r * 0.15), (x, y - r * 0.66)])
-        for dx in (-0.6, 0, 0.6):
-            pygame.draw.aaline(surface, colour, (x + dx * r, y - r * 0.15), (x, y + r * 0.45))
-        pygame.draw.rect(surface, colour, pygame.Rect(x - r * 0.15, y + r * 0.4, r * 0.3, r * 0.25))
-    elif kind in ("lunar_landing", "rock_docking"):  # a little lander on legs
-        aa_polygon(surface, colour, [(x - r * 0.3, y - r * 0.45), (x + r * 0.3, y - r * 0.45), (x + r * 0.4, y + r * 0.05),
-                                     (x - r * 0.4, y + r * 0.05)])
-        pygame.draw.line(surface, colour, (x - r * 0.3, y), (x - r * 0.6, y + r * 0.55), w)
-        pygame.draw.line(surface, colour, (x + r * 0.3, y), (x + r * 0.6, y + r * 0.55), w)
-        pygame.draw.line(surface, colour, (x - r * 0.75, y + r * 0.55), (x - r * 0.45, y + r * 0.55), w)
-        pygame.draw.line(surface, colour, (x + r * 0.45, y + r * 0.55), (x + r * 0.75, y + r * 0.55), w)
-    elif kind == "escape":  # off to the stars
-        for dx in (-0.35, 0.15):
-            pygame.draw.lines(surface, colour, False, [(x + dx * r, y - r * 0.45), (x + dx * r + r * 0.35, y),
-                                                       (x + dx * r, y + r * 0.45)], w + 1)
-        aa_circle(surface, (255, 230, 150), (x + r * 0.62, y - r * 0.5), r * 0.12)
-    elif kind == "surface":  # a flag on the ground
-        pygame.draw.line(surface, colour, (x - r * 0.25, y + r * 0.55), (x - r * 0.25, y - r * 0.6), w)
-        aa_polygon(surface, (230, 80, 50), [(x - r * 0.25, y - r * 0.6), (x + r * 0.45, y - r * 0.38), (x - r * 0.25, y - r * 0.15)])
-        pygame.draw.line(surface, colour, (x - r * 0.65, y + r * 0.58), (x + r * 0.65, y + r * 0.58), w)
-
-
-SPECIAL_BADGE = {
-    "home": (255, 201, 120), "launch": (255, 209, 102), "orbital_insertion": (255, 209, 102),
-    "reentry": (255, 160, 120), "landing": (255, 180, 150), "lunar_landing": (220, 225, 235),
-    "rock_docking": (221, 161, 94), "escape": (190, 170, 255), "surface": (220, 225, 235),
-}
 
 KIND_WORDS = {
     "home": "Spaceport", "launch": "Launch (the launch stage rolls)",
@@ -368,11 +405,13 @@ class BoardView:
     MIN_ZOOM_FACTOR = 0.6  # of fit-to-window
     MAX_ZOOM_FACTOR = 4.0
 
-    def __init__(self, board, layout: Layout, rect: pygame.Rect, scenario: Optional[str] = None) -> None:
+    def __init__(self, board, layout: Layout, rect: pygame.Rect, scenario: Optional[str] = None,
+                 reserve_bottom: int = 0) -> None:
         self.geometry = FieldGeometry(board, scenario)
         self.board = board
         self.layout = layout
         self.rect = pygame.Rect(rect)
+        self.reserve_bottom = reserve_bottom  # pixels at the view's foot that fit-to-window keeps clear (a legend)
         self.screen_size = layout.size
         self.zoom = 1.0
         self.offset = [0.0, 0.0]  # screen position of board (0, 0)
@@ -385,30 +424,39 @@ class BoardView:
 
     # ------------------------------------------------------------------ camera
     @property
+    def fit_rect(self) -> pygame.Rect:
+        """The part of the view the whole board is fitted into."""
+        return pygame.Rect(self.rect.left, self.rect.top, self.rect.w, max(1, self.rect.h - self.reserve_bottom))
+
+    @property
     def fit_zoom(self) -> float:
         _, _, w, h = self.geometry.content_bounds()
-        return min(self.rect.w / w, self.rect.h / h)
+        area = self.fit_rect
+        return min(area.w / w, area.h / h)
 
     def fit(self) -> None:
-        """Zoom so everything on the board shows in the view rectangle, centred."""
+        """Zoom so everything on the board shows in the view rectangle (above any reserved foot), centred."""
         x, y, w, h = self.geometry.content_bounds()
         self.zoom = self.fit_zoom
-        self.offset = [self.rect.centerx - (x + w / 2) * self.zoom, self.rect.centery - (y + h / 2) * self.zoom]
+        area = self.fit_rect
+        self.offset = [area.centerx - (x + w / 2) * self.zoom, area.centery - (y + h / 2) * self.zoom]
 
-    def resize(self, layout: Layout, rect: pygame.Rect) -> None:
+    def resize(self, layout: Layout, rect: pygame.Rect, reserve_bottom: Optional[int] = None) -> None:
         self.layout = layout
         self.rect = pygame.Rect(rect)
+        if reserve_bottom is not None:
+            self.reserve_bottom = reserve_bottom
         self.screen_size = layout.size
         self._cache = None
         self.fit()
 
-    def to_screen(self, p) -> tuple[float, float]:
+    def to_screen(self, p) -> Point:
         return (self.offset[0] + p[0] * self.zoom, self.offset[1] + p[1] * self.zoom)
 
-    def to_board(self, p) -> tuple[float, float]:
+    def to_board(self, p) -> Point:
         return ((p[0] - self.offset[0]) / self.zoom, (p[1] - self.offset[1]) / self.zoom)
 
-    def step_screen(self, step_id: str) -> tuple[float, float]:
+    def step_screen(self, step_id: str) -> Point:
         return self.to_screen(self.geometry.pos(step_id))
 
     @property
@@ -449,16 +497,16 @@ class BoardView:
 
     # ------------------------------------------------------------------ sizes
     def node_radius(self) -> float:
-        return max(4.0, self.layout.px(8) * math.sqrt(max(0.6, self.zoom_factor)))
+        return max(4.0, self.layout.px(7.5) * math.sqrt(max(0.6, self.zoom_factor)))
 
     def junction_radius(self) -> float:
-        return self.node_radius() * 0.62
+        return self.node_radius() * 1.05
 
     def line_width(self) -> float:
         return max(1.5, self.layout.scale * 2.6 * math.sqrt(max(0.6, self.zoom_factor)))
 
     def badge_radius(self) -> float:
-        return self.node_radius() * 1.45
+        return self.node_radius() * 1.5
 
     def radius_for(self, step_id: str) -> float:
         kind = self.geometry.steps[step_id].kind
@@ -470,6 +518,7 @@ class BoardView:
 
     @property
     def labels_on(self) -> bool:
+        """Whether crafts' name tags show (zoomed in)."""
         return self.zoom_factor >= LABEL_ZOOM
 
     # ------------------------------------------------------------------ picking
@@ -508,69 +557,54 @@ class BoardView:
         z = self.zoom
         ox, oy = origin
 
-        def P(p) -> tuple[float, float]:
+        def P(p) -> Point:
             return (p[0] * z - ox, p[1] * z - oy)
 
         geo = self.geometry
         surf.fill(SPACE)
         self._paint_space(surf, origin)
-        # bodies, with a soft glow
         for body in geo.bodies:
-            centre = P(body.position)
-            radius = body.radius * z
-            colour = hex_colour(body.colour)
-            glow = pygame.Surface((int(radius * 3) + 4,) * 2, pygame.SRCALPHA)
-            gc = glow.get_width() / 2
-            for k in range(14):
-                t = k / 13
-                pygame.draw.circle(glow, (*mix(colour, (255, 255, 255), 0.3), int(40 * t * t)), (gc, gc),
-                                   radius * (1.5 - 0.5 * t))
-            surf.blit(glow, (centre[0] - gc, centre[1] - gc))
-            self._paint_body(surf, body, centre, radius, colour)
-        # rings: a faint full ellipse as the orbit, drawn under the rail arcs
+            self._paint_body(surf, body, P(body.position), body.radius * z)
         lw = self.line_width()
+        casing = lw + max(2.0, lw * 0.9)
+        # rings: cased circles in their rail's colour, with an arrow on every arc between steps
         for ring in geo.rings:
             colour = geo.rail_colour.get(ring.rail or "", (150, 150, 170))
-            pts = [P(ring.point(math.tau * k / 160)) for k in range(161)]
-            thick_polyline(surf, mix(colour, SPACE, 0.72), pts, lw * 2.6)
-        # links: fallbacks, then burns (dashed), then rails, each with direction arrows
+            pts = [P(ring.point(math.tau * k / 180)) for k in range(181)]
+            art.thick_polyline(surf, art.CASING, pts, casing * 1.15)
+            art.thick_polyline(surf, mix(colour, SPACE, 0.15), pts, lw * 1.15)
+        # the lanes where falls glide on to a special step (deorbits to reentry): each drawn once, solid
+        lanes = [link for link in geo.links if link.lane_from is not None]
+        for link in lanes:
+            art.thick_polyline(surf, art.CASING, [P(p) for p in link.points[link.lane_from:]], casing * 0.9)
+        for link in lanes:
+            art.thick_polyline(surf, mix(link.lane_colour, SPACE, 0.1), [P(p) for p in link.points[link.lane_from:]],
+                               lw * 0.9)
+        # links: fallbacks, then burns (dashed), then rails, each cased so a crossing reads as a bridge
         for kind in ("fallback", "burn", "rail"):
             for link in geo.links:
-                if link.kind != kind:
+                if link.kind != kind or (kind == "rail" and link.start in geo.ring_of
+                                         and geo.ring_of.get(link.end) is geo.ring_of[link.start]):
                     continue
-                pts = [P(p) for p in link.points]
+                pts = [P(p) for p in link.points[:None if link.lane_from is None else link.lane_from + 1]]
                 if kind == "rail":
-                    thick_polyline(surf, mix(link.colour, SPACE, 0.35), pts, lw)
+                    art.thick_polyline(surf, art.CASING, pts, casing)
+                    art.thick_polyline(surf, mix(link.colour, SPACE, 0.1), pts, lw)
                 elif kind == "burn":
-                    dashed_polyline(surf, mix(link.colour, SPACE, 0.25), pts, lw * 0.85, lw * 3.2, lw * 2.4)
+                    art.thick_polyline(surf, art.CASING, pts, lw * 0.8 + max(2.0, lw * 0.7))
+                    art.dashed_polyline(surf, mix(link.colour, SPACE, 0.05), pts, lw * 0.8, lw * 2.6, lw * 1.8)
                 else:
-                    dashed_polyline(surf, (150, 100, 115), pts, max(1.0, lw * 0.6), lw * 1.4, lw * 2.2)
-                self._paint_arrows(surf, pts, link.colour if kind != "fallback" else (190, 130, 140), lw, kind)
-        # steps
+                    art.dashed_polyline(surf, (170, 110, 125), pts, max(1.0, lw * 0.6), lw * 1.4, lw * 2.0)
+        # direction arrows: one in the middle of each ring arc and each link
+        for link in geo.links:
+            colour = link.colour if link.kind != "fallback" else (190, 130, 140)
+            if link.lane_from is None:
+                self._paint_arrow(surf, [P(p) for p in link.points], colour, lw, link.kind)
+            else:
+                self._paint_arrow(surf, [P(p) for p in link.points[:link.lane_from + 1]], colour, lw, link.kind)
+                self._paint_arrow(surf, [P(p) for p in link.points[link.lane_from:]], link.lane_colour, lw, "rail")
         for sid, step in geo.steps.items():
             self._paint_step(surf, step, P(geo.pos(sid)))
-        # names of the bodies, and of every step when zoomed in
-        body_font = font_px(max(10, self.layout.px(17)), True)
-        for body in geo.bodies:
-            cx, cy = P(body.position)
-            text = body_font.render(body.name, True, (235, 230, 250))
-            at = text.get_rect(midtop=(cx, geo.body_label_y(body) * z - oy + self.layout.px(8)))
-            shade = body_font.render(body.name, True, (10, 10, 30))
-            shade.set_alpha(170)
-            surf.blit(shade, at.move(2, 2))
-            surf.blit(text, at)
-        if self.labels_on:
-            font = font_px(max(9, self.layout.px(14)), True)
-            for text, pos, place in geo.label_anchor():
-                x, y = P(pos)
-                offset = self.badge_radius() + self.layout.px(3)
-                image = font.render(text, True, INK)
-                rect = image.get_rect(midbottom=(x, y - offset)) if place == "above" else image.get_rect(midtop=(x, y + offset))
-                plate = rect.inflate(self.layout.px(10), self.layout.px(2))
-                back = pygame.Surface(plate.size, pygame.SRCALPHA)
-                pygame.draw.rect(back, (10, 8, 30, 190), back.get_rect(), border_radius=self.layout.px(6))
-                surf.blit(back, plate)
-                surf.blit(image, rect)
 
     def _paint_space(self, surf: pygame.Surface, origin) -> None:
         """Deterministic stars in board units (decoration only, no randomness module)."""
@@ -578,108 +612,76 @@ class BoardView:
         ox, oy = origin
         w, h = surf.get_size()
         unit = max(1, self.layout.px(1))
-        count = 900
         bw, bh = self.board.width, self.board.height
-        for k in range(count):
+        for k in range(900):
             # A fixed low-discrepancy scatter over three board widths/heights.
             fx = ((k * 0.6180339887) % 1.0) * 3 * bw - bw
             fy = ((k * 0.7548776662 + 0.31) % 1.0) * 3 * bh - bh
             x, y = fx * z - ox, fy * z - oy
             if not (0 <= x < w and 0 <= y < h):
                 continue
-            b = 60 + (k * 37) % 120
-            tint = ((k * 13) % 3)
+            b = 50 + (k * 37) % 100
+            tint = (k * 13) % 3
             colour = (b, b, min(255, b + 30)) if tint == 0 else ((min(255, b + 25), b, b - 10) if tint == 1 else (b, b, b))
             size = unit * (2 if k % 11 == 0 else 1)
             surf.fill(colour, (int(x), int(y), size, size))
 
-    def _paint_body(self, surf, body, centre, radius, colour) -> None:
-        cx, cy = centre
-        aa_circle(surf, colour, centre, radius)
-        light = mix(colour, (255, 255, 255), 0.35)
-        dark = mix(colour, (0, 0, 20), 0.45)
-        # a lit crescent and a shaded side, so bodies read as spheres
-        shade = pygame.Surface((int(radius * 2) + 2,) * 2, pygame.SRCALPHA)
-        sc = shade.get_width() / 2
-        pygame.draw.circle(shade, (*dark, 150), (sc + radius * 0.35, sc + radius * 0.3), radius * 0.95)
-        mask = pygame.Surface(shade.get_size(), pygame.SRCALPHA)
-        pygame.draw.circle(mask, (255, 255, 255, 255), (sc, sc), radius)
-        shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(shade, (cx - sc, cy - sc))
-        for dx, dy, cr in ((-0.35, -0.3, 0.18), (0.25, 0.2, 0.14), (-0.05, 0.5, 0.1), (0.4, -0.35, 0.08)):
-            aa_circle(surf, mix(colour, light if dx < 0 else dark, 0.35), (cx + dx * radius, cy + dy * radius),
-                      max(1.0, cr * radius))
-        aa_circle(surf, mix(colour, (255, 255, 255), 0.55), centre, radius, width=max(1, int(radius / 40)))
+    def _paint_body(self, surf, body, centre, radius) -> None:
+        look = getattr(body, "look", "plain")
+        if look == "world":
+            art.paint_world(surf, centre, radius)
+        elif look == "moon":
+            art.paint_moon(surf, centre, radius)
+        elif look == "rock":
+            art.paint_rock(surf, centre, radius, hex_colour(body.colour))
+        else:
+            aa_circle(surf, hex_colour(body.colour), centre, radius)
 
-    def _paint_arrows(self, surf, pts, colour, lw, kind) -> None:
-        """Direction arrows along a link: one in the middle, more on long links."""
-        lengths = [0.0]
-        for a, b in zip(pts, pts[1:]):
-            lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
-        total = lengths[-1]
-        if total < self.node_radius() * 4:
+    def _paint_arrow(self, surf, pts, colour, lw, kind) -> None:
+        """A direction arrow in the middle of a link (none on links too short to hold one)."""
+        if len(pts) < 2 or art.polyline_length(pts) < self.node_radius() * 5:
             return
-        count = 1 if total < self.layout.px(260) else 2
-        size = lw * (2.6 if kind != "fallback" else 2.0) + 3
-        for j in range(count):
-            target = total * (j + 1) / (count + 1)
-            i = next(i for i in range(1, len(lengths)) if lengths[i] >= target)
-            a, b = pts[i - 1], pts[i]
-            seg = lengths[i] - lengths[i - 1] or 1.0
-            t = (target - lengths[i - 1]) / seg
-            tip = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            angle = math.atan2(b[1] - a[1], b[0] - a[0])
-            tip = (tip[0] + math.cos(angle) * size / 2, tip[1] + math.sin(angle) * size / 2)
-            arrow_head(surf, colour, tip, angle, size, mix(colour, SPACE, 0.3))
+        tip, angle = art.point_along(pts, 0.5)
+        size = lw * (2.3 if kind != "fallback" else 1.8) + 3
+        tip = (tip[0] + math.cos(angle) * size / 2, tip[1] + math.sin(angle) * size / 2)
+        art.arrow_head(surf, mix(colour, (255, 255, 255), 0.25), tip, angle, size, art.CASING)
 
     def _paint_step(self, surf, step, centre) -> None:
         colour = self.geometry.colour_of(step.id)
         if step.kind == "burn":
-            r = self.junction_radius()
-            x, y = centre
-            pts = [(x, y - r * 1.25), (x + r, y), (x, y + r * 1.25), (x - r, y)]
-            aa_polygon(surf, (22, 18, 44), [(px + (px - x) * 0.35, py + (py - y) * 0.35) for px, py in pts])
-            aa_polygon(surf, (255, 214, 140), pts, (255, 240, 200))
-            return
-        if step.kind in SPECIAL_KINDS:
-            r = self.badge_radius()
-            aa_circle(surf, (18, 14, 38), centre, r + max(2, r * 0.18))
-            aa_circle(surf, SPECIAL_BADGE.get(step.kind, (230, 230, 230)), centre, r)
-            draw_step_icon(surf, step.kind, centre, r * 0.82)
-            return
-        r = self.node_radius()
-        aa_circle(surf, (18, 14, 38), centre, r + max(2, r * 0.25))
-        aa_circle(surf, colour, centre, r)
-        if step.kind == "transit":  # transits are hollow: you pass through on a long coast
-            aa_circle(surf, (18, 14, 38), centre, r * 0.55)
+            art.draw_burn_node(surf, centre, self.junction_radius())
+        elif step.kind in SPECIAL_KINDS:
+            art.draw_special_node(surf, step.kind, centre, self.badge_radius())
+        elif step.kind == "transit":
+            art.draw_transit_node(surf, centre, self.node_radius(), colour)
         else:
-            aa_circle(surf, mix(colour, (255, 255, 255), 0.6), (centre[0] - r * 0.3, centre[1] - r * 0.3), max(1.0, r * 0.28))
+            art.draw_orbit_node(surf, centre, self.node_radius(), colour)
 
     # ------------------------------------------------------------------ dynamic overlays
     def draw_lit(self, surface: pygame.Surface, steps: Iterable[str], time: float, colour=(255, 230, 140),
                  strong: bool = False) -> None:
-        """Pulsing halos on the steps a marker may be dropped on (``strong`` while dragging)."""
+        """Pulsing halos on the steps a marker may go to: a soft glow, the step redrawn bright on top and
+        a pulsing ring (wider while dragging)."""
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         for sid in steps:
             if sid not in self.geometry.steps:
                 continue
             c = self.step_screen(sid)
             base = self.radius_for(sid)
-            r = base + self.layout.px(5) + pulse * self.layout.px(4)
-            if strong:
-                key = ("glow", int(r * 1.6))
-                glow = self._glows.get(key)
-                if glow is None:
-                    size = int(r * 3.2) + 2
-                    glow = pygame.Surface((size, size), pygame.SRCALPHA)
-                    for k in range(10):
-                        t = k / 9
-                        pygame.draw.circle(glow, (*colour[:3], int(70 * t)), (size / 2, size / 2), r * 1.6 * (1 - 0.5 * t))
-                    self._glows[key] = glow
-                surface.blit(glow, glow.get_rect(center=(int(c[0]), int(c[1]))))
-                self._paint_step(surface, self.geometry.steps[sid], c)
+            r = base + self.layout.px(5) + pulse * self.layout.px(3 if strong else 2)
+            key = ("glow", int(r * 1.7), colour[:3])
+            glow = self._glows.get(key)
+            if glow is None:
+                size = int(r * 3.4) + 2
+                glow = pygame.Surface((size, size), pygame.SRCALPHA)
+                for k in range(10):
+                    t = k / 9
+                    pygame.draw.circle(glow, (*colour[:3], int(85 * t)), (size / 2, size / 2), r * 1.7 * (1 - 0.55 * t))
+                self._glows[key] = glow
+            surface.blit(glow, glow.get_rect(center=(int(c[0]), int(c[1]))))
+            self._paint_step(surface, self.geometry.steps[sid], c)
             for k in range(max(2, self.layout.px(3 if strong else 2))):
-                aa_circle(surface, colour, c, r - k, width=1)
+                aa_circle(surface, colour[:3], c, r - k, width=1)
 
     def draw_hover(self, surface: pygame.Surface, step_id: str) -> None:
         c = self.step_screen(step_id)
@@ -690,7 +692,7 @@ class BoardView:
     def draw_route(self, surface: pygame.Surface, start: str, stops: list[str], colour=(255, 230, 140)) -> None:
         pts = [self.to_screen(p) for p in self.geometry.route_path(stops, start)]
         if len(pts) >= 2:
-            dashed_polyline(surface, colour, pts, self.line_width() * 1.6, self.layout.px(10), self.layout.px(7))
+            art.dashed_polyline(surface, colour, pts, self.line_width() * 1.6, self.layout.px(10), self.layout.px(7))
 
     def step_tooltip(self, step_id: str) -> list[str]:
         """Lines for the hover card of a step: its name, what kind of step it is, and its description."""

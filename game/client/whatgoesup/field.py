@@ -23,6 +23,9 @@ from game.games.whatgoesup.rules.engine import IllegalAction
 from game.games.whatgoesup.rules.flight_actions import Burn, Move
 from game.games.whatgoesup.rules.planning import RouteError, destination, drop_action, plan_route
 
+from game.client.whatgoesup.board_labels import LabelLayer
+from game.client.whatgoesup.board_legend import Legend, legend_rect, reserved_height
+from game.client.whatgoesup.board_art import dash_pieces
 from game.client.whatgoesup.board_view import BoardView
 from game.client.scenes.dice import percent_text
 from game.client.whatgoesup.effects import EffectLayer
@@ -65,37 +68,6 @@ HEADER_H = 64
 STRIP_H = 46
 
 
-def declutter_labels(view: BoardView) -> None:
-    """Step names (shown when zoomed in) never overlap: at the view's zoom, a label that would cover
-    one already placed is left out (ring names come first). The board view paints whatever its
-    geometry's ``label_anchor`` returns, so this wraps that one method on this view's geometry."""
-    geo = view.geometry
-    original = geo.label_anchor
-
-    def label_anchor() -> list:
-        layout = view.layout
-        font = font_px(max(9, layout.px(14)), True)
-        z = view.zoom
-        offset = view.badge_radius() + layout.px(3)
-        taken: list[pygame.Rect] = []
-        kept = []
-        for text, pos, place in original():
-            w, h = font.size(text)
-            rect = pygame.Rect(0, 0, w, h)
-            if place == "above":
-                rect.midbottom = (int(pos[0] * z), int(pos[1] * z - offset))
-            else:
-                rect.midtop = (int(pos[0] * z), int(pos[1] * z + offset))
-            plate = rect.inflate(layout.px(10), layout.px(2))
-            if any(plate.colliderect(other) for other in taken):
-                continue
-            taken.append(plate)
-            kept.append((text, pos, place))
-        return kept
-
-    geo.label_anchor = label_anchor  # type: ignore[method-assign]
-
-
 class FieldScene(GameScene):
     name = "field"
     flow_main = True
@@ -107,8 +79,11 @@ class FieldScene(GameScene):
         layout = context.layout
         self.board_rect = self._board_rect(layout)
         scenario = getattr(self.session.state.setup, "scenario", None)
-        self.board_view = BoardView(self.engine.rules.board, layout, self.board_rect, scenario)
-        declutter_labels(self.board_view)
+        self.board_view = BoardView(self.engine.rules.board, layout, self.board_rect, scenario,
+                                    reserve_bottom=reserved_height(layout))
+        self.labels = LabelLayer(self.board_view)
+        self.legend = Legend()
+        self._previews: tuple = (None, [], None, [])  # (key, paths from the craft to each lit step, zoom key, dashes)
         self.time_factor = animation_factor(context.settings)
         self.markers = MarkerLayer(self.board_view, self.time_factor)
         self.roll_panel = RollPanel(self)
@@ -162,7 +137,7 @@ class FieldScene(GameScene):
         layout = self.context.layout
         if self.board_view.layout != layout:
             self.board_rect = self._board_rect(layout)
-            self.board_view.resize(layout, self.board_rect)
+            self.board_view.resize(layout, self.board_rect, reserved_height(layout))
         panel = self.panel_rect().inflate(-layout.px(28), 0)
         top = panel.top + layout.px(150)
         bottom = panel.bottom - layout.px(190)
@@ -677,6 +652,7 @@ class FieldScene(GameScene):
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)  # the panels around the board are opaque: no need to paint under them
         self._draw_board(surface)
+        self._draw_names_and_legend(surface)
         if self.route_report is not None:
             uid, steps, _ = self.route_report
             upgoer = state.find("upgoer", uid)
@@ -690,8 +666,11 @@ class FieldScene(GameScene):
                 self._text_cache[("dragveil", self.board_rect.size)] = veil
             surface.blit(veil, self.board_rect)
             self.board_view.draw_lit(surface, self.targets.keys(), self.time, strong=True)
-        elif self.targets and self.can_act() and not self.roll_panel.visible(state):
-            self.board_view.draw_lit(surface, self.targets.keys(), self.time, colour=(255, 230, 140, 90))
+        else:
+            lit = self.lit_steps()
+            if lit:
+                self._draw_previews(surface, lit)
+                self.board_view.draw_lit(surface, lit, self.time)
         if self.hover_step is not None:
             self.board_view.draw_hover(surface, self.hover_step)
         flight = state.flight if state.phase == "flight" else None
@@ -717,6 +696,55 @@ class FieldScene(GameScene):
             self._draw_hover_card(surface)
         self.roll_panel.draw(surface, state)
         self.draw_toast(surface)
+
+    # ------------------------------------------------------------------ the board's names, legend and lit steps
+    def lit_steps(self) -> set[str]:
+        """The steps lit for the craft in hand: its legal next steps (from the engine's legal actions) as
+        soon as it is the player's to move, unless another craft's card is open."""
+        state = self.state
+        if not self.targets or not self.can_act() or self.roll_panel.visible(state):
+            return set()
+        active = state.flight.active if state.phase == "flight" else None
+        if self.selected is not None and self.selected != active:
+            return set()
+        return set(self.targets)
+
+    def label_obstacles(self) -> list[pygame.Rect]:
+        """Screen rectangles names must keep clear of: the legend and the zoom buttons."""
+        rects = [legend_rect(self.board_rect, self.context.layout)]
+        rects += [pygame.Rect(button.rect) for button in self.zoom_buttons]
+        return rects
+
+    def _draw_names_and_legend(self, surface: pygame.Surface) -> None:
+        self.markers.layout_positions()
+        self.labels.update(self.markers.resting_rects(), self.label_obstacles())
+        self.labels.draw(surface)
+        self.legend.draw(surface, self.board_rect, self.context.layout)
+
+    def _draw_previews(self, surface: pygame.Surface, lit: set[str]) -> None:
+        """Faint lines along the rails from the craft in hand to each lit step."""
+        state = self.state
+        uid = state.flight.active
+        start = self.markers.at.get(uid)
+        key = (id(state), start, tuple(sorted(lit)))
+        if self._previews[0] != key:
+            paths = []
+            if start is not None:
+                for step in sorted(lit):
+                    stops = self.markers.path_between(start, step)
+                    paths.append(self.board_view.geometry.route_path(stops, start))
+            self._previews = (key, paths, None, [])
+        view = self.board_view
+        zoom_key = (key, view.zoom)
+        if self._previews[2] != zoom_key:  # dashes in board pixels, laid out again only when the zoom changes
+            dash, gap = view.layout.px(7), view.layout.px(6)
+            pieces = [piece for path in self._previews[1] if len(path) >= 2
+                      for piece in dash_pieces([(x * view.zoom, y * view.zoom) for x, y in path], dash, gap)]
+            self._previews = (key, self._previews[1], zoom_key, pieces)
+        width = max(2, int(view.line_width() * 0.8))
+        ox, oy = view.offset
+        for piece in self._previews[3]:
+            pygame.draw.lines(surface, (255, 246, 220), False, [(x + ox, y + oy) for x, y in piece], width)
 
     # ------------------------------------------------------------------ drawing pieces
     def _draw_board(self, surface: pygame.Surface) -> None:

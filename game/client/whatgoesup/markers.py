@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
-from game.client.kit.draw import (SHAPE_WORDS, SHAPES, aa_circle, aa_polygon, draw_marker, hex_colour,  # noqa: F401
-                                  mix, shape_for, shape_points)
+from game.client.kit.draw import SHAPE_WORDS, aa_circle, draw_marker, hex_colour, mix, shape_for
 from game.client.whatgoesup.board_view import BoardView
 
 if TYPE_CHECKING:
@@ -21,6 +20,28 @@ if TYPE_CHECKING:
     from game.games.whatgoesup.rules.state import GameState, Upgoer
 
 ON_BOARD = ("pad", "flying", "debris", "written_off")
+
+
+# ---------------------------------------------------------------- fanning out
+
+def fan_positions(view: BoardView, step: str, count: int, radius: float) -> list[tuple[float, float]]:
+    """Where ``count`` markers of ``radius`` sit round one step: side by side on an arc just clear of the
+    node, centred on the side facing away from the step's body (or above it), never overlapping, so each
+    stays in sight and can be clicked. Many markers close the arc into a wider circle."""
+    geo = view.geometry
+    cx, cy = view.step_screen(step)
+    system = geo.system_of(step)
+    if system is not None:
+        bx, by = view.to_screen(system.centre)
+        outward = math.atan2(cy - by, cx - bx) if (cx, cy) != (bx, by) else -math.pi / 2
+    else:
+        outward = -math.pi / 2
+    spacing = radius * 2.75  # centre to centre: two markers with their rims and a little air
+    reach = view.radius_for(step) + radius * 1.35
+    reach = max(reach, spacing * count / math.tau)
+    step_angle = spacing / reach
+    angles = [outward + (k - (count - 1) / 2) * step_angle for k in range(count)]
+    return [(cx + reach * math.cos(a), cy + reach * math.sin(a)) for a in angles]
 
 
 # ---------------------------------------------------------------- gliding
@@ -77,6 +98,10 @@ class MarkerLayer:
             return None
         location = upgoer.location if upgoer.location in geo.steps else geo.board.home.id
         return location
+
+    def path_between(self, start: str, end: str) -> list[str]:
+        """The steps a craft passes from ``start`` to ``end`` (the shortest run over rails, burns and fallbacks)."""
+        return self._path(start, end)
 
     def _path(self, start: str, end: str) -> list[str]:
         """Shortest run of steps from ``start`` to ``end`` over rails, burns and fallbacks."""
@@ -143,7 +168,7 @@ class MarkerLayer:
                 del self.glides[uid]
 
     def layout_positions(self) -> dict[str, tuple[float, float]]:
-        """Screen position of every marker, fanned out around shared steps."""
+        """Screen position of every marker: resting ones fanned out beside their step, gliding ones on their way."""
         view = self.view
         self.radius = view.node_radius() * 1.3
         groups: dict[str, list[str]] = {}
@@ -151,21 +176,18 @@ class MarkerLayer:
             if uid not in self.glides:
                 groups.setdefault(step, []).append(uid)
         out: dict[str, tuple[float, float]] = {}
-        spread = self.radius * 2.3
         for step, uids in groups.items():
-            cx, cy = view.step_screen(step)
-            n = len(uids)
-            if n == 1:
-                out[uids[0]] = (cx + spread * 0.55, cy - spread * 0.55)
-                continue
-            ring = spread * (0.75 if n <= 3 else 0.75 + 0.12 * (n - 3))
-            for k, uid in enumerate(uids):
-                a = -math.pi / 2 + math.tau * k / n
-                out[uid] = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+            out.update(zip(uids, fan_positions(view, step, len(uids), self.radius)))
         for uid, glide in self.glides.items():
             out[uid] = view.to_screen(glide.position())
         self.screen_pos = out
         return out
+
+    def resting_rects(self) -> list[pygame.Rect]:
+        """The screen rectangle each resting marker covers (rim and highlight ring included)."""
+        r = self.radius * 1.45
+        return [pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
+                for uid, (x, y) in self.screen_pos.items() if uid not in self.glides]
 
     def marker_at(self, point, only: Optional[set[str]] = None) -> Optional[str]:
         best, best_d = None, 1e9

@@ -14,6 +14,8 @@ from game.core.yamlnodes import Map, Node, Problems, nearest
 StepKind = Literal["home", "launch", "orbital_insertion", "burn", "orbit", "transit", "surface",
                    "reentry", "landing", "lunar_landing", "rock_docking", "escape"]
 
+LabelSide = Literal["above", "below", "left", "right", "above left", "above right", "below left", "below right"]
+
 DURATION_KINDS = ("orbit", "transit", "surface")  # movement stops here; capsules and habitats roll
 STABLE_KINDS = ("orbit", "surface")  # interaction (docking, EVA, transfers) is possible here
 THRUST_ORDER = ("orbital", "lunar", "planetary")
@@ -27,6 +29,7 @@ class Body:
     radius: float = spec(low=1, high=1000)
     colour: str = "#888888"
     scenario: Optional[str] = None  # only on the board in this scenario (e.g. stop_the_rock)
+    look: Literal["world", "moon", "rock", "plain"] = "plain"  # how The Field paints it (presentation only)
     origin: object = origin_field()
 
 
@@ -76,6 +79,7 @@ class Step:
     body: Optional[str] = None
     scenario: Optional[str] = None
     description: str = ""
+    label_side: Optional[LabelSide] = None  # where The Field tries its name first (presentation only)
     origin: object = origin_field()
 
     @property
