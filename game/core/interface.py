@@ -17,6 +17,9 @@ saves, the dice, the harnesses) and the client talk to a game only through it:
 
 Chance actions are ``game.core.actions.Roll`` values, so the shared dice, saves and undo know a roll.
 
+The shared session also reads three fields of a state: ``turn``, ``phase`` (a change of either rotates the
+autosaves) and ``events`` (the story, each event with ``text``, ``program`` and ``kind``).
+
 States and actions are immutable values; an engine never rolls dice and never imports pygame or ``random``.
 """
 from __future__ import annotations
