@@ -1,4 +1,4 @@
-"""Settings: window size, fullscreen, UI scale, animation speed and volume. Every change is
+"""Settings: window size, fullscreen, UI scale, animation speed, roll results, volume and music. Every change is
 applied and saved at once, so there is no 'Apply' button to forget."""
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from game.client.kit.style import ACCENT_LIGHT, INK_DIM, draw_card, draw_text, f
 from game.client.kit.widgets import status_lines
 
 CARD_W, CARD_H = 960, 560
-LABEL_W, ROW_H, ROW_GAP, PAD = 190, 50, 18, 40
-ROWS_TOP = 110
+LABEL_W, ROW_H, ROW_GAP, PAD = 190, 50, 10, 40
+ROWS_TOP = 100
 BACK_W = 200
 #: A setting's name in the status line after it changes.
 FIELD_WORDS = {"window_size": "window size", "fullscreen": "display", "ui_scale": "text and buttons",
-               "animation_speed": "animations", "volume": "sound"}
+               "animation_speed": "animations", "volume": "sound", "auto_continue": "roll results",
+               "music": "music"}
 
 
 class SettingsScene(Scene):
@@ -49,6 +50,7 @@ class SettingsScene(Scene):
             ("Display", "fullscreen", [(False, "Windowed"), (True, "Fullscreen")]),
             ("Text & buttons", "ui_scale", [(s, f"{round(s * 100)}%") for s in UI_SCALES]),
             ("Animations", "animation_speed", [(s, s.capitalize()) for s in ANIMATION_SPEEDS]),
+            ("Roll results", "auto_continue", [(False, "Wait for me"), (True, "Auto-continue")]),
         ]
         content_w = CARD_W - 2 * PAD - LABEL_W
         for r, (title, field, options) in enumerate(rows):
@@ -67,11 +69,18 @@ class SettingsScene(Scene):
         y = oy + ROWS_TOP + len(rows) * (ROW_H + ROW_GAP)
         self._row_label("Sound", ox + PAD, y)
         self.volume_slider = pygame_gui.elements.UIHorizontalSlider(
-            layout.rect(ox + PAD + LABEL_W, y + 6, 420, ROW_H - 12), round(settings.volume * 100), (0, 100),
+            layout.rect(ox + PAD + LABEL_W, y + 6, 300, ROW_H - 12), round(settings.volume * 100), (0, 100),
             manager, container=self.root)
         self.volume_label = pygame_gui.elements.UILabel(
-            layout.rect(ox + PAD + LABEL_W + 440, y, 120, ROW_H), self._volume_text(settings.volume), manager,
+            layout.rect(ox + PAD + LABEL_W + 310, y, 90, ROW_H), self._volume_text(settings.volume), manager,
             container=self.root)
+        for i, (value, text) in enumerate(((True, "Music on"), (False, "Music off"))):
+            rect = layout.rect(ox + PAD + LABEL_W + 410 + i * 138, y, 130, ROW_H)
+            button = pygame_gui.elements.UIButton(rect, text, manager, container=self.root,
+                                                  object_id=ObjectID(class_id="@segment"))
+            if settings.music == value:
+                button.select()
+            self.segments[button] = ("music", value)
         self.back_button = pygame_gui.elements.UIButton(
             layout.rect(ox + CARD_W - PAD - BACK_W, oy + CARD_H - PAD - ROW_H, BACK_W, ROW_H), "Back", manager,
             container=self.root, object_id=ObjectID(object_id="#back", class_id="@menu_button"))
@@ -91,6 +100,10 @@ class SettingsScene(Scene):
             return f"{round(value * 100)}%"
         if field == "volume":
             return SettingsScene._volume_text(value).lower()
+        if field == "auto_continue":
+            return "go on by themselves" if value else "wait for you"
+        if field == "music":
+            return "on" if value else "off"
         return str(value)
 
     @staticmethod

@@ -204,7 +204,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         font_px.cache_clear()  # fonts from an earlier pygame session are dead
-        self.sounds = Sounds(self.settings.volume)
+        self.sounds = Sounds(self.settings.volume, self.settings.music)
         want_fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         if size is None:  # no size asked for: the saved one, kept on this screen, or most of it the first time
             size = fit_window(None if first_start else self.settings.window_size, self.desktop_size())
@@ -262,6 +262,7 @@ class App:
         old = self.settings
         self.settings = settings
         self.sounds.set_volume(settings.volume)
+        self.sounds.set_music(settings.music)
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
             self.surface = self._open_window(fit_window(settings.window_size, self.desktop_size()),
                                              settings.fullscreen)
@@ -281,6 +282,8 @@ class App:
         return self.stack.push(self.context.make(scene, **kwargs))
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sounds.play("button")  # a soft click for every button, whichever scene it is in
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -318,6 +321,7 @@ class App:
                 if not self.running:
                     return
             self.stack.update(dt)
+            self.sounds.update()
             for layer in list(self.layers):
                 layer.update(dt)
             self.manager.update(dt)

@@ -28,6 +28,8 @@ class Settings:
     volume: float = 0.7  # 0..1
     #: False: a roll's result card stays until the player dismisses it (a computer's stays long enough to read).
     auto_continue: bool = False
+    #: A quiet music loop under the game (at a fraction of the volume); the volume slider at 0 mutes everything.
+    music: bool = True
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -43,7 +45,7 @@ def _check_field(name: str, value: object) -> object:
                 and value[0] >= 640 and value[1] >= 360):
             return (value[0], value[1])
         raise ValueError("window_size must be [width, height], at least [640, 360]")
-    if name in ("fullscreen", "auto_continue"):
+    if name in ("fullscreen", "auto_continue", "music"):
         if isinstance(value, bool):
             return value
         raise ValueError(f"{name} must be true or false")

@@ -69,7 +69,8 @@ def effect_samples(name: str, rate: int, channels: int) -> array.array:
             env = (min(1.0, s / 0.25) * math.exp(-s * 1.2)) if name == "launch" else math.exp(-s * 3.2)
             mono.append(3.2 * smooth * env)
     else:
-        notes = {"fail": ((392, 0.0, 0.16), (311, 0.17, 0.26)),
+        notes = {"button": ((880, 0.0, 0.05),), "turn": ((523, 0.0, 0.18), (784, 0.14, 0.3)),
+                 "fail": ((392, 0.0, 0.16), (311, 0.17, 0.26)),
                  "landing": ((110, 0.0, 0.12), (784, 0.1, 0.35)),
                  "first": ((523, 0.0, 0.14), (659, 0.12, 0.14), (784, 0.24, 0.14), (1047, 0.36, 0.4))}[name]
         total = max(start + length for _, start, length in notes)
@@ -78,14 +79,54 @@ def effect_samples(name: str, rate: int, channels: int) -> array.array:
             begin = int(start * rate)
             for i in range(int(length * rate)):
                 s = i / rate
-                env = min(1.0, s / 0.01) * math.exp(-s * (5.0 if name != "first" else 3.0))
+                env = min(1.0, s / 0.01) * math.exp(-s * {"first": 3.0, "button": 40.0}.get(name, 5.0))
                 if begin + i < len(mono):
                     mono[begin + i] += 0.5 * env * math.sin(2 * math.pi * pitch * s)
     return _to_samples(mono, channels)
 
 
-#: The board effects' sounds, made with the mixer's format on first use.
-EFFECT_SOUNDS = ("launch", "boom", "fail", "landing", "first")
+#: The board effects' and the interface's sounds, made with the mixer's format on first use.
+EFFECT_SOUNDS = ("launch", "boom", "fail", "landing", "first", "button", "turn")
+#: The music loop: gentle chords (C, A minor, F, G) with a slow bell arpeggio, a bar of four beats each.
+MUSIC_CHORDS = ((261.63, 329.63, 392.0), (220.0, 261.63, 329.63), (174.61, 220.0, 261.63), (196.0, 246.94, 293.66))
+MUSIC_BEAT_S = 0.75
+MUSIC_SHARE = 0.25  # the music plays at this share of the sound volume: under the game, never over it
+
+
+def music_samples(rate: int, channels: int) -> array.array:
+    """Signed 16-bit samples of the quiet music loop (four bars, seamless when repeated).
+
+    Made at a quarter of the mixer's rate and each sample held four times: soft music needs no more, and
+    it is four times quicker to make in plain Python."""
+    hold = 4 if rate >= 32000 else 1
+    low = rate // hold
+    mono = _music_mono(low)
+    out = array.array("h")
+    for v in mono:
+        sample = int(max(-1.0, min(1.0, v)) * 16000)
+        out.extend([sample] * (channels * hold))
+    return out
+
+
+def _music_mono(rate: int) -> list[float]:
+    bar = int(rate * MUSIC_BEAT_S * 4)
+    mono = [0.0] * (bar * len(MUSIC_CHORDS))
+    two_pi = 2 * math.pi
+    for n, chord in enumerate(MUSIC_CHORDS):
+        start = n * bar
+        for pitch in chord:  # a soft pad: each chord swells and fades within its bar
+            step = two_pi * pitch / rate
+            for i in range(bar):
+                swell = math.sin(math.pi * i / bar)
+                mono[start + i] += 0.12 * swell * math.sin(step * i)
+        for beat in range(4):  # a bell on each beat, climbing the chord
+            pitch = chord[beat % 3] * (2 if beat == 3 else 1) * 2
+            begin = start + int(beat * rate * MUSIC_BEAT_S)
+            step = two_pi * pitch / rate
+            for i in range(int(rate * 0.6)):
+                if begin + i < len(mono):
+                    mono[begin + i] += 0.1 * math.exp(-i / (rate * 0.18)) * math.sin(step * i)
+    return mono
 
 
 class Sounds:
@@ -95,11 +136,15 @@ class Sounds:
     so the window's first frame does not wait for audio.
     """
 
-    def __init__(self, volume: float) -> None:
+    def __init__(self, volume: float, music: bool = False) -> None:
         self.clatter: pygame.mixer.Sound | None = None
         self.effects: dict[str, pygame.mixer.Sound] = {}
         self._ready = False
         self.volume = volume
+        self.music_on = music
+        self.music: pygame.mixer.Sound | None = None
+        self._music_bytes: bytes | None = None
+        self._music_thread = None
 
     def warm(self) -> None:
         """Start the mixer and build the sounds now (idempotent)."""
@@ -121,6 +166,44 @@ class Sounds:
             self.clatter = None
             self.effects = {}
         self.set_volume(self.volume)
+        if self.effects and self.music_on:
+            self._start_music_thread(rate, channels)
+
+    def _start_music_thread(self, rate: int, channels: int) -> None:
+        """Make the music's samples away from the frame loop (they take a moment in plain Python)."""
+        import threading
+
+        def make() -> None:
+            self._music_bytes = music_samples(rate, channels).tobytes()
+
+        self._music_thread = threading.Thread(target=make, name="music", daemon=True)
+        self._music_thread.start()
+
+    def update(self) -> None:
+        """Called every frame: start the music once its samples are ready (cheap otherwise)."""
+        if self._music_bytes is not None and self.music is None:
+            try:
+                self.music = pygame.mixer.Sound(buffer=self._music_bytes)
+                self.music.set_volume(self.volume * MUSIC_SHARE)
+                if self.music_on and self.volume > 0:
+                    self.music.play(loops=-1)
+            except pygame.error as exc:
+                log.info("music off: %s", exc)
+                self._music_bytes = None
+
+    def set_music(self, on: bool) -> None:
+        """Music on or off (the loop is made the first time it is wanted)."""
+        self.music_on = on
+        if self.music is not None:
+            if on and self.volume > 0:
+                if self.music.get_num_channels() == 0:
+                    self.music.play(loops=-1)
+            else:
+                self.music.stop()
+        elif on and self._ready and self.effects and self._music_thread is None:
+            init = pygame.mixer.get_init()
+            if init:
+                self._start_music_thread(init[0], init[2])
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
@@ -128,6 +211,12 @@ class Sounds:
             self.clatter.set_volume(volume)
         for sound in self.effects.values():
             sound.set_volume(volume)
+        if self.music is not None:
+            self.music.set_volume(volume * MUSIC_SHARE)
+            if volume <= 0:
+                self.music.stop()
+            elif self.music_on and self.music.get_num_channels() == 0:
+                self.music.play(loops=-1)
 
     def play_clatter(self) -> None:
         if self.volume <= 0:

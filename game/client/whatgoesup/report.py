@@ -114,6 +114,7 @@ class TurnReportScene(GameScene):
         super().__init__(context, flow)
         self.turn = turn
         self.reports = turn_report(flow.state, flow.session.log, turn)
+        context.sounds.play("turn")  # a new turn: two rising notes
 
     def build_ui(self) -> None:
         super().build_ui()
