@@ -1,0 +1,83 @@
+"""What flying earns.
+
+A step visited for the first time (dots, and more if nobody had been there), the prestige firsts for
+steps, orbit types and feats, and the maps a craft makes and a crew brings home.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+from game.games.whatgoesup.rules.flight.common import FlightBase
+from game.games.whatgoesup.rules.state import Event, GameState, Program, Upgoer, update, with_program
+
+
+class RecordsPart(FlightBase):
+    """Visits, prestige firsts and maps."""
+
+    def _visit(self, state: GameState, upgoer: Upgoer, step_id: str) -> GameState:
+        """A craft enters a step: new mission steps, prestige firsts for steps and orbit types."""
+        step = self.board.step(step_id)
+        if step.kind in ("home", "burn"):
+            return state
+        program = state.programs[upgoer.owner]
+        if step.name not in program.visited:
+            program = update(program, visited=program.visited | {step.name})
+            state = with_program(state, program)
+            state = self.engine.add_dots(state, program.index, self.rules.economy.dots.per_new_step,
+                                         f"new step {step.name}")
+            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
+                                                       new_steps=state.upgoer(upgoer.id).new_steps + (step.name,)))
+            if not any(step.name in p.visited for p in state.programs if p.index != program.index):
+                bonus = self.rules.economy.dots.per_new_step_nobody_visited
+                if bonus:
+                    state = self.engine.add_dots(state, program.index, bonus, f"nobody had reached {step.name}")
+        state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name)
+        if step.kind == "orbit" and step.orbit_type is not None:
+            orbit = self.board.orbit_type(step.orbit_type)
+            won = self._first(state, upgoer.owner, "orbit_type", orbit.name, key=orbit.id)
+            if won is not state:
+                state = won
+                mapping = [i for i in self._items_aboard(state, state.upgoer(upgoer.id))
+                           if self._kind(state, i) == "mapping" and not i.disabled]
+                first = next(f for f in self.rules.prestige.firsts if f.trigger == "orbit_type")
+                if mapping and first.mapping_steps and orbit.first_mapping_body:
+                    state = self._add_mapping(state, upgoer.owner, orbit.first_mapping_body,
+                                              first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
+                    state = self._craft_maps(state, state.upgoer(upgoer.id), orbit.first_mapping_body,
+                                             first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
+        return state
+
+    def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None) -> GameState:
+        """Award every first with this trigger that nobody has won yet."""
+        for first in self.rules.prestige.firsts:
+            if first.trigger != trigger:
+                continue
+            claim = f"{first.id}:{key}" if first.per_name and key else first.id
+            if any(c == claim for c, _ in state.firsts):
+                continue
+            state = dataclasses.replace(state, firsts=state.firsts + ((claim, program),))
+            state = self.engine.add_dots(state, program, first.dots, first.name + (f" ({key})" if first.per_name and key else ""))
+            state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first! ({what}) "
+                                            f"+{first.dots} dot(s) at the end of the turn.", program, "prestige")])
+        return state
+
+    def _add_mapping(self, state: GameState, program: int, body: str, percent: int) -> GameState:
+        p = state.programs[program]
+        mapping = dict(p.mapping)
+        mapping[body] = min(100, mapping.get(body, 0) + percent)
+        return with_program(state, update(p, mapping=tuple(sorted(mapping.items()))))
+
+    def _craft_maps(self, state: GameState, upgoer: Upgoer, body: str, percent: int) -> GameState:
+        """The maps a craft has made on this flight (brought home by a crew for All Seeing Eye)."""
+        upgoer = state.upgoer(upgoer.id)
+        mapped = dict(upgoer.mapped)
+        mapped[body] = min(100, mapped.get(body, 0) + percent)
+        return self._replace_upgoer(state, update(upgoer, mapped=tuple(sorted(mapped.items()))))
+
+    @staticmethod
+    def _maps_brought_home(program: Program, upgoer: Upgoer) -> tuple[tuple[str, int], ...]:
+        home = dict(program.maps_home)
+        for body, percent in upgoer.mapped:
+            home[body] = min(100, home.get(body, 0) + percent)
+        return tuple(sorted(home.items()))
