@@ -44,6 +44,32 @@ def fan_positions(view: BoardView, step: str, count: int, radius: float) -> list
     return [(cx + reach * math.cos(a), cy + reach * math.sin(a)) for a in angles]
 
 
+def separate(points: dict[str, tuple[float, float]], gap: float, rounds: int = 24) -> dict[str, tuple[float, float]]:
+    """``points`` pushed apart, each pair that is closer than ``gap`` by half the shortfall each, until none
+    is (or ``rounds`` passes): fans of neighbouring steps that meet spread out instead of piling up."""
+    pos = {uid: [x, y] for uid, (x, y) in points.items()}
+    ids = list(pos)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                dx, dy = pos[b][0] - pos[a][0], pos[b][1] - pos[a][1]
+                d = math.hypot(dx, dy)
+                if d >= gap - 1e-6:
+                    continue
+                if d < 1e-6:  # exactly on top of each other: part them sideways
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (gap - d) / 2 + 0.01
+                pos[a][0] -= dx / d * push
+                pos[a][1] -= dy / d * push
+                pos[b][0] += dx / d * push
+                pos[b][1] += dy / d * push
+                moved = True
+        if not moved:
+            break
+    return {uid: (x, y) for uid, (x, y) in pos.items()}
+
+
 # ---------------------------------------------------------------- gliding
 
 @dataclass
@@ -90,6 +116,8 @@ class MarkerLayer:
         self._state_key: object = None
         self._markers: list[tuple[str, str, tuple[int, int, int], bool, str]] = []
         self.names: dict[str, str] = {}  # upgoer id -> its name, for the tags shown when zoomed in
+        self._fan_key: object = None
+        self._fanned: dict[str, tuple[float, float]] = {}  # resting markers, in board pixels
         self._tag_cache: dict = {}
 
     def step_of(self, upgoer: "Upgoer") -> Optional[str]:
@@ -168,16 +196,25 @@ class MarkerLayer:
                 del self.glides[uid]
 
     def layout_positions(self) -> dict[str, tuple[float, float]]:
-        """Screen position of every marker: resting ones fanned out beside their step, gliding ones on their way."""
+        """Screen position of every marker: resting ones fanned out beside their step (and, where fans of
+        neighbouring steps meet, nudged apart so no two overlap), gliding ones on their way."""
         view = self.view
         self.radius = view.node_radius() * 1.3
         groups: dict[str, list[str]] = {}
         for uid, step, *_ in self._markers:
             if uid not in self.glides:
                 groups.setdefault(step, []).append(uid)
-        out: dict[str, tuple[float, float]] = {}
-        for step, uids in groups.items():
-            out.update(zip(uids, fan_positions(view, step, len(uids), self.radius)))
+        key = (view.zoom, view.layout.scale, tuple((step, tuple(uids)) for step, uids in groups.items()))
+        if key != self._fan_key:  # laid out in board pixels, so panning only moves them
+            self._fan_key = key
+            ox, oy = view.offset
+            fanned: dict[str, tuple[float, float]] = {}
+            for step, uids in groups.items():
+                fanned.update((uid, (x - ox, y - oy)) for uid, (x, y) in
+                              zip(uids, fan_positions(view, step, len(uids), self.radius)))
+            self._fanned = separate(fanned, self.radius * 2.5)
+        ox, oy = view.offset
+        out = {uid: (x + ox, y + oy) for uid, (x, y) in self._fanned.items()}
         for uid, glide in self.glides.items():
             out[uid] = view.to_screen(glide.position())
         self.screen_pos = out
