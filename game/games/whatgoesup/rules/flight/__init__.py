@@ -5,269 +5,42 @@ taking its Upgoers in timing order. Every roll is a ``PendingRoll`` answered by 
 (``Roll``); a roll that is not OK waits for the owner's choices (skills, RCS, luck, accept).
 What a Fail or a Boom does comes from the flight table's effects; where the craft goes comes from
 the board. No step or part is named here.
+
+``FlightRules`` is the one object the engine uses. It is composed of parts, one module each, all built
+on ``common.FlightBase`` (the tables, and the small queries and state updates every part shares):
+
+- ``phase``: the engine's questions during flights, and driving the phase through its stages;
+- ``launch``: launches, orbital insertions, spent stages, the designs suggested for the pad;
+- ``movement``: steps along the rails, burns, coasting, arriving at a duration step;
+- ``rolls``: the choices during a roll (skills, RCS, luck), settling it, where the flight goes next;
+- ``consequences``: the failure table's effects, the escape tower, injuries and losses;
+- ``activities``: the activity menu, jury-rigging, payloads, shedding mass;
+- ``rendezvous``: docking, catch-up burns, transfers, EVAs and rescues;
+- ``goals``: the activities a scenario or victory offers (nudges, walks, the Temple, Waylights);
+- ``landing``: reentry, landing at home, escape, write-off and destruction;
+- ``records``: what flying earns (new steps, prestige firsts, maps);
+- ``turn_end``: the end of the flight phase (debris, rations, rest, maps, standing bonuses).
+
+The parts call one another through ``self``; each method lives in exactly one part.
 """
 from __future__ import annotations
 
-import dataclasses
-from fractions import Fraction
-from typing import Optional
-
-from game.games.whatgoesup.rules.actions import Action, Roll
-from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
-from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Dock,
-    EndActivities, Eva, Hold, JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
-from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
-from game.games.whatgoesup.rules.reliability import Outcome, outcome_odds
-from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.activities import ActivityPart
+from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
+from game.games.whatgoesup.rules.flight.consequences import ConsequencePart
+from game.games.whatgoesup.rules.flight.goals import GoalPart
+from game.games.whatgoesup.rules.flight.landing import LandingPart
 from game.games.whatgoesup.rules.flight.launch import LaunchPart
 from game.games.whatgoesup.rules.flight.movement import MovementPart
-from game.games.whatgoesup.rules.flight.rolls import RollPart
-from game.games.whatgoesup.rules.flight.consequences import ConsequencePart
-from game.games.whatgoesup.rules.flight.landing import LandingPart
-from game.games.whatgoesup.rules.flight.turn_end import TurnEndPart
-from game.games.whatgoesup.rules.flight.activities import ActivityPart
-from game.games.whatgoesup.rules.flight.rendezvous import RendezvousPart
-from game.games.whatgoesup.rules.flight.goals import GoalPart
+from game.games.whatgoesup.rules.flight.phase import PhasePart
 from game.games.whatgoesup.rules.flight.records import RecordsPart
+from game.games.whatgoesup.rules.flight.rendezvous import RendezvousPart
+from game.games.whatgoesup.rules.flight.rolls import RollPart
+from game.games.whatgoesup.rules.flight.turn_end import TurnEndPart
+
+__all__ = ["FlightRules", "FlightPhase", "PendingRoll", "PendingChoice", "NEVER"]
 
 
-class FlightRules(RecordsPart, GoalPart, RendezvousPart, ActivityPart, TurnEndPart, LandingPart, ConsequencePart, RollPart, MovementPart, LaunchPart, FlightBase):
+class FlightRules(PhasePart, LaunchPart, MovementPart, RollPart, ConsequencePart, ActivityPart, RendezvousPart,
+                  GoalPart, LandingPart, RecordsPart, TurnEndPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""
-
-    # ================================================================== engine hooks
-    def current_player(self, state: GameState) -> int:
-        from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL
-
-        f: FlightPhase = state.flight
-        if f.timing_tie:
-            return CHANCE
-        if f.roll is not None:
-            if f.roll.value is None:
-                return CHANCE
-            return state.upgoer(f.roll.upgoer).owner
-        if f.choice is not None:
-            return state.upgoer(f.choice.upgoer).owner
-        if f.active is not None:
-            return state.upgoer(f.active).owner
-        return TERMINAL
-
-    def chance_outcomes(self, state: GameState) -> list[tuple[Roll, Fraction]]:
-        f: FlightPhase = state.flight
-        if f.timing_tie:
-            share = Fraction(1, len(f.timing_tie))
-            return [(Roll(i + 1), share) for i in range(len(f.timing_tie))]
-        if f.roll is None or f.roll.value is not None:
-            return []
-        return [(Roll(v), p) for v, p in self.distribution(state, f.roll)]
-
-    def distribution(self, state: GameState, roll: PendingRoll) -> Distribution:
-        scheme = self.rules.dice.scheme(state.setup.dice)
-        clustering = self.rules.components.clustering
-        return cluster_distribution(scheme.distribution(), roll.dice_sets, clustering.average_up_to)
-
-    def roll_odds(self, state: GameState, roll: Optional[PendingRoll] = None) -> dict[Outcome, Fraction]:
-        """Exact odds of the pending roll as it stands (raises already spent included)."""
-        roll = roll or state.flight.roll
-        return outcome_odds(self.distribution(state, roll), roll.effective())
-
-    def legal_actions(self, state: GameState) -> list[Action]:
-        out = [a for a in self._candidates(state) if self._allowed(state, a)]
-        return out
-
-    def _allowed(self, state: GameState, action: Action) -> bool:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        try:
-            self.apply(state, action, drive=False)
-        except IllegalAction:
-            return False
-        return True
-
-    def apply(self, state: GameState, action: Action, drive: bool = True) -> GameState:
-        """Apply a flight-phase action; with ``drive`` the phase is then carried on to the next decision.
-
-        Legality checks pass ``drive=False``: whether an action is allowed never depends on what follows,
-        and carrying the phase on would check the next craft's choices, and so on down the queue.
-        """
-        state = self._apply(state, action)
-        return self._drive(state) if drive else state
-
-    def _apply(self, state: GameState, action: Action) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if f.timing_tie:
-            if not isinstance(action, Roll) or not 1 <= action.value <= len(f.timing_tie):
-                raise IllegalAction("a coin decides who goes first")
-            winner = f.timing_tie[action.value - 1]
-            state = self._set(state, timing_tie=())
-            state = self._activate(state, winner, [Event(f"A coin toss: {state.upgoer(winner).name} goes first.",
-                                                         kind="timing")])
-            return state
-        if f.roll is not None:
-            return self._apply_roll_action(state, action)
-        if f.choice is not None:
-            if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
-                raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
-            return self._choose(state, action.option)
-        if isinstance(action, Roll):
-            raise IllegalAction("no roll is pending")
-        if f.active is None:
-            raise IllegalAction("no Upgoer is flying now")
-        upgoer = state.upgoer(f.active)
-        handler = {
-            Launch: self._launch, Hold: self._hold, Wait: self._wait, Move: self._move, Burn: self._burn,
-            Coast: self._coast, EndActivities: self._end_activities, Dock: self._dock, Undock: self._undock,
-            Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
-            Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
-            Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
-            Deploy: self._deploy, Retag: self._retag,
-        }.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"'{action}' cannot be done now")
-        return handler(state, upgoer, action)
-
-    # ================================================================== small helpers
-    # ================================================================== the flight phase
-    def begin_flights(self, state: GameState) -> GameState:
-        """Start the flight phase after every program has finished R&D."""
-        # Debris nobody chose to track during R&D leaves the board.
-        dropped = [u for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
-        events = [Event(f"Nobody tracks the debris of {u.name}; it drifts out of sight.", kind="flight")
-                  for u in dropped]
-        if dropped:
-            gone = {u.id for u in dropped}
-            state = dataclasses.replace(state, upgoers=tuple(u for u in state.upgoers if u.id not in gone),
-                                        items=tuple(i for i in state.items if i.location not in gone))
-        items = tuple(update(i, unusable_this_turn=False) for i in state.items if i.unusable_this_turn) 
-        state = dataclasses.replace(state, items=replace_in(state.items, items))
-        upgoers = [update(u, moved_this_turn=False, habitat_failed=False) for u in state.upgoers]
-        state = dataclasses.replace(state, upgoers=tuple(upgoers))
-        pads = tuple(u.id for u in state.upgoers if u.status == "pad")
-        state = dataclasses.replace(state, phase="flight", flight=FlightPhase(stage="launch", queue=pads),
-                                    events=tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),))
-        return self._drive(state)
-
-    def _drive(self, state: GameState) -> GameState:
-        """Carry the phase forward until someone must choose or a die must be rolled."""
-        for _ in range(10000):
-            f: FlightPhase = state.flight
-            if state.phase != "flight":
-                return state
-            if f.timing_tie or f.choice is not None:
-                return state
-            if f.roll is not None:
-                if f.roll.value is None or self._needs_decision(state, f.roll):
-                    return state
-                state = self._settle(state)
-                continue
-            if f.active is None:
-                state = self._next_upgoer(state)
-                continue
-            upgoer = state.find("upgoer", f.active)
-            if upgoer is None or upgoer.status not in ("flying", "pad", "debris") or (
-                    upgoer.moved_this_turn and f.mode != "after"):  # after moving come the activities after
-                state = self._set(state, active=None, mode="", cursor_decided=None, retry_burn=None)
-                continue
-            if f.mode == "moving":
-                state = self._travel(state, upgoer)
-                continue
-            if f.mode == "insertion":
-                state = self._insertion(state, upgoer)
-                continue
-            if f.mode == "before" and not self._has_choices(state, upgoer, "before"):
-                state = self._start_moving(state, upgoer)
-                continue
-            if f.mode == "after" and not self._has_choices(state, upgoer, "after"):
-                state = self._finish_upgoer(state, upgoer)
-                continue
-            return state
-        raise RuntimeError("the flight phase did not settle")  # a bug, never a player's doing
-
-    def _has_choices(self, state: GameState, upgoer: Upgoer, mode: str) -> bool:
-        """Whether the owner has anything to decide besides moving on / ending."""
-        if mode == "after" and "plan_ahead" in state.setup.options:
-            return False
-        return any(not isinstance(a, (Move, EndActivities)) for a in self._activity_candidates(state, upgoer)
-                   if self._allowed(state, a))
-
-    def _stage_order_key(self, state: GameState, upgoer_id: str) -> tuple:
-        upgoer = state.upgoer(upgoer_id)
-        f: FlightPhase = state.flight
-        items = self._timing_parts(state, upgoer)
-        score = sum(self.engine.item_rating(state, i).score() for i in items) if items else 0
-        return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
-
-    def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:
-        f: FlightPhase = state.flight
-        if f.stage == "launch" and upgoer.stages:
-            return [state.item(i) for i in upgoer.stages[0]]
-        if f.stage == "insertion" and upgoer.stages:
-            return [state.item(i) for i in upgoer.stages[-1]]
-        return self._modules(state, upgoer, "capsule") or self._modules(state, upgoer, "habitat")
-
-    def _next_upgoer(self, state: GameState) -> GameState:
-        f: FlightPhase = state.flight
-        queue = [u for u in f.queue if state.find("upgoer", u) is not None]
-        if not queue:
-            return self._next_stage(state)
-        keys = {u: self._stage_order_key(state, u) for u in queue}
-        best = min(keys.values())
-        tied = tuple(sorted(u for u in queue if keys[u] == best))
-        if len(tied) > 1 and len({state.upgoer(u).owner for u in tied}) > 1:
-            return self._set(state, timing_tie=tied)
-        return self._activate(state, tied[0], [])
-
-    def _activate(self, state: GameState, upgoer_id: str, events: list[Event]) -> GameState:
-        f: FlightPhase = state.flight
-        queue = tuple(u for u in f.queue if u != upgoer_id)
-        mode = {"launch": "decide", "insertion": "insertion", "moves": "before"}[f.stage]
-        state = self._set(state, queue=queue, active=upgoer_id, mode=mode, cursor_decided=None,
-                          retry_burn=None, hurt=frozenset())
-        return self._say(state, events)
-
-    def _next_stage(self, state: GameState) -> GameState:
-        f: FlightPhase = state.flight
-        if f.stage == "launch":
-            launched = tuple(u for u in f.launched if state.find("upgoer", u) is not None)
-            state = self._set(state, stage="insertion", queue=launched, waited=frozenset())
-            return state
-        if f.stage == "insertion":
-            flying = tuple(u.id for u in state.upgoers
-                           if u.status == "flying" and not u.moved_this_turn)
-            return self._set(state, stage="moves", queue=flying, waited=frozenset())
-        return self._end_flights(state)
-
-    # ------------------------------------------------------------------ launch stage
-    def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
-        f: FlightPhase = state.flight
-        if a.upgoer != upgoer.id or f.mode not in ("decide", "before", "insertion") or upgoer.id in f.waited:
-            raise IllegalAction("an Upgoer may wait for the others once, before it acts")
-        if not f.queue:
-            raise IllegalAction("nobody else is waiting to go")
-        state = self._event(state, f"{upgoer.name} waits and lets the others go first.", upgoer, "timing")
-        return self._set(state, active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})
-
-    # ------------------------------------------------------------------ insertion stage
-    # ------------------------------------------------------------------ moving along the rails
-    # ------------------------------------------------------------------ rolls: decisions
-    # ------------------------------------------------------------------ rolls: consequences
-    # ------------------------------------------------------------------ losses
-    # ------------------------------------------------------------------ bookkeeping
-    # ------------------------------------------------------------------ end of the flight phase
-    # ------------------------------------------------------------------ activities
-    def _candidates(self, state: GameState) -> list[Action]:
-        f: FlightPhase = state.flight
-        if f.roll is not None:
-            return self._roll_candidates(state, f.roll)
-        if f.choice is not None:
-            return [ChooseConsequence(o) for o in f.choice.options]
-        if f.active is None:
-            return []
-        return self._activity_candidates(state, state.upgoer(f.active))
-
-    # ------------------------------------------------------------------ scenario and victory activities
-    # ------------------------------------------------------------------ R&D-time extras

@@ -6,10 +6,9 @@ activity's roll leads. Craft meeting craft live in ``rendezvous``, goal activiti
 """
 from __future__ import annotations
 
-
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.board import Step
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, NEVER, PendingRoll
+from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
     JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from game.games.whatgoesup.rules.actions import Action
-from game.games.whatgoesup.rules.flight.common import FlightBase, NEVER, PendingRoll
+from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update

@@ -6,7 +6,6 @@ habitats roll.
 """
 from __future__ import annotations
 
-
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import THRUST_ORDER
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
