@@ -17,11 +17,15 @@ from game.games.whatgoesup.rules import setup_data
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
                       Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train, action_from_data)
 from game.games.whatgoesup.rules.design import DesignReport, check_design
+from game.games.whatgoesup.rules.flight import FlightRules
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
+from game.games.whatgoesup.rules.rock import RockRules
+from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
 from game.games.whatgoesup.rules.tables import Rules
+from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
@@ -47,12 +51,7 @@ class Engine:
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        from game.games.whatgoesup.rules.flight import FlightRules  # the flight phase plugs into the same questions
-
-        self.flight_rules = FlightRules(self)
-        from game.games.whatgoesup.rules.rock import RockRules
-        from game.games.whatgoesup.rules.victory import VictoryRules
-
+        self.flight_rules = FlightRules(self)  # the flight phase plugs into the same questions
         self.rock_rules = RockRules(self)
         self.victory_rules = VictoryRules(self)
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
@@ -92,7 +91,7 @@ class Engine:
         used: set[str] = set()
         programs = []
         for index, player in enumerate(setup.players):
-            colour = player.colour or self._people(player.people).colour
+            colour = player.colour or people_by_id(self.rules, player.people).colour
             if colour.lower() in used:
                 colour = next(c for c in PROGRAM_COLOURS if c.lower() not in used)
             used.add(colour.lower())
@@ -119,7 +118,7 @@ class Engine:
         if len(set(n.lower() for n in names)) != len(names):
             raise IllegalSetup("two space programs have the same name")
         for p in setup.players:
-            self._people(p.people)
+            people_by_id(self.rules, p.people)
         scheme_ids = [s.id for s in self.rules.dice.schemes]
         if setup.dice not in scheme_ids:
             raise IllegalSetup(f"unknown dice scheme '{setup.dice}' (known: {', '.join(scheme_ids)})")
@@ -145,13 +144,6 @@ class Engine:
                 raise IllegalSetup(f"{scenario.name} has its own ending; leave the victory condition at most_dots")
         elif setup.difficulty is not None:
             raise IllegalSetup("a difficulty belongs to a scenario; choose the scenario too")
-
-    def _people(self, people_id: str):
-        for p in self.rules.peoples.peoples:
-            if p.id == people_id:
-                return p
-        known = ", ".join(p.id for p in self.rules.peoples.peoples)
-        raise IllegalSetup(f"unknown people '{people_id}' (known: {known})")
 
     # ------------------------------------------------------------------ questions
     def current_player(self, state: GameState) -> int:
@@ -346,13 +338,13 @@ class Engine:
 
     def default_name(self, state: GameState, program: int, kind: str) -> str:
         """A name for a new thing: the people's naming style, the kind and a mark number."""
-        people = self._people(state.programs[program].people)
+        people = people_by_id(self.rules, state.programs[program].people)
         count = sum(1 for t in state.things_of(program) if t.kind == kind) + 1
         stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
         return f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
 
     def default_derp_name(self, state: GameState, program: int) -> str:
-        people = self._people(state.programs[program].people)
+        people = people_by_id(self.rules, state.programs[program].people)
         count = len([d for d in state.derps if d.owner == program])
         name = people.derp_names[count % len(people.derp_names)]
         return name if count < len(people.derp_names) else f"{name} {count // len(people.derp_names) + 1}"

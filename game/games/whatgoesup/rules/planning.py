@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
+from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.flight_actions import Burn, Coast, Launch, Move
@@ -207,8 +208,6 @@ def drop_action(engine: "Engine", state: "GameState", upgoer_id: str, step_id: s
 
     Returns (action, "") or (None, the reason in a player's words), like python-chess's find_move.
     """
-    from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL
-
     board = engine.rules.board
     upgoer = state.find("upgoer", upgoer_id)
     if upgoer is None:

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.scenarios import Scenario, track_chain
+from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import HOME, Event, GameState, RockState, Setup, Upgoer
-
-if TYPE_CHECKING:
-    from game.games.whatgoesup.rules.engine import Engine
 
 
 class RockRules:
-    def __init__(self, engine: "Engine"):
+    def __init__(self, engine: EngineHooks):
         self.engine = engine
         self.rules = engine.rules
         self.board = engine.rules.board
@@ -48,8 +47,6 @@ class RockRules:
 
     def apply_drift(self, state: GameState, value: int) -> GameState:
         """The start-of-turn D20: its lowest face delays the rock a turn, its highest brings it a turn closer."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         scenario = self.scenario(state)
         if not 1 <= value <= scenario.drift_die:
             raise IllegalAction(f"{value} cannot come up on the rock's D{scenario.drift_die}")

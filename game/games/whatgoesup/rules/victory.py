@@ -6,19 +6,17 @@ turn limit. ``status`` is what the client shows during play: each program's prog
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from game.games.whatgoesup.rules.scenarios import Victory
+from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import HOME, GameState
-
-if TYPE_CHECKING:
-    from game.games.whatgoesup.rules.engine import Engine
 
 Ending = tuple[tuple[int, ...], str, str]  # winners, kind (goal or turn_limit), reason in words
 
 
 class VictoryRules:
-    def __init__(self, engine: "Engine"):
+    def __init__(self, engine: EngineHooks):
         self.engine = engine
         self.rules = engine.rules
         self.board = engine.rules.board

@@ -6,6 +6,7 @@ activity's roll leads. Craft meeting craft live in ``rendezvous``, goal activiti
 """
 from __future__ import annotations
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
@@ -122,8 +123,6 @@ class ActivityPart(FlightBase):
 
     # ------------------------------------------------------------------ jury-rigging
     def _jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "jury-rigging")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -172,8 +171,6 @@ class ActivityPart(FlightBase):
 
     # ------------------------------------------------------------------ payloads
     def _use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "using a payload")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -228,8 +225,6 @@ class ActivityPart(FlightBase):
 
     # ------------------------------------------------------------------ shedding mass
     def _shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "shedding mass")
         if a.fuel < 0 or a.rations < 0 or a.fuel > upgoer.fuel or a.rations > upgoer.rations:
             raise IllegalAction(f"{upgoer.name} does not carry that much")

@@ -10,17 +10,18 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import Iterable, Optional, Protocol
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import Board
 from game.games.whatgoesup.rules.design import thrust_class
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised, with_raises
+from game.games.whatgoesup.rules.rock import RockRules
+from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import Derp, Event, GameState, Item, Upgoer, replace_in, update
-
-if TYPE_CHECKING:
-    from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.victory import VictoryRules
 
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
 
@@ -84,10 +85,17 @@ class FlightPhase:
     retry_burn: Optional[str] = None  # a burn that failed here and may be tried again
 
 
+class FlightEngine(EngineHooks, Protocol):
+    """The engine as the flight rules see it: its hooks, and Stop The Rock's and the victories' rules."""
+
+    rock_rules: RockRules
+    victory_rules: VictoryRules
+
+
 class FlightBase:
     """The flight rules' tables and the small queries and state updates every part uses."""
 
-    def __init__(self, engine: "Engine"):
+    def __init__(self, engine: FlightEngine):
         self.engine = engine
         self.rules = engine.rules
         self.board: Board = engine.rules.board
@@ -229,16 +237,12 @@ class FlightBase:
                 or (u.id != upgoer.id and u.location == upgoer.location and u.status == "written_off")]
 
     def _require_activity(self, state: GameState, upgoer: Upgoer, what: str) -> None:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         if state.flight.mode not in ("before", "after"):
             raise IllegalAction(f"{what} happens before or after moving, not in the middle of it")
         if state.flight.mode == "after" and "plan_ahead" in state.setup.options:
             raise IllegalAction(f"with Plan Ahead, {what} must happen before moving")
 
     def _crew_member(self, state: GameState, upgoer: Upgoer, derp_id: str, need_stamina: bool = True) -> Derp:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         derp = state.find("derp", derp_id)
         if derp is None or derp.location != upgoer.id or derp.dead:
             raise IllegalAction(f"{derp_id} is not aboard {upgoer.name}")
@@ -249,8 +253,6 @@ class FlightBase:
         return derp
 
     def _same_stable_step(self, state: GameState, upgoer: Upgoer, target_id: str) -> Upgoer:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         target = state.find("upgoer", target_id)
         if target is None or target.id == upgoer.id:
             raise IllegalAction(f"there is no other craft called {target_id}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Deploy, Nudge, Retag, VisitTemple, WalkOutside
@@ -42,8 +43,6 @@ class GoalPart(FlightBase):
 
     def _nudge(self, state: GameState, upgoer: Upgoer, a: Nudge) -> GameState:
         """Stop The Rock: fire a thruster from the rock's surface; the fuel is spent whatever the roll."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "a nudge")
         rock_rules = self.engine.rock_rules
         scenario = rock_rules.scenario(state)
@@ -65,8 +64,6 @@ class GoalPart(FlightBase):
 
     def _walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> GameState:
         """An EVA on a surface (One Small Step's moonwalk): the EVA pack rolls; the derp comes back in."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "a walk outside")
         step = self.board.step(upgoer.location)
         if step.kind != "surface" or step.body is None:
@@ -111,8 +108,6 @@ class GoalPart(FlightBase):
 
     def _visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> GameState:
         """One derp with full stamina drives the Cart to the Temple, taking a turn of rations."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "the trip to the Temple")
         if not upgoer.temple_found:
             raise IllegalAction(f"{upgoer.name}'s crew has not found the Temple")
@@ -137,8 +132,6 @@ class GoalPart(FlightBase):
     # ------------------------------------------------------------------ Waylights
     def _deploy(self, state: GameState, upgoer: Upgoer, a: Deploy) -> GameState:
         """Set an active Waylight loose in orbit: a crewless beacon that keeps shining (and can be re-tagged)."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "deploying a beacon")
         item = state.find("item", a.item)
         if item is None or item.location != upgoer.id or self._kind(state, item) != "waylight" or not item.active:
@@ -157,8 +150,6 @@ class GoalPart(FlightBase):
 
     def _retag(self, state: GameState, upgoer: Upgoer, a: Retag) -> GameState:
         """All Your Base: an EVA to a rival's unguarded Waylight (no healthy derp beside it) makes it yours."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "re-tagging")
         victory = self._victory(state)
         if victory is None or victory.kind != "hold_locations":

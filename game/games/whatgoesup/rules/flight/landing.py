@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import WriteOff
@@ -136,8 +137,6 @@ class LandingPart(FlightBase):
         return self._set(state, active=None, mode="")
 
     def _write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "writing off")
         if a.upgoer != upgoer.id:
             raise IllegalAction("write off the craft that is acting")

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, UpgoerDesign, replace_in, update
 
 
@@ -18,8 +20,6 @@ class LaunchPart(FlightBase):
 
     # ------------------------------------------------------------------ launch stage
     def _launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
             raise IllegalAction("launches happen at the start of the flight phase, one Upgoer at a time")
@@ -53,8 +53,6 @@ class LaunchPart(FlightBase):
         return self._queue_rolls(state, [roll])
 
     def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
             raise IllegalAction("only an Upgoer about to launch can stay on the pad")
@@ -173,7 +171,7 @@ class LaunchPart(FlightBase):
         crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
         designs = []
         count = len(state.upgoers_of(player)) + 1
-        people = engine._people(state.programs[player].people)
+        people = people_by_id(self.rules, state.programs[player].people)
         name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
         if stages:
             designs.append(UpgoerDesign(name=name, stages=((stages[0].id,),)))

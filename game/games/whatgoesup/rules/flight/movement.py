@@ -6,6 +6,7 @@ habitats roll.
 """
 from __future__ import annotations
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import THRUST_ORDER
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
@@ -18,8 +19,6 @@ class MovementPart(FlightBase):
     """Movement along the rails: steps, burns, coasting and arriving."""
 
     def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if f.mode != "before" or a.upgoer != upgoer.id:
             raise IllegalAction("move on once your activities before moving are done")
@@ -64,8 +63,6 @@ class MovementPart(FlightBase):
 
     # ------------------------------------------------------------------ burns
     def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if f.mode != "junction":
             raise IllegalAction("burns are made at a burn junction while moving")
@@ -124,8 +121,6 @@ class MovementPart(FlightBase):
         return "the mass" if value == 1 else f"{value.numerator}/{value.denominator}"
 
     def _coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         if state.flight.mode != "junction":
             raise IllegalAction("you can only coast past a burn junction")
         return self._set(state, mode="moving", cursor_decided=upgoer.location, retry_burn=None)
@@ -181,8 +176,6 @@ class MovementPart(FlightBase):
         return self._set(state, active=None, mode="")
 
     def _end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         if state.flight.mode != "after" or a.upgoer != upgoer.id:
             raise IllegalAction("end the turn of an Upgoer after it has moved")
         return self._finish_upgoer(state, upgoer)

@@ -10,6 +10,7 @@ import dataclasses
 from fractions import Fraction
 from typing import Optional
 
+from game.core.interface import CHANCE, TERMINAL, IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
@@ -25,8 +26,6 @@ class PhasePart(FlightBase):
 
     # ------------------------------------------------------------------ engine hooks
     def current_player(self, state: GameState) -> int:
-        from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL
-
         f: FlightPhase = state.flight
         if f.timing_tie:
             return CHANCE
@@ -64,8 +63,6 @@ class PhasePart(FlightBase):
         return out
 
     def _allowed(self, state: GameState, action: Action) -> bool:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         try:
             self.apply(state, action, drive=False)
         except IllegalAction:
@@ -82,8 +79,6 @@ class PhasePart(FlightBase):
         return self._drive(state) if drive else state
 
     def _apply(self, state: GameState, action: Action) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if f.timing_tie:
             if not isinstance(action, Roll) or not 1 <= action.value <= len(f.timing_tie):
@@ -237,8 +232,6 @@ class PhasePart(FlightBase):
         return self._end_flights(state)
 
     def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         f: FlightPhase = state.flight
         if a.upgoer != upgoer.id or f.mode not in ("decide", "before", "insertion") or upgoer.id in f.waited:
             raise IllegalAction("an Upgoer may wait for the others once, before it acts")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import CatchUp, Dock, Eva, Transfer, Undock
@@ -20,8 +21,6 @@ class RendezvousPart(FlightBase):
 
     # ------------------------------------------------------------------ docking
     def _dock(self, state: GameState, upgoer: Upgoer, a: Dock) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "docking")
         target = self._same_stable_step(state, upgoer, a.target)
         if target.id in upgoer.docked_with:
@@ -68,8 +67,6 @@ class RendezvousPart(FlightBase):
         return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}")
 
     def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "a catch-up burn")
         if state.flight.mode != "after":
             raise IllegalAction("catch up after moving, once both craft are on their orbit for the turn")
@@ -100,8 +97,6 @@ class RendezvousPart(FlightBase):
         return self._queue_rolls(state, [roll])
 
     def _undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "undocking")
         if a.target not in upgoer.docked_with:
             raise IllegalAction(f"{upgoer.name} is not docked with {a.target}")
@@ -121,8 +116,6 @@ class RendezvousPart(FlightBase):
         return scenario is not None and scenario.cooperative
 
     def _transfer(self, state: GameState, upgoer: Upgoer, a: Transfer) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "a transfer")
         if upgoer.id not in (a.source, a.target):
             raise IllegalAction(f"{upgoer.name} must be one side of the transfer")
@@ -188,8 +181,6 @@ class RendezvousPart(FlightBase):
 
     def _check_room(self, state: GameState, target: Upgoer, derps: int, parts: int, rations: int) -> None:
         """Refuse a transfer that the receiving craft's capsules and habitats cannot hold."""
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         comps = self.rules.components
         pods = [i for i in self._items_aboard(state, target) if i.id in target.modules
                 and self._role(state, i) in ("capsule", "habitat")]
@@ -206,8 +197,6 @@ class RendezvousPart(FlightBase):
 
     # ------------------------------------------------------------------ EVA
     def _eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         self._require_activity(state, upgoer, "an EVA")
         target = self._same_stable_step(state, upgoer, a.target)
         derp = self._crew_member(state, upgoer, a.derp)

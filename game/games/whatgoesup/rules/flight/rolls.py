@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck, UseRcsBoost, UseSkill
@@ -97,8 +98,6 @@ class RollPart(FlightBase):
         return f"'{action}' cannot be done in the middle of a roll"
 
     def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         roll: PendingRoll = state.flight.roll
         if roll.value is None:
             if not isinstance(action, Roll):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
 from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update
 
@@ -132,8 +133,6 @@ class TurnEndPart(FlightBase):
 
     # ------------------------------------------------------------------ R&D-time extras
     def track(self, state: GameState, program: int, upgoer_id: str) -> GameState:
-        from game.games.whatgoesup.rules.engine import IllegalAction
-
         upgoer = state.find("upgoer", upgoer_id)
         if upgoer is None or upgoer.status != "debris":
             raise IllegalAction(f"{upgoer_id} is not a piece of debris")
