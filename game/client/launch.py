@@ -15,6 +15,7 @@ import pygame
 
 from game.client.kit import paths
 from game.client.shell.app import App, AppContext
+from game.client.cosmoforce.entry import ENTRY as COSMOFORCE
 from game.client.whatgoesup.entry import ENTRY as WHAT_GOES_UP
 
 log = logging.getLogger("whatgoesup")
@@ -29,11 +30,13 @@ SCENES = {
     "load_game": "game.client.scenes.saveload:LoadScene",
     "new_game": "game.client.whatgoesup.new_game:NewGameScene",
     "rules_reference": "game.client.whatgoesup.rules_reference:RulesReferenceScene",
+    "cosmoforce_new_game": "game.client.cosmoforce.new_game:NewFightScene",
+    "cosmoforce_load": "game.client.cosmoforce.load:LoadFightScene",
 }
 
 
-#: The games the client hosts (Cosmoforce, For the Fleet and the card game will join them here).
-GAMES = (WHAT_GOES_UP,)
+#: The games the client hosts, the first the title's default (For the Fleet and the card game will join them here).
+GAMES = (WHAT_GOES_UP, COSMOFORCE)
 
 
 def make_app(home: Path | None = None, size: tuple[int, int] | None = None,
@@ -46,10 +49,13 @@ def make_app(home: Path | None = None, size: tuple[int, int] | None = None,
 
 
 def wire_games(context: AppContext) -> None:
-    """Wire the title's New game, Continue, Load and Tutorial (to What Goes Up until a game chooser exists)."""
+    """Wire the title's New game, Continue, Load and Tutorial: What Goes Up's as the title's own hooks, the
+    other games' as ``context.game_hooks`` for the title's game chooser."""
+    from game.client.cosmoforce.entry import wire as wire_cosmoforce
     from game.client.whatgoesup.game_flow import wire
 
     wire(context)
+    wire_cosmoforce(context)
 
 
 def run_app(argv: list[str], setup: Optional[Callable[[AppContext], None]] = None) -> int:

@@ -163,6 +163,16 @@ def _rock_shots() -> list[tuple[str, Builder]]:
 
 SHOTS += _rock_shots()
 
+
+def _cosmoforce_shots() -> list[tuple[str, Builder]]:
+    """Cosmoforce: the title's game chooser, the new fight, a ship sheet, combat, its odds, dice mid-roll, hits, the end."""
+    from game.tools.cosmoforce_shots import COSMOFORCE_SHOTS
+
+    return COSMOFORCE_SHOTS
+
+
+SHOTS += _cosmoforce_shots()
+
 #: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 

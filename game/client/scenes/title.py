@@ -1,4 +1,9 @@
-"""The title screen: the game's name over a little world, and the main menu."""
+"""The title screen: the game's name over a little world, the main menu, and (when the client hosts more than
+one game) a game chooser beside the menu.
+
+The first hosted game's buttons use the context's own hooks (``on_new_game``, ...); any other game's come from
+``context.game_hooks[game_id]``, with its tagline and credit. The chosen game is kept on the context.
+"""
 from __future__ import annotations
 
 import pygame
@@ -16,6 +21,7 @@ TAGLINE = "Tiny peoples. Big rockets. One Moon."
 CREDIT = "Based on the What Goes Up rules by robots-everywhere.com (CC BY-NC-SA)"
 
 MENU_X, MENU_W, MENU_H, MENU_GAP = 96, 330, 48, 10
+CHOOSER_X, CHOOSER_W, CHOOSER_H, CHOOSER_LABEL = MENU_X + MENU_W + 48, 300, 48, 30
 MENU_ITEMS = 7
 MENU_HEIGHT = MENU_ITEMS * MENU_H + (MENU_ITEMS - 1) * MENU_GAP
 TITLE_BLOCK = 184  # units: the name (96) and the tagline under it
@@ -39,16 +45,41 @@ class TitleScene(Scene):
         self.backdrop = Backdrop()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
+    # -- which game
+    def chosen_game(self) -> str | None:
+        """The game the menu acts for: the one chosen, else the first hosted (None when none is)."""
+        games = list(self.context.games)
+        chosen = self.context.chosen_game
+        return chosen if chosen in games else (games[0] if games else None)
+
+    def _first_chosen(self) -> bool:
+        games = list(self.context.games)
+        return not games or self.chosen_game() == games[0]
+
+    def _game_hooks(self) -> dict[str, object]:
+        return self.context.game_hooks.get(self.chosen_game(), {})
+
+    def _words(self) -> tuple[str, str, str]:
+        """The chosen game's name, tagline and credit."""
+        if self._first_chosen():
+            return GAME_NAME, TAGLINE, CREDIT
+        hooks = self._game_hooks()
+        return (self.context.game(self.chosen_game()).title, str(hooks.get("tagline", "")),
+                str(hooks.get("credit", "")))
+
     def _hooks(self) -> dict[str, object]:
         c = self.context
-        return {"new_game": c.on_new_game, "continue": c.on_continue, "load": c.on_load,
-                "tutorial": getattr(c, "on_tutorial", None)}
+        if self._first_chosen():
+            return {"new_game": c.on_new_game, "continue": c.on_continue, "load": c.on_load,
+                    "tutorial": getattr(c, "on_tutorial", None)}
+        hooks = self._game_hooks()
+        return {key: hooks.get(key) for key in ("new_game", "continue", "load", "tutorial", "rules")}
 
     def build_ui(self) -> None:
         layout = self.context.layout
         entries = [("new_game", "New game"), ("continue", "Continue"), ("load", "Load"),
-                   ("tutorial", self._tutorial_text()), ("rules", "Rules reference"), ("settings", "Settings"),
-                   ("quit", "Quit")]
+                   ("tutorial", self._tutorial_text() if self._first_chosen() else "Tutorial"),
+                   ("rules", "Rules reference"), ("settings", "Settings"), ("quit", "Quit")]
         hooks = self._hooks()
         self.buttons = {}
         for i, (key, text) in enumerate(entries):
@@ -60,6 +91,22 @@ class TitleScene(Scene):
             if key in hooks and hooks[key] is None:
                 button.disable()
             self.buttons[key] = button
+        if len(self.context.games) > 1:
+            self._build_chooser()
+
+    def _build_chooser(self) -> None:
+        """One button per hosted game beside the menu; the chosen one stays lit."""
+        layout = self.context.layout
+        top = menu_top(layout) + CHOOSER_LABEL
+        for i, entry in enumerate(self.context.games.values()):
+            rect = layout.rect(CHOOSER_X, top + i * (CHOOSER_H + MENU_GAP), CHOOSER_W, CHOOSER_H)
+            button = pygame_gui.elements.UIButton(
+                rect, entry.title, self.context.manager, container=self.root,
+                object_id=ObjectID(object_id=f"#game_{entry.id}", class_id="@menu_button"),
+                tool_tip_text=f"Play {entry.title}: the menu's New game, Continue and Load are for it")
+            if entry.id == self.chosen_game():
+                button.select()
+            self.buttons[f"game:{entry.id}"] = button
 
     def _tutorial_text(self) -> str:
         """'Tutorial', or 'Resume tutorial' when a training mission was left part-way."""
@@ -87,8 +134,15 @@ class TitleScene(Scene):
         return False
 
     def _activate(self, key: str) -> None:
+        if key.startswith("game:"):
+            self.context.chosen_game = key[5:]
+            self.relayout()
+            return
         hook = self._hooks().get(key)
-        if key in ("new_game", "continue", "load", "tutorial"):
+        if key == "rules" and not self._first_chosen():
+            if hook is not None:
+                hook()
+        elif key in ("new_game", "continue", "load", "tutorial"):
             if hook is not None:  # a disabled button cannot be pressed, but be sure
                 hook()
         elif key == "settings":
@@ -106,15 +160,21 @@ class TitleScene(Scene):
         self.backdrop.draw(surface)
         x = layout.px(MENU_X)
         top = layout.px(title_top(layout))
-        title_font = fit_font(GAME_NAME, layout.width - 2 * x, layout.px(96), bold=True)
-        draw_text(surface, GAME_NAME, title_font, ACCENT_HOT, (x + layout.px(4), top + layout.px(4)))
-        draw_text(surface, GAME_NAME, title_font, ACCENT_LIGHT, (x, top), shadow=layout.px(8))
-        tag_font = fit_font(TAGLINE, layout.width - 2 * x, layout.px(28))
-        draw_text(surface, TAGLINE, tag_font, INK, (x + layout.px(4), top + title_font.get_linesize()),
+        name, tagline, credit = self._words()
+        title_font = fit_font(name, layout.width - 2 * x, layout.px(96), bold=True)
+        draw_text(surface, name, title_font, ACCENT_HOT, (x + layout.px(4), top + layout.px(4)))
+        draw_text(surface, name, title_font, ACCENT_LIGHT, (x, top), shadow=layout.px(8))
+        tag_font = fit_font(tagline, layout.width - 2 * x, layout.px(28))
+        draw_text(surface, tagline, tag_font, INK, (x + layout.px(4), top + title_font.get_linesize()),
                   shadow=layout.px(2))
-        credit_font = fit_font(CREDIT, layout.width - 2 * x, layout.px(17))
-        draw_text(surface, CREDIT, credit_font, INK_DIM, (x, layout.height - layout.px(24)), anchor="bottomleft",
+        credit_font = fit_font(credit, layout.width - 2 * x, layout.px(17))
+        draw_text(surface, credit, credit_font, INK_DIM, (x, layout.height - layout.px(24)), anchor="bottomleft",
                   shadow=layout.px(1))
+        if len(self.context.games) > 1:
+            label = "Choose a game"
+            draw_text(surface, label, fit_font(label, layout.px(CHOOSER_W), layout.px(18), bold=True), INK_DIM,
+                      (layout.px(CHOOSER_X + 4), layout.px(menu_top(layout) + CHOOSER_LABEL - 6)),
+                      anchor="bottomleft", shadow=layout.px(1))
         if self.context.notices:
             self._draw_notices(surface)
 
@@ -128,8 +188,10 @@ class TitleScene(Scene):
         lines.append("(Esc to dismiss)")
         height = len(lines) * font.get_linesize() + layout.px(28)
         rect = pygame.Rect(0, 0, width, height)
-        # beside the menu: clear of the title, the Moon and the rocket's arc
-        rect.topleft = (layout.px(MENU_X + MENU_W + 48), layout.px(menu_top(layout)))
+        # beside the menu (under the game chooser, if there is one): clear of the title, the Moon and the rocket's arc
+        games = len(self.context.games)
+        below = CHOOSER_LABEL + games * (CHOOSER_H + MENU_GAP) + 12 if games > 1 else 0
+        rect.topleft = (layout.px(MENU_X + MENU_W + 48), layout.px(menu_top(layout) + below))
         draw_card(surface, rect, layout, colour=CARD)
         y = rect.top + layout.px(14)
         for i, line in enumerate(lines):

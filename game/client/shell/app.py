@@ -80,6 +80,12 @@ class AppContext:
         #: Whether the title's Tutorial button should read "Resume tutorial" (wired by the game layer).
         self.tutorial_resumable: Optional[Callable[[], bool]] = None
         self.games: dict[str, GameEntry] = {}
+        #: The title's hooks for the hosted games after the first (whose hooks are the on_* above), by game id:
+        #: "new_game", "continue", "load", "tutorial" (callables, or None for a disabled button) and the words
+        #: "tagline" and "credit". The title's game chooser reads them.
+        self.game_hooks: dict[str, dict[str, Any]] = {}
+        #: The game chosen on the title (None: the first hosted game).
+        self.chosen_game: Optional[str] = None
         self.notices: list[str] = []
 
     def register_game(self, entry: GameEntry) -> None:

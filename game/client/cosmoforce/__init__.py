@@ -1,0 +1,1 @@
+"""Cosmoforce's scenes: the new-game screen, the ship sheet, the combat field and its dice."""

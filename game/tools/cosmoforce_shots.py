@@ -1,0 +1,118 @@
+"""Screenshots of Cosmoforce: the title's game chooser, the new-fight screen, a ship sheet, the combat field with
+its odds, a roll mid-tumble, hits to place, and a fight's end. Every fight is played through the session
+with seeded dice and careful captains; nothing is set by hand."""
+from __future__ import annotations
+
+from game.client.cosmoforce.flow import start_game
+from game.client.cosmoforce.shipped import shipped_engine
+from game.client.shell.app import App
+from game.core.session import GameSession
+from game.games.cosmoforce.bots import Captain
+from game.games.cosmoforce.rules.actions import FireWeapons
+from game.games.cosmoforce.rules.engine import CHANCE, TERMINAL
+from game.games.cosmoforce.rules.state import PendingDamage, PendingRoll
+from game.games.cosmoforce.scenarios import fight_setup
+
+SEED = 31
+
+
+def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.step(dt, [])
+
+
+def shot_chooser(app: App) -> None:
+    """The title with Cosmoforce chosen: its name, tagline and credit, the menu acting for it."""
+    from game.client.cosmoforce.entry import wire
+
+    app.context.on_new_game = app.context.on_load = app.context.on_tutorial = lambda: None
+    wire(app.context)
+    app.context.chosen_game = "cosmoforce"
+    app.start("title")
+    _settle(app, 1.5)
+
+
+def shot_new_fight(app: App) -> None:
+    app.start("title")
+    app.context.open("cosmoforce_new_game")
+    _settle(app, 0.3)
+
+
+def shot_ship_sheet(app: App) -> None:
+    shot_new_fight(app)
+    app.stack.top.open_sheet(1, 0)
+    _settle(app, 0.3)
+
+
+def fight_session(app: App, moves: int, stop=None) -> GameSession:
+    """A three-ship fight (two captains, one with two ships) played ``moves`` steps by careful captains."""
+    engine = shipped_engine()
+    setup = fight_setup(engine, ["dart", "warden"], "bastion", humans=(True, True))
+    session = GameSession.new(engine, setup, SEED, saves_dir=app.home / "cosmoforce-shots")
+    captains = {0: Captain(1), 1: Captain(2)}
+    for _ in range(moves):
+        if stop is not None and stop(session):
+            break
+        player = session.current_player
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            session.roll()
+        else:
+            session.apply(captains[player].choose(engine, session.state))
+    return session
+
+
+def shot_combat(app: App) -> None:
+    """Mid-fight, a human's turn: the field, the order, heat and crew, the roster and the turn's actions."""
+    session = fight_session(app, 60, stop=lambda s: s.state.turn >= 3 and s.state.step is None
+                            and s.state.acting_ship is not None and s.state.actions_left == 2)
+    start_game(app.context, session)
+    _settle(app, 0.6)
+
+
+def shot_combat_odds(app: App) -> None:
+    """A shot about to be rolled: the exact chance of every number of hits, before the dice."""
+    session = fight_session(app, 60, stop=lambda s: s.state.turn >= 2 and s.state.step is None
+                            and s.state.acting_ship is not None and s.state.acting_ship.name == "Warden")
+    legal = [a for a in session.legal_actions() if isinstance(a, FireWeapons)]
+    if legal:
+        session.apply(max(legal, key=lambda a: a.count * (4 if a.weapon == "missile" else 2)))
+    start_game(app.context, session)
+    _settle(app, 0.4)
+
+
+def shot_combat_rolling(app: App) -> None:
+    """The dice of a salvo mid-tumble over the field."""
+    shot_combat_odds(app)
+    flow = app.stack.top.flow
+    if isinstance(flow.state.step, PendingRoll):
+        flow.roll(app.stack.top)
+        scene = app.stack.top
+        scene.animation.seek(scene.animation.duration * 0.5)
+    app.step(0.0, [])
+
+
+def shot_combat_hits(app: App) -> None:
+    """Hits to place: the damaged ship's roster with the slots that may take the next one."""
+    session = fight_session(app, 400, stop=lambda s: isinstance(s.state.step, PendingDamage))
+    start_game(app.context, session)
+    _settle(app, 0.4)
+
+
+def shot_combat_over(app: App) -> None:
+    session = fight_session(app, 3000)
+    start_game(app.context, session)
+    _settle(app, 0.4)
+
+
+COSMOFORCE_SHOTS = [
+    ("cosmoforce_chooser", shot_chooser),
+    ("cosmoforce_new_fight", shot_new_fight),
+    ("cosmoforce_ship_sheet", shot_ship_sheet),
+    ("cosmoforce_combat", shot_combat),
+    ("cosmoforce_odds", shot_combat_odds),
+    ("cosmoforce_rolling", shot_combat_rolling),
+    ("cosmoforce_hits", shot_combat_hits),
+    ("cosmoforce_over", shot_combat_over),
+]
