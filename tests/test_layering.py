@@ -1,4 +1,4 @@
-"""Layering: game/rules is pure Python plus PyYAML. It never imports pygame, and never calls ``random``
+"""Layering: every game's rules package (game/games/<game>/rules) is pure Python plus PyYAML. It never imports pygame, and never calls ``random``
 (the app owns the only seeded RNG; the rules only give exact odds).
 
 (a) a static scan of every module's imports with ``ast``; (b) a fresh interpreter that imports the
@@ -15,13 +15,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_PACKAGE = ROOT / "game" / "games" / "whatgoesup" / "rules"
+#: Every game's pure rules package (What Goes Up's, Cosmoforce's, and any game added later).
+RULES_PACKAGES = sorted(p for p in (ROOT / "game" / "games").glob("*/rules") if p.is_dir())
 FORBIDDEN = {"pygame", "pygame_gui", "random"}
 ALLOWED_THIRD_PARTY = {"yaml"}
 
 
 def rules_modules() -> list[Path]:
-    return sorted(RULES_PACKAGE.glob("*.py"))
+    """Every module of every rules package, subpackages (What Goes Up's flight/) included."""
+    return sorted(path for package in RULES_PACKAGES for path in package.rglob("*.py"))
 
 
 def imported_top_names(tree: ast.AST) -> list[tuple[str, int]]:
@@ -41,12 +43,13 @@ def imported_top_names(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def test_there_are_rules_modules_to_check():
-    """The scan really looks at the rules package."""
-    names = {p.name for p in rules_modules()}
-    assert {"engine.py", "dice.py", "reliability.py", "formulas.py", "design.py"} <= names
+    """The scan really looks at the rules packages, the flight parts included."""
+    names = {p.relative_to(ROOT / "game" / "games").as_posix() for p in rules_modules()}
+    assert {"whatgoesup/rules/engine.py", "whatgoesup/rules/dice.py", "whatgoesup/rules/reliability.py",
+            "whatgoesup/rules/formulas.py", "whatgoesup/rules/flight/launch.py"} <= names
 
 
-@pytest.mark.parametrize("path", rules_modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", rules_modules(), ids=lambda p: p.relative_to(ROOT / "game" / "games").as_posix())
 def test_rules_module_imports_only_stdlib_and_yaml(path):
     """Each game/rules module imports only the standard library (never ``random``), PyYAML, and the game
     package itself; never pygame or pygame_gui."""
@@ -85,11 +88,14 @@ IMPORT_EVERYTHING = textwrap.dedent("""
         sys.modules.pop(mod, None)
     sys.meta_path.insert(0, Refuse())
 
-    import game.games.whatgoesup.rules
-    names = ["game.games.whatgoesup.rules"]
-    for info in pkgutil.walk_packages(game.games.whatgoesup.rules.__path__, "game.games.whatgoesup.rules."):
-        importlib.import_module(info.name)
-        names.append(info.name)
+    import game.games
+    names = []
+    for game_info in pkgutil.iter_modules(game.games.__path__, "game.games."):
+        package = importlib.import_module(game_info.name + ".rules")
+        names.append(package.__name__)
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(info.name)
+            names.append(info.name)
     leaked = sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui", "random"))
     assert not leaked, leaked
     # The rules work without them: load the tables and start a game.
@@ -104,8 +110,8 @@ IMPORT_EVERYTHING = textwrap.dedent("""
 
 
 def test_rules_import_without_pygame_or_random():
-    """In a fresh interpreter that refuses pygame and random, game.rules and all its submodules import, and a
-    game can be started."""
+    """In a fresh interpreter that refuses pygame and random, every game's rules package and all its submodules
+    import, and a What Goes Up game can be started."""
     result = subprocess.run([sys.executable, "-c", IMPORT_EVERYTHING], cwd=ROOT, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
