@@ -245,6 +245,19 @@ def app_launch_step(app) -> str:
     return next(s.id for s in shipped_engine().rules.board.steps if s.kind == "launch")
 
 
+def shot_field_board(app) -> None:
+    """The whole Field at the window's size, at the default zoom: mid-game, two crafts per program, the
+    craft in hand with its legal next steps lit."""
+    _shot_field(app, crafts_per_program=2)
+
+
+#: The board at each supported window size (name, size, builder): ``shots.SIZED_SHOTS`` takes these once each.
+FIELD_SIZED_SHOTS = [
+    ("field_board_1280x720", (1280, 720), shot_field_board),
+    ("field_board_1920x1080", (1920, 1080), shot_field_board),
+    ("field_board_3840x2160", (3840, 2160), shot_field_board),
+]
+
 FIELD_SHOTS = [
     ("field_midgame", shot_field_midgame),
     ("field_launch_effect", shot_field_launch_effect),

@@ -177,6 +177,17 @@ SHOTS += _cosmoforce_shots()
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
 
+def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
+    """The Field at 1280x720, 1920x1080 and 3840x2160."""
+    from game.tools.field_shots import FIELD_SIZED_SHOTS
+
+    return list(FIELD_SIZED_SHOTS)
+
+
+#: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.
+SIZED_SHOTS: list[tuple[str, tuple[int, int], Builder]] = _sized_shots()
+
+
 def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None = None,
                  only: list[str] | None = None) -> list[Path]:
     """Render every registered shot to ``out_dir/NAME.png`` headlessly; returns the written paths.
@@ -188,16 +199,16 @@ def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None 
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="whatgoesup-shots-") as home:
-        for suffix, size in sizes or SIZES:
-            for name, build in SHOTS:
-                if only and name not in only:
-                    continue
-                app = make_app(home=Path(home), size=size, fullscreen=False)
-                build(app)
-                path = out_dir / f"{name}{suffix}.png"
-                pygame.image.save(app.surface, str(path))
-                written.append(path)
-                app.stack.clear()
+        jobs = [(f"{name}{suffix}", size, build) for suffix, size in sizes or SIZES for name, build in SHOTS
+                if not only or name in only]
+        jobs += [(name, size, build) for name, size, build in SIZED_SHOTS if not only or name in only]
+        for name, size, build in jobs:
+            app = make_app(home=Path(home), size=size, fullscreen=False)
+            build(app)
+            path = out_dir / f"{name}.png"
+            pygame.image.save(app.surface, str(path))
+            written.append(path)
+            app.stack.clear()
         pygame.display.quit()
     return written
 

@@ -27,10 +27,11 @@ def test_theme_is_valid_json_and_loads_without_warnings():
 
 
 def test_render_shots_writes_pngs(tmp_path):
-    from game.tools.shots import SHOTS, render_shots
+    from game.tools.shots import SHOTS, SIZED_SHOTS, render_shots
 
     files = render_shots(tmp_path)
-    assert [f.stem for f in files] == [name for name, _ in SHOTS]
-    for f in files:
+    sizes = [(name, (1280, 720)) for name, _ in SHOTS] + [(name, size) for name, size, _ in SIZED_SHOTS]
+    assert [f.stem for f in files] == [name for name, _ in sizes]
+    for f, (_, size) in zip(files, sizes):
         assert f.stat().st_size > 5000
-        assert pygame.image.load(str(f)).get_size() == (1280, 720)
+        assert pygame.image.load(str(f)).get_size() == size

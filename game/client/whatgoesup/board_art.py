@@ -41,8 +41,8 @@ def font(size: int, bold: bool = True) -> pygame.font.Font:
 
 # ---------------------------------------------------------------- lines
 
-def thick_polyline(surface: pygame.Surface, colour, points, width: float) -> None:
-    """A smooth (anti-aliased) polyline ``width`` pixels thick, with round joints."""
+def thick_polyline(surface: pygame.Surface, colour, points, width: float, caps: bool = True) -> None:
+    """A smooth (anti-aliased) polyline ``width`` pixels thick, with round ends unless ``caps`` is False."""
     if len(points) < 2:
         return
     if width <= 1.5:
@@ -61,7 +61,7 @@ def thick_polyline(surface: pygame.Surface, colour, points, width: float) -> Non
     poly = left + right[::-1]
     pygame.draw.polygon(surface, colour, poly)
     pygame.draw.aalines(surface, colour, True, poly)
-    if width >= 4:
+    if caps and width >= 4:
         for end in (points[0], points[-1]):
             aa_circle(surface, colour, end, half - 0.5)
 
@@ -98,7 +98,7 @@ def dash_pieces(points, dash: float, gap: float) -> list[list[tuple[float, float
 
 def dashed_polyline(surface: pygame.Surface, colour, points, width: float, dash: float, gap: float) -> None:
     for piece in dash_pieces(points, dash, gap):
-        thick_polyline(surface, colour, piece, width)
+        thick_polyline(surface, colour, piece, width, caps=False)
 
 
 def arrow_head(surface: pygame.Surface, colour, tip, direction: float, size: float, outline=None) -> None:

@@ -96,36 +96,51 @@ class LineGrid:
         return s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0]
 
 
-def _nearer_node(rect: pygame.Rect, anchor: tuple[float, float], nodes: list[tuple[float, float]]) -> bool:
-    """Whether some other node is nearer the name than its own (so the name would seem to be that node's)."""
-    def gap(p) -> float:
-        dx = max(rect.left - p[0], 0, p[0] - rect.right)
-        dy = max(rect.top - p[1], 0, p[1] - rect.bottom)
-        return math.hypot(dx, dy)
+def _gap(rect: pygame.Rect, p: tuple[float, float]) -> float:
+    dx = max(rect.left - p[0], 0, p[0] - rect.right)
+    dy = max(rect.top - p[1], 0, p[1] - rect.bottom)
+    return math.hypot(dx, dy)
 
-    own = gap(anchor)
-    return any(gap(p) < own - 2 for p in nodes if p != anchor)
+
+def _nearer_node(rect: pygame.Rect, anchor: tuple[float, float], nodes: list[tuple[float, float]],
+                 node_rects: Optional[list[pygame.Rect]] = None) -> bool:
+    """Whether some other node is nearer the name than its own (so the name would seem to be that node's)."""
+    own = _gap(rect, anchor)
+    if node_rects is None:
+        near = nodes
+    else:  # only nodes inside the box that could be nearer (pygame finds them at C speed)
+        reach = int(own) + 2
+        near = [nodes[i] for i in rect.inflate(2 * reach, 2 * reach).collidelistall(node_rects)]
+    return any(_gap(rect, p) < own - 2 for p in near if p != anchor)
 
 
 def layout_labels(requests: Iterable[LabelRequest], measure: Callable[[str, str], tuple[int, int]],
                   obstacles: list[pygame.Rect], lines: LineGrid, bounds: pygame.Rect,
-                  nodes: Optional[list[tuple[float, float]]] = None) -> list[PlacedLabel]:
+                  nodes: Optional[list[tuple[float, float]]] = None,
+                  owned: Optional[dict[str, LineGrid]] = None) -> list[PlacedLabel]:
     """Place every name that can go somewhere free (see the module's docstring); returns those placed.
 
-    ``nodes`` are the steps' centres: a step's name costs more where another node is nearer to it than its own."""
+    ``nodes`` are the steps' centres: a step's name costs more where another node is nearer to it than its own.
+    ``owned`` holds each request's own lines as a grid (``own_grid``), made once per zoom by the caller."""
     placed: list[PlacedLabel] = []
     taken: list[pygame.Rect] = []
+    node_rects = [pygame.Rect(int(x), int(y), 1, 1) for x, y in nodes] if nodes else None
     for request in sorted(requests, key=lambda r: (PRIORITY[r.style], r.order)):
         w, h = measure(request.text, request.style)
+        own = (owned or {}).get(request.key)
+        if own is None and request.own_line:
+            own = own_grid(request, lines.cell)
         best, best_cost = None, None
         for index, (cx, cy) in enumerate(request.candidates):
             rect = pygame.Rect(0, 0, w, h)
             rect.center = (int(round(cx)), int(round(cy)))
             if not bounds.contains(rect) or rect.collidelist(taken) != -1 or rect.collidelist(obstacles) != -1:
                 continue
-            cost = lines.cost(rect) - sum(1 for x, y in request.own_line if rect.collidepoint(x, y))
+            cost = lines.cost(rect) - (own.cost(rect) if own is not None else 0)
             cost = cost * 4 + index * 2
-            if request.anchor is not None and nodes and _nearer_node(rect, request.anchor, nodes):
+            if best_cost is not None and cost >= best_cost:
+                continue
+            if request.anchor is not None and nodes and _nearer_node(rect, request.anchor, nodes, node_rects):
                 cost += 80
             if best_cost is None or cost < best_cost:
                 best, best_cost = rect, cost
@@ -135,6 +150,16 @@ def layout_labels(requests: Iterable[LabelRequest], measure: Callable[[str, str]
             taken.append(best)
             placed.append(PlacedLabel(request.key, request.text, request.style, request.colour, best))
     return placed
+
+
+def own_grid(request: LabelRequest, cell: int) -> LineGrid:
+    """A request's own line samples as a grid over just their extent (what its name may cover for free)."""
+    xs = [x for x, _ in request.own_line]
+    ys = [y for _, y in request.own_line]
+    grid = LineGrid((int(min(xs)) - cell, int(min(ys)) - cell), (int(max(xs) - min(xs)) + 2 * cell,
+                                                                int(max(ys) - min(ys)) + 2 * cell), cell)
+    grid.add(request.own_line)
+    return grid
 
 
 # ---------------------------------------------------------------- what the Field names, and where it may
@@ -204,9 +229,9 @@ def label_requests(view: "BoardView", measure: Callable[[str, str], tuple[int, i
     bodies = {b.id: b for b in geo.bodies}
     burns_too = view.zoom_factor >= BURN_NAMES_ZOOM
     for n, (sid, step) in enumerate(geo.steps.items()):
-        if sid in geo.ring_of:
-            continue
         style = "burn" if step.kind == "burn" else "step"
+        if sid in geo.ring_of and style != "burn":
+            continue  # a ring's stops are named by the ring
         if style == "burn" and not burns_too:
             continue
         if style == "step" and step.name in named:
@@ -257,6 +282,8 @@ def line_grid(view: "BoardView") -> LineGrid:
         n = max(12, int(math.tau * ring.radius / step))
         grid.add((ring.point(math.tau * k / n)[0] * z, ring.point(math.tau * k / n)[1] * z) for k in range(n))
     for link in view.geometry.links:
+        if link.kind == "fallback":
+            continue  # a thin dashed hop: a name may lie across it
         pts = link.points
         for a, b in zip(pts, pts[1:]):
             n = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
@@ -287,6 +314,8 @@ class LabelLayer:
         self._requests: list[LabelRequest] = []
         self._nodes: list[pygame.Rect] = []
         self._grid: Optional[LineGrid] = None
+        self._owned: dict[str, LineGrid] = {}
+        self._centres: list[tuple[float, float]] = []
         self._images: dict = {}
         self._sizes: dict = {}
 
@@ -331,15 +360,21 @@ class LabelLayer:
         return surf
 
     # -- layout
-    def update(self, markers: list[pygame.Rect], screen_obstacles: list[pygame.Rect]) -> list[PlacedLabel]:
-        """Lay the names out again if the zoom, pan, markers or obstacles (screen rectangles) changed."""
+    def update(self, markers: list[pygame.Rect], screen_obstacles: list[pygame.Rect],
+               panning: bool = False) -> list[PlacedLabel]:
+        """Lay the names out again if the zoom, pan, markers or obstacles (screen rectangles) changed; while
+        the player is dragging the board about (``panning``) the names ride along and are laid out on release."""
         view = self.view
         zoom_key = (round(view.zoom, 9), view.layout.scale)
+        if panning and zoom_key == self._zoom_key:
+            return self.placed
         if zoom_key != self._zoom_key:
             self._zoom_key = zoom_key
             self._requests = label_requests(view, self.measure)
             self._nodes = node_obstacles(view)
             self._grid = line_grid(view)
+            self._owned = {r.key: own_grid(r, self._grid.cell) for r in self._requests if r.own_line}
+            self._centres = [(x * view.zoom, y * view.zoom) for x, y in map(view.geometry.pos, view.geometry.steps)]
         ox, oy = int(round(view.offset[0])), int(round(view.offset[1]))
         key = (zoom_key, ox, oy, tuple(map(tuple, markers)), tuple(map(tuple, screen_obstacles)), tuple(view.rect))
         if key == self._key:
@@ -348,9 +383,8 @@ class LabelLayer:
         moved = [r.move(-ox, -oy) for r in list(markers) + list(screen_obstacles)]
         bounds = view.rect.move(-ox, -oy).inflate(-view.layout.px(4), -view.layout.px(4))
         assert self._grid is not None
-        centres = [view.geometry.pos(sid) for sid in view.geometry.steps]
-        centres = [(x * view.zoom, y * view.zoom) for x, y in centres]
-        self.placed = layout_labels(self._requests, self.measure, self._nodes + moved, self._grid, bounds, centres)
+        self.placed = layout_labels(self._requests, self.measure, self._nodes + moved, self._grid, bounds,
+                                    self._centres, self._owned)
         self.layouts += 1
         return self.placed
 

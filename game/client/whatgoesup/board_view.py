@@ -546,7 +546,8 @@ class BoardView:
     def _build_cache(self, need: pygame.Rect) -> None:
         pad_x, pad_y = need.w // 4, need.h // 4
         area = need.inflate(pad_x * 2, pad_y * 2)
-        surf = pygame.Surface(area.size).convert() if pygame.display.get_surface() else pygame.Surface(area.size)
+        screen = pygame.display.get_surface()
+        surf = pygame.Surface(area.size, 0, screen) if screen is not None else pygame.Surface(area.size)
         self._cache_origin = area.topleft
         self._cache_zoom = self.zoom
         self.cache_builds += 1

@@ -678,7 +678,7 @@ class FieldScene(GameScene):
         if flight is not None and active is None and flight.roll is not None:
             active = flight.roll.upgoer
         self.markers.draw(surface, active, self.time, hidden=self.dragging, hover=self.hover_marker,
-                          selected=self.selected)
+                          selected=self.selected, avoid=list(self.labels.screen_rects().values()))
         self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect)
         if self.dragging is not None:
             upgoer = state.find("upgoer", self.dragging)
@@ -717,7 +717,8 @@ class FieldScene(GameScene):
 
     def _draw_names_and_legend(self, surface: pygame.Surface) -> None:
         self.markers.layout_positions()
-        self.labels.update(self.markers.resting_rects(), self.label_obstacles())
+        self.labels.update(self.markers.resting_rects(), self.label_obstacles(),
+                           panning=self.panning and self.press_pos is not None)
         self.labels.draw(surface)
         self.legend.draw(surface, self.board_rect, self.context.layout)
 

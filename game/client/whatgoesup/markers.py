@@ -237,7 +237,8 @@ class MarkerLayer:
         return best
 
     def draw(self, surface: pygame.Surface, active: Optional[str], time: float, hidden: Optional[str] = None,
-             hover: Optional[str] = None, selected: Optional[str] = None) -> None:
+             hover: Optional[str] = None, selected: Optional[str] = None,
+             avoid: Optional[list[pygame.Rect]] = None) -> None:
         positions = self.layout_positions()
         r = self.radius
         order = sorted(self._markers, key=lambda m: (m[0] == active, m[0] == hover))
@@ -253,15 +254,19 @@ class MarkerLayer:
                 aa_circle(surface, (255, 255, 255), pos, r * 1.75, width=2)
             draw_marker(surface, shape, colour, pos, r * (1.12 if uid == hover else 1.0), debris=debris)
         if self.view.labels_on:
-            self.draw_tags(surface, positions, hidden)
+            self.draw_tags(surface, positions, hidden, avoid)
 
-    def draw_tags(self, surface: pygame.Surface, positions: dict, hidden: Optional[str] = None) -> None:
-        """Name tags under the markers (zoomed in only), skipping any that would cover another tag."""
+    def draw_tags(self, surface: pygame.Surface, positions: dict, hidden: Optional[str] = None,
+                  avoid: Optional[list[pygame.Rect]] = None) -> None:
+        """Name tags under the markers (zoomed in only), skipping any that would cover another tag, a marker
+        or anything in ``avoid`` (the board's names)."""
         from game.client.kit.style import font_px
 
         layout = self.view.layout
         size = max(9, layout.px(13))
-        placed: list[pygame.Rect] = []
+        placed: list[pygame.Rect] = list(avoid or [])
+        r = self.radius * 1.3
+        bodies = {uid: pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r)) for uid, (x, y) in positions.items()}
         for uid, step, colour, debris, shape in self._markers:
             if uid == hidden or uid not in positions or uid in self.glides:
                 continue
@@ -276,7 +281,7 @@ class MarkerLayer:
             x, y = positions[uid]
             rect = image.get_rect(midtop=(int(x), int(y + self.radius * 1.45)))
             plate = rect.inflate(layout.px(8), layout.px(2))
-            if any(plate.colliderect(p) for p in placed):
+            if plate.collidelist(placed) != -1 or any(plate.colliderect(b) for other, b in bodies.items() if other != uid):
                 continue
             placed.append(plate)
             pygame.draw.rect(surface, (10, 8, 30), plate, border_radius=layout.px(5))
