@@ -9,18 +9,33 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import math
+import re
 import types
 import typing
+import unicodedata
 from fractions import Fraction
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from game.core.yamlnodes import Map, Node, Problem, Problems, Scalar, Seq, closest, nearest
+from game.core.yamlnodes import Map, Node, Problem, Problems, Scalar, Seq, clip, closest, nearest
+
+
+# Text limits. Ids and names end up in saves, on buttons and in one-line labels; longer texts
+# (descriptions) are wrapped but must still fit on a card. docs/modding.md states them.
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+NAME_MAX = 60
+TEXT_MAX = 2000
 
 
 def spec(default: Any = dataclasses.MISSING, *, low: float | None = None, high: float | None = None,
-         doc: str = "") -> Any:
-    """A dataclass field with an allowed range and a line of help for modders."""
-    meta = {"low": low, "high": high, "doc": doc}
+         doc: str = "", needs: str = "", max_length: int | None = None) -> Any:
+    """A dataclass field with an allowed range and a line of help for modders.
+
+    ``needs`` marks a list the game cannot play with empty and says why, e.g. "at least one name
+    (new derps are named from it)"; an empty list is then reported with that reason. ``max_length``
+    limits a text (or each text of a list) to one line of at most that many characters."""
+    meta = {"low": low, "high": high, "doc": doc, "needs": needs, "max_length": max_length}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata=meta)
     if isinstance(default, (list, dict, set)):
@@ -42,6 +57,15 @@ class FromText:
     @classmethod
     def parse(cls, text: str) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
+
+
+class KeyProblem(ValueError):
+    """Raised by a table's ``__post_init__`` when values disagree: the key to report it at, and what that
+    key's value must be (the message completes "<key> in <where> ...", e.g. "must be at least 3, not 2")."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
 
 
 _MISSING = object()
@@ -120,8 +144,16 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"'{str(value).lower()}'"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
-    return f"'{value}'"
+        return f"the number {_shown(value)}"
+    return f"'{clip(value)}'"
+
+
+def _shown(number: Any) -> str:
+    """A number as a message shows it: shortened, and never failing on one too long to print."""
+    try:
+        return clip(str(number))
+    except ValueError:  # Python refuses to print whole numbers of thousands of digits
+        return "a number thousands of digits long"
 
 
 def _describe_node(node: Node) -> str:
@@ -131,7 +163,9 @@ def _describe_node(node: Node) -> str:
         return "a group of keys"
     if isinstance(node, Scalar):
         if node.text and not isinstance(node.value, str) and node.value is not None:
-            return _describe(node.value) if isinstance(node.value, (bool, int, float)) else f"'{node.text}'"
+            if isinstance(node.value, float) and not math.isfinite(node.value):
+                return f"'{node.text}'"
+            return _describe(node.value) if isinstance(node.value, (bool, int, float)) else f"'{clip(node.text)}'"
         return _describe(node.value)
     return "this"
 
@@ -237,6 +271,10 @@ def build(tp: Any, node: Node | None, problems: Problems, where: str) -> Any:
     elif tp is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
+    elif tp in (float, Fraction) and isinstance(value, float) and not math.isfinite(value):
+        problems.add(node, f"{_subject(where)} must be a finite number, not {_describe_node(node)} "
+                     "(infinity and 'not a number' cannot be played with)")
+        return _MISSING
     elif tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
@@ -250,12 +288,54 @@ def build(tp: Any, node: Node | None, problems: Problems, where: str) -> Any:
                 pass
     elif tp is str:
         if isinstance(value, str):
-            return value
-        if node.text:
-            return node.text  # written plainly but read as a number, yes/no or a date: keep it as written
-        return str(value)
+            text = value
+        elif node.text:
+            text = node.text  # written plainly but read as a number, yes/no or a date: keep it as written
+        else:
+            text = str(value)
+        problem = _text_problem(text, TEXT_MAX, one_line=False)
+        if problem:
+            problems.add(node, f"{_subject(where)} {problem}")
+            return _MISSING
+        return text
     problems.add(node, f"{_subject(where)} must be {_type_name(tp)}, not {_describe_node(node)}")
     return _MISSING
+
+
+def _text_problem(text: str, max_length: int, one_line: bool) -> str | None:
+    """What makes a text unfit to show (too long, a character that cannot be drawn), or None."""
+    for char in text:
+        if char in "\n\t" and not one_line:
+            continue
+        category = unicodedata.category(char)
+        if one_line and (char in "\n\r" or category in ("Zl", "Zp")):
+            return "holds a line break; write it on one line"
+        if category in ("Cc", "Cs", "Zl", "Zp"):
+            return f"holds a character that cannot be shown (U+{ord(char):04X})"
+    if len(text) > max_length:
+        return f"is {len(text):,} characters long; at most {max_length} are allowed"
+    return None
+
+
+def _check_text(key: str, value: Any, child: Node, meta: Any, problems: Problems, where: str) -> bool:
+    """Ids, names and texts with a ``max_length`` are one line and short; an id is letters, digits, _ or -."""
+    if key == "id" and isinstance(value, str) and not ID_PATTERN.fullmatch(value):
+        problems.add(child, f"{where} must be 1 to 32 letters, digits, '_' or '-' (no spaces), not '{clip(value)}'")
+        return False
+    limit = meta.get("max_length") or (NAME_MAX if key == "name" else None)
+    if limit is None:
+        return True
+    texts = [(value, child)] if isinstance(value, str) else []
+    if isinstance(value, tuple) and isinstance(child, Seq):
+        texts = [(v, n) for v, n in zip(value, child.items) if isinstance(v, str)]
+    ok = True
+    for text, node in texts:
+        problem = _text_problem(text, limit, one_line=True)
+        if problem:
+            problems.add(node, f"{where} {problem}" if node is child else
+                         f"'{clip(text)}' in {where} {problem}")
+            ok = False
+    return ok
 
 
 def _check_unique_ids(item_tp: Any, node: Seq, problems: Problems, where: str) -> None:
@@ -275,6 +355,12 @@ def _check_unique_ids(item_tp: Any, node: Seq, problems: Problems, where: str) -
             seen[item_id] = id_node.line
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    """A table class's resolved type hints (resolving them is slow, and they never change)."""
+    return get_type_hints(cls)
+
+
 def _range_text(low: Any, high: Any) -> str:
     if low is not None and high is not None:
         return f"between {low} and {high}"
@@ -289,7 +375,7 @@ def _build_dataclass(cls: Any, node: Node, problems: Problems, where: str) -> An
             problems.add(node, f"{where} must be a group of keys (indented 'key: value' lines), "
                          f"not {_describe_node(node)}")
         return _MISSING
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("origin")}
     values: dict[str, Any] = {}
     suggested: set[str] = set()
@@ -314,9 +400,16 @@ def _build_dataclass(cls: Any, node: Node, problems: Problems, where: str) -> An
             low, high = meta.get("low"), meta.get("high")
             if (low is not None and value < low) or (high is not None and value > high):
                 doc = f" ({meta['doc']})" if meta.get("doc") else ""
-                problems.add(child, f"{child_where} must be {_range_text(low, high)}, not {value}{doc}")
+                problems.add(child, f"{child_where} must be {_range_text(low, high)}, not {_shown(value)}{doc}")
                 ok = False
                 continue
+        if isinstance(value, tuple) and not value and meta.get("needs"):
+            problems.add(child, f"{child_where} is an empty list; it needs {meta['needs']}")
+            ok = False
+            continue
+        if not _check_text(key, value, child, meta, problems, child_where):
+            ok = False
+            continue
         values[key] = value
     present = set(node.keys())
     for name, f in fields.items():
@@ -333,7 +426,11 @@ def _build_dataclass(cls: Any, node: Node, problems: Problems, where: str) -> An
     try:
         return cls(**values)
     except ValueError as exc:
-        problems.add(node, f"{where}: {exc}" if where else str(exc))
+        at = node.get(exc.key) if isinstance(exc, KeyProblem) else None
+        if at is not None:
+            problems.add(at, f"{_child(where, exc.key)} {exc}")
+        else:
+            problems.add(node, f"{where}: {exc}" if where else str(exc))
         return _MISSING
 
 

@@ -7,6 +7,7 @@ turn them into small ``Node`` values that keep the line, using only the safe loa
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -111,68 +112,195 @@ def nearest(name: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{found}'?)" if found is not None and found != str(name) else ""
 
 
-_constructor = yaml.SafeLoader(stream="")
+# Limits that keep a hostile or mistaken file from exhausting memory, time or the stack. The shipped
+# tables nest at most 5 levels and hold under 2,000 values each; docs/modding.md states these limits.
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 50
+MAX_VALUES = 50_000  # counted with every alias expanded, so "billion laughs" files stop early
+
+# The fast C parser when PyYAML was built with libyaml; its syntax errors are worded differently, so a file
+# it refuses is parsed again with the pure-Python parser, whose wording _SYNTAX_HINTS translates.
+FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+PURE_LOADER: Any = yaml.SafeLoader
+
+_resolver = yaml.resolver.Resolver()
+_COLLECTION_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
 
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
 
 
-def _comment_after(node: yaml.Node) -> str:
-    """The comment right after an empty value on the same line, if any."""
-    mark = node.start_mark
-    buffer = getattr(mark, "buffer", None)
-    if not isinstance(buffer, str):
-        return ""
-    rest = buffer[mark.pointer:].split("\n", 1)[0].strip()
-    return rest if rest.startswith("#") else ""
+def _tag_refused(tag: str) -> str:
+    return (f"the tag '{_short_tag(tag)}' is not allowed in rules files; "
+            "remove it (put the value in quotes if it starts with '!')")
 
 
-def _convert(node: yaml.Node, file: str, problems: Problems) -> Node:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.ScalarNode):
-        plain = node.style is None
-        text = node.value if plain else ""
-        comment = _comment_after(node) if plain and not node.value else ""
+class _LimitExceeded(Exception):
+    """The file breaks a limit; the problem is recorded and the file is not read further."""
+
+
+@dataclass
+class _Open:
+    """A list or group of keys whose items are still being read."""
+
+    kind: type
+    line: int
+    anchor: str | None
+    items: list = field(default_factory=list)  # (node, raw key text or None, key line)
+    size: int = 1
+
+
+class _Composer:
+    """Builds located nodes from parser events without recursion, enforcing the limits above.
+
+    An alias shares the node of its anchor (so reading is linear), but counts as every value it
+    repeats, because everything after reading walks the expanded tree."""
+
+    def __init__(self, text: str, file: str, problems: list[Problem]):
+        self.file = file
+        self.problems = problems
+        self.lines = re.split("\r\n|[\r\n\x85\u2028\u2029]", text[1:] if text.startswith("\ufeff") else text)
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.anchors: dict[str, tuple[Node, int, int]] = {}  # name -> (node, expanded size, line)
+        self.open_anchors: dict[str, int] = {}  # name -> line, for anchors whose value is still open
+        self.stack: list[_Open] = []
+        self.total = 0
+        self.root: Node | None = None
+        self.documents = 0
+
+    def refuse(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.file, line, message))
+        raise _LimitExceeded()
+
+    def compose(self, events: Iterable[yaml.Event]) -> Node | None:
+        for event in events:
+            line = event.start_mark.line + 1 if event.start_mark is not None else 1
+            if isinstance(event, yaml.DocumentStartEvent):
+                self.documents += 1
+                if self.documents > 1:
+                    raise yaml.composer.ComposerError("expected a single document in the stream", None,
+                                                      "but found another document", event.start_mark)
+            elif isinstance(event, yaml.ScalarEvent):
+                self.add(self.scalar(event, line), event.value, line, 1, event.anchor)
+            elif isinstance(event, yaml.AliasEvent):
+                self.alias(event, line)
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                self.start(event, line)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                self.end()
+        return self.root
+
+    def count(self, size: int, line: int, alias: str | None = None) -> None:
+        self.total += size
+        if self.total <= MAX_VALUES:
+            return
+        if alias is None:
+            self.refuse(line, f"this file holds more than {MAX_VALUES:,} values; a rules file needs far fewer")
+        anchor_line = self.anchors[alias][2]
+        self.refuse(line, f"the alias '*{alias}' repeats '&{alias}' (line {anchor_line}) so often that this file "
+                          f"would hold more than {MAX_VALUES:,} values; write the values out or use fewer aliases")
+
+    def scalar(self, event: yaml.ScalarEvent, line: int) -> Scalar:
+        plain = event.style in (None, "") and event.tag in (None, "!")
+        explicit = event.tag not in (None, "!")
+        tag = event.tag if explicit else _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        text = event.value if plain else ""
+        comment = self.comment_after(event) if plain and not event.value else ""
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
-            value = _constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
         except Exception as exc:  # PyYAML raises ValueError and friends for bad dates, !!int abc, ...
-            mark = node.start_mark
-            written_tag = isinstance(mark.buffer, str) and mark.buffer[mark.pointer:mark.pointer + 1] == "!"
-            if plain and not written_tag:
+            if plain:
                 # An implicit type that failed (2014-13-45 looks like a date): keep it as text.
-                return Scalar(file, line, node.value, text=text)
+                return Scalar(self.file, line, event.value, text=text)
             if isinstance(exc, yaml.constructor.ConstructorError) and "could not determine a constructor" in str(exc):
-                message = (f"the tag '{_short_tag(node.tag)}' is not allowed in rules files; "
-                           "remove it (put the value in quotes if it starts with '!')")
+                message = _tag_refused(tag)
             else:
-                message = f"'{node.value}' cannot be read as {_short_tag(node.tag)}"
-            problems.items.append(Problem(file, line, message))
-            return Scalar(file, line, None, text=text, readable=False)
-        return Scalar(file, line, value, text=text, comment=comment)
-    if isinstance(node, yaml.SequenceNode):
-        return Seq(file, line, tuple(_convert(child, file, problems) for child in node.value))
-    if isinstance(node, yaml.MappingNode):
+                message = f"'{clip(event.value)}' cannot be read as {_short_tag(tag)}"
+            self.problems.append(Problem(self.file, line, message))
+            return Scalar(self.file, line, None, text=text, readable=False)
+        return Scalar(self.file, line, value, text=text, comment=comment)
+
+    def comment_after(self, event: yaml.ScalarEvent) -> str:
+        """The comment right after an empty value on the same line, if any."""
+        mark = event.start_mark
+        if mark is None or mark.line >= len(self.lines):
+            return ""
+        rest = self.lines[mark.line][mark.column:].strip()
+        return rest if rest.startswith("#") else ""
+
+    def alias(self, event: yaml.AliasEvent, line: int) -> None:
+        name = event.anchor
+        if name in self.open_anchors:
+            self.refuse(line, f"the alias '*{name}' is inside the value that '&{name}' (line "
+                              f"{self.open_anchors[name]}) names, so it would repeat itself forever")
+        if name not in self.anchors:
+            raise yaml.composer.ComposerError(None, None, f"found undefined alias {name!r}", event.start_mark)
+        node, size, _ = self.anchors[name]
+        self.count(size, line, alias=name)
+        self.attach(node, None, line, size)
+
+    def start(self, event: yaml.CollectionStartEvent, line: int) -> None:
+        if len(self.stack) >= MAX_DEPTH:
+            self.refuse(line, f"lists and groups of keys are nested more than {MAX_DEPTH} deep here; "
+                              "rules never need more than a few levels")
+        if event.tag not in (None, "!") and event.tag not in _COLLECTION_TAGS:
+            self.problems.append(Problem(self.file, line, _tag_refused(event.tag)))
+        self.count(1, line)
+        if event.anchor is not None:
+            self.open_anchors[event.anchor] = line
+        kind = Seq if isinstance(event, yaml.SequenceStartEvent) else Map
+        self.stack.append(_Open(kind, line, event.anchor))
+
+    def end(self) -> None:
+        frame = self.stack.pop()
+        if frame.kind is Seq:
+            node: Node = Seq(self.file, frame.line, tuple(item for item, _, _ in frame.items))
+        else:
+            node = Map(self.file, frame.line, self.entries(frame.items))
+        if frame.anchor is not None:
+            self.open_anchors.pop(frame.anchor, None)
+        self.attach(node, None, frame.line, frame.size, frame.anchor)
+
+    def entries(self, items: list) -> tuple[tuple[str, int, Node], ...]:
         entries: list[tuple[str, int, Node]] = []
         seen: dict[str, int] = {}
-        for key_node, value_node in node.value:
-            key_line = key_node.start_mark.line + 1
-            if not isinstance(key_node, yaml.ScalarNode):
-                problems.items.append(Problem(file, key_line, "a key must be a plain name"))
+        for (key_node, raw_key, key_line), (value_node, _, _) in zip(items[0::2], items[1::2]):
+            if not isinstance(key_node, Scalar) or raw_key is None:
+                self.problems.append(Problem(self.file, key_line, "a key must be a plain name"))
                 continue
-            key = str(key_node.value)
+            key = str(raw_key)
             if key == "<<":
-                problems.items.append(Problem(file, key_line, "merge keys ('<<') are not supported"))
+                self.problems.append(Problem(self.file, key_line, "merge keys ('<<') are not supported"))
                 continue
             if key in seen:
-                problems.items.append(
-                    Problem(file, key_line, f"duplicate key '{key}' (first given at line {seen[key]})"))
+                self.problems.append(Problem(self.file, key_line,
+                                             f"duplicate key '{clip(key)}' (first given at line {seen[key]})"))
                 continue
             seen[key] = key_line
-            entries.append((key, key_line, _convert(value_node, file, problems)))
-        return Map(file, line, tuple(entries))
-    problems.items.append(Problem(file, line, "unsupported YAML node"))
-    return Scalar(file, line, None)
+            entries.append((key, key_line, value_node))
+        return tuple(entries)
+
+    def add(self, node: Node, raw: str | None, line: int, size: int, anchor: str | None) -> None:
+        self.count(size, line)
+        self.attach(node, raw, line, size, anchor)
+
+    def attach(self, node: Node, raw: str | None, line: int, size: int, anchor: str | None = None) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = (node, size, line)
+        if self.stack:
+            parent = self.stack[-1]
+            parent.items.append((node, raw, line))
+            parent.size += size
+        else:
+            self.root = node
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` shortened for a message (a problem line must stay readable)."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # PyYAML's wording -> what a person editing the file should look for. The first match wins;
@@ -216,25 +344,43 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
     return Problem(file, mark.line + 1 if mark else 1, f"YAML syntax error: {exc.problem or exc.context}")
 
 
-def parse_yaml(text: str, file: str, problems: Problems) -> Node | None:
-    """Parse YAML text safely into located nodes; syntax errors are added to ``problems``."""
+def parse_yaml(text: str, file: str, problems: Problems, loader: Any = None) -> Node | None:
+    """Parse YAML text safely into located nodes; syntax errors and broken limits are added to ``problems``.
+
+    ``loader`` is the PyYAML loader whose parser reads the events (default: the C one when available).
+    """
+    loader = loader or FAST_LOADER
+    found: list[Problem] = []
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _Composer(text, file, found).compose(yaml.parse(text, Loader=loader))
+    except _LimitExceeded:
+        problems.items.extend(found)
+        return None
     except yaml.MarkedYAMLError as exc:
+        if loader is not PURE_LOADER:
+            return parse_yaml(text, file, problems, PURE_LOADER)  # for the pure parser's wording
         problems.items.append(_syntax_problem(exc, file))
         return None
     except yaml.YAMLError as exc:
+        if loader is not PURE_LOADER:
+            return parse_yaml(text, file, problems, PURE_LOADER)
         problems.items.append(Problem(file, 1, f"YAML syntax error: {exc}"))
         return None
+    problems.items.extend(found)
     if root is None:
         problems.items.append(Problem(file, 1, "the file is empty (it holds no keys, only blank lines or comments)"))
         return None
-    return _convert(root, file, problems)
+    return root
 
 
 def load_yaml_file(path: Path, display: str, problems: Problems) -> Node | None:
     """Read and parse one rules file; a missing or unreadable file is a problem, not a crash."""
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            problems.items.append(Problem(display, 0, f"the file is {size:,} bytes; a rules file may hold at most "
+                                                      f"{MAX_FILE_BYTES:,} bytes"))
+            return None
         data = path.read_bytes()
     except FileNotFoundError:
         problems.items.append(Problem(display, 0, "the file is missing"))

@@ -177,9 +177,10 @@ def _check_board(board: Board, problems: Problems) -> None:
             if ref is not None and ref not in body_ids:
                 problems.add(at(o, key), f"orbit type '{o.id}' names unknown body '{ref}'" + nearest(ref, body_ids))
 
+    for thing, what in [(b, "body") for b in board.bodies] + [(s, "step") for s in board.steps]:
+        _check_position(thing, what, board, at(thing, "position"), problems)
+
     for s in board.steps:
-        if len(s.position) != 2:
-            problems.add(at(s, "position"), f"step '{s.id}' position must be [x, y]")
         for key in ("next", "fallback"):
             ref = getattr(s, key)
             if ref is not None and ref not in by_id:
@@ -197,7 +198,7 @@ def _check_board(board: Board, problems: Problems) -> None:
         if s.body is not None and s.body not in body_ids:
             problems.add(at(s, "body"), f"step '{s.id}' names unknown body '{s.body}'" + nearest(s.body, body_ids))
         if s.kind == "orbit" and s.orbit_type is None:
-            problems.add(at(s, "kind"), f"orbit step '{s.id}' needs an orbit_type (prestige counts orbit types)")
+            problems.add(at(s), f"orbit step '{s.id}' needs an orbit_type (prestige counts orbit types)")
         needs_next = s.kind in ("home", "launch", "orbital_insertion", "reentry", "landing", "lunar_landing",
                                 "rock_docking", "burn", "transit")
         if needs_next and s.next is None:
@@ -205,7 +206,8 @@ def _check_board(board: Board, problems: Problems) -> None:
         if s.kind in ("launch", "orbital_insertion", "lunar_landing", "rock_docking") and s.fallback is None:
             problems.add(at(s), f"step '{s.id}' ({s.kind}) needs a 'fallback' step for when it fails")
         if s.kind == "escape" and (s.next or s.burns):
-            problems.add(at(s), f"escape step '{s.id}' leaves play and cannot lead anywhere")
+            problems.add(at(s, "next" if s.next else "burns"),
+                         f"escape step '{s.id}' leaves play and cannot lead anywhere")
 
     if problems:
         return
@@ -214,7 +216,7 @@ def _check_board(board: Board, problems: Problems) -> None:
         if s.is_duration and s.next is None and not s.burns:
             problems.add(at(s), f"duration step '{s.id}' can never be left (no next step and no burns)")
         if s.kind == "burn" and not s.burns:
-            problems.add(at(s, "kind"), f"burn junction '{s.id}' offers no burns")
+            problems.add(at(s, "burns"), f"burn junction '{s.id}' offers no burns")
     for s in board.steps:
         if not s.is_duration or s.next is None:
             continue
@@ -239,6 +241,17 @@ def _check_board(board: Board, problems: Problems) -> None:
         for s in board.steps:
             if s.id not in reach and s.scenario is None:
                 problems.add(at(s), f"step '{s.id}' cannot be reached from home")
+
+
+def _check_position(thing, what: str, board: Board, node: Node | None, problems: Problems) -> None:
+    """A position is [x, y] on the board: 0 to width across, 0 to height down."""
+    if len(thing.position) != 2:
+        problems.add(node, f"{what} '{thing.id}' position must be [x, y]")
+        return
+    x, y = thing.position
+    if not (0 <= x <= board.width and 0 <= y <= board.height):
+        problems.add(node, f"{what} '{thing.id}' position [{x:.10g}, {y:.10g}] lies off the board "
+                           f"(x from 0 to {board.width:.10g}, y from 0 to {board.height:.10g})")
 
 
 def load_board(node: Node, problems: Problems, built: dict) -> object:

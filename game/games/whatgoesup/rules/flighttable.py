@@ -74,6 +74,13 @@ class FlightTable:
         raise KeyError(roll)
 
 
+def _key(node: object, key: str) -> Node | None:
+    """The value of ``key`` in a mapping node when it is written there, else the mapping itself."""
+    if isinstance(node, Map) and node.get(key) is not None:
+        return node.get(key)
+    return node if isinstance(node, Node) else None
+
+
 def load_flight_table(node: Node, problems: Problems, built: dict) -> object:
     before = len(problems.items)
     table = build(FlightTable, node, problems, "")
@@ -90,10 +97,10 @@ def load_flight_table(node: Node, problems: Problems, built: dict) -> object:
                             problems.add(node_.get(key), f"effect '{effect.effect}' takes no '{key}'"
                                          + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
                 if effect.effect == "rcs_uses" and not (effect.uses == "all" or
-                                                        (isinstance(effect.uses, int) and effect.uses >= 1)):
-                    problems.add(node_, "rcs_uses needs uses: a number from 1, or all")
+                                                        (isinstance(effect.uses, int) and 1 <= effect.uses <= 100)):
+                    problems.add(_key(node_, "uses"), "rcs_uses needs uses: a number from 1 to 100, or all")
                 if effect.effect == "choose" and not effect.options:
-                    problems.add(node_, "effect 'choose' needs at least one option")
+                    problems.add(_key(node_, "options"), "effect 'choose' needs at least one option")
     present = {c.roll for c in table.consequences}
     for roll in RollKind.__args__:  # type: ignore[attr-defined]
         if roll not in present:

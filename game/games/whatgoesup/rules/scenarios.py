@@ -176,11 +176,14 @@ def _check(table: ScenarioTable, board, problems: Problems) -> None:
         if not any(t.turns_left == 0 for t in s.track):
             problems.add(_at(s, "track"), f"scenario '{s.id}' track needs a stage with turns_left: 0 "
                          "(for the last turns before impact)")
-        seen: set[int] = set()
+        seen: dict[int, Optional[Node]] = {}
         for t in s.track:
             if t.turns_left in seen:
-                problems.add(_at(t, "turns_left"), f"scenario '{s.id}' track has turns_left {t.turns_left} twice")
-            seen.add(t.turns_left)
+                first = seen[t.turns_left]
+                problems.add(_at(t, "turns_left"), f"scenario '{s.id}' track has turns_left {t.turns_left} twice"
+                             + (f" (first at line {first.line})" if first is not None else ""))
+            else:
+                seen[t.turns_left] = _at(t, "turns_left")
         if board is None:
             continue
         if s.rock_body not in body_ids:

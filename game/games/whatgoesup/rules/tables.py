@@ -6,15 +6,18 @@ keys, duplicate ids and cross-references, and either returns a ``Rules`` value o
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from game.games.whatgoesup.rules.dice import DiceScheme
 from game.games.whatgoesup.rules.reliability import Bounds, Rating
-from game.core.schema import MISSING, build, origin_field, spec
+from game.core.schema import MISSING, FromText, KeyProblem, build, origin_field, spec
 from game.core.yamlnodes import Map, Node, Problems, RulesError, load_yaml_file, nearest
 
 if TYPE_CHECKING:
@@ -49,9 +52,11 @@ class Budget:
     points_per_dot: int = spec(1, low=0, high=100)
 
     def __post_init__(self) -> None:
+        if self.min_dots > self.max_dots:
+            raise KeyProblem("max_dots", f"must be at least min_dots ({self.min_dots}), not {self.max_dots}")
         if not self.min_dots <= self.start_dots <= self.max_dots:
-            raise ValueError(f"start_dots ({self.start_dots}) must lie between min_dots ({self.min_dots}) "
-                             f"and max_dots ({self.max_dots})")
+            raise KeyProblem("start_dots", f"must lie between min_dots ({self.min_dots}) and max_dots "
+                                           f"({self.max_dots}), not {self.start_dots}")
 
 
 @dataclass(frozen=True)
@@ -150,7 +155,7 @@ class ComponentKind:
     """A kind of thing a program can invent or buy (lower stage, capsule, a payload type, ...)."""
 
     id: str
-    name: str
+    name: str = spec(max_length=30, doc="new things are named '<people's name> <kind name> Mk<n>'")
     role: Role
     description: str
     fixed_mass: Optional[int] = spec(None, low=1, high=100)
@@ -176,14 +181,14 @@ class ThrusterRules:
 
 @dataclass(frozen=True)
 class Clustering:
-    average_up_to: int = spec(2, low=1, high=10)
+    average_up_to: int = spec(2, low=1, high=4, doc="their odds are computed exactly, roll by roll")
     average_rounding: Literal["up", "down"] = "up"
     max_stages_per_cluster: Optional[int] = spec(None, low=1, high=20)
 
 
 @dataclass(frozen=True)
 class Components:
-    kinds: tuple[ComponentKind, ...]
+    kinds: tuple[ComponentKind, ...] = spec(needs="at least one kind (programs invent and build them)")
     reusable_extra_mass: Fraction = spec(low=0, high=10)
     capsule: CapsuleRules = CapsuleRules("tenth_overhead")
     thruster: ThrusterRules = ThrusterRules(Fraction(1, 10), Fraction(1, 2), Fraction(1))
@@ -208,7 +213,7 @@ class Components:
 @dataclass(frozen=True)
 class DiceTable:
     default: str
-    schemes: tuple[DiceScheme, ...]
+    schemes: tuple[DiceScheme, ...] = spec(needs="at least one dice scheme (every reliability roll uses one)")
     origin: object = origin_field()
 
     def scheme(self, scheme_id: str) -> DiceScheme:
@@ -241,14 +246,15 @@ class People:
     name: str
     description: str
     colour: str
-    derp_names: tuple[str, ...]
-    upgoer_names: tuple[str, ...]
+    derp_names: tuple[str, ...] = spec(needs="at least one name (new derps are named from it)", max_length=20)
+    upgoer_names: tuple[str, ...] = spec(needs="at least one name (new Upgoers and parts are named from it)",
+                                         max_length=20)
     origin: object = origin_field()
 
 
 @dataclass(frozen=True)
 class Peoples:
-    peoples: tuple[People, ...]
+    peoples: tuple[People, ...] = spec(needs="at least one people (every space program belongs to one)")
     origin: object = origin_field()
 
 
@@ -300,7 +306,13 @@ class Prestige:
 # ---------------------------------------------------------------- the whole edition
 @dataclass(frozen=True)
 class Rules:
-    """Every table of one edition, plus a digest that saves record."""
+    """Every table of one edition, plus a digest that saves record.
+
+    ``digest`` fingerprints the loaded tables (``tables_digest``), so comments, quoting and layout do not
+    change it. ``earlier_digests`` are fingerprints that older saves of these same rules recorded, which a
+    save may still carry: the hash of the files' raw text that saves recorded before tables were
+    fingerprinted by content.
+    """
 
     edition: Edition
     economy: Economy
@@ -314,6 +326,7 @@ class Rules:
     scenarios: "ScenarioTable"
     folder: str
     digest: str
+    earlier_digests: tuple[str, ...] = ()
 
     def option(self, option_id: str) -> Option:
         for o in self.options.options:
@@ -366,7 +379,7 @@ def load_rules(folder: Path | str | None = None) -> Rules:
         problems.add(None, "is not a folder of rules", file=str(folder))
         problems.raise_if_any()
     built: dict[str, object] = {}
-    digest = hashlib.sha256()
+    text_digest = hashlib.sha256()
     sources = _edition_sources(folder, problems)
     tables = [(name, filename, lambda node, cls=cls: build(cls, node, problems, ""))
               for name, (filename, cls) in TABLE_FILES.items()]
@@ -377,12 +390,44 @@ def load_rules(folder: Path | str | None = None) -> Rules:
         source = next((f for f in sources if (f / filename).is_file()), folder)
         path = source / filename
         if path.is_file():
-            digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
+            try:
+                text_digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
+            except OSError:
+                pass  # load_yaml_file reports it
         node = load_yaml_file(path, _display_name(source, filename), problems)
         built[name] = make(node) if node is not None else MISSING
     _cross_check(built, problems)
     problems.raise_if_any()
-    return Rules(folder=str(folder), digest=digest.hexdigest()[:16], **built)  # type: ignore[arg-type]
+    return Rules(folder=str(folder), digest=tables_digest(built), earlier_digests=(text_digest.hexdigest()[:16],),
+                 **built)  # type: ignore[arg-type]
+
+
+def canonical_data(value: Any) -> Any:
+    """Loaded table values as plain JSON data: what the rules say, not how the files were written.
+
+    Where a value came from (its node, the folder an edition extends) is left out; a value written in
+    its own text form (a rating) keeps that form; fractions are written n/d."""
+    if isinstance(value, FromText):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: canonical_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.metadata.get("origin") and not (isinstance(value, Edition) and f.name == "extends")}
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Mapping):
+        return {str(k): canonical_data(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [canonical_data(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"no canonical form for {type(value).__name__}")
+
+
+def tables_digest(tables: Mapping[str, Any]) -> str:
+    """The rules' fingerprint: a hash of the canonical JSON dump of every loaded table."""
+    dump = json.dumps({name: canonical_data(table) for name, table in tables.items()}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return hashlib.sha256(dump.encode("utf-8")).hexdigest()[:16]
 
 
 def _edition_sources(folder: Path, problems: Problems) -> list[Path]:
@@ -438,7 +483,18 @@ def _cross_check(built: dict[str, object], problems: Problems) -> None:
         _check_economy(economy, problems)
 
 
+# The odds of averaged clustered stages are computed exactly, and their cost grows with the square of
+# the number of results a scheme can roll: 41 results (2D20, 8D6) keep the worst case under a second.
+MAX_ROLL_RESULTS = 41
+
+
 def _check_dice(dice: DiceTable, problems: Problems) -> None:
+    for scheme in dice.schemes:
+        results = scheme.high - scheme.low + 1
+        if results > MAX_ROLL_RESULTS:
+            problems.add(_key_node(scheme, "sides"), f"dice scheme '{scheme.id}' rolls {results} different results "
+                         f"({scheme.low} to {scheme.high}); at most {MAX_ROLL_RESULTS} are allowed "
+                         "(ratings go up to 20)")
     scheme_ids = [s.id for s in dice.schemes]
     if dice.default not in scheme_ids:
         problems.add(_key_node(dice, "default"),
@@ -467,8 +523,18 @@ def _check_components(components: Components, problems: Problems) -> None:
 
 def _check_economy(economy: Economy, problems: Problems) -> None:
     limits = economy.reliability
+    reliability = _key_node(economy, "reliability")
+    for label, rating in (("worst", limits.worst), ("best", limits.best)):
+        if not (0 <= rating.fail and rating.boom <= 100):
+            node = reliability.get(label) if isinstance(reliability, Map) else None
+            problems.add(node or reliability, f"{label} in reliability must have safeties from 0 to 100, not {rating}")
+            return
     if limits.worst.fail > limits.best.fail or limits.worst.boom > limits.best.boom:
-        problems.add(_key_node(economy, "reliability"), "the worst rating must not be better than the best")
+        reliability = _key_node(economy, "reliability")
+        worst = reliability.get("worst") if isinstance(reliability, Map) else None
+        best = reliability.get("best") if isinstance(reliability, Map) else None
+        problems.add(best or reliability, f"best in reliability ({limits.best}) must not be worse than worst "
+                     f"({limits.worst}{f', line {worst.line}' if worst is not None else ''}) in either number")
         return
     research = economy.research
     research_node = _key_node(economy, "research")
