@@ -123,12 +123,29 @@ def cmd_replay(args) -> int:
 
 
 # ------------------------------------------------------------------ simulate
+def _check_simulate_choices(args, rules) -> None:
+    """The options whose valid values come from the rules (victories, difficulties): a usage error if wrong."""
+    victories = [v.id for v in rules.scenarios.victories]
+    if args.victory not in victories:
+        args.parser.error(f"argument --victory: unknown victory '{args.victory}' (choose from {', '.join(victories)})")
+    if args.mode == "stop-the-rock" and args.victory != "most_dots":
+        args.parser.error("argument --victory: Stop The Rock has its own ending; --victory does not apply to it")
+    if args.difficulty is None:
+        return
+    if args.mode != "stop-the-rock":
+        args.parser.error("argument --difficulty: only Stop The Rock has difficulties (add --mode stop-the-rock)")
+    levels = [d.id for d in rules.scenarios.scenario("stop_the_rock").difficulties]
+    if args.difficulty not in levels:
+        args.parser.error(f"argument --difficulty: unknown difficulty '{args.difficulty}' "
+                          f"(choose from {', '.join(levels)})")
+
+
 def cmd_simulate(args) -> int:
     if args.game == "cosmoforce":
         return cosmoforce_simulate(args)
-    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.engine import Engine, IllegalSetup
     from game.games.whatgoesup.rules.tables import load_rules
-    from game.games.whatgoesup.sim import simulate
+    from game.games.whatgoesup.sim import default_setup, simulate
     engine = Engine(load_rules(args.rules))
 
     def progress(result) -> None:
@@ -137,17 +154,17 @@ def cmd_simulate(args) -> int:
         elif not args.json and args.verbose:
             _out(f"seed {result.seed}: {len(result.actions)} actions, turn {result.turns}")
 
-    victories = [v.id for v in engine.rules.scenarios.victories]
-    if args.victory not in victories:
-        _err(f"unknown victory '{args.victory}' (known: {', '.join(victories)})")
-        return EXIT_USAGE
-    if args.mode == "stop-the-rock" and args.victory != "most_dots":
-        _err("Stop The Rock has its own ending; --victory does not apply to it")
-        return EXIT_USAGE
+    _check_simulate_choices(args, engine.rules)
     players = args.players if args.players is not None else (1 if args.mode == "stop-the-rock" else 2)
     if args.turns is None:
         chosen = next(v for v in engine.rules.scenarios.victories if v.id == args.victory)
         args.turns = chosen.suggested_turns or 20
+    try:
+        engine.check_setup(default_setup(engine, players, args.turns, victory=args.victory,
+                                         scenario="stop_the_rock" if args.mode == "stop-the-rock" else None,
+                                         difficulty=args.difficulty))
+    except IllegalSetup as exc:  # anything the checks above missed is still a usage error, not a crash
+        args.parser.error(str(exc))
     summary = simulate(engine, args.games, args.seed, players=players, turns=args.turns,
                        progress=progress, bot=args.bot, mode=args.mode, victory=args.victory,
                        difficulty=args.difficulty)
@@ -297,6 +314,27 @@ def _missing_ui(exc: ModuleNotFoundError, what: str) -> int:
 
 
 # ------------------------------------------------------------------ plumbing
+def whole_number(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``; anything else is a usage error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not '{text}'") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {value}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def folder(text: str) -> str:
+    """An argparse type: an existing folder."""
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a folder")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="whatgoesup", description="What Goes Up: tiny peoples racing to the Moon. "
                                      "With no command, the desktop game starts "
@@ -319,11 +357,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play bot games and check invariants after every action")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, default=None, help="programs per game (default 2; 1 for stop-the-rock)")
-    p.add_argument("--turns", type=int, default=None,
-                   help="turn limit (default: the victory's suggested_turns in rules/scenarios.yaml, else 20)")
+    p.add_argument("--games", type=whole_number(1, 100_000), default=10, help="games to play (1 to 100000)")
+    p.add_argument("--seed", type=whole_number(0, 2**63 - 1), default=1, help="the first game's seed (from 0)")
+    p.add_argument("--players", type=whole_number(1, 4), default=None,
+                   help="programs per game, 1 to 4 (default 2; 1 for stop-the-rock)")
+    p.add_argument("--turns", type=whole_number(1, 1000), default=None,
+                   help="turn limit, 1 to 1000 (default: the victory's suggested_turns in rules/scenarios.yaml, "
+                        "else 20)")
     p.add_argument("--mode", choices=("normal", "stop-the-rock"), default="normal",
                    help="stop-the-rock: the cooperative scenario, ended by the rock (saved or impact)")
     p.add_argument("--victory", default="most_dots", help="a victory condition of rules/scenarios.yaml")
@@ -333,14 +373,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", choices=("program", "random", "landing"), default="program",
                    help="program: plays a space program, flies and pursues the victory condition (default); "
                         "random: uniform legal actions; landing: random, weighted towards landings")
-    p.add_argument("--rules", default=None)
+    p.add_argument("--rules", type=folder, default=None, help="rules folder (default: the shipped rules)")
     _add_game_option(p)
     p.add_argument("--ships", type=int, default=1, help="Cosmoforce: ships per player (default 1)")
     p.add_argument("--designs", choices=("ready", "random"), default="ready",
                    help="Cosmoforce: ready-made ships from rules/cosmoforce/ships.yaml (default) or random rosters")
     p.add_argument("--teams", action="store_true", help="Cosmoforce: two teams (odd and even seats) instead of "
                                                         "every captain for themselves")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, parser=p)
 
     p = sub.add_parser("bench", help="run the benchmark suite")
     p.add_argument("--json", action="store_true", help="print only the JSON line")

@@ -150,3 +150,48 @@ def test_unexpected_error_is_one_line_and_logged(tmp_path, monkeypatch, capsys):
 def test_main_function_is_the_console_script():
     import main
     assert main.main(["check-rules"]) == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "0"], "argument --players: must be a whole number from 1 to 4, not 0"),
+    (["--players", "5"], "argument --players: must be a whole number from 1 to 4, not 5"),
+    (["--turns", "0"], "argument --turns: must be a whole number from 1 to 1000, not 0"),
+    (["--turns", "many"], "argument --turns: must be a whole number from 1 to 1000, not 'many'"),
+    (["--games", "0"], "argument --games: must be a whole number from 1 to 100000, not 0"),
+    (["--seed", "-1"], "argument --seed: must be a whole number from 0 to 9223372036854775807, not -1"),
+    (["--mode", "chaos"], "argument --mode: invalid choice: 'chaos' (choose from 'normal', 'stop-the-rock')"),
+    (["--rules", "no/such/folder"], "argument --rules: 'no/such/folder' is not a folder"),
+    (["--difficulty", "nightmare"],
+     "argument --difficulty: only Stop The Rock has difficulties (add --mode stop-the-rock)"),
+    (["--mode", "stop-the-rock", "--difficulty", "nightmare"],
+     "argument --difficulty: unknown difficulty 'nightmare' (choose from gentle, normal, hard)"),
+    (["--victory", "world_peace"], "argument --victory: unknown victory 'world_peace' (choose from most_dots, "
+     "one_small_step, moon_temple, moon_monolith, all_your_base, all_seeing_eye)"),
+    (["--mode", "stop-the-rock", "--victory", "moon_temple"],
+     "argument --victory: Stop The Rock has its own ending; --victory does not apply to it"),
+])
+def test_simulate_refuses_bad_arguments_with_a_usage_message(args, message, capsys):
+    from game import cli
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["simulate", "--games", "1", *args])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: whatgoesup simulate ")
+    assert err.strip().splitlines()[-1] == f"whatgoesup simulate: error: {message}"
+    assert "Traceback" not in err and "unexpected error" not in err
+
+
+def test_check_rules_reports_nan_on_its_line_without_a_traceback(tmp_path):
+    folder = tmp_path / "rules"
+    shutil.copytree(DEFAULT_RULES_DIR, folder)
+    path = folder / "components.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if line.startswith("reusable_extra_mass:"))
+    lines[number - 1] = "reusable_extra_mass: .nan\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    proc = run("check-rules", str(folder))
+    no_traceback(proc)
+    assert proc.returncode == 1
+    assert proc.stdout.strip().splitlines() == [
+        f"rules/components.yaml:{number}: reusable_extra_mass must be a finite number, not '.nan' "
+        "(infinity and 'not a number' cannot be played with)"]
