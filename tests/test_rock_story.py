@@ -1,8 +1,9 @@
 """The scripted Stop The Rock win (tests/golden/rock_win.json) replays and saves the world.
 
 Made by tests/golden/make_rock_win.py: one program on normal difficulty playing the careful plan of
-game/rock_plan.py, every die (the rock's drift die included) from the seeded stream, no roll forced.
-Regenerate it after a deliberate rules change with `python tests/golden/make_rock_win.py`.
+game/rock_plan.py, every die (the rock's drift die included) from the seeded stream, no roll forced; a test
+plays the generator again and compares, so the numbers checked here are the generator's. Regenerate it
+after a deliberate rules change with `python -m tests.golden.regenerate` and read the diff.
 """
 from __future__ import annotations
 
@@ -69,3 +70,20 @@ def test_every_die_comes_from_the_seed():
             assert isinstance(action, Roll) and action == dice.roll(engine, state)
             rolls += 1
     assert rolls > 30
+
+
+def test_the_generator_still_makes_the_same_save():
+    """make_rock_win.py plays the same game from the same seed and setup, action for action, to the same end."""
+    sys.path.insert(0, str(ROOT / "tests" / "golden"))
+    try:
+        import make_rock_win
+    finally:
+        sys.path.pop(0)
+    document = saves.read_document(SAVE)
+    game = make_rock_win.RockGame(make_rock_win.SEED, "normal", Engine(RULES))
+    assert document["seed"] == make_rock_win.SEED
+    assert document["setup"] == game.engine.setup_to_data(game.setup)
+    game.play()
+    assert [a.to_data() for a in game.actions] == document["actions"]
+    outcome = game.engine.outcome(game.state)
+    assert outcome.kind == "saved" and outcome.scores == (155,) and game.state.rock.saved_turn == 15

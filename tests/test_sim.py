@@ -1,14 +1,14 @@
 """Random legal play keeps every invariant; the seeded golden playthrough does not drift.
 
 The golden transcript ``tests/golden/rnd_game.txt`` is a seeded bot game (seed 7, 2 players,
-3 turns): each action's text, then the texts of the events it produced. When a rules change
-alters it on purpose, rewrite it and review the diff:
+3 turns): each action's text, then the texts of the events it produced (tests/golden/make_rnd_game.py).
+The test never writes it. When a rules change alters it on purpose, regenerate it and review the diff:
 
-    GOLDEN_UPDATE=1 python3 -m pytest tests/test_sim.py -k golden
+    python -m tests.golden.regenerate
 """
 from __future__ import annotations
 
-import os
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,33 +23,14 @@ from game.games.whatgoesup.rules.dice import sample
 from game.games.whatgoesup.sim import INVARIANTS, check_invariants, default_setup, play_game
 
 GOLDEN = Path(__file__).parent / "golden" / "rnd_game.txt"
-
-
-def transcript(engine, seed: int = 7, players: int = 2, turns: int = 3) -> str:
-    setup = default_setup(engine, players=players, turns=turns)
-    lines = [f"# seed {seed}, {players} players, {turns} turns, rules {engine.rules.edition.id}"]
-    lines += [f"    {e.text}" for e in engine.new_game(setup).events]
-
-    count = 0
-
-    def record(before, action, after) -> None:
-        nonlocal count
-        count += 1
-        lines.append(f"{count}: {action}")
-        lines.extend(f"    {e.text}" for e in after.events)
-
-    result = play_game(engine, setup, seed, max_turns=turns, on_action=record)
-    assert result.failure is None, str(result.failure)
-    return "\n".join(lines) + "\n"
+sys.path.insert(0, str(GOLDEN.parent))
+from make_rnd_game import transcript  # noqa: E402
 
 
 def test_golden_transcript(engine):
-    text = transcript(engine)
-    if os.environ.get("GOLDEN_UPDATE") == "1" or not GOLDEN.exists():
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8"), \
-        "the seeded playthrough changed; if on purpose, rerun with GOLDEN_UPDATE=1 and review the diff"
+    assert GOLDEN.exists(), f"{GOLDEN} is missing; make it with python -m tests.golden.regenerate"
+    assert transcript(engine) == GOLDEN.read_text(encoding="utf-8"), \
+        "the seeded playthrough changed; if on purpose, run python -m tests.golden.regenerate and review the diff"
 
 
 def test_same_seed_same_game(engine):

@@ -2,7 +2,8 @@
 
 It was made by tests/golden/make_story.py: launches, a crash on the pad, a stranding, an EVA rations
 delivery, a docking, a rescue, an RCS deorbit, and a lunar landing and return. If a deliberate rules
-change makes it illegal, regenerate it with `python tests/golden/make_story.py` and re-read the story.
+change makes it illegal, regenerate it with `python -m tests.golden.regenerate`, read the diff and
+re-read the story. The tests never write it.
 """
 from __future__ import annotations
 

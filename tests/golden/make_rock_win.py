@@ -12,7 +12,7 @@ with seeds 1..100 and prints how often it saves the world: that is the measure b
 tuning in docs/rules-decisions.md ("Stop The Rock"). The golden game is seed 2, the first seed that saves
 the world on normal (seed 1 falls 2 nudge value short).
 
-Regenerate after a deliberate rules change:  python tests/golden/make_rock_win.py
+Regenerate after a deliberate rules change:  python -m tests.golden.regenerate   (all golden files, with a report)
 """
 from __future__ import annotations
 

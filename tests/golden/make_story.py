@@ -7,7 +7,7 @@ roll, so any possible value may be written down): a roll of 1 works on any part 
 
 Each program's R&D is a queue of steps spent as its points allow, so the story survives changes to
 costs; a step may wait for a turn. Regenerate after a deliberate rules change:
-    python tests/golden/make_story.py
+    python -m tests.golden.regenerate   (all golden files, with a report)
 """
 from __future__ import annotations
 
