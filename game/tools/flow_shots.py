@@ -107,6 +107,14 @@ def shot_rnd_refusal(app) -> None:
     _settle(app)
 
 
+def shot_rnd_pad(app) -> None:
+    """R&D's Other tab with an Upgoer on the pad, drawn beside 'Take apart'."""
+    flow = _flow(app, scripted_session(app.home / "saves", assemble=True))
+    flow.main_scene().tab = "other"
+    flow.main_scene().relayout()
+    _settle(app)
+
+
 def shot_assembly_valid(app) -> None:
     flow = _flow(app, scripted_session(app.home / "saves"))
     from game.client.whatgoesup.assembly import AssemblyScene
@@ -286,6 +294,7 @@ FLOW_SHOTS = [
     ("rnd", shot_rnd),
     ("rnd_refusal", shot_rnd_refusal),
     ("rnd_glossary", shot_rnd_glossary),
+    ("rnd_pad", shot_rnd_pad),
     ("assembly_valid", shot_assembly_valid),
     ("assembly_problems", shot_assembly_problems),
     ("assembly_picture", shot_assembly_picture),

@@ -117,7 +117,8 @@ def test_the_pictures_stage_masses_are_the_design_reports(make_app, home):
             assert abs(mark.rect.h - mark.mass * ppm) <= 1.5
             assert abs((mark.rect.top - mark.lift_top) - mark.lift * ppm) <= 1.5
             assert mark.lift_rect.bottom == mark.rect.top and mark.lift_rect.top >= mark.lift_top
-            words = " ".join(text for c in picture.callouts if c.about == f"stage:{mark.level}" for text, _, _ in c.lines)
+            words = " ".join(text for c in picture.callouts if c.about == f"stage:{mark.level}"
+                             for text, _, _ in c.lines)
             assert f"lifts {mark.lift}" in words and f"carries {mark.carries}" in words
             assert ("OK" in words) == mark.ok
         if report.total_mass:

@@ -103,8 +103,108 @@ def test_empty_forms_say_what_is_missing(rnd):
 def test_manifest_lists_blueprints_parts_and_derps(rnd):
     app, flow, scene = rnd
     html = scene.manifest_html()
-    for text in ("Big Hopper", "1/5", "never flown", "Burrow Pod", "Bunbun", "can fly today", "Parts in storage"):
+    for text in ("Big Hopper", "1/5", "never flown", "Burrow Pod", "Bunbun", "can fly today",
+                 "Blueprints and parts in storage", "1 stored"):
         assert text in html
+    assert not any(item.id in html for item in flow.state.items)  # parts by name, never "(I8)"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_manifest_shows_the_upgoers_without_scrolling(make_app, home, size):
+    """A first game's manifest fits its card: the Upgoers at the end are never cut off at the bottom."""
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import start_game
+
+    app = make_app(size=size)
+    flow = start_game(app.context, scripted_session(home, assemble=True))
+    flow.passed_to(0)
+    scene = app.stack.top
+    app.step(1 / 30, [])
+    assert "Moonhop 1</b>" in scene.manifest.html_text and "on the pad" in scene.manifest.html_text
+    assert scene.manifest.scroll_bar is None  # everything shows: nothing to scroll to
+
+
+def choose(app, scene, key, value):
+    """Pick ``value`` in the drop-down ``key`` as a player would (the menu's changed event)."""
+    menu = scene.menus[key]
+    option = next(o for o in menu.options_list if o[1] == value)
+    menu.selected_option = option
+    app.step(0.0, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                      {"ui_element": menu, "text": option[0], "ui_object_id": ""})])
+
+
+def test_research_steps_honour_the_limits_and_start_again_for_each_blueprint(rnd):
+    app, flow, scene = rnd
+    open_tab(app, scene, "research")
+    research = flow.session.engine.rules.economy.research
+    little = next(t for t in flow.state.things_of(0) if t.name == "Little Hopper")  # 1/5, mass 3, 23 points
+    choose(app, scene, "r_thing", little.id)
+    press(app, scene.buttons["set:r_safety:boom"])
+    for _ in range(12):
+        press(app, scene.buttons["step:r_steps:1"])
+    assert scene.form["r_steps"] == research.max_boom_steps_per_turn == 5  # the per-turn limit, not 10
+    assert not any("Not possible" in t for t, _ in scene.preview_lines())
+    press(app, scene.buttons["set:r_safety:fail"])
+    assert scene.form["r_steps"] == 1  # a new safety starts at one step
+    for _ in range(12):
+        press(app, scene.buttons["step:r_steps:1"])
+    assert scene.form["r_steps"] == 3  # 1/5: the Fail safety must stay below the Boom safety
+    big = next(t for t in flow.state.things_of(0) if t.name == "Big Hopper")
+    choose(app, scene, "r_thing", big.id)
+    assert scene.form["r_steps"] == 1  # a new blueprint starts at one step
+    for _ in range(12):
+        press(app, scene.buttons["step:r_steps:1"])
+    assert scene.form["r_steps"] == flow.state.programs[0].points // big.mass == 3  # what the points pay for
+    press(app, scene.buttons["do:research"])
+    assert str(flow.state.thing(big.id).rating) == "4/5"
+
+
+def test_a_new_kind_starts_at_a_sensible_mass(rnd):
+    from game.client.whatgoesup.rnd import starting_mass
+
+    app, flow, scene = rnd
+    rules = flow.session.engine.rules
+    choose(app, scene, "kind", "lower_stage")
+    for _ in range(5):
+        press(app, scene.buttons["step:mass:1"])
+    assert scene.form["mass"] == starting_mass(rules, "lower_stage") + 5 == 8
+    choose(app, scene, "kind", "capsule")
+    assert scene.form["mass"] == starting_mass(rules, "capsule") == 2  # not the stage's 8
+    choose(app, scene, "kind", "thruster")
+    assert scene.form["mass"] == 1
+    choose(app, scene, "kind", "capsule")
+    scene.entries["invent_name"].set_text("Tiny Pod")
+    press(app, scene.buttons["do:invent"])
+    pod = next(t for t in flow.state.things_of(0) if t.name == "Tiny Pod")
+    assert pod.mass == 2 and pod.kind == "capsule"
+
+
+def test_build_asks_for_no_more_copies_than_the_points_pay_for(rnd):
+    app, flow, scene = rnd
+    open_tab(app, scene, "build")
+    big = next(t for t in flow.state.things_of(0) if t.name == "Big Hopper")
+    choose(app, scene, "b_thing", big.id)
+    for _ in range(25):
+        press(app, scene.buttons["step:b_count:1"])
+    assert scene.form["b_count"] == flow.state.programs[0].points // big.mass == 3
+    little = next(t for t in flow.state.things_of(0) if t.name == "Little Hopper")
+    choose(app, scene, "b_thing", little.id)
+    assert scene.form["b_count"] == 1
+
+
+def test_the_pad_upgoer_is_drawn_where_it_can_be_taken_apart(make_app, home):
+    from game.tools.flow_shots import scripted_session
+    from game.client.whatgoesup.game_flow import start_game
+
+    app = make_app()
+    flow = start_game(app.context, scripted_session(home, assemble=True))
+    flow.passed_to(0)
+    scene = app.stack.top
+    open_tab(app, scene, "other")
+    assert scene.form["ta_upgoer"] == flow.state.upgoers_of(0)[0].id
+    assert scene.pad_rect is not None and not scene.pad_rect.colliderect(scene.preview_rect)
+    panel = app.layout.rect(*scene.panel_units())
+    assert panel.contains(scene.pad_rect)
 
 
 def test_technology_transfer_shows_in_the_invent_preview(make_app, home):

@@ -64,14 +64,27 @@ def fitted_dropdown(options: Sequence[tuple[str, str]], selected: tuple[str, str
 
 
 # ---------------------------------------------------------------- status messages
-def status_lines(text: str, width: int, height: int, size: int, min_size: int = 10) -> tuple[pygame.font.Font, list[str]]:
+def status_lines(text: str, width: int, height: int, size: int, min_size: int = 10,
+                 bold: bool = True) -> tuple[pygame.font.Font, list[str]]:
     """The largest font (up to ``size`` px) in which ``text``, wrapped to ``width``, fits ``height``, and its lines."""
     while True:
-        font = font_px(size, True)
+        font = font_px(size, bold)
         lines = wrap_text(text, font, width)
         if len(lines) * font.get_linesize() <= height or size <= min_size:
             return font, lines
         size -= max(1, size // 10)
+
+
+def draw_whole(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour, bold: bool = False,
+               min_size: int = 10) -> list[str]:
+    """``text`` wrapped inside ``rect``, in the largest font up to ``size`` px that shows all of it (never an
+    ellipsis); returns the lines drawn."""
+    font, lines = status_lines(text, rect.w, rect.h, size, min_size, bold)
+    y = rect.top
+    for line in lines:
+        draw_text(surface, line, font, colour, (rect.left, y))
+        y += font.get_linesize()
+    return lines
 
 
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, text: str, kind: str, layout) -> pygame.Rect:

@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.games.whatgoesup.rules.engine import IllegalSetup
+from game.games.whatgoesup.rules.engine import PROGRAM_COLOURS, IllegalSetup
 from game.games.whatgoesup.rules.limits import PROGRAM_NAME_MAX
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 from game.core.session import GameSession
@@ -28,6 +28,8 @@ from game.client.whatgoesup.shipped import shipped_engine
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import draw_program_marker
 from game.client.kit.text import draw_wrapped
+from game.client.kit.widgets import draw_colour_swatch, draw_status, draw_whole, fitted_dropdown
+from game.client.kit.words import counted
 from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 SEATS = 4
@@ -43,6 +45,8 @@ OPTION_H = 54
 GOAL_Y = OPTION_Y + 4 * OPTION_H + 8  # "Victory and turn limit" or "Difficulty"
 TURNS_Y = GOAL_Y + 30
 RACE = "race"
+SWATCH, SWATCH_GAP = 28, 2  # a colour choice: the seat's marker in that colour (units)
+SWATCH_X, SWATCH_Y = LEFT_X + 16, 56  # where a seat's colours start (x, and y below the seat's top)
 
 
 @dataclass
@@ -51,6 +55,7 @@ class Seat:
     name: str
     people: str
     human: bool = True
+    colour: str = ""  # chosen colour; empty: the people's own
 
 
 def new_seed() -> int:
@@ -84,6 +89,7 @@ class NewGameScene(GameScene):
         self.name_entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.people_menus: list[pygame_gui.elements.UIDropDownMenu] = []
         self.started = None
+        self.hover: Optional[tuple[int, str]] = None  # (seat, colour) under the pointer
 
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
@@ -104,8 +110,8 @@ class NewGameScene(GameScene):
             self.name_entries.append(entry)
             options = [(p.name, p.id) for p in self.peoples]
             start = next(o for o in options if o[1] == seat.people)
-            menu = pygame_gui.elements.UIDropDownMenu(options, start, layout.rect(LEFT_X + 432, y + 10, 138, 40),
-                                                      manager, container=self.root, object_id=f"#people_{i}")
+            menu = fitted_dropdown(options, start, layout.rect(LEFT_X + 432, y + 10, 138, 40), manager,
+                                   container=self.root, object_id=f"#people_{i}", max_width=layout.px(140))
             self.people_menus.append(menu)
             self.add_button(f"human:{i}", layout.rect(LEFT_X + 580, y + 10, 104, 40),
                             "Human" if seat.human else "Computer")
@@ -139,15 +145,13 @@ class NewGameScene(GameScene):
             if self.victories:
                 options = [(v.name, v.id) for v in self.victories]
                 start = next(o for o in options if o[1] == self.victory)
-                self.victory_menu = pygame_gui.elements.UIDropDownMenu(
-                    options, start, layout.rect(RIGHT_X + 16, TURNS_Y, 250, 40), manager, container=self.root,
-                    object_id="#victory")
-                self.victory_menu.expand_direction = "up"  # near the foot of the window: open upwards
-                for menu_state in self.victory_menu.menu_states.values():
-                    menu_state.expand_direction = "up"
-                self.victory_menu.rebuild()
-            self.add_button("turns:-", layout.rect(RIGHT_X + 280, TURNS_Y, 44, 40), "−")
-            self.add_button("turns:+", layout.rect(RIGHT_X + 448, TURNS_Y, 44, 40), "+")
+                # near the foot of the window: open upwards; as wide as its longest name needs
+                self.victory_menu = fitted_dropdown(options, start, layout.rect(RIGHT_X + 16, TURNS_Y, 300, 40),
+                                                    manager, container=self.root, object_id="#victory",
+                                                    max_width=layout.px(RIGHT_W - 32), expand_up=True)
+            # the turn limit sits on the heading's line, so the victory's name has the whole width
+            self.add_button("turns:-", layout.rect(RIGHT_X + RIGHT_W - 16 - 184, GOAL_Y - 5, 40, 34), "−")
+            self.add_button("turns:+", layout.rect(RIGHT_X + RIGHT_W - 16 - 40, GOAL_Y - 5, 40, 34), "+")
         else:
             levels = scenario.difficulties[:4]
             width = (RIGHT_W - 32 - 8 * (len(levels) - 1)) / max(1, len(levels))
@@ -177,10 +181,10 @@ class NewGameScene(GameScene):
     @staticmethod
     def difficulty_explanation(scenario, level) -> str:
         """A difficulty's numbers in one line, from scenarios.yaml."""
-        drift = f"the rock drifts (a D{scenario.drift_die} each turn)" if level.drift else "no drift"
-        return (f"{level.name}: impact in {level.turns_to_impact} turns; nudges worth {level.nudges_needed} "
-                f"needed; {drift}; {level.start_dots} starting dots"
-                + (f" and {level.start_points} points of emergency funding" if level.start_points else "")
+        drift = f"it drifts (a D{scenario.drift_die} each turn)" if level.drift else "it does not drift"
+        return (f"{level.name}: impact in {level.turns_to_impact} turns; {level.nudges_needed} nudges' worth "
+                f"saves the world; {drift}; you start with {counted(level.start_dots, 'dot')}"
+                + (f" and {counted(level.start_points, 'point')} of emergency funding" if level.start_points else "")
                 + ". A nudge is worth the turns left.")
 
     def victory_explanation(self) -> str:
@@ -203,7 +207,7 @@ class NewGameScene(GameScene):
 
     def setup(self) -> Setup:
         self.read_entries()
-        players = tuple(PlayerSetup(name=s.name.strip(), people=s.people, human=s.human)
+        players = tuple(PlayerSetup(name=s.name.strip(), people=s.people, human=s.human, colour=s.colour)
                         for s in self.seats if s.playing)
         scenario = self.scenario()
         if scenario is not None:  # the rock is the clock: no turn limit, no victory condition of its own
@@ -215,12 +219,45 @@ class NewGameScene(GameScene):
     def final_colours(self) -> dict[int, str]:
         """Seat -> the colour the engine gives it (clashes resolved), for the seats that play."""
         playing = [i for i, s in enumerate(self.seats) if s.playing]
-        players = tuple(PlayerSetup(name=f"P{i}", people=self.seats[i].people) for i in playing)
+        players = tuple(PlayerSetup(name=f"P{i}", people=self.seats[i].people, colour=self.seats[i].colour)
+                        for i in playing)
         try:
             state = self.engine.new_game(Setup(players=players, dice=self.dice))
         except IllegalSetup:
             return {}
         return {seat: p.colour for seat, p in zip(playing, state.programs)}
+
+    # ------------------------------------------------------------------ colours
+    def palette(self, seat: int) -> list[str]:
+        """The colours a seat may take: its people's own, then the colour-blind-safe program colours."""
+        own = next((p.colour for p in self.peoples if p.id == self.seats[seat].people), "")
+        out = [own] if own else []
+        return out + [c for c in PROGRAM_COLOURS if c.lower() != own.lower()]
+
+    def swatches(self) -> list[tuple[int, str, pygame.Rect, bool, bool]]:
+        """(seat, colour, rect, chosen, free) for every colour choice of every playing seat."""
+        layout = self.context.layout
+        colours = self.final_colours()
+        out = []
+        for i, seat in enumerate(self.seats):
+            if not seat.playing or i not in colours:
+                continue
+            taken = {c.lower() for j, c in colours.items() if j != i}
+            y = TOP + 40 + i * (ROW_H + ROW_GAP) + SWATCH_Y
+            for n, colour in enumerate(self.palette(i)):
+                rect = layout.rect(SWATCH_X + n * (SWATCH + SWATCH_GAP), y, SWATCH, SWATCH)
+                out.append((i, colour, rect, colour.lower() == colours[i].lower(), colour.lower() not in taken))
+        return out
+
+    def choose_colour(self, seat: int, colour: str) -> bool:
+        """Give ``seat`` this colour if no other program holds it; True if it changed."""
+        for i, c, _rect, chosen, free in self.swatches():
+            if i == seat and c.lower() == colour.lower():
+                if free and not chosen:
+                    self.seats[seat].colour = colour
+                    return True
+                return False
+        return False
 
     def on_button(self, key: str) -> None:
         self.read_entries()
@@ -253,10 +290,20 @@ class NewGameScene(GameScene):
         self.relayout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            spot = next(((i, c) for i, c, rect, _chosen, _free in self.swatches() if rect.collidepoint(event.pos)),
+                        None)
+            self.hover = spot
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and spot is not None:
+                self.read_entries()
+                self.choose_colour(*spot)
+                return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.people_menus:
             index = self.people_menus.index(event.ui_element)
             self.read_entries()
-            self.seats[index].people = event.ui_element.selected_option[1]
+            if self.seats[index].people != event.ui_element.selected_option[1]:
+                self.seats[index].people = event.ui_element.selected_option[1]
+                self.seats[index].colour = ""  # a new people brings its own colour
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.victory_menu:
             self.read_entries()
@@ -286,6 +333,26 @@ class NewGameScene(GameScene):
         return session
 
     # ------------------------------------------------------------------ drawing
+    def description_rect(self, seat: int) -> pygame.Rect:
+        """A seat's people described, right of its colours."""
+        y = TOP + 40 + seat * (ROW_H + ROW_GAP)
+        left = SWATCH_X + 8 * (SWATCH + SWATCH_GAP) + 10
+        return self.context.layout.rect(left, y + 52, LEFT_X + LEFT_W - 16 - left, ROW_H - 52)
+
+    def note_rect(self) -> pygame.Rect:
+        """The victory's or difficulty's explanation, under its choices."""
+        return self.context.layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 58)
+
+    def status_rect(self) -> pygame.Rect:
+        """Where messages show: between Back and Start (no widget there)."""
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        return layout.rect(24 + 200 + 16, vh - 24 - 56, vw - 24 - 300 - 16 - (24 + 200 + 16), 56)
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time > 0 and self.toast_text:
+            draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         scenario = self.scenario()
@@ -308,15 +375,12 @@ class NewGameScene(GameScene):
                 draw_program_marker(surface, i, marker_c, layout.px(14), pygame.Color(colours[i]))
                 people = next(p for p in self.peoples if p.id == seat.people)
                 text = f"{people.name}: {people.description}"
-                box = layout.rect(LEFT_X + 186, y + 53, LEFT_W - 186 - 16, 46)
-                draw_wrapped(surface, text, small, INK_DIM, box, 2)
-                swatch = layout.rect(LEFT_X + 16, y + 58, 118, 26)
-                pygame.draw.rect(surface, pygame.Color(colours[i]), swatch, border_radius=layout.px(6))
-                label = colours[i].upper()
-                draw_text(surface, label, fit_font(label, swatch.w - layout.px(8), layout.px(14), bold=True),
-                          (20, 14, 34), swatch.center, anchor="center")
+                draw_whole(surface, text, self.description_rect(i), layout.px(15), INK_DIM,
+                           min_size=layout.px(11))
             else:
                 draw_text(surface, "Nobody in this seat", small, INK_DIM, (layout.px(LEFT_X + 186), layout.px(y + 62)))
+        for seat, colour, rect, chosen, free in self.swatches():
+            draw_colour_swatch(surface, rect, seat, colour, chosen, free, self.hover == (seat, colour))
         # what the chosen mode is, under the programs
         mode_top = TOP + 40 + SEATS * (ROW_H + ROW_GAP) + 14
         vh = layout.virtual_height
@@ -324,9 +388,9 @@ class NewGameScene(GameScene):
         playing = sum(1 for s in self.seats if s.playing)
         words = self.mode_explanation(self.mode)
         if scenario is not None:
-            words += (" You play alone." if playing == 1 else f" {playing} programs win or lose together.")
+            words += (" You play alone." if playing == 1 else f" {counted(playing, 'program')} win or lose together.")
         draw_wrapped(surface, words, font_px(layout.px(16)), INK, box, 3)
-        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 58 - TOP)
+        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 64 - TOP)
         draw_card(surface, right, layout)
         rules = self.engine.rules
         x = right.left + layout.px(16)
@@ -339,18 +403,18 @@ class NewGameScene(GameScene):
         for n, option in enumerate(rules.options.options[:4]):
             box = layout.rect(RIGHT_X + 196, OPTION_Y + n * OPTION_H - 2, RIGHT_W - 196 - 12, OPTION_H)
             draw_wrapped(surface, option.explanation, option_font, INK if option.id in self.options else INK_DIM, box, 3)
-        note_box = layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 46)
+        note_box = self.note_rect()
         if scenario is None:
             draw_text(surface, "Victory and turn limit", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
             value = f"{self.turn_limit} turns" if self.turn_limit else "No limit"
-            draw_text(surface, value, fit_font(value, layout.px(110), layout.px(20), bold=True), INK,
-                      (layout.px(RIGHT_X + 386), layout.px(TURNS_Y + 20)), anchor="center")
-            draw_wrapped(surface, self.victory_explanation(), font_px(layout.px(14)), INK_DIM, note_box, 2)
+            draw_text(surface, value, fit_font(value, layout.px(96), layout.px(20), bold=True), INK,
+                      (layout.px(RIGHT_X + RIGHT_W - 16 - 92), layout.px(GOAL_Y + 12)), anchor="center")
+            draw_whole(surface, self.victory_explanation(), note_box, layout.px(14), INK_DIM, min_size=layout.px(10))
         else:
             draw_text(surface, "Difficulty", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))
             level = scenario.difficulty(self.difficulty.get(scenario.id))
-            draw_wrapped(surface, self.difficulty_explanation(scenario, level), font_px(layout.px(14)), INK_DIM,
-                         note_box, 2)
+            draw_whole(surface, self.difficulty_explanation(scenario, level), note_box, layout.px(14), INK_DIM,
+                       min_size=layout.px(10))
 
 
 def open_new_game(context) -> None:

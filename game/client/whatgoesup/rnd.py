@@ -20,8 +20,11 @@ from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
+from game.client.kit.widgets import draw_status, fitted_dropdown
+from game.client.kit.words import counted, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px)
 
@@ -41,6 +44,23 @@ ROW = 50
 LABEL_W = 130
 
 
+def starting_mass(rules, kind_id: str) -> int:
+    """A sensible first mass for a new thing of this kind: a capsule for one derp, a thruster that pushes it,
+    a lower stage that lifts both; a kind with a fixed mass has that."""
+    comps = rules.components
+    kind = comps.kind(kind_id)
+    if kind.fixed_mass:
+        return kind.fixed_mass
+    capsule = formulas.capsule_mass_for_capacity(rules.economy.derps.mass, comps)
+    if kind.role in ("capsule", "habitat"):
+        return capsule
+    if kind.role == "thruster":
+        return max(1, formulas.required_thruster_mass(capsule, comps.thruster.min_ratio))
+    if kind.role == "lower_stage":
+        return capsule + rules.economy.derps.mass
+    return 1
+
+
 class RnDScene(GameScene):
     name = "rnd"
     flow_main = True
@@ -52,7 +72,8 @@ class RnDScene(GameScene):
         engine = flow.session.engine
         kinds = [k for k in engine.rules.components.kinds if k.invented]
         self.form: dict[str, object] = {
-            "kind": kinds[0].id if kinds else "", "mass": 2, "reusable": False,
+            "kind": kinds[0].id if kinds else "",
+            "mass": starting_mass(engine.rules, kinds[0].id) if kinds else 1, "reusable": False,
             "r_thing": "", "r_safety": "fail", "r_steps": 1, "b_thing": "", "b_count": 1,
             "fuel": 1, "rations": 1, "t_derp": "", "t_skill": "piloting", "t_points": 1, "h_derp": "",
             "re_item": "", "ta_upgoer": "", "track": "",
@@ -63,6 +84,7 @@ class RnDScene(GameScene):
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.values: list[tuple[str, pygame.Rect]] = []
         self.preview_rect: Optional[pygame.Rect] = None
+        self.pad_rect: Optional[pygame.Rect] = None  # the Other tab's picture of the Upgoer on the pad
         self.term_spots: list = []  # (text, invisible widget whose tooltip explains a rule word)
         self.manifest: Optional[pygame_gui.elements.UITextBox] = None
         self._enter_armed = 0.0
@@ -89,6 +111,11 @@ class RnDScene(GameScene):
         px, py, pw, ph = self.panel_units()
         return py + ph - 16 - 46
 
+    def status_rect(self) -> pygame.Rect:
+        """Where messages show: the foot of the form panel, left of its main button (no widget there)."""
+        px, py, pw, ph = self.panel_units()
+        return self.context.layout.rect(px + 16, self.action_y(), pw - 32 - 200 - 12, 46)
+
     # ------------------------------------------------------------------ state helpers
     @property
     def state(self):
@@ -111,9 +138,13 @@ class RnDScene(GameScene):
     def build_ui(self) -> None:
         super().build_ui()
         self.steppers, self.entries, self.menus, self.labels, self.values = {}, {}, {}, [], []
+        self.pad_rect = None
         layout = self.context.layout
         vw, vh = layout.virtual_width, layout.virtual_height
         split = self.split_x()
+        size = max(9, layout.px(17))  # the manifest's own size (see manifest_html), loaded before it is used
+        self.context.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
+                                            for style in ("regular", "bold")])
         self.manifest = pygame_gui.elements.UITextBox(
             self.manifest_html(), layout.rect(36, TOP + 58, split - 60, vh - BOTTOM_BAR - 16 - (TOP + 58) - 12),
             self.context.manager, container=self.root, object_id="#manifest")
@@ -197,16 +228,22 @@ class RnDScene(GameScene):
         entry.set_text_length_limit(DERP_NAME_MAX if key == "hire_name" else PART_NAME_MAX)  # as saves allow
         self.entries[key] = entry
 
-    def _menu(self, key: str, x: float, y: float, w: float, options: list[tuple[str, str]]) -> None:
-        """A drop-down bound to ``self.form[key]`` (an id); an empty list shows '(none)' disabled."""
+    def _menu(self, key: str, x: float, y: float, w: float, options: list[tuple[str, str]],
+              room: Optional[float] = None) -> None:
+        """A drop-down bound to ``self.form[key]`` (an id); an empty list shows 'None' disabled.
+
+        It widens (up to ``room`` units) until every option's words fit.
+        """
         if not options:
-            options = [("(none)", "")]
+            options = [("None", "")]
         ids = [o[1] for o in options]
         if self.form.get(key) not in ids:
             self.form[key] = ids[0]
+            self._form_changed(key)
         start = options[ids.index(self.form[key])]
-        menu = pygame_gui.elements.UIDropDownMenu(options, start, self.context.layout.rect(x, y, w, 40),
-                                                  self.context.manager, container=self.root, object_id=f"#{key}")
+        layout = self.context.layout
+        menu = fitted_dropdown(options, start, layout.rect(x, y, w, 40), self.context.manager, container=self.root,
+                               object_id=f"#{key}", max_width=layout.px(room if room is not None else w))
         if ids == [""]:
             menu.disable()
         self.menus[key] = menu
@@ -224,7 +261,7 @@ class RnDScene(GameScene):
     def _build_invent(self, x, y, w) -> None:
         kinds = [k for k in self.engine.rules.components.kinds if k.invented]
         self._label("Kind", x, y)
-        self._menu("kind", x + LABEL_W, y, min(300, w - LABEL_W), [(k.name, k.id) for k in kinds])
+        self._menu("kind", x + LABEL_W, y, min(300, w - LABEL_W), [(k.name, k.id) for k in kinds], w - LABEL_W)
         kind = self.engine.rules.components.kind(str(self.form["kind"]))
         y += ROW
         self._label("Mass", x, y)
@@ -252,7 +289,7 @@ class RnDScene(GameScene):
 
     def _build_research(self, x, y, w) -> None:
         self._label("Blueprint", x, y)
-        self._menu("r_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options())
+        self._menu("r_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options(), w - LABEL_W)
         y += ROW
         self._label("Improve", x, y)
         for i, (safety, text) in enumerate((("fail", "Fail to OK"), ("boom", "Boom to Fail"))):
@@ -262,19 +299,22 @@ class RnDScene(GameScene):
                 b.select()
         y += ROW
         self._label("Steps", x, y)
-        self._stepper("r_steps", x + LABEL_W, y, 1, 10)
+        self._stepper("r_steps", x + LABEL_W, y, 1, self.max_research_steps())
+        self.form["r_steps"] = max(1, min(int(self.form["r_steps"]), self.max_research_steps()))
         y += ROW
         self._preview(x, y, w, self.action_y() - 8 - y)
         self._action_button("research", "Research", x + w - 200, self.action_y())
 
     def _build_build(self, x, y, w) -> None:
         self._label("Blueprint", x, y)
-        self._menu("b_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options())
+        self._menu("b_thing", x + LABEL_W, y, min(340, w - LABEL_W), self._thing_options(), w - LABEL_W)
         y += ROW
         self._label("How many", x, y)
-        self._stepper("b_count", x + LABEL_W, y, 1, 20)
+        most = self.max_copies()
+        self._stepper("b_count", x + LABEL_W, y, 1, most)
+        self.form["b_count"] = max(1, min(int(self.form["b_count"]), most))
         y += ROW
-        self._preview(x, y, w, self.action_y() + 46 - y)
+        self._preview(x, y, w, self.action_y() - 8 - y)
         self._action_button("build", "Build", x + w - 200, self.action_y())
 
     def _build_supplies(self, x, y, w) -> None:
@@ -286,7 +326,7 @@ class RnDScene(GameScene):
         self._stepper("rations", x + LABEL_W, y, 1, 20)
         self._action_button("rations", "Buy rations", x + w - 200, y - 3)
         y += ROW + 10
-        self._preview(x, y, w, self.action_y() + 46 - y)
+        self._preview(x, y, w, self.action_y() - 8 - y)
 
     def _build_derps(self, x, y, w) -> None:
         self._label("Hire", x, y)
@@ -297,7 +337,7 @@ class RnDScene(GameScene):
         trainable = [(f"{d.name} {d.piloting}/{d.engineering}/{d.stamina}", d.id) for d in self.derps()
                      if d.location is HOME and not d.injured]
         self._label("Train", x, y)
-        self._menu("t_derp", x + LABEL_W, y, min(260, w - LABEL_W), trainable)
+        self._menu("t_derp", x + LABEL_W, y, min(260, w - LABEL_W), trainable, w - LABEL_W - 150)
         y += ROW
         for i, skill in enumerate(SKILLS):
             b = self.add_button(f"set:t_skill:{skill}",
@@ -310,31 +350,77 @@ class RnDScene(GameScene):
         y += ROW + 6
         injured = [(d.name, d.id) for d in self.derps() if d.injured]
         self._label("Heal", x, y)
-        self._menu("h_derp", x + LABEL_W, y, min(230, w - LABEL_W - 150), injured)
+        self._menu("h_derp", x + LABEL_W, y, min(230, w - LABEL_W - 150), injured, w - LABEL_W - 150)
         self._action_button("heal", "Heal", x + w - 140, y - 3, 140)
         y += ROW + 4
-        self._preview(x, y, w, self.action_y() + 46 - y)
+        self._preview(x, y, w, self.action_y() - 8 - y)
 
     def _build_other(self, x, y, w) -> None:
         state = self.state
-        foreign = [(f"{state.thing(i.thing_id).name} ({i.id})", i.id) for i in state.items_of(self.program)
-                   if state.thing(i.thing_id).owner != self.program]
+        foreign_items = [i for i in state.items_of(self.program) if state.thing(i.thing_id).owner != self.program]
+        names = copy_labels(state, foreign_items)
+        foreign = [(f"{names[i.id]}, from {state.programs[state.thing(i.thing_id).owner].name}", i.id)
+                   for i in foreign_items]
         menu_w = w - LABEL_W - 150
         self._label("Copy a design", x, y)
-        self._menu("re_item", x + LABEL_W, y, menu_w, foreign)
+        self._menu("re_item", x + LABEL_W, y, menu_w, foreign, menu_w)
         self._action_button("reverse", "Copy it", x + w - 140, y - 3, 140)
         y += ROW + 8
         pad = [(u.name, u.id) for u in state.upgoers_of(self.program) if u.status == "pad"]
         self._label("Take apart", x, y)
-        self._menu("ta_upgoer", x + LABEL_W, y, menu_w, pad)
+        self._menu("ta_upgoer", x + LABEL_W, y, menu_w, pad, menu_w)
         self._action_button("disassemble", "Take apart", x + w - 140, y - 3, 140)
         y += ROW + 8
         debris = [(u.name, u.id) for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
         self._label("Track debris", x, y)
-        self._menu("track", x + LABEL_W, y, menu_w, debris)
+        self._menu("track", x + LABEL_W, y, menu_w, debris, menu_w)
         self._action_button("track", "Track", x + w - 140, y - 3, 140)
         y += ROW + 8
-        self._preview(x, y, w, self.action_y() + 46 - y)
+        if self.form["ta_upgoer"]:  # the Upgoer on the pad, drawn beside the words
+            self.pad_rect = self.context.layout.rect(x + w - 170, y, 170, self.action_y() + 46 - y)
+            self._preview(x, y, w - 180, self.action_y() - 8 - y)
+        else:
+            self._preview(x, y, w, self.action_y() - 8 - y)
+
+    def _form_changed(self, key: str) -> None:
+        """A choice changed: what depended on it starts again (a new kind its own mass, a new blueprint or
+        safety one research step)."""
+        if key == "kind":
+            self.form["mass"] = starting_mass(self.engine.rules, str(self.form["kind"]))
+            self.form["reusable"] = False
+        elif key in ("r_thing", "r_safety"):
+            self.form["r_steps"] = 1
+        elif key == "b_thing":
+            self.form["b_count"] = 1
+
+    def max_copies(self) -> int:
+        """The most copies the build form may ask for: what the points in hand pay for (one at least, 20 at most)."""
+        thing = self.state.find("thing", str(self.form.get("b_thing") or ""))
+        if thing is None:
+            return 1
+        cost = self.engine.rules.economy.costs.build_per_mass * thing.mass
+        return max(1, min(20, self.state.programs[self.program].points // cost if cost else 20))
+
+    def max_research_steps(self) -> int:
+        """The most steps the research form may ask for now: the per-turn limit left, the research cap, the
+        Fail safety staying below the Boom safety, and the points in hand (never below one)."""
+        if not self.form.get("r_thing"):
+            return 1
+        thing = self.state.find("thing", str(self.form["r_thing"]))
+        if thing is None:
+            return 1
+        research = self.engine.rules.economy.research
+        cap = self.engine.research_cap(self.state, thing)
+        cost = self.engine.rules.economy.costs.research_per_mass * thing.mass
+        points = self.state.programs[self.program].points
+        if self.form["r_safety"] == "fail":
+            limits = [research.max_fail_steps_per_turn - thing.fail_steps_this_turn, cap.fail - thing.rating.fail,
+                      thing.rating.boom - 1 - thing.rating.fail]
+        else:
+            limits = [research.max_boom_steps_per_turn - thing.boom_steps_this_turn, cap.boom - thing.rating.boom]
+        if cost:
+            limits.append(points // cost)
+        return max(1, min(limits))
 
     # ------------------------------------------------------------------ the action each form describes
     def entry_text(self, key: str) -> str:
@@ -392,7 +478,9 @@ class RnDScene(GameScene):
             self.form[name] = max(low, min(high, int(self.form[name]) + int(delta)))
         elif kind == "set":
             name, value = rest.split(":", 1)
-            self.form[name] = value
+            if self.form.get(name) != value:
+                self.form[name] = value
+                self._form_changed(name)
             self._keep_entries_and_relayout()
         elif kind == "toggle":
             self.form[rest] = not self.form[rest]
@@ -425,10 +513,11 @@ class RnDScene(GameScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for key, menu in self.menus.items():
                 if event.ui_element is menu:
-                    self.form[key] = menu.selected_option[1]
-                    if key == "kind":
-                        self.form["reusable"] = False
-                        self._keep_entries_and_relayout()
+                    if self.form.get(key) != menu.selected_option[1]:
+                        self.form[key] = menu.selected_option[1]
+                        self._form_changed(key)
+                        if key in ("kind", "r_thing", "b_thing", "ta_upgoer"):
+                            self._keep_entries_and_relayout()
                     return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if any(e.is_focused for e in self.entries.values()):
@@ -439,7 +528,8 @@ class RnDScene(GameScene):
             else:
                 self._enter_armed = 3.0
                 points = self.state.programs[self.program].points
-                self.toast(f"Press Enter again to finish R&D ({points} points will be saved for next turn).", "warn")
+                self.toast(f"Press Enter again to finish R&D ({counted(points, 'point')} will be saved for next turn).",
+                           "warn")
             return True
         return super().handle_event(event)
 
@@ -459,7 +549,7 @@ class RnDScene(GameScene):
             mass = formulas.thing_mass(int(f["mass"]), bool(f["reusable"]), engine.rules.components)
             lines.append((kind.description, INK_DIM))
             extra = " (a fifth more because it is reusable)" if f["reusable"] else ""
-            lines.append((f"Costs {costs.invent_per_mass * mass} points: {costs.invent_per_mass} per mass, "
+            lines.append((f"Costs {counted(costs.invent_per_mass * mass, 'point')}: {costs.invent_per_mass} per mass, "
                           f"mass {mass}{extra}.", INK))
             start = engine.rules.economy.research.new_thing_rating
             transfer = engine.transfer_rating(state, self.program, kind.id, mass)
@@ -482,31 +572,35 @@ class RnDScene(GameScene):
             else:
                 after = f"{thing.rating.fail}/{thing.rating.boom + steps}"
                 done = thing.boom_steps_this_turn
-            lines.append((f"Costs {costs.research_per_mass * thing.mass * steps} points "
-                          f"({costs.research_per_mass} per mass x mass {thing.mass} x {steps} step(s)).", INK))
+            lines.append((f"Costs {counted(costs.research_per_mass * thing.mass * steps, 'point')} "
+                          f"({costs.research_per_mass} per mass x mass {thing.mass} x {counted(steps, 'step')}).", INK))
             lines.append((f"{thing.name}: {thing.rating} to {after}.", ACCENT_LIGHT))
             why = "" if cap == engine.rules.economy.reliability.best else (
                 " until it has flown" if not thing.flown else " until it has flown successfully")
-            lines.append((f"Research can reach {cap}{why}. {done} {f['r_safety'].capitalize()} step(s) done "
-                          f"this turn.", INK_DIM))
+            limit = (engine.rules.economy.research.max_fail_steps_per_turn if f["r_safety"] == "fail"
+                     else engine.rules.economy.research.max_boom_steps_per_turn)
+            lines.append((f"Research can reach {cap}{why}. {done} of {limit} {f['r_safety'].capitalize()} "
+                          f"{noun_for(limit, 'step')} done this turn.", INK_DIM))
             check = ["research"]
         elif self.tab == "build" and f["b_thing"]:
             thing = state.thing(str(f["b_thing"]))
             n = int(f["b_count"])
-            lines.append((f"Costs {costs.build_per_mass * thing.mass * n} points ({costs.build_per_mass} per mass "
-                          f"x mass {thing.mass} x {n}).", INK))
+            lines.append((f"Costs {counted(costs.build_per_mass * thing.mass * n, 'point')} ({costs.build_per_mass} "
+                          f"per mass x mass {thing.mass} x {counted(n, 'copy')}).", INK))
             lines.append((f"Built at today's rating {thing.rating}; research keeps improving unlaunched copies.",
                           INK_DIM))
             check = ["build"]
         elif self.tab == "supplies":
             comps = engine.rules.components
             p = state.programs[self.program]
-            lines.append((f"Fuel: {int(f['fuel'])} container(s) = {int(f['fuel']) * comps.fuel_per_container} fuel "
-                          f"for {costs.consumable_per_container * int(f['fuel'])} points.", INK))
-            lines.append((f"Rations: {int(f['rations'])} container(s) feed "
-                          f"{int(f['rations']) * comps.rations_derp_turns_per_container} derp-turns for "
-                          f"{costs.consumable_per_container * int(f['rations'])} points.", INK))
-            lines.append((f"In stock: {p.fuel_stock} fuel, rations for {p.rations_stock} derp-turns.", INK_DIM))
+            fuel, rations = int(f["fuel"]), int(f["rations"])
+            lines.append((f"Fuel: {counted(fuel, 'container')} = {fuel * comps.fuel_per_container} fuel "
+                          f"for {counted(costs.consumable_per_container * fuel, 'point')}.", INK))
+            lines.append((f"Rations: {counted(rations, 'container')} feed "
+                          f"{counted(rations * comps.rations_derp_turns_per_container, 'derp-turn')} for "
+                          f"{counted(costs.consumable_per_container * rations, 'point')}.", INK))
+            lines.append((f"In stock: {p.fuel_stock} fuel, rations for {counted(p.rations_stock, 'derp-turn')}.",
+                          INK_DIM))
             check = ["fuel", "rations"]
         elif self.tab == "other":
             lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
@@ -514,8 +608,9 @@ class RnDScene(GameScene):
                           "next turn. Taking apart an Upgoer on the pad puts its parts and crew back home.", INK_DIM))
             check = [k for k in ("reverse", "disassemble", "track") if self.form_action(k) is not None]
         elif self.tab == "derps":
-            lines.append((f"Hiring costs {costs.hire_derp}; training {costs.train_per_point} per point "
-                          f"(the derp stays home this turn); healing {costs.heal_derp}.", INK_DIM))
+            lines.append((f"Hiring costs {counted(costs.hire_derp, 'point')}; training "
+                          f"{counted(costs.train_per_point, 'point')} per skill point (the derp stays home this turn); "
+                          f"healing {counted(costs.heal_derp, 'point')}.", INK_DIM))
             check = ["train"] if f["t_derp"] else []
         for key in check:
             action = self.form_action(key)
@@ -527,11 +622,20 @@ class RnDScene(GameScene):
 
     # ------------------------------------------------------------------ manifest
     def manifest_html(self) -> str:
+        """The manifest: blueprints with the copies in storage, other programs' parts, derps, then Upgoers.
+
+        Compact on purpose (one line a blueprint, its stored copies on the same line) so the Upgoers at the
+        end fit without scrolling in a first game; parts are named, never by the engine's ids.
+        """
         state, engine = self.state, self.engine
         p = state.programs[self.program]
         gold, dim_c, ok_c, bad_c = (colour_hex(ACCENT_LIGHT), colour_hex(INK_DIM), colour_hex(BAND_COLOURS["ok"]),
                                     colour_hex(ACCENT_HOT))
-        out = [f"<font color='{gold}'><b>Blueprints</b></font><br>"]
+        size = max(9, self.context.layout.px(17))
+        stored: dict[str, list] = {}
+        for item in state.items_of(self.program):
+            stored.setdefault(item.thing_id, []).append(item)
+        out = [f"<font color='{gold}'><b>Blueprints and parts in storage</b></font><br>"]
         things = self.things()
         if not things:
             out.append(f"<font color='{dim_c}'>None yet. Invent a lower stage to start.</font><br>")
@@ -539,22 +643,19 @@ class RnDScene(GameScene):
             kind = engine.rules.components.kind(t.kind).name.lower()
             flown = "flown successfully" if t.flown_successfully else ("flown" if t.flown else "never flown")
             extra = ", reusable" if t.reusable else ""
+            copies = stored.pop(t.id, [])
+            ratings = sorted({str(engine.item_rating(state, i)) for i in copies} - {str(t.rating)})
+            built = (f" · <font color='{ok_c}'>{len(copies)} stored</font>"
+                     + (f" <font color='{dim_c}'>(rated {', '.join(ratings)})</font>" if ratings else "")
+                     if copies else "")
             out.append(f"<b>{html_escape(t.name)}</b> {t.rating}  <font color='{dim_c}'>{kind}, mass {t.mass}"
-                       f"{extra}, {flown}</font><br>")
-        out.append(f"<br><font color='{gold}'><b>Parts in storage</b></font><br>")
-        stored = state.items_of(self.program)
-        if not stored:
-            out.append(f"<font color='{dim_c}'>Nothing built yet.</font><br>")
-        groups: dict[str, list] = {}
-        for item in stored:
-            groups.setdefault(item.thing_id, []).append(item)
-        for thing_id, items in groups.items():
+                       f"{extra}, {flown}</font>{built}<br>")
+        for thing_id, items in stored.items():  # parts of other programs' designs, got in trades
             thing = state.thing(thing_id)
             rating = engine.item_rating(state, items[0])
-            ids = ", ".join(i.id for i in items)
-            foreign = "" if thing.owner == self.program else f" <font color='{dim_c}'>(another program's design)</font>"
-            out.append(f"{len(items)} x <b>{html_escape(thing.name)}</b> {rating} <font color='{dim_c}'>({ids})"
-                       f"</font>{foreign}<br>")
+            maker = state.programs[thing.owner].name if 0 <= thing.owner < len(state.programs) else "another program"
+            out.append(f"<b>{html_escape(thing.name)}</b> {rating} <font color='{dim_c}'>{html_escape(maker)}'s design"
+                       f"</font> · <font color='{ok_c}'>{len(items)} stored</font><br>")
         out.append(f"<br><font color='{gold}'><b>Spacederps</b></font> <font color='{dim_c}'>"
                    f"(Piloting/Engineering/Stamina)</font><br>")
         derps = self.derps()
@@ -578,10 +679,11 @@ class RnDScene(GameScene):
             out.append(f"<font color='{dim_c}'>None on the pad or in flight.</font><br>")
         for u in ups:
             crew = ", ".join(state.derp(c).name for c in u.crew) or "no crew"
-            where = "on the pad" if u.status == "pad" else f"flying ({u.location})"
+            where = "on the pad" if u.status == "pad" else "flying"
             out.append(f"<b>{html_escape(u.name)}</b> <font color='{dim_c}'>{where}; {html_escape(crew)}; "
                        f"fuel {u.fuel}</font><br>")
-        return "".join(out)
+        # One smaller size for the whole manifest, so a first game's lines fit the card without scrolling.
+        return f"<font pixel_size={size}>" + "".join(out) + "</font>"
 
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -621,5 +723,15 @@ class RnDScene(GameScene):
             y = self.preview_rect.top + layout.px(8)
             for text, colour in self.preview_lines():
                 box = pygame.Rect(self.preview_rect.left, y, self.preview_rect.w, self.preview_rect.bottom - y)
-                y = draw_wrapped(surface, text, font, colour, box, 3) + layout.px(4)
+                y = draw_wrapped(surface, text, font, colour, box) + layout.px(4)
+        if self.pad_rect is not None and self.state.find("upgoer", str(self.form["ta_upgoer"])):
+            from game.client.whatgoesup.rocket_view import draw_rocket
+
+            pygame.draw.rect(surface, (21, 18, 48), self.pad_rect, border_radius=layout.px(10))
+            draw_rocket(surface, self.pad_rect.inflate(-layout.px(8), -layout.px(8)), self.engine, state,
+                        str(self.form["ta_upgoer"]), unit=layout.scale, labels=False)
         del label_font
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time > 0 and self.toast_text:
+            draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)

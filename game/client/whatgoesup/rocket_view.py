@@ -383,8 +383,8 @@ def _callouts(picture: RocketPicture, engine, state: GameState, design: UpgoerDe
     bay = [p for p in picture.pieces if p.role in ("payload", "rcs")]
     if bay:
         words = ", ".join(p.name for p in bay)
-        wanted.append(("bay", bay[-1].rect.midright, [(f"Payloads and RCS · mass {sum(p.mass for p in bay)}", INK, True),
-                                                    (words, INK_DIM, False)]))
+        wanted.append(("bay", bay[-1].rect.midright, [
+            (f"Payloads and RCS · mass {sum(p.mass for p in bay)}", INK, True), (words, INK_DIM, False)]))
     fuel = piece_rects("fuel")
     if fuel:
         cost = formulas.fuel_for_burn(report.spacecraft_mass, engine.rules.economy.fuel)
@@ -414,8 +414,8 @@ def _callouts(picture: RocketPicture, engine, state: GameState, design: UpgoerDe
             (f"lifts {mark.lift}{extra}, carries {mass_text(mark.carries)}: "
              + ("OK" if mark.ok else f"{mass_text(mark.carries - mark.lift)} too heavy"), colour, False)]))
     if picture.rocket_rect is not None and report.total_mass:
-        wanted.append(("total", (picture.rocket_rect.right, picture.ground_y), [(f"Whole Upgoer · mass {mass_text(report.total_mass)}",
-                                                                  ACCENT_LIGHT, True)]))
+        wanted.append(("total", (picture.rocket_rect.right, picture.ground_y),
+                       [(f"Whole Upgoer · mass {mass_text(report.total_mass)}", ACCENT_LIGHT, True)]))
     if not wanted:
         return
     area = pygame.Rect(x, rect.top + pad, width, rect.h - 2 * pad)
@@ -528,7 +528,8 @@ def paint(surface: pygame.Surface, picture: RocketPicture, engine, state: GameSt
                 pygame.draw.rect(surface, BAD_COLOUR, gap, line_w)
     if picture.stages:
         right = max(m.lift_rect.right for m in picture.stages)
-        _dashed_line(surface, INK_DIM, (picture.rocket_rect.left, picture.top_y), (right + round(4 * u), picture.top_y), u)
+        _dashed_line(surface, INK_DIM, (picture.rocket_rect.left, picture.top_y), (right + round(4 * u), picture.top_y),
+                     u)
     for callout in picture.callouts:
         _draw_callout(surface, callout, u)
 
@@ -575,7 +576,8 @@ def _draw_piece(surface: pygame.Surface, piece: Piece, trim, u: float, faint: bo
     if role == "lower_stage":
         inner = r.inflate(-max(1, round(2 * u)), 0)
         pygame.draw.rect(surface, body, inner, border_radius=radius)
-        band = pygame.Rect(inner.left, inner.top + max(1, inner.h // 8), inner.w, max(2, min(round(6 * u), inner.h // 5)))
+        band = pygame.Rect(inner.left, inner.top + max(1, inner.h // 8), inner.w,
+                           max(2, min(round(6 * u), inner.h // 5)))
         pygame.draw.rect(surface, trim, band)
         pygame.draw.rect(surface, edge, inner, max(1, round(1.5 * u)), border_radius=radius)
         if piece.level == 0:  # fins on the bottom stage

@@ -40,22 +40,27 @@ def reference_sections(rules) -> list[Section]:
     budget, costs, research, rel, derps = eco.budget, eco.costs, eco.research, eco.reliability, eco.derps
     out: list[Section] = []
 
+    def pts(n) -> str:
+        return counted(n, "point")
+
     out.append(Section("turn", "A turn", (
         "Each turn has two halves. In R&D every program spends its points: inventing, researching, building, "
         "hiring and training, buying fuel and rations, and assembling Upgoers on the pad. Then come the flights: "
         "launches first, then orbital insertions, then every craft in space moves along its rail to its next "
         "duration step. At the end of the turn budgets change with how the flights went.",
         f"Budget: every program starts with {budget.start_dots} dots. At the start of each R&D turn a program gets "
-        f"{counted(budget.points_per_dot, 'point')} per dot. Points not spent are kept for the next turn. The budget never "
+        f"{pts(budget.points_per_dot)} per dot. Points not spent are kept for the next turn. The budget "
+        f"never "
         f"ends a turn below {budget.min_dots} or above {budget.max_dots} dots.",
         f"Dots change at the end of a turn: +{eco.dots.per_new_step} for every mission step your program visits "
         f"for the first time, {eco.dots.per_derp_lost} for every derp lost, plus the prestige below.",
     )))
 
     out.append(Section("rnd", "R&D", (
-        f"Invent: {counted(costs.invent_per_mass, 'point')} per mass. A new thing starts at {research.new_thing_rating} "
+        f"Invent: {pts(costs.invent_per_mass)} per mass. A new thing starts at {research.new_thing_rating} "
         f"(ratings are written Fail/Boom).",
-        f"Research: {counted(costs.research_per_mass, 'point')} per mass moves one safety one step ('Fail to OK' raises the "
+        f"Research: {pts(costs.research_per_mass)} per mass moves one safety one step ('Fail to OK' raises "
+        f"the "
         f"Fail safety, 'Boom to Fail' the Boom safety). At most {research.max_fail_steps_per_turn} Fail and "
         f"{research.max_boom_steps_per_turn} Boom steps per thing per turn.",
         f"Research caps: a thing that has never flown cannot be researched past {research.cap_never_flown}; one "
@@ -64,9 +69,11 @@ def reference_sections(rules) -> list[Section]:
         f"Technology transfer: a new thing of a kind you have already flown successfully, with the older thing "
         f"massing at least {_frac(research.tech_transfer_min_mass_ratio)} of the new one, starts at the older "
         f"rating or {research.tech_transfer_cap}, whichever is worse.",
-        f"Build: {counted(costs.build_per_mass, 'point')} per mass per copy, at the blueprint's rating. Research keeps improving "
+        f"Build: {pts(costs.build_per_mass)} per mass per copy, at the blueprint's rating. Research keeps "
+        f"improving "
         f"copies until they launch.",
-        f"Fuel and rations are bought, {counted(costs.consumable_per_container, 'point')} per container: a fuel container holds "
+        f"Fuel and rations are bought, {pts(costs.consumable_per_container)} per container: a fuel container "
+        f"holds "
         f"{comps.fuel_per_container} fuel, a ration container feeds {comps.rations_derp_turns_per_container} "
         f"derp-turns.",
         f"Reverse engineering copies another program's part in your storage into a blueprint; its prototyping "
@@ -125,11 +132,13 @@ def reference_sections(rules) -> list[Section]:
     )))
 
     out.append(Section("derps", "Derps and EVA", (
-        f"Hiring a derp costs {counted(costs.hire_derp, 'point')}. A new derp has Piloting {derps.start_piloting}, Engineering "
+        f"Hiring a derp costs {pts(costs.hire_derp)}. A new derp has Piloting {derps.start_piloting}, Engineering "
         f"{derps.start_engineering}, Stamina {derps.start_stamina}, and may fly the day they are hired.",
-        f"Training costs {counted(costs.train_per_point, 'point')} per skill point, in {derps.skills_per_turn} skill per turn; a derp in "
+        f"Training costs {pts(costs.train_per_point)} per skill point, in {derps.skills_per_turn} skill per turn; "
+        f"a derp in "
         f"training stays home. No derp has more than {derps.max_total_points} points in all.",
-        f"Healing costs {counted(costs.heal_derp, 'point')}: the derp is back at {derps.heal_to_stamina} stamina and must retrain it.",
+        f"Healing costs {pts(costs.heal_derp)}: the derp is back at {derps.heal_to_stamina} stamina and must "
+        f"retrain it.",
         "After a roll a derp aboard may spend a stamina point: Engineering raises the Boom safety, Piloting the "
         "Fail safety, by their skill.",
         f"An EVA needs Piloting {flight.eva_min_piloting} or more and an EVA pack. A jury-rig works on a roll "
@@ -146,7 +155,8 @@ def reference_sections(rules) -> list[Section]:
               for f in prestige.firsts]
     standing = [f"{s.name}: {s.description} +{counted(s.dots, 'dot')} while you hold it." for s in prestige.standing]
     out.append(Section("prestige", "Prestige", tuple(firsts + standing) + (
-        f"Rescue: {counted(prestige.rescue_dots_per_derp, 'dot')} per rescued derp, paid by their program to the rescuer.",
+        f"Rescue: {counted(prestige.rescue_dots_per_derp, 'dot')} per rescued derp, paid by their program to the "
+        f"rescuer.",
     )))
 
     out.append(Section("luck", "Luck", (

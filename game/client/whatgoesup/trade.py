@@ -13,13 +13,30 @@ from game.games.whatgoesup.rules.actions import AnswerTrade, OfferTrade
 from game.games.whatgoesup.rules.state import HOME, TradeBundle
 
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.names import copy_labels
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
+from game.client.kit.widgets import draw_status
+from game.client.kit.words import counted
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 TOP = 84
 AMOUNTS = (("points", "Points"), ("dots", "Dots"), ("fuel", "Fuel"), ("rations", "Rations"))
 SIDES = ("give", "take")
+
+
+def bundle_words(state, bundle: TradeBundle) -> str:
+    """What one side of a trade hands over, in words: amounts counted properly, parts by name."""
+    parts = [counted(amount, noun) for noun, amount in (("point", bundle.points), ("dot", bundle.dots),
+                                                         ("fuel", bundle.fuel), ("derp-turn of rations", bundle.rations))
+             if amount]
+    names = copy_labels(state, [state.item(i) for i in bundle.items])
+    parts += [names[i] for i in bundle.items]
+    parts += [f"the blueprint of {state.thing(t).name}" for t in bundle.blueprints]
+    parts += [state.derp(d).name for d in bundle.derps]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 class TradeScene(GameScene):
@@ -55,10 +72,14 @@ class TradeScene(GameScene):
         return OfferTrade(self.partner, self.bundle("give"), self.bundle("take"))
 
     def tradeables(self, owner: int) -> list[tuple[str, str, str]]:
+        """(what, id, words) for everything ``owner`` could hand over; parts by name (and copy), never by id."""
         state = self.state
+        engine = self.flow.session.engine
         out = []
-        for item in state.items_of(owner):
-            out.append(("item", item.id, f"Part: {state.thing(item.thing_id).name} ({item.id})"))
+        items = state.items_of(owner)
+        names = copy_labels(state, items)
+        for item in items:
+            out.append(("item", item.id, f"Part: {names[item.id]} {engine.item_rating(state, item)}"))
         for thing in state.things_of(owner):
             out.append(("blueprint", thing.id, f"Blueprint: {thing.name} {thing.rating}"))
         for derp in state.derps_of(owner):
@@ -127,6 +148,17 @@ class TradeScene(GameScene):
     def propose(self) -> bool:
         return self.flow.act(self.offer(), self)
 
+    def status_rect(self) -> pygame.Rect:
+        """Where messages show: the band between the two columns and the bottom row (no widget there)."""
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        top = vh - 200 + 12 + 8
+        return layout.rect(24, top, vw - 48, vh - 24 - 56 - 8 - top)
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time > 0 and self.toast_text:
+            draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)
+
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
@@ -154,10 +186,9 @@ class TradeScene(GameScene):
                           (rect.left + layout.px(16), y), anchor="midleft")
                 draw_text(surface, str(self.amounts[side][key]), font_px(layout.px(20), True), INK,
                           (layout.px(cx + cw - 16 - 96), y), anchor="center")
-        engine = self.flow.session.engine
         offer = self.offer()
-        summary = (f"{me.name} gives {engine.describe_bundle(state, offer.give)}; {partner.name} gives "
-                   f"{engine.describe_bundle(state, offer.take)}.")
+        summary = (f"{me.name} gives {bundle_words(state, offer.give)}; {partner.name} gives "
+                   f"{bundle_words(state, offer.take)}.")
         box = layout.rect(248, vh - 24 - 60, vw - 248 - 300, 64)
         why = self.flow.session.refusal(offer)
         colour = ACCENT_HOT if why else INK
@@ -206,7 +237,6 @@ class TradeAnswerScene(GameScene):
         head = f"{proposer.name} offers you a trade"
         draw_text(surface, head, fit_font(head, inner.w - layout.px(40), layout.px(28), bold=True), ACCENT_LIGHT,
                   (inner.left + layout.px(40), inner.top + layout.px(18)), anchor="midleft")
-        engine = self.flow.session.engine
         y = inner.top + layout.px(60)
         label = font_px(layout.px(18), True)
         body = font_px(layout.px(19))
@@ -214,7 +244,8 @@ class TradeAnswerScene(GameScene):
                                       ("You hand over", offer.take, BAND_COLOURS["fail"])):
             draw_text(surface, title, label, colour, (inner.left, y))
             y += label.get_linesize()
-            y = draw_wrapped(surface, engine.describe_bundle(state, bundle).capitalize() + ".", body, INK,
+            words = bundle_words(state, bundle)
+            y = draw_wrapped(surface, words[0].upper() + words[1:] + ".", body, INK,
                              pygame.Rect(inner.left, y, inner.w, layout.px(90)), 3) + layout.px(14)
         draw_wrapped(surface, "Parts keep the rating they have now; a blueprint is a copy you can research yourself.",
                      font_px(layout.px(16)), INK_DIM, pygame.Rect(inner.left, y, inner.w, layout.px(44)), 2)
