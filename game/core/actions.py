@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from game.core.plaindata import MAX_TEXT, BadData, expect, expect_text, expect_whole, shown, to_plain
 
@@ -63,10 +63,12 @@ class ActionTypes:
         self.game = game
         self.types: dict[str, type] = {}
         self.limits: dict[tuple[type, str], FieldLimit] = {}
+        self._readers: dict[type, Callable[[Any, str], Any]] = {}
 
     def register(self, cls: type) -> type:
         """Make an action class known to saves (usable as a decorator)."""
         self.types[cls.__name__] = cls
+        self._readers.clear()
         return cls
 
     def limit(self, cls: type, field: str, *, low: Optional[int] = None, high: Optional[int] = None,
@@ -75,6 +77,7 @@ class ActionTypes:
         if field not in {f.name for f in dataclasses.fields(cls)}:
             raise ValueError(f"{cls.__name__} has no field '{field}'")
         self.limits[(cls, field)] = FieldLimit(low, high, max_length)
+        self._readers.clear()
 
     def from_data(self, data: Any) -> Action:
         """Rebuild an action from its plain form; BadActionData says what is wrong and where."""
@@ -92,50 +95,86 @@ class ActionTypes:
             raise BadActionData(str(exc)) from None
 
     def _from_plain(self, cls: type, data: Any, where: str) -> Any:
-        if not isinstance(data, dict):
-            raise BadActionData(f"{where} must be a mapping")
+        return self._reader(cls)(data, where)
+
+    def _reader(self, cls: type) -> Callable[[Any, str], Any]:
+        """The reader of ``cls``'s plain form, built once per class (type hints resolved once, not per
+        action); ``register`` and ``limit`` forget the built readers, so a later limit still holds."""
+        reader = self._readers.get(cls)
+        if reader is None:
+            reader = self._build_reader(cls)
+            self._readers[cls] = reader
+        return reader
+
+    def _build_reader(self, cls: type) -> Callable[[Any, str], Any]:
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)
-        unknown = set(data) - {f.name for f in fields}
-        if unknown:
-            raise BadActionData(f"{where}: unknown field(s) {', '.join(sorted(map(shown, unknown)))}")
-        values = {}
+        names = frozenset(f.name for f in fields)
+        plan = []
         for f in fields:
-            if f.name not in data:
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                    raise BadActionData(f"{where}: missing field '{f.name}'")
-                continue
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
             limit = self.limits.get((cls, f.name), FieldLimit())
-            values[f.name] = self._convert(hints[f.name], data[f.name], f"{where}.{f.name}", limit)
-        try:
-            return cls(**values)
-        except (TypeError, ValueError) as exc:  # a value the class's own checks refuse
-            raise BadActionData(f"{where}: {exc}") from None
+            plan.append((f.name, required, self._converter(hints[f.name], limit)))
 
-    def _convert(self, tp: Any, value: Any, where: str, limit: FieldLimit) -> Any:
+        def read(data: Any, where: str) -> Any:
+            if not isinstance(data, dict):
+                raise BadActionData(f"{where} must be a mapping")
+            if not names.issuperset(data):
+                unknown = set(data) - names
+                raise BadActionData(f"{where}: unknown field(s) {', '.join(sorted(map(shown, unknown)))}")
+            values = {}
+            for name, required, convert in plan:
+                if name not in data:
+                    if required:
+                        raise BadActionData(f"{where}: missing field '{name}'")
+                    continue
+                values[name] = convert(data[name], f"{where}.{name}")
+            try:
+                return cls(**values)
+            except (TypeError, ValueError) as exc:  # a value the class's own checks refuse
+                raise BadActionData(f"{where}: {exc}") from None
+        return read
+
+    def _converter(self, tp: Any, limit: FieldLimit) -> Callable[[Any, str], Any]:
+        """A function checking and converting one field's plain value of type ``tp``."""
         origin = typing.get_origin(tp)
         if origin is typing.Union:
             args = [a for a in typing.get_args(tp) if a is not type(None)]
-            return None if value is None else self._convert(args[0], value, where, limit)
+            inner = self._converter(args[0], limit)
+            return lambda value, where: None if value is None else inner(value, where)
         if origin is tuple:
-            if not isinstance(value, list):
-                raise BadActionData(f"{where} must be a list")
-            if len(value) > MAX_ITEMS:
-                raise BadActionData(f"{where} holds {len(value)} entries; at most {MAX_ITEMS} are allowed")
-            return tuple(self._convert(typing.get_args(tp)[0], v, where, limit) for v in value)
+            item = self._converter(typing.get_args(tp)[0], limit)
+
+            def read_tuple(value: Any, where: str) -> Any:
+                if not isinstance(value, list):
+                    raise BadActionData(f"{where} must be a list")
+                if len(value) > MAX_ITEMS:
+                    raise BadActionData(f"{where} holds {len(value)} entries; at most {MAX_ITEMS} are allowed")
+                return tuple(item(v, where) for v in value)
+            return read_tuple
         if dataclasses.is_dataclass(tp):
-            return self._from_plain(tp, value, where)
+            return lambda value, where: self._reader(tp)(value, where)
         if tp is bool:
-            if isinstance(value, bool):
-                return value
-        elif tp is int:
-            if isinstance(value, int) and not isinstance(value, bool):
-                low = limit.low if limit.low is not None else -MAX_WHOLE
-                high = limit.high if limit.high is not None else MAX_WHOLE
-                return expect_whole(value, where, low, high)
-        elif tp is str:
-            if isinstance(value, str):
-                return expect_text(value, where, limit.max_length or MAX_TEXT)
-        else:
-            return expect(value, tp, where, tp.__name__)
-        raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+            def read_bool(value: Any, where: str) -> Any:
+                if isinstance(value, bool):
+                    return value
+                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+            return read_bool
+        if tp is int:
+            low = limit.low if limit.low is not None else -MAX_WHOLE
+            high = limit.high if limit.high is not None else MAX_WHOLE
+
+            def read_int(value: Any, where: str) -> Any:
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return expect_whole(value, where, low, high)
+                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+            return read_int
+        if tp is str:
+            longest = limit.max_length or MAX_TEXT
+
+            def read_str(value: Any, where: str) -> Any:
+                if isinstance(value, str):
+                    return expect_text(value, where, longest)
+                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+            return read_str
+        return lambda value, where: expect(value, tp, where, tp.__name__)
