@@ -53,7 +53,7 @@ def shot_settings_saved(app: App) -> None:
     """Settings just after a change: the status line says it was saved."""
     shot_settings(app)
     scene = app.stack.top
-    scene.change(animation_speed="fast")
+    scene.change(animation_speed="skip" if app.settings.animation_speed == "fast" else "fast")  # a real change
     _settle(app, 0.2)
 
 

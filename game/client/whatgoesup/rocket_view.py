@@ -412,7 +412,7 @@ def _callouts(picture: RocketPicture, engine, state: GameState, design: UpgoerDe
         wanted.append((f"stage:{mark.level}", mark.rect.midright, [
             (f"{mark.label} · mass {mark.mass}", INK, True),
             (f"lifts {mark.lift}{extra}, carries {mass_text(mark.carries)}: "
-             + ("OK" if mark.ok else f"{mass_text(mark.carries - mark.lift)} too heavy"), colour, False)]))
+             + ("OK" if mark.ok else f"needs mass {formulas.ceil_fraction(mark.carries)}"), colour, False)]))
     if picture.rocket_rect is not None and report.total_mass:
         wanted.append(("total", (picture.rocket_rect.right, picture.ground_y),
                        [(f"Whole Upgoer · mass {mass_text(report.total_mass)}", ACCENT_LIGHT, True)]))
