@@ -96,16 +96,38 @@ def burn_costs(dry_mass: Fraction | int, fuel_aboard: int, burns: int, fuel: Fue
 def fuel_needed(dry_mass: Fraction | int, burns: int, fuel: Fuel, reserve: int = 0) -> int:
     """Least fuel that lets ``burns`` burns succeed in a row, worked backwards from the last burn.
 
-    ``reserve`` is fuel still left after the last burn (a safety factor).
+    ``reserve`` is fuel still left after the last burn (a safety factor). ValueError when fuel cannot pay
+    for its own mass (one fuel point per mass point), since then no amount of fuel is enough.
     """
     aboard = reserve
     for _ in range(burns):
-        # The burn before needs enough that (aboard + its cost) pays for itself at that mass.
-        extra = 0
-        while fuel_for_burn(Fraction(dry_mass) + aboard + extra, fuel) > extra:
-            extra += 1
-        aboard += extra
+        aboard += _least_self_paying_extra(Fraction(dry_mass) + aboard, fuel)
     return aboard
+
+
+def _least_self_paying_extra(mass: Fraction, fuel: Fuel) -> int:
+    """The least ``extra`` fuel for which a burn at ``mass + extra`` costs at most ``extra``.
+
+    Found by bisection: adding a point of fuel adds at most a point to the burn's cost (a fuel point
+    moves at least one mass point), so "the burn pays for itself" stays true once it is.
+    """
+    def pays(extra: int) -> bool:
+        return fuel_for_burn(mass + extra, fuel) <= extra
+
+    if pays(0):
+        return 0
+    if fuel.mass_per_fuel_point <= 1:
+        raise ValueError("a fuel point moves only its own mass here, so no amount of fuel pays for a burn")
+    low, high = 0, 1  # pays(low) is false throughout
+    while not pays(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        if pays(middle):
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def required_thruster_mass(capsule_mass: int, ratio: Fraction) -> int:
