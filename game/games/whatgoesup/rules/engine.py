@@ -7,7 +7,6 @@ The questions it answers (after OpenSpiel): who acts now (``current_player``), w
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable, Optional
@@ -107,7 +106,7 @@ class Engine:
         if state.rock is not None:
             events.append(Event(f"{scenario.name}: the rock hits the world in {state.rock.turns_left} turns unless "
                                 f"nudges worth {state.rock.nudges_needed} push it aside.", kind="rock"))
-        return dataclasses.replace(state, events=tuple(events))
+        return update(state, events=tuple(events))
 
     def check_setup(self, setup: Setup) -> None:
         if not 1 <= len(setup.players) <= 4:
@@ -208,7 +207,7 @@ class Engine:
         if player == TERMINAL:
             raise IllegalAction("the game is over")
         if not check_only:
-            state = dataclasses.replace(state, events=())
+            state = update(state, events=())
         if player == CHANCE and state.phase == "rnd":  # the rock's drift die, before anyone spends
             if not isinstance(action, Roll):
                 raise IllegalAction("the rock's drift die must be rolled first")
@@ -243,7 +242,7 @@ class Engine:
     def finish(self, state: GameState, winners: tuple[int, ...], kind: str, reason: str) -> GameState:
         """End the game now: ``winners`` (empty when everyone lost), how it ended and why, in words."""
         score = self.rock_rules.score(state) if state.rock is not None and kind == "saved" else None
-        return dataclasses.replace(state, phase="over", winner=tuple(winners), end_kind=kind, end_reason=reason,
+        return update(state, phase="over", winner=tuple(winners), end_kind=kind, end_reason=reason,
                                    score=score, events=state.events + (Event(reason, kind="end"),))
 
     def status(self, state: GameState) -> dict:
@@ -273,7 +272,7 @@ class Engine:
 
     @staticmethod
     def _new_id(state: GameState, prefix: str) -> tuple[str, GameState]:
-        return f"{prefix}{state.next_id}", dataclasses.replace(state, next_id=state.next_id + 1)
+        return f"{prefix}{state.next_id}", update(state, next_id=state.next_id + 1)
 
     @staticmethod
     def _afford(program: Program, cost: int, what: str) -> None:
@@ -389,7 +388,7 @@ class Engine:
         thing_id, state = self._new_id(state, "T")
         thing = Thing(id=thing_id, owner=program.index, name=name, kind=kind.id, base_mass=a.mass, mass=mass,
                       reusable=a.reusable, rating=rating, inventor=program.index)
-        return dataclasses.replace(state, things=state.things + (thing,), events=(
+        return update(state, things=state.things + (thing,), events=(
             Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {cost} points. "
                   f"It starts at {rating}{note}.", program.index, "rnd"),))
 
@@ -429,8 +428,8 @@ class Engine:
             changes["fail_steps_this_turn"] = done + a.steps
         else:
             changes["boom_steps_this_turn"] = done + a.steps
-        state = dataclasses.replace(state, things=replace_in(state.things, [update(thing, **changes)]))
-        return dataclasses.replace(state, events=(
+        state = update(state, things=replace_in(state.things, [update(thing, **changes)]))
+        return update(state, events=(
             Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for {cost} points.",
                   program.index, "rnd"),))
 
@@ -456,7 +455,7 @@ class Engine:
         for _ in range(a.count):
             item_id, state = self._new_id(state, "I")
             new_items.append(Item(id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
-        return dataclasses.replace(state, items=state.items + tuple(new_items), events=(
+        return update(state, items=state.items + tuple(new_items), events=(
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
                   f"for {cost} points.", program.index, "rnd"),))
 
@@ -482,7 +481,7 @@ class Engine:
             program = update(program, rations_stock=program.rations_stock + amount)
             what = f"rations for {amount} derp-turns"
         state = with_program(state, program)
-        return dataclasses.replace(state, events=(
+        return update(state, events=(
             Event(f"{program.name} buys {what} for {cost} points.", program.index, "rnd"),))
 
     def _hire(self, state: GameState, a: Hire, check_only: bool = False) -> GameState:
@@ -497,7 +496,7 @@ class Engine:
         derp = Derp(id=derp_id, owner=program.index, name=name, piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina)
-        return dataclasses.replace(state, derps=state.derps + (derp,), events=(
+        return update(state, derps=state.derps + (derp,), events=(
             Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
                   f"ready to fly today.", program.index, "rnd"),))
 
@@ -533,7 +532,7 @@ class Engine:
         if a.skill == "stamina":
             changes["current_stamina"] = derp.current_stamina + a.points
         new = update(derp, **changes)
-        return dataclasses.replace(state, derps=replace_in(state.derps, [new]), events=(
+        return update(state, derps=replace_in(state.derps, [new]), events=(
             Event(f"{derp.name} trains {a.skill} to {getattr(new, a.skill)} and stays on the ground this turn.",
                   program.index, "rnd"),))
 
@@ -557,7 +556,7 @@ class Engine:
         state = self._deduct(state, program, self.rules.economy.costs.heal_derp)
         back_to = self.rules.economy.derps.heal_to_stamina
         new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
-        return dataclasses.replace(state, derps=replace_in(state.derps, [new]), events=(
+        return update(state, derps=replace_in(state.derps, [new]), events=(
             Event(f"{derp.name} is healed, back at {back_to} stamina, and rests on the ground this turn.",
                   program.index, "rnd"),))
 
@@ -603,7 +602,7 @@ class Engine:
         if check_only:
             return state
         offer = TradeOffer(program.index, a.partner, a.give, a.take)
-        return dataclasses.replace(state, pending_trade=offer, events=(
+        return update(state, pending_trade=offer, events=(
             Event(f"{program.name} offers {partner.name} a trade: {self.describe_bundle(state, a.give)} for "
                   f"{self.describe_bundle(state, a.take)}.", program.index, "trade"),))
 
@@ -622,16 +621,16 @@ class Engine:
         offer = state.pending_trade
         assert offer is not None
         proposer, partner = state.programs[offer.proposer], state.programs[offer.partner]
-        state = dataclasses.replace(state, pending_trade=None)
+        state = update(state, pending_trade=None)
         if not a.accept:
-            return dataclasses.replace(state, events=(
+            return update(state, events=(
                 Event(f"{partner.name} declines the trade.", partner.index, "trade"),))
         # Re-check: nothing may have changed, but a trade must never hand over what is gone.
         self._check_bundle(state, proposer, offer.give, f"{proposer.name} has")
         self._check_bundle(state, partner, offer.take, f"{partner.name} has")
         state = self._transfer(state, proposer.index, partner.index, offer.give)
         state = self._transfer(state, partner.index, proposer.index, offer.take)
-        return dataclasses.replace(state, events=(
+        return update(state, events=(
             Event(f"{partner.name} accepts: {proposer.name} hands over "
                   f"{self.describe_bundle_after(offer.give)}, and receives {self.describe_bundle_after(offer.take)}.",
                   partner.index, "trade"),))
@@ -656,15 +655,15 @@ class Engine:
         # cannot reach it, and the inventor's no longer does.
         moved = [update(state.item(i), owner=receiver, fixed_rating=self.item_rating(state, state.item(i)))
                  for i in bundle.items]
-        state = dataclasses.replace(state, items=replace_in(state.items, moved))
+        state = update(state, items=replace_in(state.items, moved))
         for thing_id in bundle.blueprints:
             original = state.thing(thing_id)
             new_id, state = self._new_id(state, "T")
             copy = update(original, id=new_id, owner=receiver, fail_steps_this_turn=0, boom_steps_this_turn=0,
                           name=self._unique_name(state, receiver, original.name))
-            state = dataclasses.replace(state, things=state.things + (copy,))
+            state = update(state, things=state.things + (copy,))
         derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
-        return dataclasses.replace(state, derps=replace_in(state.derps, derps))
+        return update(state, derps=replace_in(state.derps, derps))
 
     @staticmethod
     def _unique_name(state: GameState, program: int, name: str) -> str:
@@ -703,9 +702,9 @@ class Engine:
         beneficiary = program.index if rules.bonus_to == "plagiarist" else inventor
         target = state.programs[beneficiary]
         state = with_program(state, update(target, bonus_points=target.bonus_points + bonus))
-        state = dataclasses.replace(state, things=state.things + (copy,),
+        state = update(state, things=state.things + (copy,),
                                     reverse_engineered=state.reverse_engineered | {pair})
-        return dataclasses.replace(state, events=(
+        return update(state, events=(
             Event(f"{program.name} reverse-engineers {original.name} from {state.programs[inventor].name}'s "
                   f"hardware; {state.programs[beneficiary].name} gets {bonus} extra points next turn.",
                   program.index, "rnd"),))
@@ -733,9 +732,9 @@ class Engine:
         program = update(program, fuel_stock=program.fuel_stock - design.fuel,
                          rations_stock=program.rations_stock - design.rations)
         state = with_program(state, program)
-        state = dataclasses.replace(state, upgoers=state.upgoers + (upgoer,),
+        state = update(state, upgoers=state.upgoers + (upgoer,),
                                     items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
-        return dataclasses.replace(state, events=(
+        return update(state, events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
                   f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s) aboard.", program.index, "rnd"),))
 
@@ -758,7 +757,7 @@ class Engine:
         program = update(program, fuel_stock=program.fuel_stock + upgoer.fuel,
                          rations_stock=program.rations_stock + upgoer.rations)
         state = with_program(state, program)
-        return dataclasses.replace(
+        return update(
             state, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
             events=(Event(text, upgoer.owner, "rnd"),))
@@ -790,9 +789,9 @@ class Engine:
             return state
         derp = update(derp, current_stamina=derp.current_stamina - 1)
         upgoer = update(upgoer, rush=upgoer.rush + bonus)
-        state = dataclasses.replace(state, derps=replace_in(state.derps, [derp]),
+        state = update(state, derps=replace_in(state.derps, [derp]),
                                     upgoers=replace_in(state.upgoers, [upgoer]))
-        return dataclasses.replace(state, events=(
+        return update(state, events=(
             Event(f"{derp.name} spends a stamina point to hurry {upgoer.name}: +{bonus} in the timing order "
                   f"(not on its rolls).", program.index, "rnd"),))
 
@@ -806,7 +805,7 @@ class Engine:
         if all(p.rnd_done for p in state.programs):
             state = self.flight_rules.begin_flights(state)
             events += list(state.events)
-        return dataclasses.replace(state, events=tuple(events))
+        return update(state, events=tuple(events))
 
     def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
         """Record a budget change; it is applied (and clamped) at the end of the turn."""
@@ -835,21 +834,21 @@ class Engine:
             events.append(Event(f"End of turn {state.turn}, {p.name}: {lines}. Budget {p.dots} -> {dots}{clamp}.",
                                 p.index, "report"))
             programs.append(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0))
-        state = dataclasses.replace(state, programs=tuple(programs))
+        state = update(state, programs=tuple(programs))
         if state.rock is not None:
-            state = dataclasses.replace(state, events=())
+            state = update(state, events=())
             state, ending = self.rock_rules.end_of_turn(state)
             events += list(state.events)
             if ending is not None:
                 kind, reason = ending
                 winners = tuple(p.index for p in state.programs) if kind == "saved" else ()
-                state = self.finish(dataclasses.replace(state, events=tuple(events)), winners, kind, reason)
+                state = self.finish(update(state, events=tuple(events)), winners, kind, reason)
                 return state
             return self._start_turn(state, events)
         ending = self.victory_rules.end_of_turn(state)
         if ending is not None:
             winners, kind, reason = ending
-            state = dataclasses.replace(state, events=tuple(events))
+            state = update(state, events=tuple(events))
             return self.finish(state, winners, kind, reason)
         return self._start_turn(state, events)
 
@@ -869,7 +868,7 @@ class Engine:
             programs.append(update(p, points=p.points + gained, bonus_points=0))
         turn = state.turn + 1
         events.append(Event(f"Turn {turn} begins: each program gets points equal to its budget dots.", kind="turn"))
-        state = dataclasses.replace(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
+        state = update(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
                                     programs=tuple(programs), events=tuple(events))
         if state.rock is not None:
             state = self.rock_rules.start_turn(state)

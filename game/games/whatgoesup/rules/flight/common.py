@@ -104,11 +104,11 @@ class FlightBase:
     # ------------------------------------------------------------------ small helpers
     @staticmethod
     def _set(state: GameState, **changes) -> GameState:
-        return dataclasses.replace(state, flight=dataclasses.replace(state.flight, **changes))
+        return update(state, flight=update(state.flight, **changes))
 
     @staticmethod
     def _say(state: GameState, events: Iterable[Event]) -> GameState:
-        return dataclasses.replace(state, events=state.events + tuple(events))
+        return update(state, events=state.events + tuple(events))
 
     def _event(self, state: GameState, text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> GameState:
         return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])
@@ -203,7 +203,7 @@ class FlightBase:
 
     # ------------------------------------------------------------------ bookkeeping
     def _replace_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
-        return dataclasses.replace(state, upgoers=replace_in(state.upgoers, [upgoer]))
+        return update(state, upgoers=replace_in(state.upgoers, [upgoer]))
 
     def _replace_items(self, state: GameState, items: list[Item]) -> GameState:
         return dataclasses.replace(state, items=replace_in(state.items, items)) if items else state
