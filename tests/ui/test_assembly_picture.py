@@ -29,7 +29,9 @@ def drag(app, start, end):
     app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": end, "button": 1})])
 
 
-def open_assembly(make_app, home, size=(1280, 720), with_thruster=False):
+def open_assembly(make_app, home, size=(1280, 720), with_thruster=False, ui_scale=1.0):
+    import dataclasses
+
     from game.tools.flow_shots import _flow, scripted_session
     from game.client.whatgoesup.assembly import AssemblyScene
 
@@ -38,6 +40,8 @@ def open_assembly(make_app, home, size=(1280, 720), with_thruster=False):
         puffer = next(t for t in session.state.things_of(0) if t.name == "Puffer")
         session.apply(Build(puffer.id))
     app = make_app(size=size)
+    if ui_scale != 1.0:  # bigger text and buttons: the layout has fewer units to work with
+        app.context.update_settings(dataclasses.replace(app.settings, ui_scale=ui_scale))
     flow = _flow(app, session)
     scene = app.context.stack.push(AssemblyScene(app.context, flow, 0))
     app.step(0.0, [])
@@ -148,9 +152,9 @@ def test_an_upgoer_on_the_pad_draws_from_its_own_parts(make_app, home):
     assert small.callouts == [] and all(pygame.Rect(0, 0, 160, 220).contains(p.rect) for p in small.pieces)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_picture_fits_its_card_and_no_label_touches_another(make_app, home, size):
-    app, flow, scene = open_assembly(make_app, home, size=size, with_thruster=True)
+@pytest.mark.parametrize("size, ui_scale", [(SIZES[0], 1.0), (SIZES[1], 1.0), (SIZES[0], 1.5)])
+def test_the_picture_fits_its_card_and_no_label_touches_another(make_app, home, size, ui_scale):
+    app, flow, scene = open_assembly(make_app, home, size=size, with_thruster=True, ui_scale=ui_scale)
     ids = part_ids(scene.state)
     derp = next(d.id for d in scene.state.derps_of(0) if d.can_fly)
     window = pygame.Rect((0, 0), size)

@@ -243,7 +243,7 @@ class AssemblyScene(GameScene):
         """The strip between the bottom row's buttons where messages show (no widget there)."""
         layout = self.context.layout
         vw, vh = layout.virtual_width, layout.virtual_height
-        left = 24 + 200 + 16 + 230 + 10 + 100 + 16
+        left = 24 + 200 + 16 + 250 + 10 + 90 + 16
         return layout.rect(left, vh - 24 - 56, vw - 24 - 300 - 16 - left, 56)
 
     # ------------------------------------------------------------------ widgets
@@ -337,8 +337,8 @@ class AssemblyScene(GameScene):
         self.name_entry.set_text_length_limit(UPGOER_NAME_MAX)  # as saves allow
         self.name_entry.set_text(self.design_name)
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back to R&D", "@menu_button")
-        self.add_button("suggest", layout.rect(240, vh - 24 - 52, 230, 48), "Start from a suggestion")
-        self.add_button("clear", layout.rect(480, vh - 24 - 52, 100, 48), "Clear")
+        self.add_button("suggest", layout.rect(240, vh - 24 - 52, 250, 48), "Start from a suggestion")
+        self.add_button("clear", layout.rect(500, vh - 24 - 52, 90, 48), "Clear")
         self.add_button("rollout", layout.rect(vw - 24 - 300, vh - 24 - 56, 300, 56), "Roll out to the pad",
                         "@menu_button")
         self._glossary_spots(left_w, base_y)

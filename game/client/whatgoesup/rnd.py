@@ -26,7 +26,7 @@ from game.client.kit.draw import colour_hex, program_colour
 from game.client.kit.widgets import draw_status, fitted_dropdown
 from game.client.kit.words import counted, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
-                    font_px)
+                    font_px, wrap_text)
 
 TABS = (("invent", "Invent"), ("research", "Research"), ("build", "Build"), ("supplies", "Supplies"),
         ("derps", "Derps"), ("other", "Other"))
@@ -376,7 +376,7 @@ class RnDScene(GameScene):
         self._menu("track", x + LABEL_W, y, menu_w, debris, menu_w)
         self._action_button("track", "Track", x + w - 140, y - 3, 140)
         y += ROW + 8
-        if self.form["ta_upgoer"]:  # the Upgoer on the pad, drawn beside the words
+        if self.form["ta_upgoer"] and self.action_y() + 46 - y >= 110:  # the Upgoer on the pad, beside the words
             self.pad_rect = self.context.layout.rect(x + w - 170, y, 170, self.action_y() + 46 - y)
             self._preview(x, y, w - 180, self.action_y() - 8 - y)
         else:
@@ -719,9 +719,10 @@ class RnDScene(GameScene):
             draw_text(surface, text, fit_font(text, rect.w - layout.px(8), layout.px(20), bold=True), INK,
                       rect.center, anchor="center")
         if self.preview_rect is not None:
-            font = font_px(layout.px(17))
+            lines = self.preview_lines()
+            font = self.preview_font(lines)
             y = self.preview_rect.top + layout.px(8)
-            for text, colour in self.preview_lines():
+            for text, colour in lines:
                 box = pygame.Rect(self.preview_rect.left, y, self.preview_rect.w, self.preview_rect.bottom - y)
                 y = draw_wrapped(surface, text, font, colour, box) + layout.px(4)
         if self.pad_rect is not None and self.state.find("upgoer", str(self.form["ta_upgoer"])):
@@ -731,6 +732,17 @@ class RnDScene(GameScene):
             draw_rocket(surface, self.pad_rect.inflate(-layout.px(8), -layout.px(8)), self.engine, state,
                         str(self.form["ta_upgoer"]), unit=layout.scale, labels=False)
         del label_font
+
+    def preview_font(self, lines: list[tuple[str, tuple]]) -> pygame.font.Font:
+        """The largest font (17 units down to 11) in which every preview line fits its box whole."""
+        layout, box = self.context.layout, self.preview_rect
+        for units in (17, 16, 15, 14, 13, 12, 11):
+            font = font_px(layout.px(units))
+            height = layout.px(8) + sum(len(wrap_text(text, font, box.w)) * font.get_linesize() + layout.px(4)
+                                        for text, _ in lines)
+            if height <= box.h:
+                return font
+        return font
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_time > 0 and self.toast_text:
