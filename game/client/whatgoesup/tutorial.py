@@ -2,13 +2,15 @@
 
 ``open_tutorial(context)`` starts the training mission (or resumes it where it was left) through the
 ordinary ``GameFlow``; the ``TutorialGuide`` is an app layer that spotlights the widget or region each
-lesson of ``game.games.whatgoesup.tutorial_script`` talks about, shows a short card, and moves on when the lesson's
-predicate says the player has done it. The player does every action through R&D, assembly and the
-Field; the guide only takes clicks on its own card.
+lesson of ``game.games.whatgoesup.tutorial_script`` talks about, shows a short card placed so that it never
+covers the spotlight or what the lesson asks the player to read, and moves on when the lesson's predicate
+says the player has done it and the dice and the result card have settled. The player does every action
+through R&D, assembly and the Field; the guide only takes clicks on its own card.
 
 Progress lives in ``<saves>/tutorial/``: ``tutorial.json`` is a normal save of the game and
 ``progress.json`` the lesson step. Esc pauses like any game; quitting to the title keeps both, and the
-title's Tutorial button resumes.
+title's Tutorial button resumes. "Keep playing" (on the last card, or "play on my own" on any card) ends the
+lessons and makes the game an ordinary one: saved in the saves folder, where the title's Continue finds it.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ import pygame
 from game.core import saves
 from game.core.dice_rng import ScriptedDice
 from game.core.session import GameSession
-from game.games.whatgoesup.tutorial_script import LESSONS, SCRIPTED_ROLLS, SEED, hint, lesson_index, lesson_text, tutorial_setup
+from game.games.whatgoesup.tutorial_script import LESSONS, SEED, TutorialDice, hint, lesson_index, lesson_text, \
+    read_specs, target_spec, tutorial_setup
 
 from game.client.kit.style import ACCENT, ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font, font_px, \
     wrap_text
@@ -32,6 +35,10 @@ log = logging.getLogger("whatgoesup")
 
 #: Scenes the guide shows over; over anything else (pause menu, help, saving) it keeps out of the way.
 GUIDED_SCENES = ("rnd", "assembly", "field", "turn_report", "flight_panel")
+#: The name of the ordinary save "Keep playing" writes in the saves folder.
+KEPT_SAVE = "training-mission.json"
+#: Card widths to try, widest first (design units), until one fits clear of what it must not cover.
+CARD_WIDTHS = (430, 360, 320, 280)
 
 
 def tutorial_folder() -> Path:
@@ -44,6 +51,10 @@ def save_path() -> Path:
 
 def progress_path() -> Path:
     return tutorial_folder() / "progress.json"
+
+
+def kept_save_path() -> Path:
+    return saves.saves_folder() / KEPT_SAVE
 
 
 def read_progress() -> Optional[str]:
@@ -73,8 +84,17 @@ def clear_progress() -> None:
 
 
 def new_session(engine) -> GameSession:
-    return GameSession.new(engine, tutorial_setup(), SEED, saves_dir=tutorial_folder(),
-                           dice=ScriptedDice(SCRIPTED_ROLLS, SEED))
+    return GameSession.new(engine, tutorial_setup(), SEED, saves_dir=tutorial_folder(), dice=TutorialDice(SEED))
+
+
+def load_session(engine, path: Path) -> GameSession:
+    """A saved training mission with its loaded dice back in hand (raises saves.SaveError)."""
+    session = GameSession.load(engine, path, saves_dir=tutorial_folder())
+    values = session.dice.values if isinstance(session.dice, ScriptedDice) else []
+    dice = TutorialDice(session.seed, values)
+    dice.skip(sum(1 for a in session.actions if type(a).__name__ == "Roll"))
+    session.dice = dice
+    return session
 
 
 def open_tutorial(context, restart: bool = False) -> "TutorialGuide":
@@ -86,8 +106,7 @@ def open_tutorial(context, restart: bool = False) -> "TutorialGuide":
     session = None
     if lesson is not None:
         try:
-            session = GameSession.load(engine, save_path(), saves_dir=tutorial_folder(),
-                                       dice=ScriptedDice(SCRIPTED_ROLLS, SEED))
+            session = load_session(engine, save_path())
         except saves.SaveError as exc:
             log.warning("tutorial: could not resume (%s); starting again", exc)
             session, lesson = None, None
@@ -108,8 +127,6 @@ def open_tutorial(context, restart: bool = False) -> "TutorialGuide":
 class TutorialGuide:
     """The spotlight and the lesson card over the game's scenes (an app layer)."""
 
-    CARD_W = 430
-
     def __init__(self, context, flow, index: int = 0) -> None:
         self.context = context
         self.flow = flow
@@ -118,6 +135,7 @@ class TutorialGuide:
         self.saved_at: tuple = ()
         self.buttons: dict[str, pygame.Rect] = {}
         self.finished = False
+        self._placed: dict = {}  # (what to keep clear, lesson, size) -> the card's rect
 
     # ------------------------------------------------------------------ state
     @property
@@ -128,8 +146,15 @@ class TutorialGuide:
     def lesson(self):
         return LESSONS[self.index]
 
+    @property
+    def last(self) -> bool:
+        return self.index == len(LESSONS) - 1
+
+    def top(self):
+        return self.context.stack.top
+
     def top_name(self) -> str:
-        top = self.context.stack.top
+        top = self.top()
         return getattr(top, "name", "") if top is not None else ""
 
     def attached(self) -> bool:
@@ -139,12 +164,25 @@ class TutorialGuide:
     def visible(self) -> bool:
         return not self.finished and self.top_name() in GUIDED_SCENES
 
+    def settled(self) -> bool:
+        """The dice and the result card are done: nothing tumbling, no result waiting to be read (a card
+        waiting for a decision, a skill or a consequence, counts as settled: the next lesson is about it)."""
+        scene = self.top()
+        if self.top_name() != "field":
+            return True
+        panel = scene.roll_panel
+        if panel.animating:
+            return False
+        if panel.show is not None:
+            return panel.pending(scene.state) in ("help", "choice")
+        return not (getattr(scene, "_deferred_sync", False) or getattr(scene.markers, "glides", None))
+
     def advance(self) -> None:
-        """Past every lesson already done (a loaded game may be ahead of the lesson saved)."""
+        """Past every lesson already done (a loaded game may be ahead of the lesson saved), once settled."""
         moved = False
-        while self.index < len(LESSONS) - 1:
+        while not self.last and self.settled():
             done = self.lesson.done
-            if done is None or not done(self.session, self.top_name()):
+            if done is None or not done(self.session, self.top()):
                 break
             self.index += 1
             moved = True
@@ -154,7 +192,7 @@ class TutorialGuide:
 
     def next(self) -> None:
         """The Next button of a lesson to read."""
-        if self.index < len(LESSONS) - 1:
+        if not self.last:
             self.index += 1
             self.time = 0.0
             self.save()
@@ -163,7 +201,7 @@ class TutorialGuide:
     def save(self) -> None:
         """The game as a normal save, and the lesson step beside it (only when either changed)."""
         key = (len(self.session.actions), self.index)
-        if key == self.saved_at:
+        if key == self.saved_at or self.finished:
             return
         self.saved_at = key
         try:
@@ -173,7 +211,20 @@ class TutorialGuide:
         except (OSError, saves.SaveError) as exc:
             log.warning("tutorial: could not save progress: %s", exc)
 
+    def keep_playing(self) -> Optional[Path]:
+        """Make the training mission an ordinary game: a normal save in the saves folder (Continue resumes
+        it), autosaves there from now on, and no tutorial to resume."""
+        self.session.saves_dir = saves.saves_folder()
+        try:
+            path = self.session.save(kept_save_path())
+        except (OSError, saves.SaveError) as exc:
+            log.warning("tutorial: could not save the game to keep playing: %s", exc)
+            path = None
+        self.session.autosave()
+        return path
+
     def finish(self, to_title: bool) -> None:
+        self.keep_playing()
         self.finished = True
         clear_progress()
         if self in self.context.app.layers:
@@ -195,7 +246,7 @@ class TutorialGuide:
                     elif key == "title":
                         self.finish(to_title=True)
                     return True
-            return bool(self.buttons) and self.card_rect(self.target_rect()).collidepoint(event.pos)
+            return bool(self.buttons) and self.card_rect().collidepoint(event.pos)
         return False
 
     def update(self, dt: float) -> None:
@@ -211,9 +262,21 @@ class TutorialGuide:
     # ------------------------------------------------------------------ where to point
     def target_rect(self) -> Optional[pygame.Rect]:
         """The spotlight for the current lesson on the scene on top (None: nothing there to point at)."""
-        top = self.context.stack.top
-        spec = self.lesson.targets.get(self.top_name())
-        if top is None or spec is None:
+        spec = target_spec(self.lesson, self.top_name(), self.session)
+        return self._rect_for(spec) if spec else None
+
+    def read_rects(self) -> list[pygame.Rect]:
+        """What the current lesson asks the player to read on the scene on top (the card keeps off it)."""
+        out = []
+        for spec in read_specs(self.lesson, self.top_name()):
+            rect = self._rect_for(spec)
+            if rect is not None and rect.w > 0 and rect.h > 0:
+                out.append(rect)
+        return out
+
+    def _rect_for(self, spec: str) -> Optional[pygame.Rect]:
+        top = self.top()
+        if top is None:
             return None
         try:
             return self._resolve(top, spec)
@@ -233,39 +296,128 @@ class TutorialGuide:
                 return scene.buttons[f"tab:{arg}"].rect.copy()
             return layout.rect(*scene.panel_units())
         if kind == "field":
-            if arg == "roll" and scene.roll_panel.visible(scene.state):
-                return scene.roll_panel.card_rect(scene.state)
-            if arg == "board" or (arg == "roll"):
-                return scene.board_rect.inflate(-layout.px(40), -layout.px(40))
-            return scene.panel_rect()
+            return self._field_rect(scene, arg)
         if kind == "assembly":
-            return layout.rect(24, 84, max(560.0, layout.virtual_width * 0.5) - 36, scene.list_height() + 60)
+            return {"parts": scene.parts_rect, "report": scene.report_rect, "picture": scene.picture_rect}[arg]()
         if kind == "report":
-            return None  # the report is the lesson: no spotlight, just the card
+            return self._report_text_rect(scene)
         return None
 
-    def card_rect(self, target: Optional[pygame.Rect]) -> pygame.Rect:
+    def _field_rect(self, scene, arg: str) -> Optional[pygame.Rect]:
         layout = self.context.layout
-        width = layout.px(self.CARD_W)
-        height = self._card_height(width)
-        margin = layout.px(20)
+        state = scene.state
+        rolling = scene.roll_panel.visible(state)
+        if arg in ("roll", "panel") and rolling:  # the roll card is where to act and what to read
+            return scene.roll_panel.card_rect(state)
+        if arg == "roll":
+            return None
+        if arg == "panel":
+            return scene.panel_rect()
+        if arg == "board":
+            return scene.board_rect.inflate(-layout.px(40), -layout.px(40))
+        if arg == "planner":
+            panel = scene.panel_rect()
+            return pygame.Rect(panel.left, panel.bottom - layout.px(190), panel.w, layout.px(190))
+        if arg == "marker" or arg.startswith("step:"):
+            if rolling:
+                return None
+            if arg == "marker":
+                flight = state.flight if state.phase == "flight" else None
+                uid = flight.active if flight is not None else None
+                if uid not in scene.markers.screen_pos:
+                    return None
+                x, y = scene.markers.screen_pos[uid]
+            else:
+                x, y = scene.board_view.step_screen(arg.partition(":")[2])
+            size = layout.px(64)
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (int(x), int(y))
+            return rect.clip(scene.board_rect) if rect.colliderect(scene.board_rect) else None
+        return None
+
+    def _report_text_rect(self, scene, sections_read: int = 1) -> Optional[pygame.Rect]:
+        """Where the end-of-turn report's words are, through its first ``sections_read`` sections (the
+        budget breakdown; 4: all of them): as wide as its longest line and as tall as its lines (measured as
+        ``report.py`` lays them out: the tutorial's one program card, its sections wrapped)."""
+        layout = self.context.layout
+        reports = getattr(scene, "reports", None)
+        if not reports:
+            return None
+        vw, vh = layout.virtual_width, layout.virtual_height
+        card = layout.rect(24, 84, vw - 48, vh - 84 - 100)
+        inner = card.inflate(-2 * layout.px(20), -2 * layout.px(20))
+        body, label = font_px(layout.px(16)), font_px(layout.px(16), True)
+        r = reports[0]
+        widest = font_px(layout.px(24), True).size(r.name)[0] + layout.px(36)
+        y = inner.top + layout.px(44)
+        if r.before is not None:
+            big = font_px(layout.px(30), True)
+            widest = max(widest, big.size(f"{r.before} -> {r.after} dots")[0])
+            y += big.get_linesize() + layout.px(28) + (layout.px(40) if r.clamp else 0)
+        sections = ([f"+{d}  {reason}" for reason, d in r.changes] or ["No dots gained or lost."],
+                    [t for t, _ in r.flights] or ["No flights this turn."], list(r.firsts) or ["None this turn."],
+                    list(r.lost) + list(r.injured) or ["Everyone is safe."])
+        for lines in sections[:sections_read]:
+            y += label.get_linesize()
+            for text in lines:
+                rows = wrap_text(text, body, inner.w)[:3]
+                widest = max([widest] + [body.size(row)[0] for row in rows])
+                y += len(rows) * body.get_linesize()
+            y += layout.px(8)
+        return pygame.Rect(inner.left, inner.top, min(inner.w, widest), min(inner.bottom, y) - inner.top)
+
+    # ------------------------------------------------------------------ where the card goes
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the card must never cover: the spotlight and what the lesson asks the player to read."""
+        target = self.target_rect()
+        return ([target] if target is not None else []) + self.read_rects()
+
+    def keep_clear_if_room(self) -> list[pygame.Rect]:
+        """What the card keeps off when it can (the rest of the report: its flights and firsts)."""
+        if self.top_name() == "turn_report":
+            rect = self._report_text_rect(self.top(), sections_read=4)
+            return [rect] if rect is not None else []
+        return []
+
+    def card_rect(self) -> pygame.Rect:
+        """The card's place: clear of ``keep_clear()`` (with a margin), as wide as fits, near the spotlight."""
+        layout = self.context.layout
+        clear = self.keep_clear()
+        key = (tuple(map(tuple, clear)), self.index, layout.size, self.top_name(), self._texts())
+        if key not in self._placed:
+            if len(self._placed) > 64:
+                self._placed.clear()
+            self._placed[key] = self._place(clear, self.keep_clear_if_room())
+        return self._placed[key].copy()
+
+    def _place(self, clear: list[pygame.Rect], soft: list[pygame.Rect]) -> pygame.Rect:
+        layout = self.context.layout
         w, h = layout.size
-        candidates = []
-        for pos in ("midleft", "midright", "bottomleft", "bottomright", "topright", "topleft", "midbottom"):
-            rect = pygame.Rect(0, 0, width, height)
-            anchor = {"midleft": (margin, h // 2), "midright": (w - margin, h // 2),
-                      "bottomleft": (margin, h - layout.px(96)), "bottomright": (w - margin, h - layout.px(96)),
-                      "topright": (w - margin, layout.px(80)), "topleft": (margin, layout.px(80)),
-                      "midbottom": (w // 2, h - layout.px(96))}[pos]
-            setattr(rect, pos, anchor)
-            rect.clamp_ip(pygame.Rect(0, 0, w, h))
-            candidates.append(rect)
-        if target is None:
-            return candidates[0]
-        for rect in candidates:
-            if not rect.colliderect(target.inflate(layout.px(16), layout.px(16))):
-                return rect
-        return min(candidates, key=lambda r: r.clip(target).w * r.clip(target).h)
+        margin, gap = layout.px(16), layout.px(12)
+        blocked = [r.inflate(2 * gap, 2 * gap) for r in clear]
+        focus = clear[0].center if clear else (w // 2, h // 2)
+        fallback = None
+        for units in CARD_WIDTHS:
+            width = min(layout.px(units), w - 2 * margin)
+            height = min(self._card_height(width), h - 2 * margin)
+            step = layout.px(16)
+            xs = sorted({margin, w - margin - width, (w - width) // 2, *range(margin, w - margin - width + 1, step)})
+            ys = sorted({margin, h - margin - height, (h - height) // 2, *range(margin, h - margin - height + 1, step)})
+            best = None
+            for x in xs:
+                for y in ys:
+                    rect = pygame.Rect(x, y, width, height)
+                    if any(rect.colliderect(b) for b in blocked):
+                        continue
+                    covered = sum(rect.clip(r).w * rect.clip(r).h for r in soft)
+                    d = (covered, math.hypot(rect.centerx - focus[0], rect.centery - focus[1]))
+                    if best is None or d < best[0]:
+                        best = (d, rect)
+            if best is not None:
+                return best[1]
+            if fallback is None:
+                fallback = pygame.Rect(w - margin - width, h - margin - height, width, height)
+        return fallback
 
     # ------------------------------------------------------------------ drawing
     def _texts(self) -> tuple[str, str, str]:
@@ -273,29 +425,34 @@ class TutorialGuide:
         body = lesson_text(lesson, self.session.engine.rules)
         extra = hint(self.session, lesson)
         where = ""
-        if self.lesson.targets and self.top_name() not in self.lesson.targets:
+        if lesson.targets and self.top_name() not in lesson.targets and self.top_name() not in lesson.reads:
             names = {"rnd": "R&D", "assembly": "the assembly", "field": "the Field", "turn_report": "the report"}
-            where = "This happens in " + " or ".join(names.get(k, k) for k in self.lesson.targets) + "."
+            where = "This happens in " + " or ".join(names.get(k, k) for k in lesson.targets) + "."
         return body, extra, where
 
     def _fonts(self):
         layout = self.context.layout
         return font_px(layout.px(24), True), font_px(layout.px(17)), font_px(layout.px(15))
 
+    def _footer(self) -> str:
+        if self.last:
+            return ""
+        if self.lesson.done is None:
+            return "Esc pauses: you can leave and come back later."
+        return "Do it on the screen: this card moves on by itself."
+
     def _card_height(self, width: int) -> int:
         layout = self.context.layout
         head, body_font, small = self._fonts()
         body, extra, where = self._texts()
         inner = width - layout.px(40)
-        lines = len(wrap_text(body, body_font, inner)) + len(wrap_text(extra, body_font, inner)) if extra else \
-            len(wrap_text(body, body_font, inner))
-        h = layout.px(20) + small.get_linesize() + head.get_linesize() + layout.px(8)
+        lines = len(wrap_text(body, body_font, inner)) + (len(wrap_text(extra, body_font, inner)) if extra else 0)
+        h = layout.px(16) + small.get_linesize() + head.get_linesize() + layout.px(8)
         h += lines * body_font.get_linesize()
         if where:
-            h += len(wrap_text(where, small, inner)) * small.get_linesize() + layout.px(4)
+            h += len(wrap_text(where, small, inner)) * small.get_linesize()
         h += layout.px(8) + small.get_linesize()  # the footer line
-        if self.lesson.done is None:
-            h += layout.px(12) + layout.px(40)
+        h += layout.px(12) + layout.px(40)  # the buttons (Next, or play on my own; Keep playing at the end)
         h += layout.px(16)
         return h
 
@@ -307,7 +464,7 @@ class TutorialGuide:
         target = self.target_rect()
         if target is not None:
             self._spotlight(surface, target)
-        card = self.card_rect(target)
+        card = self.card_rect()
         draw_card(surface, card, layout, colour=CARD, edge=ACCENT_LIGHT)
         head, body_font, small = self._fonts()
         body, extra, where = self._texts()
@@ -315,7 +472,7 @@ class TutorialGuide:
         inner = card.w - layout.px(40)
         y = card.top + layout.px(16)
         step = f"Training mission · step {self.index + 1} of {len(LESSONS)}"
-        draw_text(surface, step, small, INK_DIM, (x, y))
+        draw_text(surface, step, fit_font(step, inner, layout.px(15)), INK_DIM, (x, y))
         y += small.get_linesize()
         title = self.lesson.title
         draw_text(surface, title, fit_font(title, inner, layout.px(24), bold=True), ACCENT_LIGHT, (x, y))
@@ -330,26 +487,36 @@ class TutorialGuide:
                 y += small.get_linesize()
         self.buttons = {}
         bottom = card.bottom - layout.px(16)
-        footer = ("Esc pauses: you can leave and come back later." if self.lesson.done is None
-                  else "Do it on the screen: this card moves on by itself.")
+        footer = self._footer()
         y += layout.px(8)
-        draw_text(surface, footer, fit_font(footer, inner, layout.px(15)), INK_DIM, (x, y))
-        if self.index == len(LESSONS) - 1:
-            self._button(surface, "title", "Back to title", pygame.Rect(0, 0, layout.px(170), layout.px(40)),
+        if footer:
+            draw_text(surface, footer, fit_font(footer, inner, layout.px(15)), INK_DIM, (x, y))
+        half = (inner - layout.px(12)) // 2
+        if self.last:
+            self._button(surface, "title", "Back to title", pygame.Rect(0, 0, half, layout.px(40)),
                          ("bottomright", (card.right - layout.px(20), bottom)))
-            self._button(surface, "keep", "Keep playing", pygame.Rect(0, 0, layout.px(170), layout.px(40)),
-                         ("bottomleft", (x, bottom)))
-        elif self.lesson.done is None:
-            self._button(surface, "next", "Next", pygame.Rect(0, 0, layout.px(130), layout.px(40)),
-                         ("bottomright", (card.right - layout.px(20), bottom)))
+            self._button(surface, "keep", "Keep playing", pygame.Rect(0, 0, half, layout.px(40)),
+                         ("bottomleft", (x, bottom)), primary=True)
+            return
+        self._button(surface, "keep", "Play on my own", pygame.Rect(0, 0, half, layout.px(40)),
+                     ("bottomleft", (x, bottom)))
+        if self.lesson.done is None:
+            self._button(surface, "next", "Next", pygame.Rect(0, 0, min(half, layout.px(130)), layout.px(40)),
+                         ("bottomright", (card.right - layout.px(20), bottom)), primary=True)
 
-    def _button(self, surface, key: str, text: str, rect: pygame.Rect, anchor) -> None:
+    def _button(self, surface, key: str, text: str, rect: pygame.Rect, anchor, primary: bool = False) -> None:
         layout = self.context.layout
         setattr(rect, anchor[0], anchor[1])
         hover = rect.collidepoint(pygame.mouse.get_pos())
-        pygame.draw.rect(surface, ACCENT_LIGHT if hover else ACCENT, rect, border_radius=layout.px(10))
-        font = fit_font(text, rect.w - layout.px(16), layout.px(19), bold=True)
-        draw_text(surface, text, font, (28, 18, 40), rect.center, anchor="center")
+        if primary:
+            pygame.draw.rect(surface, ACCENT_LIGHT if hover else ACCENT, rect, border_radius=layout.px(10))
+            colour = (28, 18, 40)
+        else:
+            pygame.draw.rect(surface, ACCENT_LIGHT if hover else ACCENT, rect, max(1, layout.px(2)),
+                             border_radius=layout.px(10))
+            colour = INK
+        font = fit_font(text, rect.w - layout.px(16), layout.px(19 if primary else 16), bold=primary)
+        draw_text(surface, text, font, colour, rect.center, anchor="center")
         self.buttons[key] = rect
 
     def _spotlight(self, surface: pygame.Surface, target: pygame.Rect) -> None:

@@ -1,27 +1,39 @@
 """The guided first mission's lessons: what each step says, where it points, and when it is done.
 
-Pure data and small predicates over the session (no pygame): ``game/ui/tutorial.py`` shows them. The
-tutorial is a normal one-program game under the shipped rules, with the Simplified Stack option (one
-lower stage does both launch and orbital insertion, which keeps a first orbit affordable) and a turn
-limit; no head start. Turn 1: invent, research and build a lower stage and a capsule, hire a derp, and
-fly an uncrewed suborbital hop. Turn 2: a bigger stage and a thruster, and a crewed flight to orbit.
-The first ``len(SCRIPTED_ROLLS)`` rolls are scripted to the lowest die value (a part with a Fail
-safety of 2 or more works on it), and the lessons say so; every later roll is the seeded dice.
+Pure data and small predicates over the session (no pygame): ``game/client/whatgoesup/tutorial.py`` shows
+them. The tutorial is a normal one-program game under the shipped rules, with the Simplified Stack option
+(one lower stage does both launch and orbital insertion, which keeps a first orbit affordable) and a turn
+limit; no head start. It teaches a whole mission, launch to landing:
+
+- turn 1: invent, research and build a lower stage and a capsule, hire a derp and train its Piloting, and
+  fly an uncrewed suborbital test hop;
+- turn 2: a bigger stage and a thruster, fuel and rations, and a crewed flight to orbit, where the orbital
+  insertion Fails (Piloting saves it) and the night's capsule check Fails (the player chooses what it costs);
+- turn 3: the way home: move on, plan the route, drag the marker onto Reentry, burn, reenter and land;
+  the end-of-turn report shows the luck point the crew earned.
+
+The dice stay loaded (``TutorialDice``) until a crewed capsule is home: every roll is one of the engine's
+own chance outcomes, chosen to work, or to Fail (never Boom) where a lesson needs a Fail. The values rolled
+are recorded as a ``ScriptedDice`` script, so a save of the tutorial is a normal save that any loader
+replays exactly; after the landing the dice are the seeded ones.
 
 Texts are formatted with ``numbers(rules)``, so the costs they quote are the loaded tables'.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence, Union
 
+from game.core.dice_rng import DiceRoller, ScriptedDice
 from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 
 SEED = 20140501
 PROGRAM = 0
-#: Rolls of the hop (launch, reentry, landing) and the orbit (launch, insertion, capsule check).
-SCRIPTED_ROLLS = (1, 1, 1, 1, 1, 1)
+#: The rolls that come up Fail on the first crewed flight (each once, and only when the lesson can handle
+#: it): the orbital insertion (a derp aboard with Piloting saves it) and the first night's capsule check.
+FAIL_ON = ("orbital_insertion", "duration_capsule")
 
 
 def tutorial_setup() -> Setup:
@@ -29,23 +41,104 @@ def tutorial_setup() -> Setup:
                  options=frozenset({"simplified_stack"}), turn_limit=8)
 
 
-Done = Callable[[object, str], bool]  # (session, name of the scene on top) -> the step is done
+# ------------------------------------------------------------------ the loaded dice
+class TutorialDice(ScriptedDice):
+    """Loaded dice for the training mission: each roll is one of ``engine.chance_outcomes``, chosen to work
+    (or to Fail where ``FAIL_ON`` says), until a crewed craft of the program has landed; then seeded.
+
+    Every roll made while loaded is appended to ``values``, so ``describe()`` is a plain ``ScriptedDice``
+    script that replays this game exactly (a save of it loads and continues anywhere, like any other)."""
+
+    def __init__(self, seed: int, values: Sequence[int] = ()) -> None:
+        super().__init__(list(values), seed)
+
+    def roll(self, engine, state):
+        seeded = DiceRoller.roll(self, engine, state)  # the stream moves on whether or not the dice are loaded
+        index, self.position = self.position, self.position + 1
+        outcomes = [roll for roll, _ in engine.chance_outcomes(state)]
+        if index < len(self.values):  # a resumed game: the script already says
+            return next((r for r in outcomes if r.value == self.values[index]), seeded)
+        if index > len(self.values) or crew_home(state):  # past the loading: the seeded dice
+            return seeded
+        chosen = loaded_roll(state, outcomes) or seeded
+        self.values.append(chosen.value)
+        return chosen
+
+
+def loaded_roll(state, outcomes: list) -> Optional[Roll]:
+    """The lowest outcome with the wanted result: OK, or Fail for a lesson's Fail; never Boom if avoidable."""
+    if not outcomes:
+        return None
+    pending = state.flight.roll if getattr(state, "flight", None) is not None else None
+    if pending is None:
+        return min(outcomes, key=lambda r: r.value)
+
+    def result(roll) -> str:
+        return dataclasses.replace(pending, value=roll.value).outcome().name.lower()
+
+    for wanted in (("fail", "ok") if _lesson_fail(state, pending) else ("ok", "fail")):
+        hits = [r for r in outcomes if result(r) == wanted]
+        if hits:
+            return min(hits, key=lambda r: r.value)
+    return min(outcomes, key=lambda r: r.value)
+
+
+def _lesson_fail(state, pending) -> bool:
+    """Whether this roll is one of the lessons' Fails (the first crewed flight, once each, never a reroll)."""
+    if pending.kind not in FAIL_ON or pending.previous is not None:
+        return False
+    upgoer = state.find("upgoer", pending.upgoer)
+    if upgoer is None or not upgoer.crew or upgoer.owner != PROGRAM:
+        return False
+    if pending.kind == "orbital_insertion":  # only when a derp aboard can save it with Piloting
+        crew = [state.find("derp", d) for d in upgoer.crew]
+        return any(d is not None and d.piloting >= 1 and d.current_stamina > 0 and not d.injured for d in crew)
+    return upgoer.launched_turn == state.turn  # the first night only
+
+
+def crew_home(state) -> bool:
+    """A crewed craft of the training program has landed home: the loaded dice are done."""
+    return any(u.crew and u.status == "landed" for u in state.upgoers_of(PROGRAM))
+
+
+# ------------------------------------------------------------------ lessons
+#: (session, the scene on top or None) -> the step is done
+Done = Callable[[object, object], bool]
+#: What a lesson points at on one scene: a spec string, or a function of the session giving one.
+Target = Union[str, Callable[[object], str]]
 
 
 @dataclass(frozen=True)
 class Lesson:
     """One step of the tutorial.
 
-    ``targets`` maps a scene name to what to spotlight there (resolved by the UI: ``chips``,
-    ``tab:research`` (the tab, or its form once open), ``button:KEY``, ``field:panel``, ``field:roll``,
-    ``field:board``, ``assembly:parts``, ``report``). ``done`` is None for a step the player reads and
-    closes with Next."""
+    ``targets`` maps a scene name to what to spotlight there and ``reads`` to what the card asks the player
+    to read there (spec strings resolved by the client: ``chips``, ``tab:research`` (the tab, or its form
+    once open), ``button:KEY``, ``field:panel``, ``field:roll``, ``field:board``, ``field:marker`` (the craft
+    in hand), ``field:step:ID``, ``field:planner``, ``assembly:parts``, ``assembly:report``,
+    ``assembly:picture``, ``report``; several read-targets are joined with ``|``). The card never covers
+    either. ``done`` is None for a step the player reads and closes with Next."""
 
     id: str
     title: str
     text: str
     targets: dict = field(default_factory=dict)
     done: Optional[Done] = None
+    reads: dict = field(default_factory=dict)
+
+
+def scene_name(scene) -> str:
+    return getattr(scene, "name", "") if scene is not None else ""
+
+
+def target_spec(lesson: Lesson, scene: str, session) -> Optional[str]:
+    spec = lesson.targets.get(scene)
+    return spec(session) if callable(spec) else spec
+
+
+def read_specs(lesson: Lesson, scene: str) -> list[str]:
+    spec = lesson.reads.get(scene)
+    return [s for s in spec.split("|") if s] if spec else []
 
 
 # ------------------------------------------------------------------ predicates
@@ -71,12 +164,16 @@ def _rolls(session) -> int:
 
 def _researched(session) -> bool:
     stages, capsules = _things(session, "lower_stage", 4), _things(session, "capsule", 3)
-    return (any(t.rating.fail >= 2 for t in stages) and any(t.rating.fail >= 3 for t in capsules))
+    return any(t.rating.fail >= 2 for t in stages) and any(t.rating.fail >= 2 for t in capsules)
 
 
 def _built(session) -> bool:
     return bool(_upgoers(session)) or (_has_item_of(session, _things(session, "lower_stage", 4))
                                        and _has_item_of(session, _things(session, "capsule", 3)))
+
+
+def _trained(session) -> bool:
+    return any(d.piloting >= 1 for d in session.state.derps_of(PROGRAM))
 
 
 def _hop_ready(session) -> bool:
@@ -87,27 +184,97 @@ def _orbit_parts(session) -> bool:
     return bool(_things(session, "lower_stage", 7)) and bool(_things(session, "thruster"))
 
 
-def _orbit_built(session) -> bool:
-    p = session.state.programs[PROGRAM]
+def _orbit_researched(session) -> bool:
+    return any(t.rating.fail >= 3 for t in _things(session, "thruster")) and \
+        any(t.rating.fail >= 3 for t in _things(session, "capsule", 3))
+
+
+def _orbit_parts_built(session) -> bool:
     return bool(_upgoers(session, True)) or (
         _has_item_of(session, _things(session, "lower_stage", 7)) and _has_item_of(session, _things(session, "thruster"))
-        and _has_item_of(session, _things(session, "capsule", 3)) and p.fuel_stock >= 1 and p.rations_stock >= 1)
+        and _has_item_of(session, _things(session, "capsule", 3)))
 
 
-def _in_orbit(session) -> bool:
-    board = session.engine.rules.board
+def _orbit_built(session) -> bool:
+    p = session.state.programs[PROGRAM]
+    return bool(_upgoers(session, True)) or (_orbit_parts_built(session) and p.fuel_stock >= 1 and p.rations_stock >= 1)
+
+
+def _pending(session):
     state = session.state
-    if state.phase == "flight" and state.flight is not None and (state.flight.roll is not None
-                                                                 or state.flight.choice is not None):
+    flight = state.flight if state.phase == "flight" else None
+    return (flight.roll, flight.choice) if flight is not None else (None, None)
+
+
+def _crewed_flown(session) -> list:
+    return [u for u in _upgoers(session, True) if u.status != "pad"]
+
+
+def _insertion_rolled(session) -> bool:
+    """The crewed craft's insertion roll has come up (or the flight is past it)."""
+    roll, _ = _pending(session)
+    if roll is not None and roll.kind == "orbital_insertion":
+        return roll.value is not None
+    return _past_insertion(session)
+
+
+def _past_insertion(session) -> bool:
+    roll, _ = _pending(session)
+    if roll is not None and roll.kind in ("launch", "orbital_insertion"):
         return False
-    for u in _upgoers(session, True):
-        if u.status == "flying" and u.location:
-            try:
-                if board.step(u.location).kind == "orbit":
-                    return True
-            except KeyError:
-                pass
-    return False
+    return any(u.status != "flying" or _step_kind(session, u.location) == "orbit" for u in _crewed_flown(session))
+
+
+def _step_kind(session, step: Optional[str]) -> str:
+    try:
+        return session.engine.rules.board.step(step).kind if step else ""
+    except KeyError:
+        return ""
+
+
+def _settled_in_orbit(session) -> bool:
+    """The first night's roll and its choice are behind the crew (in orbit, or the flight ended)."""
+    roll, choice = _pending(session)
+    if roll is not None or choice is not None:
+        return False
+    return _past_insertion(session)
+
+
+def _burn_offered(session) -> bool:
+    return any(type(a).__name__ == "Burn" for a in session.legal_actions()) if session.current_player == PROGRAM \
+        else False
+
+
+ORBIT_KINDS = ("orbit", "burn")  # circling: on an orbit's steps or at its burn junctions
+
+
+def _left_orbit(session) -> bool:
+    """The crew is on the way home: the burn is made (or the flight is over)."""
+    return session.state.turn >= 3 and any(
+        u.status != "flying" or _step_kind(session, u.location) not in ORBIT_KINDS for u in _crewed_flown(session))
+
+
+def _burn_chosen(session) -> bool:
+    """The burn for home is chosen: its roll is up (or the craft has already left orbit)."""
+    roll, _ = _pending(session)
+    return _left_orbit(session) or (session.state.turn >= 3 and roll is not None)
+
+
+def _route_planned(session, scene) -> bool:
+    return getattr(scene, "route_report", None) is not None or _left_orbit(session)
+
+
+def _home(session) -> bool:
+    return any(u.status == "landed" for u in _crewed_flown(session)) or not _crewed_flown(session) or \
+        all(u.status not in ("flying", "pad") for u in _crewed_flown(session))
+
+
+def _report_read(turn: int) -> Done:
+    return lambda s, top: scene_name(top) == "rnd" and s.state.turn >= turn
+
+
+def _supplies_or_build(session) -> str:
+    return "tab:supplies" if _orbit_parts_built(session) else "tab:build"
 
 
 def numbers(rules) -> dict:
@@ -115,89 +282,148 @@ def numbers(rules) -> dict:
     eco = rules.economy
     return {"dots": eco.budget.start_dots, "per_dot": eco.budget.points_per_dot,
             "invent": eco.costs.invent_per_mass, "research": eco.costs.research_per_mass,
-            "build": eco.costs.build_per_mass, "hire": eco.costs.hire_derp,
+            "build": eco.costs.build_per_mass, "hire": eco.costs.hire_derp, "train": eco.costs.train_per_point,
             "container": eco.costs.consumable_per_container, "start": eco.research.new_thing_rating,
-            "start_boom": eco.research.new_thing_rating.boom,
+            "start_boom": eco.research.new_thing_rating.boom, "luck": eco.luck.per_healthy_derp_back_from_new_step,
             "new_step": eco.dots.per_new_step, "min_dots": eco.budget.min_dots, "max_dots": eco.budget.max_dots}
 
 
 RND_FORM = {"rnd": "tab:invent"}
+ROLL = {"field": "field:roll"}
+READ_ROLL = {"field": "field:roll"}
 
 LESSONS: tuple[Lesson, ...] = (
+    # ---------------------------------------------------------------- turn 1: R&D
     Lesson("welcome", "Your space program",
-           "Welcome, Chief Engineer! Each turn your budget dots turn into points ({per_dot} per dot; you start with "
-           "{dots}). Everything in R&D costs points, and points you keep are saved for next turn. In this training "
-           "mission the first few dice are loaded in your favour, so you can learn without explosions. Press Next.",
+           "Welcome, Chief Engineer! This training mission flies a derp to orbit and home again. Each turn your "
+           "budget dots turn into points ({per_dot} per dot; you start with {dots}). Everything in R&D costs "
+           "points, and points you keep are saved for next turn. The dice are loaded in your favour until your "
+           "crew is home, so you can learn without explosions. Press Next.",
            {"rnd": "chips"}),
     Lesson("invent_stage", "Invent a lower stage",
            "A lower stage lifts everything above it. This game uses Simplified Stack: one stage does both the "
-           "launch and the orbital insertion. Kind: Lower stage. Mass: 4 (press + twice). Then Invent. "
-           "Inventing costs {invent} points per mass.",
+           "launch and the orbital insertion. Kind: Lower stage. Mass: 4. Then Invent ({invent} points per mass).",
            RND_FORM, lambda s, top: bool(_things(s, "lower_stage", 4))),
     Lesson("invent_capsule", "Invent a capsule",
-           "A capsule carries derps, payloads and rations, steers, and rolls for reentry, landing and duration "
-           "steps. Pick Capsule in Kind, set Mass 3 (it carries 2), and Invent.",
+           "A capsule carries derps, payloads and rations, steers, and rolls for reentry, landing and each night "
+           "in space. Pick Capsule in Kind, set Mass 3 (it carries 2), and Invent.",
            RND_FORM, lambda s, top: bool(_things(s, "capsule", 3))),
     Lesson("research", "Research: make them safer",
            "New things start at {start}: on a D20, {start_boom} or more goes Boom and anything lower Fails, so "
-           "nothing works yet. Research moves one "
-           "safety one step for {research} point per mass. Open Research and improve 'Fail to OK': the capsule 2 "
-           "steps, the lower stage 1 step. The preview shows the new rating before you pay.",
+           "nothing works yet. Research moves one safety one step for {research} point per mass. Open Research "
+           "and improve 'Fail to OK' by 1 step on the lower stage and 1 on the capsule. The preview shows the "
+           "new rating before you pay.",
            {"rnd": "tab:research"}, lambda s, top: _researched(s)),
     Lesson("build", "Build the parts",
            "A blueprint is not a rocket yet. Open Build and build one lower stage and one capsule "
            "({build} point per mass each). Built copies keep improving with research until they launch.",
            {"rnd": "tab:build"}, lambda s, top: _built(s)),
-    Lesson("hire", "Hire a spacederp",
-           "Derps fly your craft and help with rolls. Open Derps and press Hire ({hire} point). A new derp has "
-           "0 Piloting, 0 Engineering and 2 Stamina, and could fly today.",
-           {"rnd": "tab:derps"}, lambda s, top: bool(s.state.derps_of(PROGRAM))),
+    Lesson("crew", "Hire and train a derp",
+           "Derps fly your craft and help with rolls. Open Derps, press Hire ({hire} point), then Train your derp "
+           "+1 in Piloting ({train} point). A derp who trains stays home this turn, so today's hop flies "
+           "without crew; next turn your pilot flies to orbit.",
+           {"rnd": "tab:derps"}, lambda s, top: _trained(s)),
     Lesson("assemble_hop", "Assemble a test hop",
            "First flights are tests. Press 'Assemble an Upgoer'. Put the lower stage in as Stage and the capsule "
-           "Aboard, and leave your derp at home: without crew an Upgoer only flies suborbital, up and down. "
-           "The report on the right checks the design. Then Roll out to the pad.",
-           {"rnd": "button:assemble", "assembly": "assembly:parts"}, lambda s, top: _hop_ready(s)),
+           "Aboard (press the buttons, or drag a part onto the rocket picture); leave the derp at home: without "
+           "crew an Upgoer only flies suborbital, up and down. The design report checks the design as you go. "
+           "Then Roll out to the pad.",
+           {"rnd": "button:assemble", "assembly": "assembly:parts"}, lambda s, top: _hop_ready(s),
+           {"assembly": "assembly:report"}),
     Lesson("finish_rnd", "Finish R&D",
            "Your Upgoer waits on the pad. Press Finish R&D (or Enter twice) to go to the flights.",
            {"rnd": "button:finish", "assembly": "button:back"}, lambda s, top: s.state.phase == "flight"),
+    # ---------------------------------------------------------------- turn 1: the hop
     Lesson("launch", "Launch!",
-           "This is The Field, where craft fly along rails. Press Launch (or U) in the panel on the right.",
+           "This is The Field, where craft fly along rails from the World outwards. Press Launch (or U) in the "
+           "panel on the right.",
            {"field": "field:panel"}, lambda s, top: s.waiting_for_dice or _rolls(s) > 0),
     Lesson("roll", "Read the odds, then roll",
            "Before every roll the card shows the bands: which values are OK, Fail and Boom, with the exact odds. "
-           "The odds are honest, and poor: only this lesson's loaded dice save the flight, so research more in a "
-           "real game. Press Roll (Space); when the dice land, the card says which rule applied and why.",
-           {"field": "field:roll"}, lambda s, top: _rolls(s) > 0),
+           "The odds are honest, and poor: only the loaded dice save this flight, so research more in a real "
+           "game. Press Roll (Space). When the dice land, the card says which rule applied; Space or a click "
+           "goes on.",
+           ROLL, lambda s, top: _rolls(s) > 0),
     Lesson("hop_home", "Up, over and home",
-           "A suborbital hop falls back at once: the capsule rolls for reentry and then for landing. Keep "
-           "going (Space, or the buttons on the right) until the turn ends.",
-           {"field": "field:panel"}, lambda s, top: s.state.turn >= 2),
+           "A suborbital hop falls back at once: the capsule rolls for reentry and then for landing. Roll each "
+           "one and read its card, then finish the turn with the buttons on the right.",
+           {"field": "field:panel"}, lambda s, top: s.state.turn >= 2, READ_ROLL),
     Lesson("report", "The end of the turn",
-           "Your budget changes: +{new_step} dot for every mission step you reached first time, and prestige "
-           "dots for firsts. It never goes below {min_dots} or above {max_dots}. Read it, then continue.",
-           {"turn_report": "report"}, lambda s, top: top == "rnd" and s.state.turn >= 2),
+           "The report says how your budget moved: +{new_step} dot for every mission step you reached the first "
+           "time, and prestige dots for firsts. It never goes below {min_dots} or above {max_dots}. Read it, "
+           "then Continue.",
+           {}, _report_read(2), {"turn_report": "report"}),
+    # ---------------------------------------------------------------- turn 2: R&D for orbit
     Lesson("orbit_parts", "Parts for orbit",
-           "Now a crew to orbit! It needs a thruster and fuel to come home, and rations for the night. That craft "
-           "weighs about 7, so invent a Lower stage of Mass 7 and a Thruster of Mass 1. Your hop flew, so the "
-           "new stage starts better (technology transfer).",
+           "Now a crew to orbit! That needs a thruster, with fuel, to come home, and rations for the night. The "
+           "craft weighs about 7, so invent a Lower stage of Mass 7 and a Thruster of Mass 1. Your hop flew, so "
+           "the new stage starts better (technology transfer).",
            RND_FORM, lambda s, top: _orbit_parts(s)),
-    Lesson("orbit_build", "Research, build and buy",
-           "Research the thruster 'Fail to OK' a step or two if you like. Build one new stage, one capsule and "
-           "one thruster, and on the Supplies tab buy 1 fuel and 1 rations ({container} point each).",
-           {"rnd": "tab:build"}, lambda s, top: _orbit_built(s)),
+    Lesson("orbit_research", "Research for the way home",
+           "The thruster will burn for home and the capsule must still land after a long flight. Open Research "
+           "and improve 'Fail to OK' by 2 steps on the thruster and 1 more step on the capsule.",
+           {"rnd": "tab:research"}, lambda s, top: _orbit_researched(s)),
+    Lesson("orbit_build", "Build and buy supplies",
+           "Build one new stage, one capsule and one thruster, then on the Supplies tab buy 1 fuel and 1 "
+           "rations ({container} point each).",
+           {"rnd": _supplies_or_build}, lambda s, top: _orbit_built(s)),
     Lesson("orbit_assemble", "Assemble the orbiter",
            "Assemble: the big stage as Stage; capsule and thruster Aboard; your derp as Crew; 1 fuel and 1 "
-           "rations with the steppers. 'Start from a suggestion' can help. Roll out when the report is happy.",
-           {"rnd": "button:assemble", "assembly": "assembly:parts"}, lambda s, top: bool(_upgoers(s, True))),
-    Lesson("orbit_fly", "To orbit!",
-           "Finish R&D and launch. The one stage rolls twice: launch, then orbital insertion. In orbit the "
-           "capsule rolls its duration check. Watch each card say what happened.",
-           {"rnd": "button:finish", "field": "field:panel"}, lambda s, top: _in_orbit(s)),
-    Lesson("done", "You made orbit!",
-           "Your derp is circling the world. Next turn, burn for home with the thruster. From here the dice "
-           "are real: research before you fly. Press F2 any time for the rules reference. Keep playing this "
-           "game, or go back to the title.",
-           {"field": "field:board"}),
+           "rations with the steppers. 'Start from a suggestion' can help. Roll out when the design report "
+           "is happy.",
+           {"rnd": "button:assemble", "assembly": "assembly:parts"}, lambda s, top: bool(_upgoers(s, True)),
+           {"assembly": "assembly:report"}),
+    Lesson("orbit_launch", "To orbit!",
+           "Finish R&D and launch. The one stage rolls twice: launch, then orbital insertion. Roll, and read "
+           "each card.",
+           {"rnd": "button:finish", "field": "field:panel"}, lambda s, top: _insertion_rolled(s), READ_ROLL),
+    Lesson("skill", "A Fail: spend a skill",
+           "The insertion Failed! Before you accept a roll, a derp aboard may spend a point of Stamina on a "
+           "skill: Piloting turns a Fail into OK, Engineering turns a Boom into a Fail. Your pilot trained "
+           "Piloting: press the button '... uses piloting' on the card. (A luck point, earned when a crew comes "
+           "home from somewhere new, rerolls the dice instead.)",
+           ROLL, lambda s, top: _past_insertion(s), READ_ROLL),
+    Lesson("fail_choice", "A Fail: choose what it costs",
+           "In orbit the capsule rolls for the night, and this time it Fails. Some Fails let you choose what "
+           "they cost. Accept the roll, then choose: losing the rations would leave your derp hungry far from "
+           "home; 'degrade all parts' only makes every part aboard a little less safe. Choose it.",
+           ROLL, lambda s, top: _settled_in_orbit(s), READ_ROLL),
+    Lesson("orbit_done", "In orbit",
+           "Your derp is circling the World. A craft moves once a turn: press 'done for this turn' on the right "
+           "and read the report.",
+           {"field": "field:panel"}, lambda s, top: s.state.turn >= 3, READ_ROLL),
+    Lesson("report_orbit", "Another report",
+           "Orbit, the insertion and the night were new steps, so they earned dots. Continue to the next R&D.",
+           {}, _report_read(3), {"turn_report": "report"}),
+    # ---------------------------------------------------------------- turn 3: the way home
+    Lesson("home_rnd", "Nothing to build",
+           "The crew is up there and everything they need is aboard. Press Finish R&D to go to the flights.",
+           {"rnd": "button:finish"}, lambda s, top: s.state.phase == "flight" and s.state.turn >= 3),
+    Lesson("move_on", "Move on",
+           "Press 'moves on' in the panel: the craft follows its rail round the orbit to the next junction, "
+           "where it may burn.",
+           {"field": "field:panel"}, lambda s, top: _burn_offered(s) or _left_orbit(s)),
+    Lesson("route", "Plan the way home",
+           "The lit steps are where a burn can take you. Click the Reentry step on the board: the route planner "
+           "on the right shows the fuel it needs and the exact chance of getting there.",
+           {"field": "field:step:reentry"}, _route_planned, {"field": "field:planner|field:marker"}),
+    Lesson("drag", "Drag the marker home",
+           "Now drag the glowing marker (your craft) onto the lit Reentry step to burn for home. The thruster "
+           "rolls for the burn.",
+           {"field": "field:marker"}, lambda s, top: _burn_chosen(s), {"field": "field:step:reentry"}),
+    Lesson("landing", "Reentry and landing",
+           "Roll the burn, then reentry (the capsule's heat shield) and landing (its parachutes). Read each "
+           "card, then finish the turn on the right.",
+           ROLL, lambda s, top: _home(s) and s.state.turn >= 4, READ_ROLL),
+    Lesson("report_home", "Home!",
+           "Your derp is home. A healthy derp back from somewhere new earns {luck} luck point: spend it on a "
+           "roll card to reroll a Fail or a Boom, then keep the better roll. Read the report, then Continue.",
+           {}, _report_read(4), {"turn_report": "report"}),
+    Lesson("done", "Mission complete",
+           "Launch to landing: you have flown a whole mission. From here the dice are real: research before you "
+           "fly. Press F2 any time for the rules reference. Keep playing this game (Continue on the title "
+           "resumes it), or go back to the title.",
+           {"rnd": "chips"}),
 )
 
 
@@ -215,11 +441,10 @@ def lesson_text(lesson: Lesson, rules) -> str:
 def hint(session, lesson: Lesson) -> str:
     """A nudge when the player went off the lesson's path (empty when all is well)."""
     if lesson.id in ("assemble_hop", "finish_rnd") and _upgoers(session, True) and not _upgoers(session, False):
-        return ("That Upgoer has crew aboard, and a crew cannot eat without rations: take it apart on the "
-                "Other tab and roll it out again without the derp.")
+        return ("Your derp is training this turn and cannot fly: take that Upgoer apart on the Other tab and "
+                "roll it out again without the derp.")
     if lesson.id == "research":
         stages, capsules = _things(session, "lower_stage", 4), _things(session, "capsule", 3)
         if not stages or not capsules:
             return "Invent a lower stage of mass 4 and a capsule of mass 3 first (Invent tab)."
     return ""
-
