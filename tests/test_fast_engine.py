@@ -1,12 +1,16 @@
 """The fast paths of the engine give exactly what the slow, obvious ones gave (issue 12)."""
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
 
 from game.games.whatgoesup.rules import formulas
-from game.games.whatgoesup.rules.tables import Fuel
+from game.core.interface import CHANCE, TERMINAL
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.tables import Fuel, load_rules
+from game.games.whatgoesup.sim import default_setup, play_game
 
 
 def fuel_needed_counting(dry_mass, burns, fuel, reserve=0):
@@ -38,3 +42,66 @@ def test_fuel_needed_when_fuel_cannot_pay_for_itself_says_so():
     with pytest.raises(ValueError, match="no amount of fuel"):
         formulas.fuel_needed(5, 1, Fuel(1, "ceil"))
     assert formulas.fuel_needed(0, 3, Fuel(1, "ceil")) == 0
+
+
+# ---------------------------------------------------------------- legal actions
+
+ENGINE = Engine(load_rules())
+
+
+def legal_by_generate_and_test(engine, state):
+    """The old, obvious legal actions: every candidate that ``refusal`` allows."""
+    player = engine.current_player(state)
+    if player in (CHANCE, TERMINAL) or state.pending_trade is not None or state.phase != "rnd":
+        return engine.legal_actions(state)
+    return [a for a in engine._rnd_candidates(state, player) if engine.refusal(state, a) is None]
+
+
+def compare_in_play(setup, seeds, bot_kind, max_turns):
+    """Play seeded games and hold the fast legal actions to the generate-and-test ones in every state."""
+    compared = 0
+
+    def check(before, action, after):
+        nonlocal compared
+        for state in (before, after):
+            if state.phase == "rnd" and state.pending_trade is None:
+                assert ENGINE.legal_actions(state) == legal_by_generate_and_test(ENGINE, state), \
+                    (state.turn, str(action))
+                compared += 1
+
+    for seed in seeds:
+        result = play_game(ENGINE, setup, seed, max_turns=max_turns, check=False, on_action=check,
+                           bot_kind=bot_kind)
+        assert result.failure is None
+    return compared
+
+
+def _options(*names):
+    known = set(ENGINE.rules.option_ids)
+    return frozenset(n for n in names if n in known)
+
+
+SETUPS = {
+    "two programs": default_setup(ENGINE, 2, 12),
+    "four programs": default_setup(ENGINE, 4, 8),
+    "one program, simulationist": dataclasses.replace(default_setup(ENGINE, 1, 10), options=_options("simulationist")),
+    "stop the rock": default_setup(ENGINE, 3, scenario="stop_the_rock"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.parametrize("bot_kind", ["random", "program"])
+def test_legal_actions_agree_with_refusal_in_seeded_play(name, bot_kind):
+    """Every R&D state of a few seeded games, in every mode: the per-family legal actions are exactly
+    the candidates that ``refusal`` (the one judge of a single action) allows, in the same order."""
+    compared = compare_in_play(SETUPS[name], range(2), bot_kind, max_turns=8)
+    assert compared > 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.parametrize("bot_kind", ["random", "program", "landing"])
+def test_legal_actions_agree_with_refusal_in_many_games(name, bot_kind):
+    """The same comparison over thousands of states from many more seeded games."""
+    compared = compare_in_play(SETUPS[name], range(100, 130), bot_kind, max_turns=None)
+    assert compared > 1000
