@@ -27,10 +27,19 @@ class Action:
     """Base class of all actions. ``to_data`` names the class in ``"action"``."""
 
     def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": type(self).__name__}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = to_plain(getattr(self, f.name))
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        data: dict[str, Any] = {"action": cls.__name__}
+        for name in names:
+            value = getattr(self, name)
+            data[name] = value if type(value) in _PLAIN_ALREADY else to_plain(value)
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN_ALREADY = (int, str, bool, type(None))
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,8 @@ class ActionTypes:
 
             def read_str(value: Any, where: str) -> Any:
                 if isinstance(value, str):
+                    if len(value) <= longest and value.isascii() and value.isprintable():
+                        return value  # plain printable ASCII holds no character expect_text refuses
                     return expect_text(value, where, longest)
                 raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
             return read_str

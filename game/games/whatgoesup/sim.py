@@ -30,18 +30,50 @@ def _rating_problem(rating, bounds, what: str) -> Optional[str]:
 
 
 def ratings_within_bounds(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
-    """Every blueprint and every fixed item rating lies within the rules' worst..best, Fail below Boom."""
+    """Every blueprint and every fixed item rating lies within the rules' worst..best, Fail below Boom.
+
+    Only values not already seen to pass (the very objects of the last tuple that passed, under the
+    same bounds) are looked at: states share their unchanged things and items.
+    """
     bounds = engine.rules.economy.reliability
-    for thing in after.things:
+    fresh_things = _PASSED_RATINGS.fresh("things", bounds, after.things)
+    for thing in fresh_things:
         problem = _rating_problem(thing.rating, bounds, f"thing {thing.id} ({thing.name})")
         if problem:
             return problem
-    for item in after.items:
+    fresh_items = _PASSED_RATINGS.fresh("items", bounds, after.items)
+    for item in fresh_items:
         if item.fixed_rating is not None:
             problem = _rating_problem(item.fixed_rating, bounds, f"item {item.id}")
             if problem:
                 return problem
+    _PASSED_RATINGS.passed("things", bounds, after.things)
+    _PASSED_RATINGS.passed("items", bounds, after.items)
     return None
+
+
+class _PassedValues:
+    """The last tuple of each pool whose every value passed a check, kept (not just its ids) so that
+    the identity of its values stays meaningful."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple[object, tuple]] = {}
+
+    def fresh(self, pool: str, key: object, values: tuple) -> tuple:
+        """The values of ``values`` not among those that last passed under ``key``."""
+        last = self.last.get(pool)
+        if last is None or last[0] is not key:
+            return values
+        if last[1] is values:
+            return ()
+        seen = set(map(id, last[1]))
+        return tuple(v for v in values if id(v) not in seen)
+
+    def passed(self, pool: str, key: object, values: tuple) -> None:
+        self.last[pool] = (key, values)
+
+
+_PASSED_RATINGS = _PassedValues()
 
 
 def dots_within_budget(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
@@ -75,6 +107,9 @@ def stocks_never_negative(engine: Engine, before: GameState, action: Action, aft
 
 def derps_conserved(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Derps are never removed (the dead stay listed, and stay dead); only Hire adds one, exactly one."""
+    if after.derps is before.derps:  # nothing changed: only a Hire that added nobody is wrong
+        return f"the number of derps went from {len(before.derps)} to {len(after.derps)}" \
+            if isinstance(action, Hire) else None
     after_by_id = {d.id: d for d in after.derps}
     if len(after_by_id) != len(after.derps):
         return "two derps share an id"
@@ -123,14 +158,20 @@ def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Act
 
 def total_mass(engine: Engine, state: GameState):
     """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
-    from fractions import Fraction
-
+    if _LAST_MASS and _LAST_MASS[0] is state and _LAST_MASS[1] is engine:
+        return _LAST_MASS[2]
     from game.games.whatgoesup.rules import formulas
     comps = engine.rules.components
-    mass = Fraction(sum(state.thing(i.thing_id).mass for i in state.items))
-    fuel = sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
+    thing_mass = {t.id: t.mass for t in state.things}
+    whole = sum(thing_mass[i.thing_id] for i in state.items)
+    whole += sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
     rations = sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
-    return mass + fuel + formulas.rations_mass(rations, comps)
+    mass = whole + formulas.rations_mass(rations, comps)
+    _LAST_MASS[:] = [state, engine, mass]  # the next action's "before" is this one's "after"
+    return mass
+
+
+_LAST_MASS: list = []
 
 
 def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
