@@ -64,12 +64,19 @@ def _sum_distribution(dice: int, sides: int, offset: int) -> Distribution:
     return tuple((total + offset, Fraction(ways, whole)) for total, ways in sorted(counts.items()))
 
 
+_ROUNDINGS = {"up": math.ceil, "down": math.floor}
+
+
 @lru_cache(maxsize=None)
-def cluster_distribution(single: Distribution, count: int, average_up_to: int) -> Distribution:
+def cluster_distribution(single: Distribution, count: int, average_up_to: int,
+                         rounding: str = "up") -> Distribution:
     """The combined roll of ``count`` clustered lower stages.
 
-    Up to ``average_up_to`` stages: the average of their rolls, rounded up. More: the highest roll.
+    Up to ``average_up_to`` stages: the average of their rolls, rounded ``rounding`` ("up" or "down",
+    the components table's ``clustering.average_rounding``). More: the highest roll.
     """
+    if rounding not in _ROUNDINGS:
+        raise ValueError(f"clustered stages cannot round their average {rounding!r}: only up or down")
     if count <= 1:
         return single
     if count <= average_up_to:
@@ -82,7 +89,7 @@ def cluster_distribution(single: Distribution, count: int, average_up_to: int) -
             sums = nxt
         combined: dict[int, Fraction] = {}
         for total, p in sums.items():
-            value = math.ceil(Fraction(total, count))
+            value = _ROUNDINGS[rounding](Fraction(total, count))
             combined[value] = combined.get(value, Fraction(0)) + p
         return tuple(sorted(combined.items()))
     below = Fraction(0)

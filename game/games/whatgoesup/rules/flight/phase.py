@@ -51,7 +51,8 @@ class PhasePart(FlightBase):
     def distribution(self, state: GameState, roll: PendingRoll) -> Distribution:
         scheme = self.rules.dice.scheme(state.setup.dice)
         clustering = self.rules.components.clustering
-        return cluster_distribution(scheme.distribution(), roll.dice_sets, clustering.average_up_to)
+        return cluster_distribution(scheme.distribution(), roll.dice_sets, clustering.average_up_to,
+                                    clustering.average_rounding)
 
     def roll_odds(self, state: GameState, roll: Optional[PendingRoll] = None) -> dict[Outcome, Fraction]:
         """Exact odds of the pending roll as it stands (raises already spent included)."""
