@@ -180,8 +180,9 @@ SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
     """The Field at 1280x720, 1920x1080 and 3840x2160."""
     from game.tools.field_shots import FIELD_SIZED_SHOTS
+    from game.tools.tutorial_shots import TUTORIAL_SIZED_SHOTS
 
-    return list(FIELD_SIZED_SHOTS)
+    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS)
 
 
 #: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.
