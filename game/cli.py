@@ -167,7 +167,7 @@ def cmd_simulate(args) -> int:
         args.parser.error(str(exc))
     summary = simulate(engine, args.games, args.seed, players=players, turns=args.turns,
                        progress=progress, bot=args.bot, mode=args.mode, victory=args.victory,
-                       difficulty=args.difficulty)
+                       difficulty=args.difficulty, check=not args.no_checks, jobs=args.jobs)
     data = summary.to_data()
     if not args.json:
         _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
@@ -374,6 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="program: plays a space program, flies and pursues the victory condition (default); "
                         "random: uniform legal actions; landing: random, weighted towards landings")
     p.add_argument("--rules", type=folder, default=None, help="rules folder (default: the shipped rules)")
+    p.add_argument("--no-checks", action="store_true",
+                   help="skip the invariant checks after every action (to measure what they cost)")
+    p.add_argument("--jobs", type=whole_number(1, 64), default=1,
+                   help="worker processes, 1 to 64 (default 1); the same seed gives the same summary")
     _add_game_option(p)
     p.add_argument("--ships", type=int, default=1, help="Cosmoforce: ships per player (default 1)")
     p.add_argument("--designs", choices=("ready", "random"), default="ready",

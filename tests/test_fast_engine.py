@@ -105,3 +105,29 @@ def test_legal_actions_agree_with_refusal_in_many_games(name, bot_kind):
     """The same comparison over thousands of states from many more seeded games."""
     compared = compare_in_play(SETUPS[name], range(100, 130), bot_kind, max_turns=None)
     assert compared > 1000
+
+
+# ---------------------------------------------------------------- simulate
+def _without_timing(summary):
+    data = summary.to_data()
+    for key in ("seconds", "actions_per_second", "games_per_second"):
+        data.pop(key)
+    return data
+
+
+@pytest.mark.parametrize("mode", ["normal", "stop-the-rock"])
+def test_simulate_in_two_jobs_gives_the_same_summary_as_in_one(mode):
+    from game.games.whatgoesup.sim import simulate
+    players = 1 if mode == "stop-the-rock" else 2
+    one = simulate(ENGINE, 4, 21, players=players, turns=6, mode=mode, jobs=1)
+    two = simulate(ENGINE, 4, 21, players=players, turns=6, mode=mode, jobs=2)
+    assert one.games == 4 and one.actions > 0
+    assert _without_timing(one) == _without_timing(two)
+
+
+def test_simulate_without_checks_plays_the_same_games():
+    from game.games.whatgoesup.sim import simulate
+    checked = _without_timing(simulate(ENGINE, 3, 5, turns=6, bot="random"))
+    unchecked = _without_timing(simulate(ENGINE, 3, 5, turns=6, bot="random", check=False))
+    assert checked.pop("checks") is True and unchecked.pop("checks") is False
+    assert checked == unchecked

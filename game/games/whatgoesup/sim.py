@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 from game.core.dice_rng import Chooser, DiceRoller
 from game.games.whatgoesup.rules.actions import Action, BadActionData, Hire, action_from_data
@@ -392,6 +392,7 @@ class SimSummary:
     losses: int = 0  # games that ended without it (impact; nobody reached the goal by the turn limit)
     outcomes: dict = field(default_factory=dict)  # how games ended: saved, impact, goal, turn_limit, unfinished
     nudges: int = 0
+    checks: bool = True  # whether the invariants were checked after every action
 
     def count_outcome(self, engine: Engine, final: Optional[GameState]) -> None:
         outcome = engine.outcome(final) if final is not None else None
@@ -415,7 +416,8 @@ class SimSummary:
                 "mode": self.mode, "victory": self.victory, "wins": self.wins, "losses": self.losses,
                 "wins_by_goal": self.outcomes.get("goal", 0), "turn_limit_endings": self.outcomes.get("turn_limit", 0),
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
-                "invariant_failures": self.invariant_failures, "first_failure": self.first_failure}
+                "invariant_failures": self.invariant_failures, "first_failure": self.first_failure,
+                "checks": self.checks}
 
 
 class FlightCounter:
@@ -437,20 +439,75 @@ class FlightCounter:
 def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
              stop_on_failure: bool = True,
              progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program",
-             mode: str = "normal", victory: str = "most_dots", difficulty: Optional[str] = None) -> SimSummary:
+             mode: str = "normal", victory: str = "most_dots", difficulty: Optional[str] = None,
+             check: bool = True, jobs: int = 1) -> SimSummary:
     """Play ``games`` bot games with seeds seed, seed+1, ... and total them up.
 
     ``mode`` "stop-the-rock" plays the Stop The Rock scenario (the rock ends the game); ``victory`` picks
-    the victory condition of a normal game.
+    the victory condition of a normal game. ``check`` False skips the invariant checks (to see what they
+    cost). ``jobs`` above 1 plays the games in that many worker processes; each game depends only on
+    its seed, and results are totalled in game order, so the summary is the same as with one job
+    (apart from the time taken).
     """
-    summary = SimSummary(bot=bot, mode=mode, victory=victory)
+    summary = SimSummary(bot=bot, mode=mode, victory=victory, checks=check)
     scenario = "stop_the_rock" if mode == "stop-the-rock" else None
+    game = _GameSpec(players, turns, victory, scenario, difficulty, bot, check)
     start = time.perf_counter()
-    for n in range(games):
-        setup = default_setup(engine, players, turns, victory=victory, scenario=scenario, difficulty=difficulty)
-        counter = FlightCounter()
-        result = play_game(engine, setup, seed + n, max_turns=None if scenario else turns, on_action=counter,
-                           bot_kind=bot)
+    if jobs <= 1:
+        played: Iterable[tuple[GameResult, FlightCounter]] = (_play_one(engine, game, seed + n) for n in range(games))
+        _total(engine, summary, played, scenario, turns, progress, stop_on_failure)
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start,
+                                 initargs=(engine, game)) as pool:
+            chunk = max(1, min(16, games // (jobs * 4)))
+            played = pool.map(_worker_play, range(seed, seed + games), chunksize=chunk)
+            _total(engine, summary, played, scenario, turns, progress, stop_on_failure)
+            pool.shutdown(cancel_futures=True)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+@dataclass(frozen=True)
+class _GameSpec:
+    """What every game of one ``simulate`` run shares."""
+
+    players: int
+    turns: int
+    victory: str
+    scenario: Optional[str]
+    difficulty: Optional[str]
+    bot: str
+    check: bool
+
+
+def _play_one(engine: Engine, game: _GameSpec, seed: int) -> tuple[GameResult, "FlightCounter"]:
+    setup = default_setup(engine, game.players, game.turns, victory=game.victory, scenario=game.scenario,
+                          difficulty=game.difficulty)
+    counter = FlightCounter()
+    result = play_game(engine, setup, seed, max_turns=None if game.scenario else game.turns, on_action=counter,
+                       bot_kind=game.bot, check=game.check)
+    return result, counter
+
+
+_WORKER: dict = {}
+
+
+def _worker_start(engine: Engine, game: _GameSpec) -> None:
+    _WORKER["engine"], _WORKER["game"] = engine, game
+
+
+def _worker_play(seed: int) -> tuple[GameResult, "FlightCounter"]:
+    return _play_one(_WORKER["engine"], _WORKER["game"], seed)
+
+
+def _total(engine: Engine, summary: SimSummary, played: Iterable[tuple[GameResult, "FlightCounter"]],
+           scenario: Optional[str], turns: int, progress: Optional[Callable[[GameResult], None]],
+           stop_on_failure: bool) -> None:
+    """Add each game's result to ``summary`` in game order (stopping at the first failure if asked)."""
+    for result, counter in played:
         summary.count_outcome(engine, result.final if result.failure is None else None)
         summary.games += 1
         summary.actions += len(result.actions)
@@ -469,5 +526,3 @@ def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int
                 summary.first_failure = str(result.failure)
             if stop_on_failure:
                 break
-    summary.seconds = time.perf_counter() - start
-    return summary
