@@ -80,3 +80,54 @@ def test_a_cluster_cannot_round_a_way_the_rules_do_not_name():
     from game.games.whatgoesup.rules.dice import cluster_distribution
     with pytest.raises(ValueError, match="only up or down"):
         cluster_distribution(R.dice.scheme("d20").distribution(), 2, 2, "sideways")
+
+
+# ====================================================================== 2. reusable Upgoer
+from tests.test_flight_rules import (E, act, at, auto, firsts, give_thing as _give,  # noqa: E402
+                                     new_game, up)
+from game.games.whatgoesup.rules.flight_actions import Burn  # noqa: E402
+
+
+def reusable_craft(s, p, name):
+    """Program ``p`` researches a reusable capsule, a thruster strong enough to land it home, RCS and six stages."""
+    s, _, stages = _give(s, R, p, "lower_stage", 60, "15/18", count=6)
+    s, _, capsule = _give(s, R, p, "capsule", 14, "15/18", count=1, reusable=True)
+    s, _, thruster = _give(s, R, p, "thruster", 20, "15/18", count=1)
+    s, _, rcs = _give(s, R, p, "rcs", 1, "15/18", count=1)
+    s, pilot = give_derp(s, p, f"{name}0", 3, 2, 4)
+    s = give_stock(s, p, points=100, fuel=60, rations=40, luck=2)
+    return s, stages, (capsule[0], thruster[0], rcs[0]), pilot
+
+
+def design_on(stages, modules, pilot, name):
+    return UpgoerDesign(name, stages=((stages[0], stages[1]), (stages[2],)), modules=modules, crew=(pilot,),
+                        fuel=10, rations=6)
+
+
+def orbit_and_home(s, name):
+    """Launch, coast round Low Orbit, burn for reentry at its third step, come down and land (all rolls OK)."""
+    s = auto(s, lambda x: at(name, "junction")(x) and up(x, name).location == "low_burn_3")
+    s = act(s, Burn("reentry"))
+    return auto(s, lambda x: up(x, name).status != "flying")
+
+
+def test_flying_the_same_reusable_craft_home_twice_wins_the_reusable_upgoer_first():
+    s = new_game()
+    s, stages, modules, pilot = reusable_craft(s, 0, "Re")
+    first = design_on(stages[:3], modules, pilot, "Re")
+    assert E.check_design(s, 0, first).valid
+    s = act(act(act(s, Assemble(first)), EndRnD()), EndRnD())
+    s = orbit_and_home(s, "Re")
+    assert up(s, "Re").status == "landed"
+    assert "first_reusable_upgoer" not in firsts(s)  # the first flight of a reusable craft wins nothing yet
+    assert [s.item(m).reentries for m in modules[:2]] == [1, 1]
+    s = auto(s, lambda x: x.phase == "rnd" and E.current_player(x) == 0)
+    # The same capsule, thruster and RCS fly again on new lower stages: a new Upgoer, the same vessel.
+    second = design_on(stages[3:], modules, pilot, "Re II")
+    check = E.check_design(s, 0, second)
+    assert check.valid, check.problems
+    s = act(act(act(s, Assemble(second)), EndRnD()), EndRnD())
+    s = orbit_and_home(s, "Re II")
+    assert firsts(s)["first_reusable_upgoer"] == 0 and firsts(s)["first_reusable_capsule"] == 0
+    report = next(e.text for e in reversed(s.events) if e.text.startswith("End of turn") and ", Hop:" in e.text)
+    assert "Prestige First - reusable capsule +1" in report and "Prestige First - reusable Upgoer +2" in report

@@ -67,13 +67,29 @@ class LandingPart(FlightBase):
             upgoer = update(upgoer, reentries=upgoer.reentries + 1)
             state = self._replace_upgoer(state, upgoer)
             for item in self._items_aboard(state, upgoer):
-                if self._role(state, item) == "capsule" and not item.reusable_lost:
+                if self._role(state, item) in ("capsule", "thruster") and not item.reusable_lost:
                     item = update(item, reentries=item.reentries + 1)
                     state = self._replace_items(state, [item])
-                    if item.reentries >= 2 and state.thing(item.thing_id).reusable:
+                    if self._role(state, item) == "capsule" and item.reentries >= 2 and state.thing(item.thing_id).reusable:
                         state = self._first(state, upgoer.owner, "reusable_capsule",
                                             f"{self._name(state, item)} comes back through reentry a second time")
+            if self._flown_again(state, state.upgoer(upgoer.id)):
+                state = self._first(state, upgoer.owner, "reusable_upgoer",
+                                    f"{upgoer.name} comes back through reentry a second time")
         return self._go_to(state, state.upgoer(upgoer.id), step.next)
+
+    def _flown_again(self, state: GameState, upgoer: Upgoer) -> bool:
+        """Whether this craft is a reusable vessel on its second reentry or later.
+
+        Each assembly makes a new Upgoer, so the vessel is its reusable heart: the capsules and the
+        thrusters that land them. It counts when every capsule and thruster aboard (at least one of each,
+        none lost for reuse) has now come back through reentry twice. Only thrusters strong enough to land
+        the craft home (planetary thrust) ever come back to fly again.
+        """
+        capsules = [i for i in self._items_aboard(state, upgoer) if self._role(state, i) == "capsule"]
+        thrusters = [i for i in self._items_aboard(state, upgoer) if self._role(state, i) == "thruster"]
+        return bool(capsules and thrusters) and all(i.reentries >= 2 and not i.reusable_lost
+                                                     for i in capsules + thrusters)
 
     def _land_home(self, state: GameState, upgoer: Upgoer) -> GameState:
         """Touchdown: parts that may be reused go to storage, the crew go home, the flight ends."""
@@ -115,10 +131,6 @@ class LandingPart(FlightBase):
             for body in landed_on & board_bodies:
                 trigger = "moon_landing_and_return" if body == "moon" else "rock_landing_and_return"
                 state = self._first(state, upgoer.owner, trigger, f"{upgoer.name} lands on {self.board.body(body).name} and comes home")
-        modules_back = [state.item(m) for m in upgoer.modules if state.find("item", m) is not None]
-        if modules_back and upgoer.modules and len(modules_back) == len(upgoer.modules) and \
-                all(i.reentries >= 2 for i in modules_back if self._role(state, i) == "capsule") and upgoer.reentries >= 2:
-            state = self._first(state, upgoer.owner, "reusable_upgoer", f"{upgoer.name} flies home a second time")
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="landed", location=self.board.home.id,
                                                   moved_this_turn=True))
         text = f"{upgoer.name} lands safely at home." if healthy or not crew else f"{upgoer.name} lands with an injured crew."
