@@ -186,10 +186,6 @@ def _open_assembly(scene) -> None:
     scene.on_button("assemble")
 
 
-def _plan_reentry(scene) -> None:
-    scene._plan_route("reentry")
-
-
 #: (lesson, how far the mission has gone, what to do on the scene shown)
 KEY_LESSONS = (
     ("welcome", lambda s: None, None),
@@ -200,7 +196,7 @@ KEY_LESSONS = (
     ("orbit_assemble", _turn_two_parts, _open_assembly),
     ("skill", _until(_rolled("orbital_insertion")), None),
     ("fail_choice", _until(_rolled("duration_capsule")), None),
-    ("route", _until(_at_junction), _plan_reentry),
+    ("route", _until(_at_junction), None),
     ("drag", _until(_at_junction), None),
     ("landing", _until(lambda s: (_pending(s) is not None and _pending(s).kind == "reentry")), None),
     ("report_home", _until(_at_turn(4)), None),

@@ -405,7 +405,8 @@ LESSONS: tuple[Lesson, ...] = (
            {"field": "field:panel"}, lambda s, top: _burn_offered(s) or _left_orbit(s)),
     Lesson("route", "Plan the way home",
            "The lit steps are where a burn can take you. Click the Reentry step on the board: the route planner "
-           "on the right shows the fuel it needs and the exact chance of getting there.",
+           "on the right shows the fuel it needs and the exact chance of getting there. That chance is honest, and "
+           "poor: parts this new rarely make it, and only the loaded dice bring this crew home.",
            {"field": "field:step:reentry"}, _route_planned, {"field": "field:planner|field:marker"}),
     Lesson("drag", "Drag the marker home",
            "Now drag the glowing marker (your craft) onto the lit Reentry step to burn for home. The thruster "
@@ -417,7 +418,8 @@ LESSONS: tuple[Lesson, ...] = (
            ROLL, lambda s, top: _home(s) and s.state.turn >= 4, READ_ROLL),
     Lesson("report_home", "Home!",
            "Your derp is home. A healthy derp back from somewhere new earns {luck} luck point: spend it on a "
-           "roll card to reroll a Fail or a Boom, then keep the better roll. Read the report, then Continue.",
+           "roll card to reroll a Fail or a Boom, then keep the better roll. The dots for a crew in space end when it "
+           "lands. Read the report, then Continue.",
            {}, _report_read(4), {"turn_report": "report"}),
     Lesson("done", "Mission complete",
            "Launch to landing: you have flown a whole mission. From here the dice are real: research before you "
