@@ -131,3 +131,38 @@ def test_simulate_without_checks_plays_the_same_games():
     unchecked = _without_timing(simulate(ENGINE, 3, 5, turns=6, bot="random", check=False))
     assert checked.pop("checks") is True and unchecked.pop("checks") is False
     assert checked == unchecked
+
+
+# ---------------------------------------------------------------- odds
+def test_kept_odds_equal_the_sum_over_every_roll():
+    from game.games.whatgoesup.rules.dice import _sum_distribution, cluster_distribution
+    from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, outcome_odds
+    for dice, sides, offset in [(1, 20, 0), (2, 10, 0), (4, 6, -3), (3, 8, 2)]:
+        single = _sum_distribution(dice, sides, offset)
+        for distribution in (single, cluster_distribution(single, 2, 2), cluster_distribution(single, 3, 2, "down"),
+                             cluster_distribution(single, 3, 1)):
+            for fail in range(-4, 36, 3):
+                for boom in range(fail + 1, 38, 2):
+                    rating = Rating(fail, boom)
+                    summed = {Outcome.OK: Fraction(0), Outcome.FAIL: Fraction(0), Outcome.BOOM: Fraction(0)}
+                    for value, p in distribution:
+                        summed[judge(value, rating)] += p
+                    assert outcome_odds(distribution, rating) == summed
+                    assert outcome_odds(distribution, rating) == summed  # and again, from what was kept
+
+
+def test_kept_odds_with_help_equal_the_sum_over_every_roll():
+    from game.games.whatgoesup.rules.dice import _sum_distribution
+    from game.games.whatgoesup.rules.odds import HelpPlan, odds_with_help, outcome_with_help
+    from game.games.whatgoesup.rules.reliability import Outcome, Rating
+    distribution = _sum_distribution(1, 20, 0)
+    for plan in (HelpPlan(), HelpPlan((2, 2), (1,), 0), HelpPlan((3,), (2, 2, 2), 1), HelpPlan((), (1,), 2)):
+        for rating in (Rating(5, 10), Rating(10, 15), Rating(18, 19), Rating(1, 2)):
+            single = {o: Fraction(0) for o in Outcome}
+            for value, p in distribution:
+                single[outcome_with_help(value, rating, plan)] += p
+            ok = 1 - (1 - single[Outcome.OK]) ** (1 + plan.luck)
+            boom = single[Outcome.BOOM] ** (1 + plan.luck)
+            for _ in range(2):
+                assert odds_with_help(distribution, rating, plan) == {Outcome.OK: ok, Outcome.FAIL: 1 - ok - boom,
+                                                                      Outcome.BOOM: boom}

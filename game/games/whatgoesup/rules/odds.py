@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.games.whatgoesup.rules.dice import Distribution
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, with_raises
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, odds_table, with_raises
 
 
 @dataclass(frozen=True)
@@ -51,13 +51,24 @@ def odds_with_help(distribution: Distribution, rating: Rating, plan: HelpPlan = 
     A reroll keeps the better of the results, and skills are spent on the kept one, so with
     ``k`` rolls in all: P(OK) = 1 - (1 - p_ok)^k and P(Boom) = p_boom^k.
     """
-    single = {Outcome.OK: Fraction(0), Outcome.FAIL: Fraction(0), Outcome.BOOM: Fraction(0)}
-    for value, p in distribution:
-        single[outcome_with_help(value, rating, plan)] += p
+    single = _single_roll_odds(distribution, rating, plan)
     rolls = 1 + max(0, plan.luck)
     ok = 1 - (1 - single[Outcome.OK]) ** rolls
     boom = single[Outcome.BOOM] ** rolls
     return {Outcome.OK: ok, Outcome.FAIL: 1 - ok - boom, Outcome.BOOM: boom}
+
+
+def _single_roll_odds(distribution: Distribution, rating: Rating, plan: HelpPlan) -> dict[Outcome, Fraction]:
+    """One roll's odds with the plan's help (no luck), worked out once per distribution, rating and plan."""
+    table = odds_table(distribution)
+    key = ("with help", rating, plan.boom_raises, plan.fail_raises)
+    single = table.memo.get(key)
+    if single is None:
+        single = {Outcome.OK: Fraction(0), Outcome.FAIL: Fraction(0), Outcome.BOOM: Fraction(0)}
+        for value, p in distribution:
+            single[outcome_with_help(value, rating, plan)] += p
+        table.memo[key] = single
+    return single
 
 
 def percent(p: Fraction) -> str:

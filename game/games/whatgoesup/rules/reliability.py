@@ -5,6 +5,7 @@ otherwise a roll at or above the Fail safety Fails, anything lower works.
 """
 from __future__ import annotations
 
+import bisect
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
@@ -90,8 +91,54 @@ def judge(value: int, rating: Rating) -> Outcome:
 
 
 def outcome_odds(distribution: Distribution, rating: Rating) -> dict[Outcome, Fraction]:
-    """Exact probability of OK, Fail and Boom for one roll of ``distribution`` against ``rating``."""
-    odds = {Outcome.OK: Fraction(0), Outcome.FAIL: Fraction(0), Outcome.BOOM: Fraction(0)}
-    for value, p in distribution:
-        odds[judge(value, rating)] += p
-    return odds
+    """Exact probability of OK, Fail and Boom for one roll of ``distribution`` against ``rating``.
+
+    Worked out once per distribution and rating and kept (route plans and the roll card ask again and
+    again); the numbers are the sums of the rolls' probabilities, exactly.
+    """
+    ok, fail, boom = odds_table(distribution).odds(rating)
+    return {Outcome.OK: ok, Outcome.FAIL: fail, Outcome.BOOM: boom}
+
+
+class _OddsTable:
+    """One distribution's running totals, and the odds already worked out from them per rating."""
+
+    def __init__(self, distribution: Distribution) -> None:
+        self.distribution = distribution  # kept, so that its id stays its own while it is cached
+        self.values = sorted({value for value, _ in distribution})
+        by_value: dict[int, Fraction] = {}
+        for value, p in distribution:
+            by_value[value] = by_value.get(value, Fraction(0)) + p
+        running = Fraction(0)
+        self.below: list[Fraction] = []  # below[i]: P(roll < values[i])
+        for value in self.values:
+            self.below.append(running)
+            running += by_value[value]
+        self.total = running
+        self.by_rating: dict[Rating, tuple[Fraction, Fraction, Fraction]] = {}
+        self.memo: dict = {}  # other exact figures of this distribution, kept by whoever works them out
+
+    def chance_below(self, threshold: int) -> Fraction:
+        index = bisect.bisect_left(self.values, threshold)
+        return self.total if index == len(self.values) else self.below[index]
+
+    def odds(self, rating: Rating) -> tuple[Fraction, Fraction, Fraction]:
+        known = self.by_rating.get(rating)
+        if known is None:
+            ok, not_boom = self.chance_below(rating.fail), self.chance_below(rating.boom)
+            known = self.by_rating[rating] = (ok, not_boom - ok, self.total - not_boom)
+        return known
+
+
+_ODDS_TABLES: dict[int, _OddsTable] = {}
+_MOST_TABLES = 512  # distributions are few (one per scheme and cluster); this only bounds the unusual
+
+
+def odds_table(distribution: Distribution) -> _OddsTable:
+    """The kept odds of ``distribution`` (looked up by identity: distributions are built once and kept)."""
+    table = _ODDS_TABLES.get(id(distribution))
+    if table is None or table.distribution is not distribution:
+        if len(_ODDS_TABLES) >= _MOST_TABLES:
+            _ODDS_TABLES.clear()
+        table = _ODDS_TABLES[id(distribution)] = _OddsTable(distribution)
+    return table
