@@ -131,3 +131,52 @@ def test_flying_the_same_reusable_craft_home_twice_wins_the_reusable_upgoer_firs
     assert firsts(s)["first_reusable_upgoer"] == 0 and firsts(s)["first_reusable_capsule"] == 0
     report = next(e.text for e in reversed(s.events) if e.text.startswith("End of turn") and ", Hop:" in e.text)
     assert "Prestige First - reusable capsule +1" in report and "Prestige First - reusable Upgoer +2" in report
+
+
+# ====================================================================== 3. docked craft at a duration step
+from tests.test_flight_rules import CHANCE as _CHANCE, OK, in_rnd, pair_in_orbit, roll, uid  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import Coast, Dock, EndActivities, Move, Transfer  # noqa: E402
+
+
+def docked_pair_next_turn():
+    """A and B dock at the first Low Orbit step on turn 1 (B docks); turn 2 begins with A to move first."""
+    s, _, (crew_b, _) = pair_in_orbit()
+    s = roll(act(s, Dock(uid(s, "A"), crew_b[0])), OK)
+    assert up(s, "A").docked_with == (uid(s, "B"),)
+    s = auto(s, in_rnd(2))
+    s = act(act(s, EndRnD()), EndRnD())
+    assert at("A", "before")(s)
+    return s
+
+
+def move_docked(s, name, value=OK):
+    """``name`` moves (coasting past junctions); every roll on the way gets ``value``; returns (state, rolls)."""
+    s = act(s, Move(uid(s, name)))
+    rolled = []
+    while True:
+        if E.current_player(s) == _CHANCE:
+            rolled.append((s.flight.roll.kind, s.upgoer(s.flight.roll.upgoer).name))
+            s = roll(s, value)
+        elif s.flight.mode == "junction":
+            s = act(s, Coast())
+        else:
+            return s, rolled
+
+
+def test_a_docked_partner_carried_to_a_duration_step_rolls_its_capsule_too():
+    s, rolled = move_docked(docked_pair_next_turn(), "A")
+    assert up(s, "A").location == up(s, "B").location == "low_2"
+    assert rolled == [("duration_capsule", "A"), ("duration_capsule", "B")]
+
+
+def test_a_docked_partner_takes_its_activities_after_the_mover():
+    s, _ = move_docked(docked_pair_next_turn(), "A")
+    assert at("A", "after")(s)
+    s = act(s, EndActivities(uid(s, "A")))
+    assert at("B", "after")(s)
+    before = up(s, "A").rations, up(s, "B").rations
+    s = act(s, Transfer(uid(s, "B"), uid(s, "A"), rations=2))
+    assert (up(s, "A").rations, up(s, "B").rations) == (before[0] + 2, before[1] - 2)
+    s = act(s, EndActivities(uid(s, "B")))
+    assert s.phase == "rnd" and s.turn == 3  # both have had their turn; nobody else is flying
+

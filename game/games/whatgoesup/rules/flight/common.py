@@ -83,6 +83,7 @@ class FlightPhase:
     timing_tie: tuple[str, ...] = ()  # Upgoers tied for first, waiting for a coin
     hurt: frozenset[str] = frozenset()  # derps already hurt at the current step
     retry_burn: Optional[str] = None  # a burn that failed here and may be tried again
+    docked_after: tuple[str, ...] = ()  # docked partners carried by the move, owed their activities after it
 
 
 class FlightEngine(EngineHooks, Protocol):

@@ -162,14 +162,27 @@ class MovementPart(FlightBase):
         if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
             upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
             state = self._replace_upgoer(state, upgoer)
-        rolls = []
-        for item in self._modules(state, upgoer, "capsule"):
-            rolls.append(self._new_roll(state, "duration_capsule", upgoer, [item], step.id, "", target=item.id))
-        for item in self._modules(state, upgoer, "habitat"):
-            rolls.append(self._new_roll(state, "duration_habitat", upgoer, [item], step.id, "", target=item.id))
+        rolls = self._duration_rolls(state, upgoer, step.id)
+        carried = []
         for other in self._docked_partners(state, upgoer):
-            state = self._replace_upgoer(state, update(other, location=step.id, moved_this_turn=True))
+            # A partner that has not had its move is carried to the step and ends its move there too: its
+            # capsules and habitats roll, and its activities after moving follow the mover's.
+            if other.status == "flying" and not other.moved_this_turn:
+                carried.append(other.id)
+            other = update(other, location=step.id, moved_this_turn=True)
+            state = self._replace_upgoer(state, other)
+            if other.id in carried:
+                rolls += self._duration_rolls(state, other, step.id)
+        if carried:
+            state = self._set(state, docked_after=state.flight.docked_after + tuple(carried))
         return self._queue_rolls(state, rolls)
+
+    def _duration_rolls(self, state: GameState, upgoer: Upgoer, step_id: str) -> list[PendingRoll]:
+        """The rolls of a craft ending its move at a duration step: each active capsule, then each habitat."""
+        return ([self._new_roll(state, "duration_capsule", upgoer, [item], step_id, "", target=item.id)
+                 for item in self._modules(state, upgoer, "capsule")]
+                + [self._new_roll(state, "duration_habitat", upgoer, [item], step_id, "", target=item.id)
+                   for item in self._modules(state, upgoer, "habitat")])
 
     def _finish_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))

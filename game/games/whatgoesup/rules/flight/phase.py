@@ -156,7 +156,7 @@ class PhasePart(FlightBase):
                 state = self._settle(state)
                 continue
             if f.active is None:
-                state = self._next_upgoer(state)
+                state = self._next_owed_activities(state) if f.docked_after else self._next_upgoer(state)
                 continue
             upgoer = state.find("upgoer", f.active)
             if upgoer is None or upgoer.status not in ("flying", "pad", "debris") or (
@@ -199,6 +199,16 @@ class PhasePart(FlightBase):
         if f.stage == "insertion" and upgoer.stages:
             return [state.item(i) for i in upgoer.stages[-1]]
         return self._modules(state, upgoer, "capsule") or self._modules(state, upgoer, "habitat")
+
+    def _next_owed_activities(self, state: GameState) -> GameState:
+        """A docked partner carried by another's move takes its activities after moving (if still flying)."""
+        f: FlightPhase = state.flight
+        partner = state.find("upgoer", f.docked_after[0])
+        state = self._set(state, docked_after=f.docked_after[1:])
+        if partner is None or partner.status != "flying":
+            return state
+        return self._set(state, active=partner.id, mode="after", cursor_decided=None, retry_burn=None,
+                         hurt=frozenset())
 
     def _next_upgoer(self, state: GameState) -> GameState:
         f: FlightPhase = state.flight

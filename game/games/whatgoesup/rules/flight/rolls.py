@@ -209,9 +209,10 @@ class RollPart(FlightBase):
     def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
         """Where the flight goes once a roll is settled."""
         if "destroyed" in flags:
+            # A docked partner's rolls may be waiting after the active craft's: a destroyed craft rolls no more.
+            state = self._set(state, rolls=tuple(r for r in state.flight.rolls if r.upgoer != roll.upgoer))
             if state.flight.active == roll.upgoer:
-                state = self._set(state, active=None, mode="", rolls=tuple(r for r in state.flight.rolls
-                                                                           if r.upgoer != roll.upgoer))
+                state = self._set(state, active=None, mode="")
             return state
         if "tower" in flags:
             return state
