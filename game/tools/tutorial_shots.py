@@ -198,7 +198,8 @@ KEY_LESSONS = (
     ("fail_choice", _until(_rolled("duration_capsule")), None),
     ("route", _until(_at_junction), None),
     ("drag", _until(_at_junction), None),
-    ("landing", _until(lambda s: (_pending(s) is not None and _pending(s).kind == "reentry")), None),
+    ("landing", _until(lambda s: s.state.turn == 3 and _pending(s) is not None and _pending(s).kind == "reentry"),
+     None),
     ("report_home", _until(_at_turn(4)), None),
     ("done", _until(_at_turn(4)), None),
 )
