@@ -180,3 +180,41 @@ def test_a_docked_partner_takes_its_activities_after_the_mover():
     s = act(s, EndActivities(uid(s, "B")))
     assert s.phase == "rnd" and s.turn == 3  # both have had their turn; nobody else is flying
 
+
+
+# ====================================================================== 4. timing order by the rolling parts
+from tests.test_flight_rules import kit, start  # noqa: E402
+
+
+def single_stage_craft(s, p, name, rating):
+    """Program ``p``'s craft launched and inserted by one ``rating`` stage each (no cluster)."""
+    s, _, launch = give_thing(s, R, p, "lower_stage", 120, rating, count=1)
+    s, _, insertion = give_thing(s, R, p, "lower_stage", 60, rating, count=1)
+    modules = []
+    for kind, mass in (("capsule", 14), ("thruster", 4), ("rcs", 1)):
+        s, _, it = give_thing(s, R, p, kind, mass, rating, count=1)
+        modules.append(it[0])
+    s, pilot = give_derp(s, p, f"{name}0", 3, 2, 4)
+    s = give_stock(s, p, points=100, fuel=40, rations=40, luck=2)
+    design = UpgoerDesign(name, stages=((launch[0],), (insertion[0],)), modules=tuple(modules), crew=(pilot,), fuel=10,
+                          rations=6)
+    check = E.check_design(s, p, design)
+    assert check.valid, check.problems
+    return s, design
+
+
+def test_a_cluster_of_two_weaker_stages_launches_after_one_better_stage():
+    s = new_game()
+    s, cluster, _, _ = kit(s, 0, "Twin")  # two clustered 15/18 stages: they roll as one 15/18 (33)
+    s, single = single_stage_craft(s, 1, "Solo", "16/19")  # one 16/19 stage (35)
+    s = start(s, [cluster], [single])
+    assert at("Solo", "decide")(s)
+
+
+def test_a_craft_with_two_capsules_moves_after_one_with_a_better_capsule():
+    s = new_game()
+    s, two, _, _ = kit(s, 0, "Pair", mods=("capsule", "capsule", "thruster", "rcs"), rating="15/18")
+    s, one = single_stage_craft(s, 1, "Solo", "16/19")
+    s = start(s, [two], [one])
+    s = auto(s, lambda x: x.flight is not None and x.flight.stage == "moves" and x.flight.active is not None)
+    assert at("Solo", "before")(s)  # the capsules roll one by one; two 15/18 are no safer than one

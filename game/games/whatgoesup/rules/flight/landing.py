@@ -23,11 +23,7 @@ class LandingPart(FlightBase):
         if step.kind == "reentry":
             state = self._keep_only_returning(state, upgoer)
             upgoer = state.upgoer(upgoer.id)
-        # Capsules roll, and reusable parts outside them; payloads and RCS ride inside a capsule.
-        rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
-                   and (self._role(state, i) in ("capsule", "habitat")
-                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
-        rolling = [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
+        rolling = self._descent_rollers(state, upgoer)
         if not rolling:
             if self._crew(state, upgoer):
                 state = self._event(state, f"With nothing to shield them, the crew of {upgoer.name} "
@@ -37,6 +33,14 @@ class LandingPart(FlightBase):
         rolls = [self._new_roll(state, step.kind, upgoer, [i], step.id, "", target=i.id) for i in rolling]
         rolls[-1] = dataclasses.replace(rolls[-1], then="descended")
         return self._queue_rolls(state, rolls)
+
+    def _descent_rollers(self, state: GameState, upgoer: Upgoer) -> list[Item]:
+        """The parts that roll at reentry or landing: capsules and habitats, and reusable parts outside them
+        (payloads and RCS ride inside a capsule)."""
+        rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
+                   and (self._role(state, i) in ("capsule", "habitat")
+                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
+        return [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
 
     def _returns(self, state: GameState, upgoer: Upgoer, item: Item) -> bool:
         """Whether a part comes back down (reusable, or carried by planetary-landing thrusters)."""

@@ -17,7 +17,7 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, P
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Deploy, Dock,
     EndActivities, Eva, Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, Transfer, Undock, UsePayload,
     VisitTemple, Wait, WalkOutside, WriteOff)
-from game.games.whatgoesup.rules.reliability import Outcome, outcome_odds
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
 
 
@@ -189,16 +189,34 @@ class PhasePart(FlightBase):
         upgoer = state.upgoer(upgoer_id)
         f: FlightPhase = state.flight
         items = self._timing_parts(state, upgoer)
-        score = sum(self.engine.item_rating(state, i).score() for i in items) if items else 0
+        score = 0
+        if items:
+            # The parts roll as one (a cluster's combined roll against its worst rating), so the craft is as
+            # likely to work as that combined rating: its safeties, not the sum over every part.
+            ratings = [self.engine.item_rating(state, i) for i in items]
+            score = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings)).score()
         return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
 
     def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:
+        """The parts the craft's next mission step rolls: the launch cluster, the insertion cluster, or, when
+        moving, the parts that roll where its rail next ends a move (a burn is decided later, on the way)."""
         f: FlightPhase = state.flight
         if f.stage == "launch" and upgoer.stages:
             return [state.item(i) for i in upgoer.stages[0]]
         if f.stage == "insertion" and upgoer.stages:
             return [state.item(i) for i in upgoer.stages[-1]]
-        return self._modules(state, upgoer, "capsule") or self._modules(state, upgoer, "habitat")
+        if f.stage != "moves" or upgoer.status != "flying":
+            return self._modules(state, upgoer, "capsule") + self._modules(state, upgoer, "habitat")
+        step = self.board.step(upgoer.location)
+        for _ in range(len(self.board.steps)):
+            if step.next is None:
+                break
+            step = self.board.step(step.next)
+            if step.kind in ("reentry", "landing"):
+                return self._descent_rollers(state, upgoer)
+            if step.is_duration:
+                break
+        return self._modules(state, upgoer, "capsule") + self._modules(state, upgoer, "habitat")
 
     def _next_owed_activities(self, state: GameState) -> GameState:
         """A docked partner carried by another's move takes its activities after moving (if still flying)."""
