@@ -339,8 +339,12 @@ class Engine:
 
     def default_name(self, state: GameState, program: int, kind: str) -> str:
         """A name for a new thing: the people's naming style, the kind and a mark number."""
+        return self._default_name(state, program, kind, sum(1 for t in state.things_of(program) if t.kind == kind))
+
+    def _default_name(self, state: GameState, program: int, kind: str, already: int) -> str:
+        """``default_name`` when the program already holds ``already`` things of that kind."""
         people = people_by_id(self.rules, state.programs[program].people)
-        count = sum(1 for t in state.things_of(program) if t.kind == kind) + 1
+        count = already + 1
         stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
         return f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
 
@@ -941,12 +945,15 @@ class Engine:
         legal: list[Action] = []
         add = legal.append
         mine = state.things_of(player)
+        taken = {t.name.lower() for t in mine}
+        of_kind: dict[str, int] = {}
+        for thing in mine:
+            of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
         for kind in comps.kinds:
             if not kind.invented:
                 continue
             masses = (kind.fixed_mass,) if kind.fixed_mass else self.INVENT_MASSES
-            name = self.default_name(state, player, kind.id).lower()
-            if any(t.name.lower() == name for t in mine):
+            if self._default_name(state, player, kind.id, of_kind.get(kind.id, 0)).lower() in taken:
                 continue  # the default name is taken, so every mass of this kind is refused
             least = comps.capsule.min_mass if kind.role in ("capsule", "habitat") else 1
             for mass in masses:
@@ -992,13 +999,15 @@ class Engine:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     add(Train(derp.id, skill, 1))
         once_per_pair = rules.economy.reverse_engineering.once_per_pair
+        things_by_id = {t.id: t for t in state.things}
+        held = {(t.inventor, t.name) for t in mine}  # blueprints already held, by inventor and name
         for item in state.items_of(player):
-            original = state.thing(item.thing_id)
+            original = things_by_id[item.thing_id]
             if original.owner == player or original.inventor == player:
                 continue
             if once_per_pair and (original.inventor, player) in state.reverse_engineered:
                 continue
-            if any(t.inventor == original.inventor and t.name == original.name for t in mine):
+            if (original.inventor, original.name) in held:
                 continue
             add(ReverseEngineer(item.id))
         for other in state.programs:
