@@ -79,7 +79,11 @@ def test_one_small_step_a_moonwalker_comes_home():
     assert outcome.winners == (0,) and "One Small Step" in outcome.reason
     walker = next(d for d in final.derps if "moon" in d.walked_on)
     assert walker.location is HOME and not walker.dead
-    assert dict(final.firsts)["first_eva"] == 0  # the moonwalk is the first derp outside
+    firsts = dict(final.firsts)
+    assert firsts["first_eva"] == 0  # the moonwalk is the first derp outside
+    # the shakedown: three derps, a night in orbit; every step and orbit type on the way is a first
+    assert firsts["first_multiderp"] == firsts["first_multiturn"] == 0
+    assert firsts["first_mission_step:Lunar Surface"] == firsts["first_orbit_type:low_lunar"] == 0
 
 
 def test_final_destination_the_temple_is_found_and_reached():
