@@ -122,3 +122,19 @@ def test_layout_refuses_every_overlap_and_keeps_the_cheapest_free_place():
     # "a" leaves the line for its second place; "b" finds its first place taken by "a"; "c"'s only place is
     # under an obstacle, so it is not shown (it would be named on hover)
     assert {p.key: p.rect.center for p in placed} == {"a": (100, 100), "b": (200, 150)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+def test_stop_the_rock_names_the_rock_and_its_orbit_without_overlaps(make_app, home, size):
+    from game.tools.rock_shots import rock_session
+
+    app = make_app(size)
+    scene = open_field(app, rock_session(home / "saves", players=2))
+    for _ in range(3):
+        app.step(1 / 30, [])
+    names = scene.labels.screen_rects()
+    assert {"body:rock", "ring:rock_libration", "step:rock_transit", "step:rock_surface"} <= set(names)
+    rects = list(names.values())
+    markers = marker_extents(scene)
+    for i, rect in enumerate(rects):
+        assert rect.collidelist(rects[i + 1:]) == -1 and rect.collidelist(markers) == -1

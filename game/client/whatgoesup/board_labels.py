@@ -223,8 +223,20 @@ def label_requests(view: "BoardView", measure: Callable[[str, str], tuple[int, i
                 ca, sa = math.cos(a), math.sin(a)
                 reach = ring.radius * z + pad + extra + abs(ca) * w / 2 + abs(sa) * h / 2
                 cands.append((ring.centre[0] * z + ca * reach, ring.centre[1] * z + sa * reach))
-        cands = tuple(cands)
-        out.append(LabelRequest(f"ring:{ring.steps[0]}", name, "ring", colour, cands, line, order=n))
+        anchor = None
+        if len(ring.steps) < 3:  # a ring of one or two stops (a libration point) is named beside its stop
+            sid = ring.steps[0]
+            x, y = geo.pos(sid)
+            beside = _step_candidates(x * z, y * z, view.radius_for(sid), pad, w, h,
+                                      math.atan2(y - ring.centre[1], x - ring.centre[0]))
+            cands = beside + cands[len(angles):]  # then round the ring, further out
+            for a in angles[::2]:
+                ca, sa = math.cos(a), math.sin(a)
+                reach = ring.radius * z + pad + 3 * h + abs(ca) * w / 2 + abs(sa) * h / 2
+                cands.append((ring.centre[0] * z + ca * reach, ring.centre[1] * z + sa * reach))
+            anchor = (x * z, y * z)
+        out.append(LabelRequest(f"ring:{ring.steps[0]}", name, "ring", colour, tuple(cands), line, order=n,
+                                anchor=anchor))
     named: set[str] = {geo.steps[r.steps[0]].name for r in geo.rings}
     bodies = {b.id: b for b in geo.bodies}
     burns_too = view.zoom_factor >= BURN_NAMES_ZOOM
@@ -300,6 +312,15 @@ def body_samples(body, zoom: float) -> list[tuple[float, float]]:
             for f in (0.3, 0.6, 0.9) for a in (math.tau * k / 16 for k in range(16))]
 
 
+def name_lines(text: str, longest: int = 18) -> list[str]:
+    """A long name on two lines, broken at the space nearest its middle (short names stay on one)."""
+    if len(text) <= longest or " " not in text:
+        return [text]
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
+
+
 # ---------------------------------------------------------------- the layer on screen
 
 class LabelLayer:
@@ -328,7 +349,10 @@ class LabelLayer:
         key = (text, style, self.view.layout.scale)
         found = self._sizes.get(key)
         if found is None:
-            w, h = self._font(style).size(text)
+            font = self._font(style)
+            lines = name_lines(text)
+            w = max(font.size(line)[0] for line in lines)
+            h = font.get_linesize() * (len(lines) - 1) + font.get_height()
             px = self.view.layout.px
             found = self._sizes[key] = (w + px(12 if style == "ring" else 8), h + px(2))
         return found
@@ -354,8 +378,12 @@ class LabelLayer:
         else:
             pygame.draw.rect(surf, (10, 8, 30, 205), rect, border_radius=radius)
             colour = label.colour
-        text = self._font(label.style).render(label.text, True, colour)
-        surf.blit(text, text.get_rect(center=rect.center))
+        font = self._font(label.style)
+        lines = name_lines(label.text)
+        top = rect.centery - (font.get_linesize() * (len(lines) - 1) + font.get_height()) / 2
+        for n, line in enumerate(lines):
+            text = font.render(line, True, colour)
+            surf.blit(text, text.get_rect(midtop=(rect.centerx, round(top + n * font.get_linesize()))))
         self._images[key] = surf
         return surf
 
