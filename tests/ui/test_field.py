@@ -203,6 +203,9 @@ def test_marker_click_opens_its_card(field):
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1})])
     assert scene.selected == uid
+    # the card shows the craft drawn as it flies, beside its words and inside the board
+    rocket = scene.detail_rocket_rect
+    assert scene.board_rect.contains(rocket) and rocket.h > 0
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])

@@ -33,6 +33,7 @@ from game.client.whatgoesup.flightpanel import FlightPanel, describe_action
 from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, upgoer_details
 from game.client.whatgoesup.board_view import hex_colour
+from game.client.whatgoesup.rocket_view import draw_rocket
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -98,6 +99,7 @@ class FieldScene(GameScene):
         self._pending_story: list[str] = []
         self._deferred_sync = False
         self._before_roll = None  # the state the dice were rolled in, shown until they land
+        self.detail_rocket_rect: Optional[pygame.Rect] = None  # where the clicked craft's picture was drawn
         self.effects = EffectLayer(self.time_factor)
         self._roll_spot: Optional[tuple[float, float]] = None  # where the rolling craft was, in board units
         self._panned_for: object = None  # the pending roll the camera last went looking for
@@ -986,6 +988,22 @@ class FieldScene(GameScene):
             y += int(size * 1.38)
         hint = self._text("click again or Esc to close", layout.px(13), False, INK_DIM)
         surface.blit(hint, hint.get_rect(topright=(rect.right - layout.px(16), rect.top + layout.px(12))))
+        self._draw_detail_rocket(surface, rect, uid)
+
+    def _draw_detail_rocket(self, surface: pygame.Surface, card: pygame.Rect, uid: str) -> None:
+        """The clicked craft drawn as it flies (the assembly's picture), in a card beside its details."""
+        layout = self.context.layout
+        width = layout.px(200)
+        if card.right + layout.px(12) + width > self.board_rect.right - layout.px(12):
+            return  # no room beside the details at this size: the words are enough
+        picture = pygame.Rect(card.right + layout.px(12), card.top, width, card.h)
+        cached_card(surface, picture, layout)
+        try:
+            draw_rocket(surface, picture.inflate(-layout.px(16), -layout.px(16)), self.engine, self.state, uid,
+                        unit=layout.scale, labels=False)
+        except KeyError:
+            pass  # the craft is gone (destroyed since the card opened)
+        self.detail_rocket_rect = picture
 
     def _draw_hover_card(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
