@@ -103,8 +103,8 @@ def test_legal_actions_agree_with_refusal_in_seeded_play(name, bot_kind):
 @pytest.mark.parametrize("bot_kind", ["random", "program", "landing"])
 def test_legal_actions_agree_with_refusal_in_many_games(name, bot_kind):
     """The same comparison over thousands of states from many more seeded games."""
-    compared = compare_in_play(SETUPS[name], range(100, 110), bot_kind, max_turns=None)
-    assert compared > 500
+    compared = compare_in_play(SETUPS[name], range(100, 104), bot_kind, max_turns=None)
+    assert compared > 150
 
 
 # ---------------------------------------------------------------- simulate
