@@ -125,3 +125,18 @@ def test_unknown_key_in_a_difficulty(rules_dir):
     assert problems(rules_dir) == [
         f"rules/scenarios.yaml:{line}: unknown key 'nudge_needed' in difficulties item 1 (gentle) in scenarios "
         "item 1 (stop_the_rock) (did you mean 'nudges_needed'?)"]
+
+
+def test_a_track_stage_given_twice_names_the_first(rules_dir):
+    edit(rules_dir, "scenarios.yaml", "{turns_left: 8, transit_steps: 2}", "{turns_left: 14, transit_steps: 2}")
+    first = line_of(rules_dir, "scenarios.yaml", "{turns_left: 14, transit_steps: 3}")
+    again = line_of(rules_dir, "scenarios.yaml", "{turns_left: 14, transit_steps: 2}")
+    assert problems(rules_dir) == [
+        f"rules/scenarios.yaml:{again}: scenario 'stop_the_rock' track has turns_left 14 twice (first at line {first})"]
+
+
+def test_a_choice_without_options_is_reported_at_its_options(rules_dir):
+    edit(rules_dir, "flight.yaml", "fail: [{effect: choose, options: [lose_payload, lose_rations, degrade_all_parts], "
+         "units: 1, fail: 1, boom: 1}]", "fail:\n      - effect: choose\n        options: []")
+    line = line_of(rules_dir, "flight.yaml", "options: []")
+    assert problems(rules_dir) == [f"rules/flight.yaml:{line}: effect 'choose' needs at least one option"]
