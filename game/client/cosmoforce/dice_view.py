@@ -11,13 +11,10 @@ from fractions import Fraction
 from typing import Callable, Optional
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, SHADOW, dim, draw_card,
                                    draw_text, fit_font, font_px)
-from game.client.scenes.dice import DiceAnimation, draw_die, percent_text
-from game.client.shell.scene import Scene
+from game.client.scenes.dice import DiceAnimation, RollCardScene, draw_die, percent_text
 from game.client.shell.settings import animation_factor
 from game.games.cosmoforce.rules import dice as effective_dice
 from game.games.cosmoforce.rules.state import GameState, PendingRoll
@@ -139,30 +136,20 @@ def draw_fistful(surface: pygame.Surface, rect: pygame.Rect, layout, anim: DiceA
             surface.blit(veil, (cx - size / 2, cy - size / 2))
 
 
-class FistfulScene(Scene):
+class FistfulScene(RollCardScene):
     """Overlay that plays one decided roll: the odds it had, the dice landing, how many count."""
 
     name = "cosmoforce_dice"
-    is_overlay = True
-    CARD_W, CARD_H = 860, 560
     COMPUTER_LINGER = 1.2  # seconds a computer's roll stays up once landed (scaled like animations)
 
     def __init__(self, context, roll: FistfulRoll, caption: str, detail: str, outcome: str,
                  on_done: Optional[Callable[[], None]] = None, unattended: bool = False) -> None:
-        super().__init__(context)
+        super().__init__(context, on_done)
         self.roll = roll
         self.caption, self.detail, self.outcome = caption, detail, outcome
-        self.on_done = on_done
         self.unattended = unattended
         self.animation = DiceAnimation(roll, animation_factor(context.settings))  # type: ignore[arg-type]
-        self.continue_button: Optional[pygame_gui.elements.UIButton] = None
         self.lingered = 0.0
-        self._finished = False
-
-    def enter(self) -> None:
-        super().enter()
-        if not self.animation.done:
-            self.context.sounds.play_clatter()
 
     def dice_height(self) -> int:
         """Units for the rows of dice: 100 a row of eight, at most five rows (they shrink to fit beyond)."""
@@ -172,49 +159,12 @@ class FistfulScene(Scene):
         layout = self.context.layout
         return layout.centred_rect(self.CARD_W, min(self.CARD_H, layout.virtual_height - 40, 290 + self.dice_height()))
 
-    def build_ui(self) -> None:
-        layout = self.context.layout
-        card = self.card_rect()
-        rect = pygame.Rect(0, 0, layout.px(200), layout.px(50))
-        rect.bottomright = (card.right - layout.px(32), card.bottom - layout.px(26))
-        self.continue_button = pygame_gui.elements.UIButton(
-            rect, "Continue", self.context.manager, container=self.root,
-            object_id=ObjectID(object_id="#continue", class_id="@menu_button"))
-        if not self.animation.done:
-            self.continue_button.disable()
-
-    def finish(self) -> None:
-        if self._finished:
-            return
-        self._finished = True
-        self.context.back()
-        if self.on_done is not None:
-            self.on_done()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.continue_button:
-            self.finish()
-            return True
-        advance = (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                                  pygame.K_ESCAPE)) \
-            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-        if advance:
-            if self.animation.done:
-                self.finish()
-            else:
-                self.animation.skip()
-            return True
-        return event.type == pygame.KEYDOWN
-
     def update(self, dt: float) -> None:
-        self.animation.update(dt)
-        if self.animation.done:
-            if self.continue_button is not None and not self.continue_button.is_enabled:
-                self.continue_button.enable()
-            if self.unattended:
-                self.lingered += dt
-                if self.lingered >= self.COMPUTER_LINGER * max(0.0, animation_factor(self.context.settings)):
-                    self.finish()
+        super().update(dt)
+        if self.animation.done and self.unattended:
+            self.lingered += dt
+            if self.lingered >= self.COMPUTER_LINGER * max(0.0, animation_factor(self.context.settings)):
+                self.finish()
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

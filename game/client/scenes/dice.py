@@ -485,20 +485,18 @@ def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
         x += w + spacing
 
 
-class DiceRollScene(Scene):
-    """Overlay that plays one decided roll; Space/Enter/click skips, then continues."""
+class RollCardScene(Scene):
+    """The behaviour every game's dice overlay shares: the dice tumble toward a decided roll (set
+    ``self.animation``), Space, Enter, Esc or a click skips the tumble and then closes the card, Continue is
+    enabled once the dice land, and ``on_done`` is called once when the card closes. Subclasses draw."""
 
-    name = "dice"
     is_overlay = True
     CARD_W, CARD_H = 860, 560
 
-    def __init__(self, context, roll: DiceRoll, caption: str = "Reliability roll",
-                 on_done: Callable[[], None] | None = None) -> None:
+    def __init__(self, context, on_done: Callable[[], None] | None = None) -> None:
         super().__init__(context)
-        self.roll = roll
-        self.caption = caption
         self.on_done = on_done
-        self.animation = DiceAnimation(roll, animation_factor(context.settings))
+        self.animation: DiceAnimation
         self.continue_button: pygame_gui.elements.UIButton | None = None
         self._finished = False
 
@@ -543,12 +541,25 @@ class DiceRollScene(Scene):
             else:
                 self.animation.skip()
             return True
-        return event.type in (pygame.KEYDOWN,)
+        return event.type == pygame.KEYDOWN
 
     def update(self, dt: float) -> None:
         self.animation.update(dt)
         if self.animation.done and self.continue_button is not None and not self.continue_button.is_enabled:
             self.continue_button.enable()
+
+
+class DiceRollScene(RollCardScene):
+    """Overlay that plays one decided roll; Space/Enter/click skips, then continues."""
+
+    name = "dice"
+
+    def __init__(self, context, roll: DiceRoll, caption: str = "Reliability roll",
+                 on_done: Callable[[], None] | None = None) -> None:
+        super().__init__(context, on_done)
+        self.roll = roll
+        self.caption = caption
+        self.animation = DiceAnimation(roll, animation_factor(context.settings))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
