@@ -1,5 +1,5 @@
-"""The end-of-turn report (each program's dots gained and lost and why, firsts won, derps lost) and
-the game-over screen. Both read only the session's story log and state."""
+"""The end-of-turn report: each program's dots gained and lost and why, its flights, firsts won and derps
+lost (the game's end is ``ending.py``). It reads only the session's story log and state."""
 from __future__ import annotations
 
 import re
@@ -220,51 +220,3 @@ class TurnReportScene(GameScene):
         section("Firsts won", [(t, INK) for t in r.firsts], "None this turn.")
         section("Derps lost", [(t, ACCENT_HOT) for t in r.lost] + [(t, BAND_COLOURS["fail"]) for t in r.injured],
                 "Everyone is safe.")
-
-
-class GameOverScene(GameScene):
-    name = "game_over"
-    flow_main = True
-
-    def build_ui(self) -> None:
-        super().build_ui()
-        layout = self.context.layout
-        vw, vh = layout.virtual_width, layout.virtual_height
-        self.add_button("log", layout.rect(24, vh - 24 - 56, 220, 56), "The whole story", "@menu_button")
-        self.add_button("title", layout.rect(vw - 24 - 260, vh - 24 - 56, 260, 56), "Back to title", "@menu_button")
-
-    def on_button(self, key: str) -> None:
-        if key == "log":
-            self.flow.open_log()
-        elif key == "title":
-            self.flow.quit_to_title()
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
-        state = self.flow.state
-        outcome = self.flow.session.engine.outcome(state)
-        self.draw_header(surface, "The race is over")
-        card = layout.centred_rect(760, min(480, 240 + 46 * len(state.programs)), y=100)  # fits its rows
-        draw_card(surface, card, layout)
-        inner = card.inflate(-layout.px(80), -layout.px(60))
-        winners = outcome.winners if outcome else ()
-        names = " and ".join(state.programs[i].name for i in winners) or "Nobody"
-        head = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!"
-        head_font = fit_font(head, inner.w, layout.px(40), bold=True)
-        draw_text(surface, head, head_font, ACCENT_LIGHT, (card.centerx, inner.top), anchor="midtop", shadow=layout.px(2))
-        y = inner.top + head_font.get_linesize() + layout.px(6)
-        if outcome:
-            y = draw_wrapped(surface, outcome.reason + ".", font_px(layout.px(18)), INK_DIM,
-                             pygame.Rect(inner.left, y, inner.w, layout.px(50)), 2) + layout.px(16)
-        row_font = font_px(layout.px(24), True)
-        ranked = sorted(state.programs, key=lambda p: -p.dots)
-        for p in ranked:
-            place = 1 + sum(1 for q in ranked if q.dots > p.dots)  # a tie shares its place
-            colour = program_colour(p)
-            draw_text(surface, f"{place}.", row_font, INK_DIM, (inner.left, y))
-            draw_program_marker(surface, p.index, (inner.left + layout.px(56), y + row_font.get_height() // 2), layout.px(13),
-                        colour)
-            name_font = fit_font(p.name, inner.w - layout.px(260), layout.px(24), bold=True)
-            draw_text(surface, p.name, name_font, colour, (inner.left + layout.px(80), y))
-            draw_text(surface, f"{p.dots} dots", row_font, INK, (inner.right, y), anchor="topright")
-            y += row_font.get_linesize() + layout.px(10)
