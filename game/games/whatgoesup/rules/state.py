@@ -194,6 +194,7 @@ class Program:
     derps_lost: int = 0
     mapping: tuple[tuple[str, int], ...] = ()  # (body, percent mapped)
     maps_home: tuple[tuple[str, int], ...] = ()  # (body, percent) whose maps a crew has brought home
+    longest_crewed_flight: int = 0  # turns: the program's record of a continually crewed craft in space
 
     def mapped(self, body: str) -> int:
         return dict(self.mapping).get(body, 0)

@@ -10,7 +10,7 @@ import dataclasses
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
-from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update
+from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update, with_program
 
 
 class TurnEndPart(FlightBase):
@@ -59,6 +59,9 @@ class TurnEndPart(FlightBase):
             state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - fed,
                                                        crewed_turns=upgoer.crewed_turns + 1,
                                                        turns_in_space=upgoer.turns_in_space + 1))
+            program = state.programs[upgoer.owner]
+            if upgoer.crewed_turns + 1 > program.longest_crewed_flight:  # the record outlives the flight
+                state = with_program(state, update(program, longest_crewed_flight=upgoer.crewed_turns + 1))
             if hungry:
                 state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
                 state = self._injure(state, upgoer, hungry, "no rations left")
@@ -95,15 +98,16 @@ class TurnEndPart(FlightBase):
         events = []
         for bonus in self.rules.prestige.standing:
             scores: dict[int, int] = {}
-            for upgoer in state.upgoers:
+            if bonus.kind == "longest_crewed_flight":
+                # "Whoever has had ... the longest": a record, kept when the record flight comes home.
+                scores = {p.index: p.longest_crewed_flight for p in state.programs if p.longest_crewed_flight}
+            for upgoer in state.upgoers if bonus.kind == "largest_crew_in_space" else ():
                 if not upgoer.in_space or upgoer.status != "flying":
                     continue
                 crew = len(self._crew(state, upgoer))
                 if not crew:
                     continue
-                value = upgoer.crewed_turns if bonus.kind == "longest_crewed_flight" else crew
-                if bonus.kind in ("longest_crewed_flight", "largest_crew_in_space"):
-                    scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), value)
+                scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), crew)
             if bonus.kind == "most_mapping":
                 scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
                 scores = {k: v for k, v in scores.items() if v > 0}

@@ -1,0 +1,33 @@
+"""Issue 13, defect 6 ("smaller ones"): the 2014 text's smaller rules, one named scenario each, played through
+real actions with forced rolls.
+
+Parts rate 15/18 on a d20 unless a test says otherwise: 1-14 OK, 15-17 Fail, 18-20 Boom.
+"""
+from __future__ import annotations
+
+from tests.test_fidelity_rules import orbit_and_home
+from tests.test_flight_rules import auto, in_rnd, kit, new_game, start, up
+
+
+# ====================================================================== a. the Duration Mission record
+def test_the_duration_mission_record_stays_with_its_holder_after_the_record_flight_lands():
+    """"Whoever has had a continually crewed Upgoer in space the longest": a record, not a flight in progress."""
+    s = new_game()
+    s, da, _, _ = kit(s, 0, "A")
+    s = start(s, [da], [])
+    s = auto(s, in_rnd(2))
+    assert dict(s.standing)["duration_mission"] == 0
+    s, db, _, _ = kit(s, 1, "B")
+    s = start(s, [], [db])
+    s = orbit_and_home(s, "A")  # A comes home after three turns up; B has been up as long when the turn ends
+    assert up(s, "A").status == "landed" and up(s, "A").crewed_turns == 3
+    s = auto(s, in_rnd(5))
+    assert [p.longest_crewed_flight for p in s.programs] == [3, 3]
+    assert dict(s.standing)["duration_mission"] == 0  # A's record stands; B only equals it
+    report = [e.text for e in s.events if e.text.startswith("End of turn 4")]
+    assert not any("Duration Mission" in t for t in report)
+    s = auto(s, in_rnd(6))  # B stays up a fourth turn: a new record
+    assert up(s, "B").crewed_turns == 4 and s.programs[1].longest_crewed_flight == 4
+    assert dict(s.standing)["duration_mission"] == 1
+    report = " ".join(e.text for e in s.events if e.text.startswith("End of turn 5"))
+    assert "Duration Mission lost -2" in report and "Duration Mission +2" in report
