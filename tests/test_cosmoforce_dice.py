@@ -11,7 +11,7 @@ from itertools import product
 import pytest
 
 from game.core.chance import sample
-from game.games.cosmoforce.rules import dice
+from game.core import effective_dice as dice
 
 
 def brute_force(n: int, sides: int, mass):

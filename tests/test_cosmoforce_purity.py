@@ -17,8 +17,8 @@ FORBIDDEN = {"pygame", "pygame_gui", "random"}
 
 
 def test_no_rules_module_names_pygame_or_random():
-    modules = sorted(PACKAGE.glob("*.py"))
-    assert {"engine.py", "dice.py", "tables.py", "state.py", "actions.py"} <= {p.name for p in modules}
+    modules = sorted(PACKAGE.glob("*.py")) + [ROOT / "game" / "core" / "effective_dice.py"]  # its dice live in core
+    assert {"engine.py", "effective_dice.py", "tables.py", "state.py", "actions.py"} <= {p.name for p in modules}
     bad = []
     for path in modules:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup
-from game.games.cosmoforce.rules import dice
+from game.core import effective_dice as dice
 from game.games.cosmoforce.rules.actions import (AssignDamage, BurnEngines, ConserveEnergy, DroneStrafe, FireWeapons,
                                                  HealCrew, OfferCeasefire, PrecisionFire, RepairSystem, RepairSystems,
                                                  Roll, TrimSpeed)

@@ -1,7 +1,7 @@
 """Cosmoforce's dice on screen: the exact odds before a roll, and a fistful of dice landing after it.
 
 The engine has already decided how many dice are effective; ``FistfulRoll`` picks faces that show that
-number (``rules.dice.faces_for``) and marks which dice count, and the shared ``DiceAnimation`` and
+number (``game.core.effective_dice.faces_for``) and marks which dice count, and the shared ``DiceAnimation`` and
 ``draw_die`` tumble them onto those faces. Nothing here decides anything.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, 
                                    draw_text, fit_font, font_px)
 from game.client.scenes.dice import DiceAnimation, RollCardScene, draw_die, percent_text
 from game.client.shell.settings import animation_factor
-from game.games.cosmoforce.rules import dice as effective_dice
+from game.core import effective_dice
 from game.games.cosmoforce.rules.state import GameState, PendingRoll
 
 HIT = BAND_COLOURS["ok"]

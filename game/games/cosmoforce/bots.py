@@ -12,7 +12,7 @@ from typing import Optional
 from game.core.dice_rng import Chooser
 from game.games.cosmoforce.rules.actions import (Action, BurnEngines, ConserveEnergy, DroneStrafe, FireWeapons,
                                                  HealCrew, RepairSystems)
-from game.games.cosmoforce.rules.dice import distribution, expected
+from game.core.effective_dice import distribution, expected
 from game.games.cosmoforce.rules.engine import CHANCE, TERMINAL, Engine
 from game.games.cosmoforce.rules.state import GameState, PendingDamage, PendingRepair, PendingTrim, ShipState
 

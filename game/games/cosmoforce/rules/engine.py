@@ -2,7 +2,7 @@
 
 A round: ships that tie for speed roll to break the tie; each ship then takes its turn, fastest first,
 with two actions; then the aftermath vents heat and rolls the heat that is left against the crew.
-Rolls are chance steps whose outcome is the number of effective dice (``rules/dice.py``); hits are
+Rolls are chance steps whose outcome is the number of effective dice (``game/core/effective_dice.py``); hits are
 placed by the owner of the ship hit, one at a time. The fight ends when one side is left, when every
 player still fighting offered a ceasefire in the round, or at the setup's round limit.
 
@@ -16,7 +16,7 @@ from itertools import groupby
 from typing import Callable, Iterable, Optional
 
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup
-from game.games.cosmoforce.rules import dice as effective_dice
+from game.core import effective_dice
 from game.games.cosmoforce.rules import setup_data, ships as shipyard
 from game.games.cosmoforce.rules.actions import (TURN_ACTIONS, Action, AssignDamage, BurnEngines, ConserveEnergy,
                                                  DroneStrafe, FireWeapons, HealCrew, OfferCeasefire, PrecisionFire,

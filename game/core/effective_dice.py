@@ -1,4 +1,4 @@
-"""Effective dice, exactly.
+"""Effective dice, exactly (shared: Cosmoforce rolls them, and What Goes Up's ship-to-ship fights in space war).
 
 A Cosmoforce roll is a fistful of dice of which only the *effective* ones count: the odd faces (1, 3
 and 5 on a six-sided die). A shooting roll keeps fewer: of the odd dice, only as many as fit within the
