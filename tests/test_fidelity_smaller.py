@@ -5,7 +5,12 @@ Parts rate 15/18 on a d20 unless a test says otherwise: 1-14 OK, 15-17 Fail, 18-
 """
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from tests.test_fidelity_rules import orbit_and_home
+from game.games.whatgoesup.rules.state import replace_in, update
 from tests.test_flight_rules import auto, in_rnd, kit, new_game, start, up
 
 
@@ -31,3 +36,36 @@ def test_the_duration_mission_record_stays_with_its_holder_after_the_record_flig
     assert dict(s.standing)["duration_mission"] == 1
     report = " ".join(e.text for e in s.events if e.text.startswith("End of turn 5"))
     assert "Duration Mission lost -2" in report and "Duration Mission +2" in report
+
+
+# ====================================================================== i. docking with the rock by RCS
+from game.core.interface import IllegalAction  # noqa: E402
+from tests.test_stop_the_rock import ENGINE as ROCK_ENGINE, _in_libration, settle  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import Burn  # noqa: E402
+
+
+def test_docking_with_the_rock_by_rcs_needs_two_piloting():
+    """"A spacederp ... must have at least 2 points of Piloting to attempt a docking at all." (Docking)"""
+    state, u = _in_libration(thruster=False, pilot=1)
+    with pytest.raises(IllegalAction, match="at least 2 Piloting"):
+        ROCK_ENGINE.apply(state, Burn("rock_docking", rcs=True))
+    assert Burn("rock_docking", rcs=True) not in ROCK_ENGINE.legal_actions(state)
+
+
+def test_docking_with_the_rock_by_rcs_costs_the_pilot_a_stamina_point_per_attempt():
+    """"A spacederp has to use stamina to dock like for other payloads": each attempt, stubborn or not."""
+    state, u = _in_libration(thruster=False)
+    pilot = next(d for d in state.derps if d.location == u)
+    assert pilot.current_stamina == 4
+    state = ROCK_ENGINE.apply(state, Burn("rock_docking", rcs=True))
+    assert state.derp(pilot.id).current_stamina == 3
+    state = settle(state)
+    assert state.upgoer(u).location == "rock_surface" and state.derp(pilot.id).current_stamina == 3
+
+
+def test_docking_with_the_rock_by_rcs_is_refused_to_a_pilot_out_of_stamina():
+    state, u = _in_libration(thruster=False)
+    pilot = next(d for d in state.derps if d.location == u)
+    tired = dataclasses.replace(state, derps=replace_in(state.derps, [update(pilot, current_stamina=0)]))
+    with pytest.raises(IllegalAction, match="stamina"):
+        ROCK_ENGINE.apply(tired, Burn("rock_docking", rcs=True))

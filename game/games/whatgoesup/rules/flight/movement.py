@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules.board import THRUST_ORDER
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Burn, Coast, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import GameState, Upgoer, update
+from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, update
 
 
 class MovementPart(FlightBase):
@@ -85,6 +85,11 @@ class MovementPart(FlightBase):
             if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
                 raise IllegalAction(f"{upgoer.name} needs {uses} RCS use(s) left for that")
             kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
+            if target.kind == "rock_docking":
+                # An RCS landing on the rock is a docking: a derp with the docking Piloting spends a stamina point.
+                pilot = self._rock_docking_pilot(state, upgoer)
+                state = self._spend(state, pilot)
+                state = self._event(state, f"{pilot.name} steers {upgoer.name} in to dock with the rock.", upgoer)
             state = self._undock_all(state, upgoer, "to make its burn")
             upgoer = state.upgoer(upgoer.id)
             best = max(rcs, key=lambda i: self.engine.item_rating(state, i).score())
@@ -113,6 +118,18 @@ class MovementPart(FlightBase):
                               detail=(("fuel", cost),))
         state = self._event(state, f"{upgoer.name} burns {cost} fuel: {option.name}.", upgoer)
         return self._queue_rolls(state, [roll])
+
+    def _rock_docking_pilot(self, state: GameState, upgoer: Upgoer) -> Derp:
+        """The derp who docks with the rock by RCS: of the healthy crew with the docking Piloting and a stamina
+        point, the one with the most stamina left (then the best pilot); refused with the reason when none can."""
+        need = self.table.docking_min_piloting
+        able = [d for d in self._healthy(state, upgoer) if self.piloting(state, d) >= need]
+        if not able:
+            raise IllegalAction(f"docking with the rock needs a derp with at least {need} Piloting aboard")
+        rested = [d for d in able if d.current_stamina >= 1]
+        if not rested:
+            raise IllegalAction("docking with the rock costs a stamina point and the pilots aboard have none left")
+        return max(rested, key=lambda d: (d.current_stamina, self.piloting(state, d)))
 
     def _thrust_fraction(self, thrust: str) -> str:
         ratios = self.rules.components.thruster
