@@ -69,3 +69,35 @@ def test_docking_with_the_rock_by_rcs_is_refused_to_a_pilot_out_of_stamina():
     tired = dataclasses.replace(state, derps=replace_in(state.derps, [update(pilot, current_stamina=0)]))
     with pytest.raises(IllegalAction, match="stamina"):
         ROCK_ENGINE.apply(tired, Burn("rock_docking", rcs=True))
+
+
+# ====================================================================== d. technology transfer from traded equipment
+from game.games.whatgoesup.rules.actions import AnswerTrade, EndRnD, Invent, OfferTrade  # noqa: E402
+from game.games.whatgoesup.rules.scenario import give_stock, give_thing  # noqa: E402
+from game.games.whatgoesup.rules.state import TradeBundle  # noqa: E402
+from tests.test_flight_rules import E, R, act  # noqa: E402
+
+
+def traded_capsule(flown: bool):
+    """Hop sells Spud one of its 15/18 capsules (mass 14) for a point; Spud may then invent."""
+    s = new_game()
+    s, _, capsule = give_thing(s, R, 0, "capsule", 14, "15/18", count=1, flown=flown)
+    s = give_stock(s, 1, points=60)
+    s = act(s, OfferTrade(1, give=TradeBundle(items=(capsule[0],)), take=TradeBundle(points=1)))
+    s = act(act(s, AnswerTrade(True)), EndRnD())
+    assert s.item(capsule[0]).owner == 1 and not any(t.owner == 1 for t in s.things)  # a part, not the blueprint
+    return s
+
+
+def test_technology_transfer_applies_to_a_traded_part_of_a_design_that_has_flown():
+    """"Trading a piece of equipment does NOT automatically mean sharing the blueprint ... However, Technology
+    Transfer still applies." (2014, R&D)"""
+    s = act(traded_capsule(flown=True), Invent("capsule", 10, "Copycat"))
+    thing = next(t for t in s.things if t.name == "Copycat")
+    assert str(thing.rating) == "5/10"
+    assert "technology transfer from" in s.events[-1].text
+
+
+def test_a_traded_part_of_a_design_that_never_flew_transfers_nothing():
+    s = act(traded_capsule(flown=False), Invent("capsule", 10, "Copycat"))
+    assert str(next(t for t in s.things if t.name == "Copycat").rating) == "1/5"

@@ -322,17 +322,23 @@ class Engine:
         return best
 
     def transfer_rating(self, state: GameState, program: int, kind: str, mass: int) -> Optional[tuple[Rating, Thing]]:
-        """Technology transfer: the starting rating a new thing inherits, and from which blueprint."""
+        """Technology transfer: the starting rating a new thing inherits, and from which design (one of the
+        program's blueprints, or another program's design of which it holds a traded or recovered part)."""
         research = self.rules.economy.research
         similar = (kind,) + self.rules.components.kind(kind).transfers_from
         best: Optional[tuple[Rating, Thing]] = None
-        for thing in state.things_of(program):
+        # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
+        # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
+        sources = [(thing, thing.rating) for thing in state.things_of(program)]
+        sources += [(state.thing(item.thing_id), item.fixed_rating or state.thing(item.thing_id).rating)
+                    for item in state.items if item.owner == program and state.thing(item.thing_id).owner != program]
+        for thing, held in sources:
             if thing.kind not in similar or thing.mass < mass * research.tech_transfer_min_mass_ratio:
                 continue
             if research.tech_transfer_needs_successful_flight and not thing.flown_successfully:
                 continue
             cap = research.tech_transfer_cap
-            rating = Rating(min(thing.rating.fail, cap.fail), min(thing.rating.boom, cap.boom))
+            rating = Rating(min(held.fail, cap.fail), min(held.boom, cap.boom))
             if best is None or rating.score() > best[0].score():
                 best = (rating, thing)
         return best
