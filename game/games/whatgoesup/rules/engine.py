@@ -236,13 +236,17 @@ class Engine:
             scores = tuple(state.score or 0 for _ in state.programs)
         else:
             scores = tuple(p.dots for p in state.programs)
-        if state.end_reason and not (state.end_kind == "turn_limit" and state.setup.victory == "most_dots"):
+        at_war = any(state.at_open_war(p.index) for p in state.programs)
+        if state.end_reason and (at_war or not (state.end_kind == "turn_limit" and state.setup.victory == "most_dots")):
             return Outcome(state.winner, state.end_reason, scores, state.end_kind or "turn_limit")
         names = " and ".join(state.programs[i].name for i in state.winner)
         return Outcome(state.winner, f"{names} ended with the most budget dots", scores)
 
     def finish(self, state: GameState, winners: tuple[int, ...], kind: str, reason: str) -> GameState:
-        """End the game now: ``winners`` (empty when everyone lost), how it ended and why, in words."""
+        """End the game now: ``winners`` (empty when everyone lost), how it ended and why, in words.
+
+        Under Space War a program at open war never wins (``VictoryRules.without_open_wars``)."""
+        winners, reason = self.victory_rules.without_open_wars(state, tuple(winners), reason)
         score = self.rock_rules.score(state) if state.rock is not None and kind == "saved" else None
         return update(state, phase="over", winner=tuple(winners), end_kind=kind, end_reason=reason,
                                    score=score, events=state.events + (Event(reason, kind="end"),))

@@ -321,3 +321,47 @@ class Retag(Action):
 
     def __str__(self) -> str:
         return f"{self.derp} re-tags the Waylight on {self.target}"
+
+
+# ---------------------------------------------------------------- Space War (the space_war option)
+@register
+@dataclass(frozen=True)
+class RepelDocking(Action):
+    """The defender of a docking against its will fires an RCS to push the other craft off."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"push the docking off with RCS {self.item}"
+
+
+@register
+@dataclass(frozen=True)
+class AllowDocking(Action):
+    """The defender gives up resisting: the docking stands."""
+
+    def __str__(self) -> str:
+        return "let the docking stand"
+
+
+@register
+@dataclass(frozen=True)
+class StartFight(Action):
+    """The active craft's healthy derps start a brawl with the derps of ``target`` (at the same step)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"start a fight with {self.target}"
+
+
+@register
+@dataclass(frozen=True)
+class PickEnemy(Action):
+    """In a derp fight, ``derp`` picks the enemy derp it goes for (ganging up allowed)."""
+
+    derp: str
+    enemy: str
+
+    def __str__(self) -> str:
+        return f"{self.derp} goes for {self.enemy}"

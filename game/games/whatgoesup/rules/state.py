@@ -286,6 +286,22 @@ class RockState:
 
 
 @dataclass(frozen=True)
+class War:
+    """A quarrel between two programs under Space War: secret until it turns open (see hostilities.py).
+
+    An open war is a defeat for both programs in it, whoever started it."""
+
+    programs: tuple[int, int]  # the two programs, lower index first
+    started: int  # the turn of the first hostile act
+    open: bool = False
+    opened: Optional[int] = None  # the turn it turned open
+    cause: str = ""  # what made it open, in words
+
+    def involves(self, program: int) -> bool:
+        return program in self.programs
+
+
+@dataclass(frozen=True)
 class GameState:
     setup: Setup
     programs: tuple[Program, ...]
@@ -308,6 +324,11 @@ class GameState:
     end_reason: Optional[str] = None  # the same in words
     score: Optional[int] = None  # Stop The Rock: the shared score of a saved world
     achieved: tuple[tuple[str, int], ...] = ()  # (goal event, program) for victory conditions, e.g. temple:moon
+    wars: tuple[War, ...] = ()  # Space War: quarrels between programs, secret or open
+
+    def at_open_war(self, program: int) -> bool:
+        """Whether ``program`` is in an open war (a defeat, whatever else it achieves)."""
+        return any(w.open and w.involves(program) for w in self.wars)
 
     # ---- lookups (small tuples: linear search is fine and keeps the state plain data)
     def thing(self, thing_id: str) -> Thing:

@@ -303,6 +303,38 @@ class Prestige:
     origin: object = origin_field()
 
 
+# ---------------------------------------------------------------- space_war.yaml
+@dataclass(frozen=True)
+class DerpFightRules:
+    beaten_loss: int = spec(2, low=0, high=20, doc="stamina lost by the derp who loses a pair's roll")
+    brawl_loss: int = spec(1, low=0, high=20, doc="stamina every derp of a pair loses, whatever the dice")
+    waylight_bonus: bool = spec(False, doc="whether the Positioning System's Piloting bonus counts in a brawl")
+
+
+@dataclass(frozen=True)
+class HostileDockingRules:
+    repel_stamina: int = spec(0, low=0, high=20, doc="stamina a defending derp spends on each repelling RCS burn")
+    repel_min_piloting: int = spec(0, low=0, high=20, doc="Piloting a defending derp needs to fire the RCS")
+
+
+OpenWarWhen = Literal["derp_killed", "any_hostility"]
+
+
+@dataclass(frozen=True)
+class OpenWarRules:
+    starts_when: OpenWarWhen = "derp_killed"
+
+
+@dataclass(frozen=True)
+class SpaceWar:
+    """The numbers of the optional hostilities (the ``space_war`` option)."""
+
+    derp_fights: DerpFightRules = DerpFightRules()
+    hostile_docking: HostileDockingRules = HostileDockingRules()
+    open_war: OpenWarRules = OpenWarRules()
+    origin: object = origin_field()
+
+
 # ---------------------------------------------------------------- the whole edition
 @dataclass(frozen=True)
 class Rules:
@@ -321,6 +353,7 @@ class Rules:
     options: Options
     peoples: Peoples
     prestige: Prestige
+    space_war: SpaceWar
     board: "Board"
     flight: "FlightTable"
     scenarios: "ScenarioTable"
@@ -347,6 +380,7 @@ TABLE_FILES: dict[str, tuple[str, type]] = {
     "options": ("options.yaml", Options),
     "peoples": ("peoples.yaml", Peoples),
     "prestige": ("prestige.yaml", Prestige),
+    "space_war": ("space_war.yaml", SpaceWar),
 }
 
 

@@ -27,6 +27,21 @@ class VictoryRules:
     def _names(self, state: GameState, winners) -> str:
         return " and ".join(state.programs[i].name for i in winners)
 
+    # ------------------------------------------------------------------ Space War
+    def without_open_wars(self, state: GameState, winners: tuple[int, ...], reason: str) -> tuple[tuple[int, ...], str]:
+        """The winners and the reason once open wars are counted: an open war is a defeat for every program
+        in it, whatever else it achieved (the wiki's "New Spacewar")."""
+        at_war = [p.index for p in state.programs if state.at_open_war(p.index)]
+        if not at_war:
+            return winners, reason
+        kept = tuple(w for w in winners if w not in at_war)
+        names = self._names(state, at_war)
+        words = (f" {names} {'is' if len(at_war) == 1 else 'are'} at open war: "
+                 f"a defeat for {'it' if len(at_war) == 1 else 'all of them'}.")
+        if kept != tuple(winners):
+            words += (f" The win goes to {self._names(state, kept)}." if kept else " Nobody wins.")
+        return kept, reason + words
+
     # ------------------------------------------------------------------ the goals
     def reached(self, state: GameState) -> tuple[int, ...]:
         """The programs that have reached a "first to ..." goal (empty for most_dots and hold_locations)."""
@@ -95,12 +110,16 @@ class VictoryRules:
         limit = state.setup.turn_limit
         if limit is None or state.turn < limit:
             return None
+        # Programs at open war cannot win: the best of the others does (without_open_wars says why).
+        eligible = [p for p in state.programs if not state.at_open_war(p.index)]
+        if not eligible:
+            return (), "turn_limit", f"The game ends after turn {state.turn} and nobody wins."
         if v.kind == "most_dots":
-            best = max(p.dots for p in state.programs)
-            winners = tuple(p.index for p in state.programs if p.dots == best)
+            best = max(p.dots for p in eligible)
+            winners = tuple(p.index for p in eligible if p.dots == best)
             return winners, "turn_limit", (f"The game ends after turn {state.turn}: {self._names(state, winners)} "
                                            f"{'wins' if len(winners) == 1 else 'share the win'} with {best} dots.")
-        progress = {p.index: self.progress(state, p.index) for p in state.programs}
+        progress = {p.index: self.progress(state, p.index) for p in eligible}
         best = max(progress.values())
         leaders = [i for i, n in progress.items() if n == best]
         best_dots = max(state.programs[i].dots for i in leaders)

@@ -19,7 +19,8 @@ on ``common.FlightBase`` (the tables, and the small queries and state updates ev
 - ``goals``: the activities a scenario or victory offers (nudges, walks, the Temple, Waylights);
 - ``landing``: reentry, landing at home, escape, write-off and destruction;
 - ``records``: what flying earns (new steps, prestige firsts, maps);
-- ``turn_end``: the end of the flight phase (debris, rations, rest, maps, standing bonuses).
+- ``turn_end``: the end of the flight phase (debris, rations, rest, maps, standing bonuses);
+- ``hostilities``: Space War (an option): hostile programs, docking against a craft's will, derp fights, wars.
 
 The parts call one another through ``self``; each method lives in exactly one part.
 """
@@ -29,6 +30,7 @@ from game.games.whatgoesup.rules.flight.activities import ActivityPart
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingChoice, PendingRoll
 from game.games.whatgoesup.rules.flight.consequences import ConsequencePart
 from game.games.whatgoesup.rules.flight.goals import GoalPart
+from game.games.whatgoesup.rules.flight.hostilities import HostilityPart
 from game.games.whatgoesup.rules.flight.landing import LandingPart
 from game.games.whatgoesup.rules.flight.launch import LaunchPart
 from game.games.whatgoesup.rules.flight.movement import MovementPart
@@ -42,5 +44,5 @@ __all__ = ["FlightRules", "FlightPhase", "PendingRoll", "PendingChoice", "NEVER"
 
 
 class FlightRules(PhasePart, LaunchPart, MovementPart, RollPart, ConsequencePart, ActivityPart, RendezvousPart,
-                  GoalPart, LandingPart, RecordsPart, TurnEndPart, FlightBase):
+                  GoalPart, LandingPart, RecordsPart, TurnEndPart, HostilityPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""

@@ -10,6 +10,7 @@ from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.hostilities import HOSTILE_THENS
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
     JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
@@ -71,6 +72,7 @@ class ActivityPart(FlightBase):
                 for d in crew[:1]:
                     out.append(UsePayload(d.id, item.id))
         out += self._goal_candidates(state, upgoer, crew)
+        out += self._hostility_candidates_for(state, upgoer)
         if upgoer.fuel:
             out.append(Shed(fuel=1))
         out.append(WriteOff(upgoer.id))
@@ -86,7 +88,7 @@ class ActivityPart(FlightBase):
                 item = state.item(roll.items[0])
                 state = self._replace_items(state, [update(item, uses_left=max(0, (item.uses_left or 0) - 1))])
             if outcome is Outcome.OK:
-                return self._docked(state, upgoer, state.upgoer(roll.target))
+                return self._docking_succeeded(state, upgoer, roll, "rcs")
             return self._event(state, f"{upgoer.name} misses the docking.", upgoer)
         if then == "winch":
             if outcome is not Outcome.OK:
@@ -100,8 +102,10 @@ class ActivityPart(FlightBase):
             return self._queue_rolls(state, [roll2])
         if then == "winched":
             if outcome is Outcome.OK:
-                return self._docked(state, upgoer, state.upgoer(roll.target))
+                return self._docking_succeeded(state, upgoer, roll, "winch")
             return state
+        if then in HOSTILE_THENS:
+            return self._hostility_roll_done(state, upgoer, roll, outcome)
         if then == "eva":
             return self._eva_done(state, upgoer, roll, outcome)
         if then == "catch_up":

@@ -68,6 +68,33 @@ class PendingChoice:
 
 
 @dataclass(frozen=True)
+class Boarding:
+    """Space War: a docking against the other craft's will that worked, waiting for its defender's answer."""
+
+    attacker: str  # the Upgoer that docked
+    defender: str  # the Upgoer it docked with
+    pilot: str  # the derp who flew the docking (or went out with the winch)
+    method: str  # rcs or winch
+
+
+@dataclass(frozen=True)
+class DerpFight:
+    """Space War: a brawl between the derps of two craft.
+
+    Every healthy derp of both sides picks an enemy (``to_pick`` in order, attackers first); then each
+    pair rolls, first the one who picked (``first``), then the other. Stamina losses add up in ``losses``
+    and land together when the last pair has rolled."""
+
+    attacker: str  # the Upgoer whose crew started it
+    defender: str
+    to_pick: tuple[str, ...]  # derps still to pick an enemy, in order
+    picks: tuple[tuple[str, str], ...] = ()  # (derp, the enemy it goes for)
+    pairs: tuple[tuple[str, str, bool], ...] = ()  # (first, second, mutual) still to roll, the current one first
+    dice: tuple[int, ...] = ()  # the current pair's dice rolled so far
+    losses: tuple[tuple[str, int], ...] = ()  # (derp, stamina lost so far)
+
+
+@dataclass(frozen=True)
 class FlightPhase:
     stage: str = "launch"  # launch, insertion, moves
     queue: tuple[str, ...] = ()  # Upgoers still to act in this stage
@@ -84,6 +111,8 @@ class FlightPhase:
     hurt: frozenset[str] = frozenset()  # derps already hurt at the current step
     retry_burn: Optional[str] = None  # a burn that failed here and may be tried again
     docked_after: tuple[str, ...] = ()  # docked partners carried by the move, owed their activities after it
+    boarding: Optional[Boarding] = None  # Space War: a docking waiting for its defender's answer
+    fight: Optional[DerpFight] = None  # Space War: a derp fight under way
 
 
 class FlightEngine(EngineHooks, Protocol):

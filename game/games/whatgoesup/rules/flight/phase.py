@@ -15,7 +15,7 @@ from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Deploy, Dock,
-    EndActivities, Eva, Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, Transfer, Undock, UsePayload,
+    EndActivities, Eva, Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, StartFight, Transfer, Undock, UsePayload,
     VisitTemple, Wait, WalkOutside, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
@@ -33,6 +33,9 @@ class PhasePart(FlightBase):
             if f.roll.value is None:
                 return CHANCE
             return state.upgoer(f.roll.upgoer).owner
+        hostility = self._hostility_player(state)
+        if hostility is not None:
+            return hostility
         if f.choice is not None:
             return state.upgoer(f.choice.upgoer).owner
         if f.active is not None:
@@ -44,6 +47,8 @@ class PhasePart(FlightBase):
         if f.timing_tie:
             share = Fraction(1, len(f.timing_tie))
             return [(Roll(i + 1), share) for i in range(len(f.timing_tie))]
+        if f.roll is None and f.fight is not None and not f.fight.to_pick:
+            return self._fight_outcomes(state)
         if f.roll is None or f.roll.value is not None:
             return []
         return [(Roll(v), p) for v, p in self.distribution(state, f.roll)]
@@ -91,6 +96,9 @@ class PhasePart(FlightBase):
             return state
         if f.roll is not None:
             return self._apply_roll_action(state, action)
+        answered = self._hostility_apply(state, action)
+        if answered is not None:
+            return answered
         if f.choice is not None:
             if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
                 raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
@@ -106,7 +114,7 @@ class PhasePart(FlightBase):
             Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
             Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
             Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
-            Deploy: self._deploy, Retag: self._retag,
+            Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
         }.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
@@ -116,6 +124,9 @@ class PhasePart(FlightBase):
         f: FlightPhase = state.flight
         if f.roll is not None:
             return self._roll_candidates(state, f.roll)
+        hostile = self._hostility_candidates(state)
+        if hostile is not None:
+            return hostile
         if f.choice is not None:
             return [ChooseConsequence(o) for o in f.choice.options]
         if f.active is None:
@@ -150,6 +161,8 @@ class PhasePart(FlightBase):
                 return state
             if f.timing_tie or f.choice is not None:
                 return state
+            if f.roll is None and (f.boarding is not None or f.fight is not None):
+                return state  # a defender's answer, a pick or a fight's die
             if f.roll is not None:
                 if f.roll.value is None or self._needs_decision(state, f.roll):
                     return state
