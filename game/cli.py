@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from datetime import datetime
@@ -285,7 +286,7 @@ def cmd_shots(args) -> int:
         from game.tools.shots import render_shots
     except ModuleNotFoundError as exc:
         return _missing_ui(exc, "screenshots")
-    files = render_shots(Path(args.dir))
+    files = render_shots(Path(args.dir), workers=args.jobs)
     for f in files or ():
         _out(str(f))
     return EXIT_OK
@@ -394,6 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("shots", help="render screenshots of the client into a folder")
     p.add_argument("dir")
+    p.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
+                   help="processes to render with (default: one per core, at most 4)")
     p.set_defaults(func=cmd_shots)
     return parser
 

@@ -7,6 +7,7 @@ Run: ``SDL_VIDEODRIVER=dummy python -m game.tools.shots shots/``
 from __future__ import annotations
 
 import os
+import warnings
 import sys
 import tempfile
 from pathlib import Path
@@ -189,21 +190,22 @@ def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
 SIZED_SHOTS: list[tuple[str, tuple[int, int], Builder]] = _sized_shots()
 
 
-def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None = None,
-                 only: list[str] | None = None) -> list[Path]:
-    """Render every registered shot to ``out_dir/NAME.png`` headlessly; returns the written paths.
+def _shot_jobs(sizes, only) -> list[tuple[str, tuple[int, int], Builder]]:
+    jobs = [(f"{name}{suffix}", size, build) for suffix, size in sizes or SIZES for name, build in SHOTS
+            if not only or name in only]
+    jobs += [(name, size, build) for name, size, build in SIZED_SHOTS if not only or name in only]
+    return jobs
 
-    Settings and the log go to a throw-away home folder, so the player's own files are untouched.
-    """
+
+def _render_part(out_dir: Path, sizes, only, part: int, parts: int) -> list[Path]:
+    """Render every ``parts``-th shot starting at ``part`` (one worker's share); returns the written paths."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    # Every shot builds a fresh app whose theme loads the same fonts again; pygame_gui says so each time.
+    warnings.filterwarnings("ignore", message="Trying to pre-load font id")
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="whatgoesup-shots-") as home:
-        jobs = [(f"{name}{suffix}", size, build) for suffix, size in sizes or SIZES for name, build in SHOTS
-                if not only or name in only]
-        jobs += [(name, size, build) for name, size, build in SIZED_SHOTS if not only or name in only]
-        for name, size, build in jobs:
+        for name, size, build in _shot_jobs(sizes, only)[part::parts]:
             app = make_app(home=Path(home), size=size, fullscreen=False)
             build(app)
             path = out_dir / f"{name}.png"
@@ -212,6 +214,29 @@ def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None 
             app.stack.clear()
         pygame.display.quit()
     return written
+
+
+def render_shots(out_dir: Path, sizes: list[tuple[str, tuple[int, int]]] | None = None,
+                 only: list[str] | None = None, workers: int = 1) -> list[Path]:
+    """Render every registered shot to ``out_dir/NAME.png`` headlessly; returns the written paths in
+    registration order.
+
+    Settings and the log go to a throw-away home folder, so the player's own files are untouched.
+    With ``workers`` > 1 the shots are shared out among that many processes (each shot builds its own app,
+    so the pictures are the same either way).
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    workers = max(1, min(workers, len(_shot_jobs(sizes, only))))
+    if workers == 1:
+        return _render_part(out_dir, sizes, only, 0, 1)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn, not fork: each worker starts its own SDL rather than sharing the parent's display state.
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parts = list(pool.map(_render_part, *zip(*[(out_dir, sizes, only, k, workers) for k in range(workers)])))
+    order = {f"{name}.png": n for n, (name, _, _) in enumerate(_shot_jobs(sizes, only))}
+    return sorted((path for part in parts for path in part), key=lambda path: order[path.name])
 
 
 if __name__ == "__main__":

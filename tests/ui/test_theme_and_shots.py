@@ -15,6 +15,7 @@ from game.client.kit.style import scaled_theme  # noqa: E402
 
 def test_theme_is_valid_json_and_loads_without_warnings():
     data = json.loads(THEME_PATH.read_text(encoding="utf-8"))
+    pygame.init()  # fonts too: run alone, no earlier test has started them
     pygame.display.init()
     pygame.display.set_mode((320, 200))
     with warnings.catch_warnings():
@@ -29,7 +30,7 @@ def test_theme_is_valid_json_and_loads_without_warnings():
 def test_render_shots_writes_pngs(tmp_path):
     from game.tools.shots import SHOTS, SIZED_SHOTS, render_shots
 
-    files = render_shots(tmp_path)
+    files = render_shots(tmp_path, workers=2)  # shared out among processes, returned in registration order
     sizes = [(name, (1280, 720)) for name, _ in SHOTS] + [(name, size) for name, size, _ in SIZED_SHOTS]
     assert [f.stem for f in files] == [name for name, _ in sizes]
     for f, (_, size) in zip(files, sizes):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import array
+import functools
 import logging
 import math
 
@@ -85,6 +86,14 @@ def effect_samples(name: str, rate: int, channels: int) -> array.array:
     return _to_samples(mono, channels)
 
 
+@functools.lru_cache(maxsize=None)
+def sound_bytes(name: str, rate: int, channels: int) -> bytes:
+    """The raw bytes of ``clatter`` or one of ``EFFECT_SOUNDS`` for a mixer format, made once per process
+    (making them in plain Python takes most of a second, and every new window would otherwise pay it again)."""
+    samples = clatter_samples(rate, channels) if name == "clatter" else effect_samples(name, rate, channels)
+    return samples.tobytes()
+
+
 #: The board effects' and the interface's sounds, made with the mixer's format on first use.
 EFFECT_SOUNDS = ("launch", "boom", "fail", "landing", "first", "button", "turn")
 #: The music loop: gentle chords (C, A minor, F, G) with a slow bell arpeggio, a bar of four beats each.
@@ -158,8 +167,8 @@ class Sounds:
             if not init or init[1] != -16:  # we build signed 16-bit samples only
                 raise pygame.error(f"unsupported mixer format {init}")
             rate, _, channels = init
-            self.clatter = pygame.mixer.Sound(buffer=clatter_samples(rate, channels).tobytes())
-            self.effects = {name: pygame.mixer.Sound(buffer=effect_samples(name, rate, channels).tobytes())
+            self.clatter = pygame.mixer.Sound(buffer=sound_bytes("clatter", rate, channels))
+            self.effects = {name: pygame.mixer.Sound(buffer=sound_bytes(name, rate, channels))
                             for name in EFFECT_SOUNDS}
         except (pygame.error, NotImplementedError) as exc:
             log.info("sound off: %s", exc)
