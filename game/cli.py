@@ -163,12 +163,13 @@ def cmd_simulate(args) -> int:
     try:
         engine.check_setup(default_setup(engine, players, args.turns, victory=args.victory,
                                          scenario="stop_the_rock" if args.mode == "stop-the-rock" else None,
-                                         difficulty=args.difficulty))
+                                         difficulty=args.difficulty, options=tuple(args.option)))
     except IllegalSetup as exc:  # anything the checks above missed is still a usage error, not a crash
         args.parser.error(str(exc))
     summary = simulate(engine, args.games, args.seed, players=players, turns=args.turns,
                        progress=progress, bot=args.bot, mode=args.mode, victory=args.victory,
-                       difficulty=args.difficulty, check=not args.no_checks, jobs=args.jobs)
+                       difficulty=args.difficulty, check=not args.no_checks, jobs=args.jobs,
+                       options=tuple(args.option))
     data = summary.to_data()
     if not args.json:
         _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
@@ -369,11 +370,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop-the-rock: the cooperative scenario, ended by the rock (saved or impact)")
     p.add_argument("--victory", default="most_dots", help="a victory condition of rules/scenarios.yaml")
     p.add_argument("--difficulty", default=None, help="stop-the-rock difficulty (gentle, normal, hard)")
+    p.add_argument("--option", action="append", default=[], metavar="ID",
+                   help="What Goes Up: switch an optional rule of rules/options.yaml on (repeatable), e.g. space_war")
     p.add_argument("--json", action="store_true", help="print only the JSON summary")
     p.add_argument("--verbose", action="store_true", help="one line per game")
-    p.add_argument("--bot", choices=("program", "random", "landing"), default="program",
+    p.add_argument("--bot", choices=("program", "random", "landing", "raider"), default="program",
                    help="program: plays a space program, flies and pursues the victory condition (default); "
-                        "random: uniform legal actions; landing: random, weighted towards landings")
+                        "random: uniform legal actions; landing: random, weighted towards landings; raider: "
+                        "the program bot that, under --option space_war, docks with rivals and starts fights")
     p.add_argument("--rules", type=folder, default=None, help="rules folder (default: the shipped rules)")
     p.add_argument("--no-checks", action="store_true",
                    help="skip the invariant checks after every action (to measure what they cost)")

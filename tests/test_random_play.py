@@ -15,10 +15,11 @@ from game.games.whatgoesup.rules.tables import load_rules
 from game.games.whatgoesup.sim import simulate
 
 
-def run_chunk(args: tuple[int, int, str]) -> dict:
-    first_seed, games, bot = args
+def run_chunk(args: tuple) -> dict:
+    first_seed, games, bot, *options = args
     engine = Engine(load_rules())
-    return simulate(engine, games, first_seed, players=2, turns=20, stop_on_failure=False, bot=bot).to_data()
+    return simulate(engine, games, first_seed, players=2, turns=20, stop_on_failure=False, bot=bot,
+                    options=tuple(options)).to_data()
 
 
 def test_a_few_complete_games_with_flights_keep_every_invariant():
@@ -39,3 +40,25 @@ def test_two_thousand_complete_games_keep_every_invariant():
     assert not failures, failures
     assert sum(r["launches"] for r in results) > 1000
     assert sum(r["landings"] for r in results) > 100
+
+
+def test_space_war_games_keep_every_invariant_and_the_default_bot_defends():
+    """Seed 7 is a raider game where two crews meet and fight (six fights, one war turned open); seeds 500 to
+    503 are the default bot's games with Space War on (it starts nothing but must answer whatever comes)."""
+    raider = run_chunk((7, 1, "raider", "space_war"))
+    assert raider["invariant_failures"] == 0, raider["first_failure"]
+    assert raider["fights"] >= 1 and raider["wars"] == 1
+    default = run_chunk((500, 4, "program", "space_war"))
+    assert default["invariant_failures"] == 0, default["first_failure"]
+    assert default["turns"] == 4 * 20 and default["launches"] > 0
+
+
+@pytest.mark.slow
+def test_four_hundred_space_war_games_keep_every_invariant():
+    chunks = [(1, 150, "raider", "space_war"), (151, 150, "raider", "space_war"), (301, 100, "random", "space_war")]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run_chunk, chunks))
+    failures = [r["first_failure"] for r in results if r["invariant_failures"]]
+    assert sum(r["games"] for r in results) == 400
+    assert not failures, failures
+    assert sum(r["fights"] for r in results) >= 1

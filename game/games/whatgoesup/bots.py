@@ -21,8 +21,8 @@ from game.games.whatgoesup.rock_plan import RockPlan
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Hire, Invent,
                                 Research)
 from game.games.whatgoesup.rules.engine import Engine
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, EndActivities, Hold,
-                                       KeepRoll, Launch, Move, UseLuck, UseSkill)
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
+                                       KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck, UseSkill)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
 
@@ -47,9 +47,13 @@ def plan_for_victory(engine: Engine, victory_id: str, program: int):
 
 
 class SpaceProgramBot:
-    def __init__(self, seed: int, explore: float = 0.08):
+    """Plays a space program. ``aggression`` (0 to 1) is how often, under Space War, it docks with a rival craft
+    or starts a fight whenever it can; the default bot is 0: it starts nothing, but always defends."""
+
+    def __init__(self, seed: int, explore: float = 0.08, aggression: float = 0.0):
         self.chooser = Chooser(seed)
         self.explore = explore
+        self.aggression = aggression
         self._plans: dict = {}
 
     # ------------------------------------------------------------------ the entry point
@@ -185,7 +189,13 @@ class SpaceProgramBot:
             return AcceptRoll()
         if f.choice is not None:
             return ChooseConsequence(f.choice.options[0])
+        if f.boarding is not None or f.fight is not None:
+            return self._defend(engine, state)
         upgoer = state.upgoer(f.active)
+        if self.aggression and f.mode in ("before", "after"):
+            raid = self._raid(engine, state)
+            if raid is not None:
+                return raid
         if f.mode == "decide":
             return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
         if f.mode == "junction":
@@ -195,6 +205,22 @@ class SpaceProgramBot:
         if f.mode == "after":
             return EndActivities(upgoer.id)
         return None
+
+    def _raid(self, engine: Engine, state: GameState) -> Optional[Action]:
+        """Space War, an aggressive bot: a fight or a docking with a rival craft here, now and then."""
+        rivals = {u.id for u in state.upgoers if u.owner != engine.current_player(state)}
+        hostile = [a for a in engine.legal_actions(state)
+                   if isinstance(a, StartFight) or isinstance(a, Dock) and a.target in rivals]
+        if hostile and self._roll(self.aggression):
+            return self.chooser.choice(hostile)
+        return None
+
+    @staticmethod
+    def _defend(engine: Engine, state: GameState) -> Action:
+        """Space War: push every docking off while an RCS lasts; in a fight, go for the first enemy listed.
+        The bot starts no hostilities itself (only its rare exploring move may)."""
+        legal = engine.legal_actions(state)
+        return next((a for a in legal if isinstance(a, RepelDocking)), legal[0])
 
     def _junction(self, engine: Engine, state: GameState, upgoer) -> Action:
         """Most dots: every flight is a hop, so at a junction the craft burns for home when it can."""

@@ -297,16 +297,18 @@ class GameResult:
 
 def default_setup(engine: Engine, players: int = 2, turns: int = 20, dice: Optional[str] = None,
                   victory: str = "most_dots", scenario: Optional[str] = None,
-                  difficulty: Optional[str] = None) -> Setup:
-    """A bot game's setup: ``players`` programs of different peoples (a scenario brings its own clock)."""
+                  difficulty: Optional[str] = None, options: tuple[str, ...] = ()) -> Setup:
+    """A bot game's setup: ``players`` programs of different peoples (a scenario brings its own clock), with
+    the optional rules ``options`` switched on."""
     peoples = [p.id for p in engine.rules.peoples.peoples]
     chosen = tuple(PlayerSetup(name=f"Bot {n + 1}", people=peoples[n % len(peoples)], human=False)
                    for n in range(players))
     return Setup(players=chosen, dice=dice or engine.rules.dice.default,
-                 turn_limit=None if scenario else turns, victory=victory, scenario=scenario, difficulty=difficulty)
+                 turn_limit=None if scenario else turns, victory=victory, scenario=scenario, difficulty=difficulty,
+                 options=frozenset(options))
 
 
-BOT_KINDS = ("program", "random", "landing")
+BOT_KINDS = ("program", "random", "landing", "raider")
 
 
 def make_bot(kind: str, seed: int):
@@ -317,6 +319,9 @@ def make_bot(kind: str, seed: int):
     if kind == "program":
         from game.games.whatgoesup.bots import SpaceProgramBot
         return SpaceProgramBot(seed)
+    if kind == "raider":  # the program bot that docks with rivals and starts fights under Space War
+        from game.games.whatgoesup.bots import SpaceProgramBot
+        return SpaceProgramBot(seed, aggression=0.5)
     if kind == "landing":
         from game.games.whatgoesup.landing_bot import LandingBot
         return LandingBot(seed)
@@ -393,6 +398,10 @@ class SimSummary:
     outcomes: dict = field(default_factory=dict)  # how games ended: saved, impact, goal, turn_limit, unfinished
     nudges: int = 0
     checks: bool = True  # whether the invariants were checked after every action
+    fights: int = 0  # Space War: derp fights started
+    repels: int = 0  # Space War: dockings a defender tried to push off
+    wars: int = 0  # Space War: quarrels between two programs (secret or open) at the end of the games
+    open_wars: int = 0
 
     def count_outcome(self, engine: Engine, final: Optional[GameState]) -> None:
         outcome = engine.outcome(final) if final is not None else None
@@ -417,16 +426,22 @@ class SimSummary:
                 "wins_by_goal": self.outcomes.get("goal", 0), "turn_limit_endings": self.outcomes.get("turn_limit", 0),
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure,
-                "checks": self.checks}
+                "checks": self.checks, "fights": self.fights, "repels": self.repels, "wars": self.wars,
+                "open_wars": self.open_wars}
 
 
 class FlightCounter:
     """Counts launches, Booms and landings from what the engine reports after each action."""
 
     def __init__(self) -> None:
-        self.launches = self.booms = self.landings = 0
+        self.launches = self.booms = self.landings = self.fights = self.repels = 0
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        kind = type(action).__name__
+        if kind == "StartFight":
+            self.fights += 1
+        elif kind == "RepelDocking":
+            self.repels += 1
         for event in after.events:
             if event.kind == "roll" and event.text.endswith(": Boom."):
                 self.booms += 1
@@ -440,18 +455,18 @@ def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int
              stop_on_failure: bool = True,
              progress: Optional[Callable[[GameResult], None]] = None, bot: str = "program",
              mode: str = "normal", victory: str = "most_dots", difficulty: Optional[str] = None,
-             check: bool = True, jobs: int = 1) -> SimSummary:
+             check: bool = True, jobs: int = 1, options: tuple[str, ...] = ()) -> SimSummary:
     """Play ``games`` bot games with seeds seed, seed+1, ... and total them up.
 
     ``mode`` "stop-the-rock" plays the Stop The Rock scenario (the rock ends the game); ``victory`` picks
     the victory condition of a normal game. ``check`` False skips the invariant checks (to see what they
     cost). ``jobs`` above 1 plays the games in that many worker processes; each game depends only on
     its seed, and results are totalled in game order, so the summary is the same as with one job
-    (apart from the time taken).
+    (apart from the time taken). ``options`` are optional rules switched on in every game (e.g. space_war).
     """
     summary = SimSummary(bot=bot, mode=mode, victory=victory, checks=check)
     scenario = "stop_the_rock" if mode == "stop-the-rock" else None
-    game = _GameSpec(players, turns, victory, scenario, difficulty, bot, check)
+    game = _GameSpec(players, turns, victory, scenario, difficulty, bot, check, tuple(options))
     start = time.perf_counter()
     if jobs <= 1:
         played: Iterable[tuple[GameResult, FlightCounter]] = (_play_one(engine, game, seed + n) for n in range(games))
@@ -481,11 +496,12 @@ class _GameSpec:
     difficulty: Optional[str]
     bot: str
     check: bool
+    options: tuple[str, ...] = ()
 
 
 def _play_one(engine: Engine, game: _GameSpec, seed: int) -> tuple[GameResult, "FlightCounter"]:
     setup = default_setup(engine, game.players, game.turns, victory=game.victory, scenario=game.scenario,
-                          difficulty=game.difficulty)
+                          difficulty=game.difficulty, options=game.options)
     counter = FlightCounter()
     result = play_game(engine, setup, seed, max_turns=None if game.scenario else game.turns, on_action=counter,
                        bot_kind=game.bot, check=game.check)
@@ -515,7 +531,11 @@ def _total(engine: Engine, summary: SimSummary, played: Iterable[tuple[GameResul
         summary.launches += counter.launches
         summary.booms += counter.booms
         summary.landings += counter.landings
+        summary.fights += counter.fights
+        summary.repels += counter.repels
         if result.final is not None:
+            summary.wars += len(result.final.wars)
+            summary.open_wars += sum(1 for w in result.final.wars if w.open)
             summary.derps_lost += sum(1 for d in result.final.derps if d.dead)
             summary.firsts += len(result.final.firsts)
         if progress is not None:

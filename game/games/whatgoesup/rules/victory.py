@@ -36,8 +36,8 @@ class VictoryRules:
             return winners, reason
         kept = tuple(w for w in winners if w not in at_war)
         names = self._names(state, at_war)
-        words = (f" {names} {'is' if len(at_war) == 1 else 'are'} at open war: "
-                 f"a defeat for {'it' if len(at_war) == 1 else 'all of them'}.")
+        whom = {1: "it", 2: "both"}.get(len(at_war), "all of them")
+        words = f" {names} {'is' if len(at_war) == 1 else 'are'} at open war: a defeat for {whom}."
         if kept != tuple(winners):
             words += (f" The win goes to {self._names(state, kept)}." if kept else " Nobody wins.")
         return kept, reason + words
