@@ -72,7 +72,7 @@ def test_docking_with_the_rock_by_rcs_is_refused_to_a_pilot_out_of_stamina():
 
 
 # ====================================================================== d. technology transfer from traded equipment
-from game.games.whatgoesup.rules.actions import AnswerTrade, EndRnD, Invent, OfferTrade  # noqa: E402
+from game.games.whatgoesup.rules.actions import AnswerTrade, EndRnD, Invent, OfferTrade, Roll  # noqa: E402
 from game.games.whatgoesup.rules.scenario import give_stock, give_thing  # noqa: E402
 from game.games.whatgoesup.rules.state import TradeBundle  # noqa: E402
 from tests.test_flight_rules import E, R, act  # noqa: E402
@@ -101,3 +101,42 @@ def test_technology_transfer_applies_to_a_traded_part_of_a_design_that_has_flown
 def test_a_traded_part_of_a_design_that_never_flew_transfers_nothing():
     s = act(traded_capsule(flown=False), Invent("capsule", 10, "Copycat"))
     assert str(next(t for t in s.things if t.name == "Copycat").rating) == "1/5"
+
+
+# ====================================================================== c. trading outside R&D
+from game.games.whatgoesup.rules.engine import CHANCE  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import EndActivities, Launch  # noqa: E402
+from tests.test_flight_rules import at, pair_in_orbit, uid  # noqa: E402
+
+
+def test_programs_trade_during_the_flights_while_a_craft_takes_its_activities():
+    """"Trading can happen at any time except during a timing-sensitive situation." (2014, R&D)"""
+    s, _, _ = pair_in_orbit()
+    assert at("B", "after")(s)
+    offer = OfferTrade(0, give=TradeBundle(points=1), take=TradeBundle(fuel=2))
+    assert any(isinstance(a, OfferTrade) for a in E.legal_actions(s))
+    points, fuel = s.programs[1].points, s.programs[1].fuel_stock
+    s = act(s, offer)
+    assert s.pending_trade is not None and E.current_player(s) == 0  # Hop answers in the middle of the flights
+    s = act(s, AnswerTrade(True))
+    assert (s.programs[1].points, s.programs[1].fuel_stock) == (points - 1, fuel + 2)
+    assert s.phase == "flight" and at("B", "after")(s)  # the flights carry on where they were
+    s = act(s, EndActivities(uid(s, "B")))
+    assert s.phase == "rnd" and s.turn == 2
+
+
+def test_no_trade_at_a_launch_decision_or_while_a_roll_is_settled():
+    s = new_game()
+    s, da, _, _ = kit(s, 0, "A")
+    s = start(s, [da], [])
+    assert at("A", "decide")(s)
+    offer = OfferTrade(1, give=TradeBundle(points=1))
+    with pytest.raises(IllegalAction, match="launches go in timing order"):
+        act(s, offer)
+    assert not any(isinstance(a, OfferTrade) for a in E.legal_actions(s))
+    s = act(s, Launch(uid(s, "A")))
+    assert E.current_player(s) == CHANCE
+    s = act(s, Roll(16))  # a Fail: the crew may still help the roll
+    assert s.flight.roll is not None and E.current_player(s) == 0
+    with pytest.raises(IllegalAction, match="roll is being settled"):
+        act(s, offer)

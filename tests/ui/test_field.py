@@ -219,3 +219,20 @@ def test_nothing_crashes_at_small_and_4k_sizes(field, size):
     frames(app, 60)
     assert app.stack.top.name != "error"
     assert app.running
+
+
+def test_the_field_offers_a_trade_between_moves_and_opens_the_trade_scene(field):
+    """Issue 13, 6c: trading is open while a craft takes its activities, so the Field offers it."""
+    from game.client.whatgoesup.flightpanel import TRADE, TRADE_LABEL
+    from game.client.whatgoesup.trade import TradeScene
+
+    app, session, scene = field()
+    trade = next(b for b, where in scene.flight_panel.nav.items() if where == TRADE)
+    assert trade.text == TRADE_LABEL
+    press(app, trade)
+    top = app.stack.top
+    assert isinstance(top, TradeScene) and top.program == session.state.upgoer(session.state.flight.active).owner
+    top.amounts["give"]["points"] = 1
+    assert session.refusal(top.offer()) is None
+    press(app, top.buttons["propose"])
+    assert session.state.pending_trade is not None and session.state.phase == "flight"

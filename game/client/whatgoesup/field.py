@@ -285,6 +285,14 @@ class FieldScene(GameScene):
             self.sync()
         return ok
 
+    def open_trade(self) -> None:
+        """The trade scene for the program whose craft is taking its turn (trading is open between rolls)."""
+        from game.client.whatgoesup.trade import TradeScene
+
+        active = self.state.flight.active if self.state.flight is not None else None
+        if active is not None and self.can_act():
+            self.context.stack.push(TradeScene(self.context, self.flow, self.state.upgoer(active).owner))
+
     def roll(self, computer: bool = False) -> None:
         """Roll the pending dice (a player's Space or button; ``computer`` for a computer program's roll).
 
@@ -401,6 +409,9 @@ class FieldScene(GameScene):
 
     def _on_ui_button(self, element) -> bool:
         if self.flight_panel is not None:
+            if self.flight_panel.wants_trade(element):
+                self.open_trade()
+                return True
             if self.flight_panel.navigate(element):
                 return True
             action = self.flight_panel.action_for(element)

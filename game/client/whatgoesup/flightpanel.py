@@ -21,6 +21,8 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Choose
                                        UseLuck, UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside,
                                        WriteOff)
 
+from game.games.whatgoesup.rules.actions import OfferTrade
+
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.actions import Action
     from game.games.whatgoesup.rules.engine import Engine
@@ -219,9 +221,14 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     return str(action).capitalize(), ""
 
 
+#: The button that opens the trade scene while the flights go on (the engine lists a few sample offers).
+TRADE = ("trade",)
+TRADE_LABEL = "Trade with another program…"
+TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, rations, stored parts, blueprints "
+             "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 ORDER = (Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy, Retag, Dock, Undock, Transfer, Eva,
-         JuryRig, UsePayload, Shed, Wait, EndActivities, WriteOff)
+         JuryRig, UsePayload, Shed, OfferTrade, Wait, EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
 GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
 
@@ -327,6 +334,11 @@ class FlightPanel:
             grouped = {k: self._grouped(k) for k, _, _ in GROUPS}
             placed: set = set()
             for action in sorted(self._actions, key=action_order):
+                if isinstance(action, OfferTrade):  # the trade scene builds the offer: one button opens it
+                    if OfferTrade not in placed:
+                        placed.add(OfferTrade)
+                        add(TRADE_LABEL, TRADE_WHY, nav=TRADE)
+                    continue
                 kind = next((k for k, _, _ in GROUPS if isinstance(action, k)), None)
                 if kind is not None and len(grouped[kind]) > 1:
                     if kind in placed:
@@ -346,11 +358,15 @@ class FlightPanel:
     def navigate(self, element) -> bool:
         """A chooser button (open a group, pick its craft, or go back) was pressed: True if it was one."""
         where = self.nav.get(element)
-        if where is None:
+        if where is None or where == TRADE:
             return False
         self.group = tuple(where)
         self._build()
         return True
+
+    def wants_trade(self, element) -> bool:
+        """The "Trade with another program…" button was pressed."""
+        return self.nav.get(element) == TRADE
 
     def action_for(self, element) -> Optional["Action"]:
         return self.buttons.get(element)

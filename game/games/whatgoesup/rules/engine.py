@@ -187,7 +187,10 @@ class Engine:
         if state.pending_trade is not None:
             return [AnswerTrade(True), AnswerTrade(False)]
         if state.phase == "flight":
-            return self.flight_rules.legal_actions(state)
+            legal = self.flight_rules.legal_actions(state)
+            if self.flight_rules.trade_closed(state) is None:
+                legal += self._sample_offers(state, player)
+            return legal
         return self._rnd_legal(state, player)
 
     def refusal(self, state: GameState, action: Action) -> Optional[str]:
@@ -219,6 +222,11 @@ class Engine:
                 partner = state.programs[state.pending_trade.partner].name
                 raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
             return self._answer_trade(state, action)
+        if state.phase == "flight" and isinstance(action, OfferTrade):
+            closed = self.flight_rules.trade_closed(state)
+            if closed is not None:
+                raise IllegalAction(closed)
+            return self._offer_trade(state, action, check_only=check_only)
         if state.phase == "flight":
             after = self.flight_rules.apply(state, action, drive=not check_only)
             return after if check_only else self.victory_rules.after_flight_action(after)
@@ -1020,18 +1028,7 @@ class Engine:
             if (original.inventor, original.name) in held:
                 continue
             add(ReverseEngineer(item.id))
-        for other in state.programs:
-            if other.index == player:
-                continue
-            offers = []
-            if points:
-                offers.append(OfferTrade(other.index, give=TradeBundle(points=1)))
-            if other.points:
-                offers.append(OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1)))
-            stored = state.items_of(player)
-            if stored:
-                offers.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)), take=TradeBundle(points=1)))
-            legal += [offer for offer in offers if self.refusal(state, offer) is None]
+        legal += self._sample_offers(state, player)
         upgoers = state.upgoers_of(player)
         for upgoer in upgoers:
             if upgoer.status == "pad":
@@ -1047,6 +1044,23 @@ class Engine:
                 add(Assemble(design))
         add(EndRnD())
         return legal
+
+    def _sample_offers(self, state: GameState, player: int) -> list[Action]:
+        """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows it)."""
+        offers: list[Action] = []
+        for other in state.programs:
+            if other.index == player:
+                continue
+            samples = []
+            if state.programs[player].points:
+                samples.append(OfferTrade(other.index, give=TradeBundle(points=1)))
+            if other.points:
+                samples.append(OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1)))
+            stored = state.items_of(player)
+            if stored:
+                samples.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)), take=TradeBundle(points=1)))
+            offers += [offer for offer in samples if self.refusal(state, offer) is None]
+        return offers
 
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
         """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""

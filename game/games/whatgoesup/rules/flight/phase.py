@@ -68,6 +68,24 @@ class PhasePart(FlightBase):
         out = [a for a in self._candidates(state) if self._allowed(state, a)]
         return out
 
+    def trade_closed(self, state: GameState) -> Optional[str]:
+        """Why programs cannot trade at this moment of the flights, or None when they may.
+
+        "Trading can happen at any time except during a timing-sensitive situation": a launch decision
+        (launches go in timing order), a roll, its consequence, a coin toss, or a craft between its junctions
+        is in the middle of something. A craft taking its activities before or after moving is not.
+        """
+        f: FlightPhase = state.flight
+        if f is None:
+            return "no flight is under way"
+        if f.roll is not None or f.choice is not None or f.timing_tie:
+            return "a roll is being settled: trade once it is over"
+        if f.mode == "decide":
+            return "launches go in timing order: trade once this craft has launched or stayed on the pad"
+        if f.active is None or f.mode not in ("before", "after"):
+            return "a craft is on the move: trade once it stops"
+        return None
+
     def _allowed(self, state: GameState, action: Action) -> bool:
         try:
             self.apply(state, action, drive=False)
