@@ -29,7 +29,7 @@ from game.games.whatgoesup.rules.tables import DEFAULT_RULES_DIR, check_rules
 from game.games.whatgoesup.sim import default_setup, play_game
 
 SHIPPED = {p.name: p.read_text(encoding="utf-8") for p in sorted(DEFAULT_RULES_DIR.glob("*.yaml"))}
-LOCATED = re.compile(r"^rules/(?P<file>[a-z]+\.yaml):(?P<line>\d+): \S")
+LOCATED = re.compile(r"^rules/(?P<file>[a-z_]+\.yaml):(?P<line>\d+): \S")
 
 # Values a modder (or a fuzzer) might put anywhere.
 NASTY = [".nan", ".NaN", ".inf", "-.inf", "1e400", "1.0e+400", "999999999999999999999999", "-999999999", "-1",

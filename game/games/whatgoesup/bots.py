@@ -23,6 +23,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
                                        KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck, UseSkill)
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
 
@@ -187,6 +188,8 @@ class SpaceProgramBot:
             if outcome is Outcome.BOOM and engine.refusal(state, UseLuck()) is None:
                 return UseLuck()
             return AcceptRoll()
+        if getattr(f, "ship_fight", None) is not None:
+            return self._ship_fight(engine, state)
         if f.choice is not None:
             return ChooseConsequence(f.choice.options[0])
         if f.boarding is not None or f.fight is not None:
@@ -207,10 +210,11 @@ class SpaceProgramBot:
         return None
 
     def _raid(self, engine: Engine, state: GameState) -> Optional[Action]:
-        """Space War, an aggressive bot: a fight or a docking with a rival craft here, now and then."""
+        """Space War, an aggressive bot: a fight (of derps or of ships) or a docking with a rival craft here, now
+        and then."""
         rivals = {u.id for u in state.upgoers if u.owner != engine.current_player(state)}
         hostile = [a for a in engine.legal_actions(state)
-                   if isinstance(a, StartFight) or isinstance(a, Dock) and a.target in rivals]
+                   if isinstance(a, (StartFight, OpenFire)) or isinstance(a, Dock) and a.target in rivals]
         if hostile and self._roll(self.aggression):
             return self.chooser.choice(hostile)
         return None
@@ -221,6 +225,24 @@ class SpaceProgramBot:
         The bot starts no hostilities itself (only its rare exploring move may)."""
         legal = engine.legal_actions(state)
         return next((a for a in legal if isinstance(a, RepelDocking)), legal[0])
+
+    @staticmethod
+    def _ship_fight(engine: Engine, state: GameState) -> Optional[Action]:
+        """In a ship fight: fire everything of the first weapon ready; take hits on armor, then on the part
+        least hit, the capsule last (its Boom takes the craft)."""
+        legal = engine.legal_actions(state)
+        hits = [a for a in legal if isinstance(a, TakeHit)]
+        if hits:
+            fight, rules = state.flight.ship_fight, engine.flight_rules
+            side = fight.sides[fight.hits_side]
+            plays = dict(rules.ship_systems(state, state.upgoer(side.upgoer)))
+
+            def cost(a: TakeHit) -> tuple:
+                return (plays[a.item].plays != "armor", engine.flight_rules._kind(state, state.item(a.item)) == "capsule",
+                        side.hits_on(a.item))
+            return min(hits, key=cost)
+        fire = [a for a in legal if isinstance(a, ShipFire)]
+        return fire[0] if fire else (legal[-1] if legal else None)
 
     def _junction(self, engine: Engine, state: GameState, upgoer) -> Action:
         """Most dots: every flight is a hop, so at a junction the craft burns for home when it can."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.games.whatgoesup.rules.board import Board
     from game.games.whatgoesup.rules.flighttable import FlightTable
     from game.games.whatgoesup.rules.scenarios import ScenarioTable
+    from game.games.whatgoesup.rules.ship_mapping import ShipCombatTable
 
 DEFAULT_RULES_DIR = Path(__file__).resolve().parents[4] / "rules" / "whatgoesup" / "2014"
 
@@ -357,6 +358,7 @@ class Rules:
     board: "Board"
     flight: "FlightTable"
     scenarios: "ScenarioTable"
+    ship_combat: "ShipCombatTable"
     folder: str
     digest: str
     earlier_digests: tuple[str, ...] = ()
@@ -386,14 +388,16 @@ TABLE_FILES: dict[str, tuple[str, type]] = {
 
 
 def _extra_tables() -> dict[str, tuple[str, object]]:
-    """Tables with their own checks: the board, the flight table and the scenarios (after the core tables;
-    the scenarios are checked against the board)."""
+    """Tables with their own checks: the board, the flight table, the scenarios and space war's ship-to-ship
+    table (after the core tables; the scenarios are checked against the board, the ship table's parts
+    against the components)."""
     from game.games.whatgoesup.rules.board import load_board
     from game.games.whatgoesup.rules.flighttable import load_flight_table
     from game.games.whatgoesup.rules.scenarios import load_scenarios
+    from game.games.whatgoesup.rules.ship_mapping import load_ship_combat
 
     return {"board": ("board.yaml", load_board), "flight": ("flight.yaml", load_flight_table),
-            "scenarios": ("scenarios.yaml", load_scenarios)}
+            "scenarios": ("scenarios.yaml", load_scenarios), "ship_combat": ("ship_combat.yaml", load_ship_combat)}
 
 
 def _display_name(folder: Path, filename: str) -> str:

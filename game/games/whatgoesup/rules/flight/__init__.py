@@ -18,6 +18,7 @@ on ``common.FlightBase`` (the tables, and the small queries and state updates ev
 - ``rendezvous``: docking, catch-up burns, transfers, EVAs and rescues;
 - ``goals``: the activities a scenario or victory offers (nudges, walks, the Temple, Waylights);
 - ``landing``: reentry, landing at home, escape, write-off and destruction;
+- ``ship_combat``: space war's ship-to-ship fights (one Cosmoforce combat round, parts mapped by YAML);
 - ``records``: what flying earns (new steps, prestige firsts, maps);
 - ``turn_end``: the end of the flight phase (debris, rations, rest, maps, standing bonuses);
 - ``hostilities``: Space War (an option): hostile programs, docking against a craft's will, derp fights, wars.
@@ -38,11 +39,12 @@ from game.games.whatgoesup.rules.flight.phase import PhasePart
 from game.games.whatgoesup.rules.flight.records import RecordsPart
 from game.games.whatgoesup.rules.flight.rendezvous import RendezvousPart
 from game.games.whatgoesup.rules.flight.rolls import RollPart
+from game.games.whatgoesup.rules.flight.ship_combat import ShipCombatPart
 from game.games.whatgoesup.rules.flight.turn_end import TurnEndPart
 
 __all__ = ["FlightRules", "FlightPhase", "PendingRoll", "PendingChoice", "NEVER"]
 
 
 class FlightRules(PhasePart, LaunchPart, MovementPart, RollPart, ConsequencePart, ActivityPart, RendezvousPart,
-                  GoalPart, LandingPart, RecordsPart, TurnEndPart, HostilityPart, FlightBase):
+                  GoalPart, LandingPart, RecordsPart, TurnEndPart, HostilityPart, ShipCombatPart, FlightBase):
     """The flight phase, plugged into the Engine's questions."""

@@ -73,6 +73,7 @@ class ActivityPart(FlightBase):
                     out.append(UsePayload(d.id, item.id))
         out += self._goal_candidates(state, upgoer, crew)
         out += self._hostility_candidates_for(state, upgoer)
+        out += self._ship_fight_candidates(state, upgoer)
         if upgoer.fuel:
             out.append(Shed(fuel=1))
         out.append(WriteOff(upgoer.id))

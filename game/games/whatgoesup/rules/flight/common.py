@@ -113,6 +113,8 @@ class FlightPhase:
     docked_after: tuple[str, ...] = ()  # docked partners carried by the move, owed their activities after it
     boarding: Optional[Boarding] = None  # Space War: a docking waiting for its defender's answer
     fight: Optional[DerpFight] = None  # Space War: a derp fight under way
+    ship_fight: object = None  # Space War: a ship-to-ship fight under way (flight/ship_combat.py's ShipFight)
+    ship_fights: tuple[str, ...] = ()  # Space War: the craft that opened fire this turn, once per fight
 
 
 class FlightEngine(EngineHooks, Protocol):

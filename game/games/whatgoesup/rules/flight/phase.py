@@ -14,6 +14,7 @@ from game.core.interface import CHANCE, TERMINAL, IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.dice import Distribution, cluster_distribution
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Deploy, Dock,
     EndActivities, Eva, Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, StartFight, Transfer, Undock, UsePayload,
     VisitTemple, Wait, WalkOutside, WriteOff)
@@ -36,6 +37,8 @@ class PhasePart(FlightBase):
         hostility = self._hostility_player(state)
         if hostility is not None:
             return hostility
+        if f.ship_fight is not None:
+            return self.ship_fight_player(state)
         if f.choice is not None:
             return state.upgoer(f.choice.upgoer).owner
         if f.active is not None:
@@ -49,6 +52,8 @@ class PhasePart(FlightBase):
             return [(Roll(i + 1), share) for i in range(len(f.timing_tie))]
         if f.roll is None and f.fight is not None and not f.fight.to_pick:
             return self._fight_outcomes(state)
+        if f.roll is None and f.ship_fight is not None:
+            return self._ship_fight_outcomes(state)
         if f.roll is None or f.roll.value is not None:
             return []
         return [(Roll(v), p) for v, p in self.distribution(state, f.roll)]
@@ -117,6 +122,8 @@ class PhasePart(FlightBase):
         answered = self._hostility_apply(state, action)
         if answered is not None:
             return answered
+        if f.ship_fight is not None:
+            return self._ship_fight_apply(state, action)
         if f.choice is not None:
             if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
                 raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
@@ -133,6 +140,7 @@ class PhasePart(FlightBase):
             Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
             Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
             Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
+            OpenFire: self._open_fire,
         }.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
@@ -145,6 +153,8 @@ class PhasePart(FlightBase):
         hostile = self._hostility_candidates(state)
         if hostile is not None:
             return hostile
+        if f.ship_fight is not None:
+            return self._ship_fight_candidates_now(state)
         if f.choice is not None:
             return [ChooseConsequence(o) for o in f.choice.options]
         if f.active is None:
@@ -181,6 +191,8 @@ class PhasePart(FlightBase):
                 return state
             if f.roll is None and (f.boarding is not None or f.fight is not None):
                 return state  # a defender's answer, a pick or a fight's die
+            if f.roll is None and f.ship_fight is not None:
+                return state  # a ship fight's die, hit or turn
             if f.roll is not None:
                 if f.roll.value is None or self._needs_decision(state, f.roll):
                     return state
