@@ -272,11 +272,13 @@ def _add_game_option(p) -> None:
 # ------------------------------------------------------------------ bench
 def cmd_bench(args) -> int:
     from game.tools.bench import run_bench
-    data = run_bench(args.rules, quick=args.quick)
+    data = run_bench(args.rules, quick=args.quick, part=args.part)
     if not args.json:
-        _out(f"random play: {data['actions_per_second']} actions/s; rules load: {data['rules_load_s']} s; "
-             f"save+load of {data['save_load_actions']} actions: {data['save_load_s']} s "
-             f"(medians of {data['repeats']})")
+        for name, value in data["figures"].items():
+            aim = f"  aim {value['aim']}: {'met' if value['met'] else 'NOT met'}" if "aim" in value else ""
+            wall = f" (wall {value['wall']})" if value["wall"] is not None else ""
+            _out(f"{name}: {value['cpu']} {value['unit']} by CPU time{wall}{aim}")
+        _out(f"aims met: {data['aims_met']}")
     _out(json.dumps(data))
     return EXIT_OK
 
@@ -394,6 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run the benchmark suite")
     p.add_argument("--json", action="store_true", help="print only the JSON line")
     p.add_argument("--quick", action="store_true", help="fewer and smaller repetitions (for tests)")
+    p.add_argument("--part", choices=("all", "engine", "client"), default="all",
+                   help="all figures (default), or only the engine's or the client's")
     p.add_argument("--rules", default=None)
     p.set_defaults(func=cmd_bench)
 

@@ -17,8 +17,9 @@ from game.games.whatgoesup.sim import default_setup, play_game
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str, home: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
+def run(*args: str, home: Path | None = None, timeout: float = 300,
+        env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, **(env_extra or {}))
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     if home is not None:
         env["WHATGOESUP_HOME"] = str(home)
@@ -111,12 +112,32 @@ def test_replay_of_a_bad_save_exits_1_without_a_traceback(save_file):
     assert proc.stderr.strip().endswith("action 1 (heal D42): D42 is not one of your derps")
 
 
-def test_bench_json_keys():
-    proc = run("bench", "--json", "--quick")
+def test_bench_json_gives_every_figure_beside_its_aim(tmp_path):
+    """One JSON line: each figure by CPU time and wall clock, its aim and whether it is met; the client's
+    scenes at both sizes when pygame is here; and no temporary folder left behind."""
+    proc = run("bench", "--json", "--quick", env_extra={"TMPDIR": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
     data = last_json(proc.stdout)
-    for key in ("actions_per_second", "rules_load_s", "save_load_s"):
-        assert isinstance(data[key], (int, float)) and data[key] > 0
+    figures = data["figures"]
+    for name in ("simulate_program_games_per_s", "simulate_random_games_per_s", "random_action_cost_growth",
+                 "stop_the_rock_games_per_s", "rnd_legal_actions_us", "route_odds_ms", "replay_s",
+                 "replay_memory_growth"):
+        assert figures[name]["cpu"] > 0 and figures[name]["aim"] and isinstance(figures[name]["met"], bool), name
+    assert figures["replay_s"]["wall"] > 0
+    try:
+        import pygame  # noqa: F401
+    except ModuleNotFoundError:
+        assert "not installed" in data["client"]
+    else:
+        for scene in ("title", "field", "rnd", "assembly", "rules_reference"):
+            for size in ("1080p", "4k"):
+                assert figures[f"frame_p99_ms.{scene}.{size}"]["cpu"] > 0
+            assert figures[f"peak_memory_mib.{scene}"]["cpu"] > 0
+        assert figures["startup_ratio"]["app_cpu_s"] > 0
+        assert 0 <= figures["idle_title_cpu.1280x720"]["cpu"] <= 2
+    judged = [f for f in figures.values() if "aim" in f]
+    assert data["aims_met"] == f"{sum(f['met'] for f in judged)}/{len(judged)}"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_no_arguments_without_the_client_explains(tmp_path):

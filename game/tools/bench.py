@@ -1,206 +1,188 @@
-"""The benchmark suite: a few figures, each the median of several repetitions taken in one run.
+"""The benchmark suite (``python main.py bench [--json] [--quick]``): issue 12's figures, each beside its aim.
 
-* ``actions_per_second``: random legal play (bot choices, legal-action enumeration and apply).
+Every figure is a median of several repetitions taken in one run, given twice: ``cpu`` from the CPU time
+the work took (``time.process_time``, or the child's rusage for a figure taken in its own process) and
+``wall`` from the clock on the wall. The machine is shared, so wall time is noisy; the aims are judged
+on ``cpu``. The JSON line holds ``figures`` (name -> cpu, wall, unit, aim, met) and ``aims_met``.
+
+Engine figures (in this process):
+
+* ``simulate_program_games_per_s``: ``simulate``, the space-program bot, 2 programs, 20 turns, checks on.
+* ``simulate_random_games_per_s``: the same with ``--bot random``; ``random_action_cost_growth`` is the
+  cost of an action in 80-turn random games over its cost in 5-turn ones (flat play: near 1).
+* ``stop_the_rock_games_per_s``: Stop The Rock, one program, the space-program bot, checks on.
+* ``rnd_legal_actions_us``: one ``legal_actions`` call in a mid-game R&D state (R&D states of turns 8-12
+  of seeded games, each asked once, so nothing answers from a cache it filled itself).
+* ``route_odds_ms``: the exact chance that a craft completes a 12-step lunar route (fresh engine caches
+  each time, as when the planner first sees a craft).
+* ``replay_s``: loading (reading, checking and replaying) a save of 4,000 actions;
+  ``replay_memory_growth``: the memory a loaded game holds per action after 4,000 actions over the same
+  after 1,000 (linear in the log: near 1).
 * ``rules_load_s``: loading and checking every rules table.
-* ``save_load_s``: saving a 500-action game and loading (replaying) it again.
-* ``games_per_second``: complete 20-turn games played by the space-program bot (flights included).
-* ``route_odds_ms``: the exact chance that a craft completes a 12-step lunar route (burn retries included).
 
-The client figures (when pygame-ce and pygame_gui are installed; headless with SDL's dummy drivers):
+Client figures (each in a fresh process, headless with SDL's dummy drivers; skipped without pygame):
 
-* ``startup_s``: from starting a fresh Python process to the app's first drawn frame (the title), and
-  ``startup_empty_s`` the same for an empty pygame_gui window, measured in the same run.
-* ``frame_p50_ms`` / ``frame_p99_ms``: one frame (events, updates, drawing) of The Field at 1920x1080 with
-  12 Upgoers on the board, the dice tumbling and markers gliding; ``frame_empty_p99_ms`` the same figure
-  for an empty pygame_gui window. The aim is a 99th percentile under 4 ms. Each is the median over three
-  blocks of 600 frames (one block of 120 when quick).
+* ``startup_ratio``: start-up to the first drawn frame through the real ``main.py`` path (the player's
+  command, 1920x1080 window) over the same for an empty pygame_gui window.
+* ``frame_p99_ms.<scene>.<size>``: the 99th percentile of one frame (events, updates, drawing, flip) of
+  the title, The Field (12 Upgoers, the dice tumbling, markers gliding), R&D, assembly and the rules
+  reference at 1920x1080 and 3840x2160.
+* ``idle_title_cpu``: the share of one core the app's real loop uses on the title when nothing is done,
+  at 1280x720 and 3840x2160.
+* ``peak_memory_mib.<scene>``: the peak resident memory of a process showing that scene at 3840x2160.
+
+Temporary folders (homes, saves) are made inside one folder that is removed when the run ends.
 """
 from __future__ import annotations
 
+import json
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
+from game.core.saves import load_game, save_game
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import load_rules
-from game.core.saves import load_game, save_game
-from game.games.whatgoesup.sim import default_setup, play_game
-
-
-def _median_time(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def long_game(engine: Engine, actions: int = 500, seed: int = 1):
-    """A random game of ``actions`` actions (more seeds and turns as needed), for the save figure."""
-    for s in range(seed, seed + 50):
-        setup = default_setup(engine, players=2, turns=200)
-        result = play_game(engine, setup, s, check=False, max_actions=actions)
-        if len(result.actions) == actions:
-            return setup, s, result.actions
-    raise RuntimeError(f"no random game reached {actions} actions")
-
+from game.games.whatgoesup.sim import default_setup, play_game, simulate
 
 REPO = Path(__file__).resolve().parents[2]
 
-_FIRST_FRAME = r"""
-import os, sys, tempfile
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-import pygame
-if sys.argv[1] == "app":
-    from pathlib import Path
-    from game.client.launch import make_app
-    app = make_app(home=Path(tempfile.mkdtemp(prefix="whatgoesup-bench-")), size=(1920, 1080), fullscreen=False)
-    app.start("title")
-    app.step(0.0, [])
-else:
-    import pygame_gui
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1920, 1080))
-    manager = pygame_gui.UIManager((1920, 1080))
-    screen.fill((0, 0, 0))
-    manager.update(0.0)
-    manager.draw_ui(screen)
-pygame.display.flip()
-print("FIRST FRAME", flush=True)
-"""
+#: Where the temporary folders of one run go (made by ``run_bench``, removed when it ends).
+_SCRATCH: list[Path] = []
 
 
-def _startup_seconds(mode: str) -> float:
-    """Seconds from launching a fresh interpreter to its first drawn frame (``app`` or ``empty``).
+@dataclass(frozen=True)
+class Aim:
+    """An aim for a figure: at most (``"<="``) or at least (``">="``) ``value``."""
 
-    Both windows start from compiled bytecode, as they do on a player's machine after the first launch
-    (pygame_gui's was compiled when it was installed): ``PYTHONDONTWRITEBYTECODE`` is dropped for the
-    child, and ``client_figures`` launches each once, unmeasured, first.
-    """
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
-               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", _FIRST_FRAME, mode], cwd=str(REPO), env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("FIRST FRAME"):
-            elapsed = time.perf_counter() - start
-            break
-    else:
-        proc.wait()
-        raise RuntimeError(f"the {mode} window never drew a frame")
-    proc.wait()
-    return elapsed
+    sense: str
+    value: float
+
+    def met(self, figure: float) -> bool:
+        return figure <= self.value if self.sense == "<=" else figure >= self.value
+
+    def __str__(self) -> str:
+        return f"{self.sense} {self.value:g}"
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+@dataclass
+class Timing:
+    """CPU and wall seconds of one repetition."""
+
+    cpu: float
+    wall: float
 
 
-def client_figures(engine: Engine, quick: bool = False) -> dict:
-    """Start-up and frame-time figures of the client (see the module docstring)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-    import pygame_gui
+def timed(fn: Callable[[], object]) -> Timing:
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return Timing(time.process_time() - cpu, time.perf_counter() - wall)
 
-    from game.games.whatgoesup.rules.flight_actions import Burn, Move
-    from game.core.session import GameSession
-    from game.client.launch import make_app
-    from game.tools.field_shots import build_demo_state, open_field
 
-    repeats = 2 if quick else 5
-    _startup_seconds("app")  # warm-up launches: bytecode compiled, files in the OS cache
-    _startup_seconds("empty")
-    apps, empties = [], []
-    for _ in range(repeats):  # interleaved, so a busy spell on the machine hits both alike
-        apps.append(_startup_seconds("app"))
-        empties.append(_startup_seconds("empty"))
-    startup, startup_empty = statistics.median(apps), statistics.median(empties)
+def median_timing(fn: Callable[[], object], repeats: int) -> Timing:
+    runs = [timed(fn) for _ in range(repeats)]
+    return Timing(statistics.median(t.cpu for t in runs), statistics.median(t.wall for t in runs))
 
-    # Frame figures: the median over ``blocks`` blocks of ``frames`` frames each, so one busy spell on a
-    # shared machine does not decide the 99th percentile.
-    frames = 120 if quick else 600
-    blocks = 1 if quick else 3
-    warm = 30
-    dt = 1 / 60
-    with tempfile.TemporaryDirectory(prefix="whatgoesup-bench-") as home:
-        state = build_demo_state(engine, crafts_per_program=3)
-        app = make_app(home=Path(home), size=(1920, 1080), fullscreen=False)
-        session = GameSession(engine, state.setup, 11, states=(state,), saves_dir=Path(home))
-        scene = open_field(app, session)
-        uid = session.state.flight.active
-        session.apply(Move(uid))
-        burn = next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs)
-        session.apply(burn)
-        session.roll()
-        upgoers = sum(1 for u in session.state.upgoers if u.status in ("flying", "pad", "debris"))
-        times = []
-        for n in range(warm + frames * blocks):
-            show = scene.roll_panel.show
-            if show is not None and show.animation.time > show.animation.duration * 0.8:
-                show.animation.seek(0.0)  # keep the dice tumbling for the whole measurement
-            if n % 45 == 0:  # and send a few markers gliding round their rings
-                for other in list(scene.markers.at)[:4]:
-                    step = scene.markers.at[other]
-                    scene.markers.at[other] = scene.board_view.geometry.steps[step].next or step
-                scene.markers.sync(session.state)
-            start = time.perf_counter()
-            app.step(dt, [])
-            pygame.display.flip()
-            if n >= warm:
-                times.append((time.perf_counter() - start) * 1000)
-        app.stack.clear()
 
-        screen = pygame.display.get_surface()
-        manager = pygame_gui.UIManager(screen.get_size())
-        empty = []
-        for n in range(warm + frames * blocks):
-            start = time.perf_counter()
-            for event in pygame.event.get():
-                manager.process_events(event)
-            screen.fill((0, 0, 0))
-            manager.update(dt)
-            manager.draw_ui(screen)
-            pygame.display.flip()
-            if n >= warm:
-                empty.append((time.perf_counter() - start) * 1000)
-        pygame.display.quit()
-    def per_block(values: list[float], figure: Callable[[list[float]], float]) -> float:
-        return statistics.median(figure(values[b * frames:(b + 1) * frames]) for b in range(blocks))
+def figure(cpu: float, wall: Optional[float], unit: str, aim: Optional[Aim], digits: int = 3, **extra) -> dict:
+    """One figure of the JSON line, judged on its CPU-time value."""
+    data = {"cpu": round(cpu, digits), "wall": None if wall is None else round(wall, digits), "unit": unit}
+    if aim is not None:
+        data["aim"] = str(aim)
+        data["met"] = aim.met(cpu)
+    data.update(extra)
+    return data
 
-    def p99(values: list[float]) -> float:
-        return _percentile(values, 0.99)
 
-    return {"startup_s": round(startup, 3), "startup_empty_s": round(startup_empty, 3),
-            "frame_p50_ms": round(per_block(times, statistics.median), 3), "frame_p99_ms": round(per_block(times, p99), 3),
-            "frame_empty_p99_ms": round(per_block(empty, p99), 3), "frame_upgoers": upgoers,
-            "frame_size": "1920x1080", "frames_measured": frames, "frame_blocks": blocks}
+def scratch(prefix: str) -> Path:
+    """A temporary folder inside this run's scratch folder (removed with it)."""
+    base = _SCRATCH[-1] if _SCRATCH else Path(tempfile.gettempdir())
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+
+
+# ---------------------------------------------------------------- engine figures
+def games_per_second(engine: Engine, games: int, repeats: int, **kwargs) -> tuple[float, float]:
+    """(CPU, wall) games per second of ``simulate`` with ``kwargs``, the median of ``repeats`` runs."""
+    runs = []
+    for rep in range(repeats):
+        summary = None
+
+        def run() -> None:
+            nonlocal summary
+            summary = simulate(engine, games, 7000 + 100 * rep, **kwargs)
+        runs.append(timed(run))
+        assert summary is not None and summary.invariant_failures == 0, summary.first_failure
+    return games / statistics.median(t.cpu for t in runs), games / statistics.median(t.wall for t in runs)
+
+
+def action_cost_growth(engine: Engine, quick: bool) -> tuple[float, dict]:
+    """CPU per action of long random games over that of short ones (turns given in the details)."""
+    short, long = (5, 40) if quick else (5, 80)
+
+    def per_action(turns: int, seeds: range) -> float:
+        costs = []
+        for seed in seeds:
+            result = None
+
+            def run() -> None:
+                nonlocal result
+                result = play_game(engine, default_setup(engine, 2, turns), seed, max_turns=turns, check=True)
+            t = timed(run)
+            assert result is not None and result.failure is None, result.failure
+            costs.append(t.cpu / max(1, len(result.actions)))
+        return statistics.median(costs)
+
+    small = per_action(short, range(300, 303 if quick else 309))
+    big = per_action(long, range(300, 301 if quick else 303))
+    return big / small, {"short_turns": short, "long_turns": long, "short_us_per_action": round(1e6 * small, 1),
+                         "long_us_per_action": round(1e6 * big, 1)}
+
+
+def mid_game_rnd_states(engine: Engine, quick: bool) -> list:
+    """R&D states (nobody to answer a trade) of turns 8-12 of seeded space-program-bot games."""
+    states = []
+
+    def keep(before, action, after) -> None:
+        if after.phase == "rnd" and after.pending_trade is None and 8 <= after.turn <= 12:
+            states.append(after)
+
+    for seed in range(40, 41 if quick else 43):
+        play_game(engine, default_setup(engine, 2, 12), seed, max_turns=12, check=False, bot_kind="program",
+                  on_action=keep)
+    return states
+
+
+def legal_actions_us(quick: bool) -> tuple[float, float, int]:
+    """Median (CPU, wall) microseconds of one R&D ``legal_actions`` call, each state asked once by a fresh
+    engine's caches; and how many states."""
+    rules = load_rules()
+    states = mid_game_rnd_states(Engine(rules), quick)
+    engine = Engine(rules)  # caches empty: no state was seen by it
+    runs = [timed(lambda s=s: engine.legal_actions(s)) for s in states]
+    return 1e6 * statistics.median(t.cpu for t in runs), 1e6 * statistics.median(t.wall for t in runs), len(states)
 
 
 LUNAR_ROUTE = ["low_burn_1", "high_transfer", "sync_1", "sync_burn_1", "lunar_transfer", "lunar_orbit_insertion",
                "low_lunar_1", "low_lunar_burn_1", "lunar_landing", "lunar_surface", "low_lunar_3", "low_lunar_burn_3"]
 
 
-def route_odds_ms(engine: Engine, repeats: int) -> float:
-    """Milliseconds for the exact completion odds of a 12-step lunar route (fresh cache each time)."""
+def route_odds(rules, repeats: int) -> tuple[Timing, Timing]:
+    """Time to plan a 12-step lunar route's exact completion odds: again on one engine (the planner
+    answering while the pointer moves: odds per rating and dice already kept), and first on a fresh one."""
     from game.games.whatgoesup.rules.planning import plan_route
     from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
     from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 
-    rules = engine.rules
+    engine = Engine(rules)
     state = engine.new_game(Setup((PlayerSetup("Bench", rules.peoples.peoples[0].id),)))
     state, _, cap = give_thing(state, rules, 0, "capsule", 6, "15/18", count=1)
     state, _, thr = give_thing(state, rules, 0, "thruster", 3, "15/18", count=2)
@@ -208,62 +190,311 @@ def route_odds_ms(engine: Engine, repeats: int) -> float:
     state = give_stock(state, 0, fuel=30, rations=8)
     design = UpgoerDesign("Bench Moon", modules=(cap[0], thr[0], thr[1]), crew=(derp,), fuel=30, rations=8)
     state, upgoer = place_in_space(state, engine, 0, design, "low_1")
-    return 1000 * _median_time(lambda: plan_route(engine, state, upgoer, LUNAR_ROUTE), repeats)
+    plan_route(engine, state, upgoer, LUNAR_ROUTE)
+    warm = median_timing(lambda: plan_route(engine, state, upgoer, LUNAR_ROUTE), repeats)
+    cold = []
+    for _ in range(repeats):
+        fresh = Engine(rules)
+        cold.append(timed(lambda: plan_route(fresh, state, upgoer, LUNAR_ROUTE)))
+    return warm, Timing(statistics.median(t.cpu for t in cold), statistics.median(t.wall for t in cold))
 
 
-def games_per_second(engine: Engine, repeats: int, games: int, turns: int) -> float:
-    """Complete simulated games (the space-program bot, with flights) per second."""
-    rates = []
-    for rep in range(repeats):
-        start = time.perf_counter()
-        for g in range(games):
-            play_game(engine, default_setup(engine, 2, turns), 7000 + 100 * rep + g, max_turns=turns,
-                      check=False, bot_kind="program")
-        rates.append(games / (time.perf_counter() - start))
-    return statistics.median(rates)
+def long_game(engine: Engine, actions: int = 500, seed: int = 1):
+    """A random game of ``actions`` actions (more seeds and turns as needed), for the replay figures."""
+    for s in range(seed, seed + 50):
+        setup = default_setup(engine, players=2, turns=400)
+        result = play_game(engine, setup, s, check=False, max_actions=actions)
+        if len(result.actions) == actions:
+            return setup, s, result.actions
+    raise RuntimeError(f"no random game reached {actions} actions")
 
 
-def run_bench(rules_dir: Optional[Path] = None, quick: bool = False) -> dict:
-    """Every figure of the suite, as a dict (the CLI prints it as the last line)."""
+def replay_figures(engine: Engine, repeats: int, quick: bool) -> dict:
+    """Loading a long save (time), and how its peak memory grows with the log."""
+    n = 1000 if quick else 4000
+    setup, seed, actions = long_game(engine, n)
+    folder = scratch("whatgoesup-bench-saves-")
+    long_path, short_path = folder / "long.json", folder / "short.json"
+    save_game(long_path, engine, setup, seed, actions)
+    save_game(short_path, engine, setup, seed, actions[:n // 4])
+    timing = median_timing(lambda: load_game(long_path, engine), repeats)
+
+    def held_bytes(path: Path) -> int:
+        """Memory the loaded game holds (its states and log) once loaded."""
+        tracemalloc.start()
+        loaded = load_game(path, engine)
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        del loaded
+        return held
+
+    held_bytes(short_path)  # warm-up: the engine's one-off tables and caches are not the log's
+    growth = (held_bytes(long_path) / n) / (held_bytes(short_path) / (n // 4))
+    return {"replay_s": figure(timing.cpu, timing.wall, "s", Aim("<=", 0.3), actions=n),
+            "replay_memory_growth": figure(growth, None, "ratio", Aim("<=", 1.3), digits=2,
+                                           about=f"bytes held per action after loading {n} actions over the same after {n // 4}")}
+
+
+def engine_figures(rules_dir: Optional[Path], quick: bool) -> dict:
     repeats = 3 if quick else 5
-    rules_load_s = _median_time(lambda: load_rules(rules_dir), repeats)
+    load = median_timing(lambda: load_rules(rules_dir), repeats)
     rules = load_rules(rules_dir)
     engine = Engine(rules)
+    figures = {"rules_load_s": figure(load.cpu, load.wall, "s", None, digits=4)}
+    games = 2 if quick else 6
+    turns = 6 if quick else 20
+    cpu, wall = games_per_second(engine, games, repeats, players=2, turns=turns, bot="program")
+    figures["simulate_program_games_per_s"] = figure(cpu, wall, "games/s", Aim(">=", 100), digits=2, turns=turns)
+    cpu, wall = games_per_second(engine, games, repeats, players=2, turns=turns, bot="random")
+    figures["simulate_random_games_per_s"] = figure(cpu, wall, "games/s", Aim(">=", 50), digits=2, turns=turns)
+    growth, details = action_cost_growth(engine, quick)
+    figures["random_action_cost_growth"] = figure(growth, None, "ratio", Aim("<=", 1.3), digits=2, **details)
+    cpu, wall = games_per_second(engine, games, repeats, players=1, mode="stop-the-rock", bot="program")
+    figures["stop_the_rock_games_per_s"] = figure(cpu, wall, "games/s", Aim(">=", 200), digits=2)
+    cpu, wall, count = legal_actions_us(quick)
+    figures["rnd_legal_actions_us"] = figure(cpu, wall, "us", Aim("<=", 50), digits=1, states=count)
+    warm, cold = route_odds(rules, repeats)
+    figures["route_odds_ms"] = figure(1000 * warm.cpu, 1000 * warm.wall, "ms", Aim("<=", 2), steps=len(LUNAR_ROUTE),
+                                      first_on_fresh_engine_cpu_ms=round(1000 * cold.cpu, 3))
+    figures.update(replay_figures(engine, repeats, quick))
+    return figures
 
-    rates = []
-    games = 1 if quick else 3
-    turns = 3 if quick else 10
-    for rep in range(repeats):
-        start = time.perf_counter()
-        count = 0
-        for g in range(games):
-            result = play_game(engine, default_setup(engine, 2, turns), 1000 * rep + g, max_turns=turns,
-                               check=False)
-            count += len(result.actions)
-        rates.append(count / (time.perf_counter() - start))
-    actions_per_second = statistics.median(rates)
 
-    n_actions = 100 if quick else 500
-    setup, seed, actions = long_game(engine, n_actions)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.json"
+# ---------------------------------------------------------------- client figures (child processes)
+def _child_env(home: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"), WHATGOESUP_HOME=str(home),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # both windows start from compiled bytecode, as a player's do
+    return env
 
-        def save_and_load() -> None:
-            save_game(path, engine, setup, seed, actions)
-            load_game(path, engine)
 
-        save_load_s = _median_time(save_and_load, repeats)
-    data = {"actions_per_second": round(actions_per_second, 1), "rules_load_s": round(rules_load_s, 4),
-            "save_load_s": round(save_load_s, 4), "save_load_actions": n_actions,
-            "games_per_second": round(games_per_second(engine, repeats, 1 if quick else 4, 5 if quick else 20), 2),
-            "game_turns": 5 if quick else 20,
-            "route_odds_ms": round(route_odds_ms(engine, repeats), 3), "route_odds_steps": len(LUNAR_ROUTE),
-            "repeats": repeats, "quick": quick}
+#: The player's command (``python main.py --windowed --size WxH``), stopped by the first flip (``first``)
+#: or after measuring the real loop's CPU share while the title idles (``idle``).
+_MAIN_PATH = r"""
+import os, runpy, sys, time
+import pygame
+mode, size, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+flip, frames, marks = pygame.display.flip, [0], {}
+def counted_flip():
+    flip()
+    frames[0] += 1
+    if mode == "first":
+        print("FIRST FRAME", flush=True)
+        os._exit(0)
+    now = time.perf_counter()
+    if "start" not in marks and frames[0] >= 30:
+        marks["start"] = (now, time.process_time(), frames[0])
+    elif "start" in marks and now - marks["start"][0] >= seconds:
+        wall, cpu, first = marks["start"]
+        print("IDLE", (time.process_time() - cpu) / (now - wall), frames[0] - first, flush=True)
+        os._exit(0)
+pygame.display.flip = counted_flip
+sys.argv = ["main.py", "--windowed", "--size", size]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+_EMPTY_WINDOW = r"""
+import os
+import pygame, pygame_gui
+pygame.display.init()
+pygame.font.init()
+screen = pygame.display.set_mode((1920, 1080))
+manager = pygame_gui.UIManager((1920, 1080))
+screen.fill((0, 0, 0))
+manager.update(0.0)
+manager.draw_ui(screen)
+pygame.display.flip()
+print("FIRST FRAME", flush=True)
+os._exit(0)
+"""
+
+
+def _run_child(code: str, args: list[str], marker: str) -> tuple[str, float, float]:
+    """Run ``code`` in a fresh interpreter until it prints ``marker``; (its line, CPU s, wall s)."""
+    home = scratch("whatgoesup-bench-home-")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], cwd=str(REPO), env=_child_env(home),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.communicate()
+    wall = time.perf_counter() - start
+    line = next((row for row in out.splitlines() if row.startswith(marker)), None)
+    if line is None:
+        raise RuntimeError(f"the bench child ({args}) never said {marker}: {err.strip()[-400:]}")
+    return line, _children_cpu_since(), wall
+
+
+_CHILD_CPU = [0.0]
+
+
+def _children_cpu_since() -> float:
+    """CPU seconds used by waited-for children since the last call."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = usage.ru_utime + usage.ru_stime
+    spent, _CHILD_CPU[0] = total - _CHILD_CPU[0], total
+    return spent
+
+
+def startup_figure(repeats: int) -> dict:
+    _children_cpu_since()
+    _run_child(_MAIN_PATH, ["first", "1920x1080"], "FIRST FRAME")  # warm-up: bytecode compiled, files cached
+    _run_child(_EMPTY_WINDOW, [], "FIRST FRAME")
+    app, empty = [], []
+    for _ in range(repeats):  # interleaved, so a busy spell on the machine hits both alike
+        _, cpu, wall = _run_child(_MAIN_PATH, ["first", "1920x1080"], "FIRST FRAME")
+        app.append(Timing(cpu, wall))
+        _, cpu, wall = _run_child(_EMPTY_WINDOW, [], "FIRST FRAME")
+        empty.append(Timing(cpu, wall))
+
+    def med(runs: list[Timing], what: str) -> float:
+        return statistics.median(getattr(t, what) for t in runs)
+
+    return figure(med(app, "cpu") / med(empty, "cpu"), med(app, "wall") / med(empty, "wall"), "ratio",
+                  Aim("<=", 1.3), digits=2, app_cpu_s=round(med(app, "cpu"), 3),
+                  empty_cpu_s=round(med(empty, "cpu"), 3), app_wall_s=round(med(app, "wall"), 3),
+                  empty_wall_s=round(med(empty, "wall"), 3))
+
+
+def idle_figure(size: str, seconds: float) -> dict:
+    _children_cpu_since()
+    line, _, _ = _run_child(_MAIN_PATH, ["idle", size, str(seconds)], "IDLE")
+    _, share, frames = line.split()
+    return figure(float(share), None, "share of a core", Aim("<=", 0.15), digits=3, size=size,
+                  seconds=seconds, frames=int(frames))
+
+
+_SCENE_CHILD = r"""
+import sys
+from game.tools.bench import scene_child
+scene_child(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+"""
+
+SCENES = ("title", "field", "rnd", "assembly", "rules_reference")
+SIZES = {"1080p": (1920, 1080), "4k": (3840, 2160)}
+
+
+def scene_child(scene: str, size: str, frames: int) -> None:
+    """In a fresh process: open ``scene`` at ``size`` and time ``frames`` frames; print one JSON line with
+    the CPU and wall p99 and p50 (milliseconds) and the process's peak resident memory (MiB)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.client.launch import make_app
+
+    w, h = SIZES[size]
+    app = make_app(home=Path(os.environ["WHATGOESUP_HOME"]), size=(w, h), fullscreen=False)
+    before_frame = _open_scene(app, scene)
+    warm, dt = 30, 1 / 60
+    cpu_ms, wall_ms = [], []
+    for n in range(warm + frames):
+        before_frame(n)
+        wall, cpu = time.perf_counter(), time.process_time()
+        app.step(dt, [])
+        pygame.display.flip()
+        if n >= warm:
+            cpu_ms.append(1000 * (time.process_time() - cpu))
+            wall_ms.append(1000 * (time.perf_counter() - wall))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print("SCENE", json.dumps({"cpu_p99": _percentile(cpu_ms, 0.99), "wall_p99": _percentile(wall_ms, 0.99),
+                               "cpu_p50": statistics.median(cpu_ms), "peak_mib": peak}), flush=True)
+
+
+def _open_scene(app, scene: str) -> Callable[[int], None]:
+    """Show ``scene`` in ``app``; returns what to do before frame n (keep the dice and markers moving)."""
+    from game.client.launch import wire_games
+
+    if scene == "title":
+        wire_games(app.context)
+        app.start("title")
+        return lambda n: None
+    if scene == "rules_reference":
+        wire_games(app.context)
+        app.start("title")
+        app.context.open("rules_reference")
+        return lambda n: None
+    if scene in ("rnd", "assembly"):
+        from game.tools import flow_shots
+        (flow_shots.shot_rnd if scene == "rnd" else flow_shots.shot_assembly_valid)(app)
+        return lambda n: None
+    return _open_field(app)
+
+
+def _open_field(app) -> Callable[[int], None]:
+    """The Field with 12 Upgoers, a burn's dice tumbling and markers gliding round their rings."""
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.flight_actions import Burn, Move
+    from game.client.whatgoesup.game_flow import shipped_engine
+    from game.tools.field_shots import build_demo_state, open_field
+
+    engine = shipped_engine()
+    state = build_demo_state(engine, crafts_per_program=3)
+    session = GameSession(engine, state.setup, 11, states=(state,), saves_dir=app.home / "saves")
+    scene = open_field(app, session)
+    session.apply(Move(session.state.flight.active))
+    session.apply(next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs))
+    session.roll()
+
+    def before_frame(n: int) -> None:
+        show = scene.roll_panel.show
+        if show is not None and show.animation.time > show.animation.duration * 0.8:
+            show.animation.seek(0.0)  # keep the dice tumbling for the whole measurement
+        if n % 45 == 0:
+            for other in list(scene.markers.at)[:4]:
+                step = scene.markers.at[other]
+                scene.markers.at[other] = scene.board_view.geometry.steps[step].next or step
+            scene.markers.sync(session.state)
+    return before_frame
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+
+
+def scene_figures(quick: bool) -> dict:
+    frames = 120 if quick else 600
+    figures = {}
+    for scene in SCENES:
+        for size in SIZES:
+            line, _, _ = _run_child(_SCENE_CHILD, [scene, size, str(frames)], "SCENE")
+            data = json.loads(line.split(" ", 1)[1])
+            aim = Aim("<=", 4.2 if size == "1080p" else 8.3)
+            figures[f"frame_p99_ms.{scene}.{size}"] = figure(data["cpu_p99"], data["wall_p99"], "ms", aim,
+                                                            cpu_p50=round(data["cpu_p50"], 3), frames=frames)
+            if size == "4k":
+                figures[f"peak_memory_mib.{scene}"] = figure(data["peak_mib"], None, "MiB", Aim("<=", 250), digits=1)
+    return figures
+
+
+def client_figures(quick: bool) -> dict:
+    figures = {"startup_ratio": startup_figure(2 if quick else 5)}
+    figures.update(scene_figures(quick))
+    for size in ("1280x720", "3840x2160"):
+        figures[f"idle_title_cpu.{size}"] = idle_figure(size, 2.0 if quick else 5.0)
+    return figures
+
+
+# ---------------------------------------------------------------- the run
+def run_bench(rules_dir: Optional[Path] = None, quick: bool = False, part: str = "all") -> dict:
+    """Every figure of the suite (``part``: "all", "engine" or "client"), as a dict (the CLI prints it as
+    one JSON line)."""
+    folder = Path(tempfile.mkdtemp(prefix="whatgoesup-bench-"))
+    _SCRATCH.append(folder)
     try:
-        import pygame  # noqa: F401
-        import pygame_gui  # noqa: F401
-    except ModuleNotFoundError:
-        data["client"] = "not measured: pygame-ce and pygame_gui are not installed"
+        figures = engine_figures(rules_dir, quick) if part in ("all", "engine") else {}
+        data: dict = {"figures": figures, "quick": quick, "judged_on": "cpu", "part": part}
+        if part in ("all", "client"):
+            try:
+                import pygame  # noqa: F401
+                import pygame_gui  # noqa: F401
+            except ModuleNotFoundError:
+                data["client"] = "not measured: pygame-ce and pygame_gui are not installed"
+            else:
+                figures.update(client_figures(quick))
+        judged = [f for f in figures.values() if "met" in f]
+        data["aims_met"] = f"{sum(f['met'] for f in judged)}/{len(judged)}"
         return data
-    data.update(client_figures(engine, quick))
-    return data
+    finally:
+        _SCRATCH.remove(folder)
+        shutil.rmtree(folder, ignore_errors=True)
