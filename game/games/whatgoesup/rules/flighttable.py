@@ -14,7 +14,7 @@ EffectType = Literal[
     "cancel", "retry_allowed", "stages_spent", "to_fallback", "destroy_upgoer", "disable_part", "destroy_part",
     "damage_capsule", "degrade_all_parts", "choose", "lose_payload", "lose_rations", "strand", "injure_crew",
     "kill_crew", "injure_user", "no_reuse", "rcs_uses", "unusable_this_turn", "no_stamina_recovery",
-    "stamina_loss", "crash", "stay",
+    "stamina_loss", "crash", "stay", "bail_out",
 ]
 ChoiceOption = Literal["lose_payload", "lose_rations", "degrade_all_parts"]
 RollKind = Literal[
@@ -32,6 +32,7 @@ EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "stamina_loss": ("units",),
     "rcs_uses": ("uses",),
     "destroy_upgoer": ("escape_tower",),
+    "bail_out": ("escape_tower",),
 }
 
 
@@ -63,6 +64,12 @@ class FlightTable:
     docking_min_piloting: int = spec(2, low=0, high=20)
     eva_min_piloting: int = spec(1, low=0, high=20)
     jury_rig_engineering_multiplier: int = spec(2, low=0, high=20)
+    eva_jury_rig_stamina: int = spec(2, low=1, high=10, doc="stamina an outside repair costs, EVA included")
+    timing_by: Literal["both_safeties", "fail_safety"] = "both_safeties"
+    first_attempt_fail_penalty: int = spec(0, low=0, high=19)
+    first_attempt_boom_penalty: int = spec(0, low=0, high=19)
+    winch_docking_stamina: int = spec(1, low=1, high=10, doc="stamina a winch docking costs (2013: the EVA pack's and the winch's)")
+    eva_carries_payload: bool = spec(True, doc="a derp on EVA may carry a payload (2013: rations only)")
     rock_docking_rcs_uses: int = spec(2, low=1, high=10)
     uncrewed_suborbital_only: bool = True
     origin: object = origin_field()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 from game.games.whatgoesup.rules.dice import DiceScheme
 from game.games.whatgoesup.rules.reliability import Bounds, Rating
 from game.core.schema import MISSING, FromText, KeyProblem, build, origin_field, spec
-from game.core.yamlnodes import Map, Node, Problems, RulesError, load_yaml_file, nearest
+from game.core.yamlnodes import Map, Node, Problems, RulesError, Seq, load_yaml_file, nearest
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.board import Board
@@ -82,6 +82,7 @@ class Research:
     tech_transfer_min_mass_ratio: Fraction = spec(Fraction(1, 2), low=0, high=100)
     tech_transfer_cap: Rating = Rating(5, 10)
     tech_transfer_needs_successful_flight: bool = True
+    improves_launched: bool = spec(False, doc="research also reaches parts already launched (2013)")
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,12 @@ class ReverseEngineering:
     points_per_mass: int = spec(low=0, high=100)
     bonus_to: Literal["inventor", "plagiarist"] = "plagiarist"
     once_per_pair: bool = True
+    only_heavier: bool = spec(False, doc="each further design copied from one inventor must mass more than the last")
+
+
+@dataclass(frozen=True)
+class Trading:
+    points: bool = spec(True, doc="resource points may change hands (2013: dots only)")
 
 
 @dataclass(frozen=True)
@@ -147,6 +154,7 @@ class Economy:
     fuel: Fuel
     reverse_engineering: ReverseEngineering
     luck: Luck = Luck()
+    trading: Trading = Trading()
     origin: object = origin_field()
 
 
@@ -280,7 +288,7 @@ class First:
     origin: object = origin_field()
 
 
-StandingKind = Literal["longest_crewed_flight", "largest_crew_in_space", "most_mapping"]
+StandingKind = Literal["longest_crewed_flight", "largest_crew_in_space", "most_mapping", "longest_working_flight"]
 
 
 @dataclass(frozen=True)
@@ -293,10 +301,25 @@ class Standing:
     origin: object = origin_field()
 
 
+# What a finished flight may earn each time (not once in a game, not held).
+MissionAwardKind = Literal["flawless_multiturn_return"]
+
+
+@dataclass(frozen=True)
+class MissionAward:
+    id: str
+    name: str
+    kind: MissionAwardKind
+    dots: int = spec(low=-100, high=100)
+    description: str = ""
+    origin: object = origin_field()
+
+
 @dataclass(frozen=True)
 class Prestige:
     firsts: tuple[First, ...]
     standing: tuple[Standing, ...]
+    mission_awards: tuple[MissionAward, ...] = ()
     rescue_dots_per_derp: int = spec(1, low=0, high=100)
     waylight_piloting_bonus: int = spec(1, low=0, high=10)
     waylight_orbit_types: tuple[str, ...] = ("polar", "synchronous", "lunar")
@@ -424,15 +447,20 @@ def load_rules(folder: Path | str | None = None) -> Rules:
     tables += [(name, filename, lambda node, loader=loader: loader(node, problems, built))
                for name, (filename, loader) in _extra_tables().items()]
     for name, filename, make in tables:
-        # An edition may leave a file out and take it from the edition it extends.
-        source = next((f for f in sources if (f / filename).is_file()), folder)
-        path = source / filename
-        if path.is_file():
-            try:
-                text_digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
-            except OSError:
-                pass  # load_yaml_file reports it
-        node = load_yaml_file(path, _display_name(source, filename), problems)
+        # An edition may leave a file out and take it from the edition it extends, or write in it only the
+        # keys it changes (an overlay on the same file of the edition it extends; ``overlay_tables``).
+        present = [f for f in sources if (f / filename).is_file()] or [folder]
+        layers = present[:1] if name == "edition" else present
+        node = None
+        for source in reversed(layers):
+            path = source / filename
+            if path.is_file():
+                try:
+                    text_digest.update(filename.encode() + b"\0" + path.read_bytes() + b"\0")
+                except OSError:
+                    pass  # load_yaml_file reports it
+            layer = load_yaml_file(path, _display_name(source, filename), problems)
+            node = layer if node is None or layer is None else overlay_tables(node, layer, problems)
         built[name] = make(node) if node is not None else MISSING
     _cross_check(built, problems)
     problems.raise_if_any()
@@ -443,13 +471,15 @@ def load_rules(folder: Path | str | None = None) -> Rules:
 def canonical_data(value: Any) -> Any:
     """Loaded table values as plain JSON data: what the rules say, not how the files were written.
 
-    Where a value came from (its node, the folder an edition extends) is left out; a value written in
-    its own text form (a rating) keeps that form; fractions are written n/d."""
+    Where a value came from (its node, the folder an edition extends) is left out, and so is a key at its
+    default (so a new optional key leaves the fingerprint of rules that do not use it unchanged); a value
+    written in its own text form (a rating) keeps that form; fractions are written n/d."""
     if isinstance(value, FromText):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: canonical_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.metadata.get("origin") and not (isinstance(value, Edition) and f.name == "extends")}
+                if not f.metadata.get("origin") and not (isinstance(value, Edition) and f.name == "extends")
+                and not _at_default(f, getattr(value, f.name))}
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, Mapping):
@@ -461,11 +491,73 @@ def canonical_data(value: Any) -> Any:
     raise TypeError(f"no canonical form for {type(value).__name__}")
 
 
+def _at_default(field: dataclasses.Field, value: Any) -> bool:
+    if field.default is not dataclasses.MISSING:
+        return bool(value == field.default)
+    return False
+
+
 def tables_digest(tables: Mapping[str, Any]) -> str:
     """The rules' fingerprint: a hash of the canonical JSON dump of every loaded table."""
     dump = json.dumps({name: canonical_data(table) for name, table in tables.items()}, sort_keys=True,
                       separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     return hashlib.sha256(dump.encode("utf-8")).hexdigest()[:16]
+
+
+# Entries of a list are matched between an edition and the one it extends by the first of these keys they have.
+IDENTITY_KEYS = ("id", "roll")
+REMOVE_KEY = "remove"
+
+
+def overlay_tables(base: Node, over: Node, problems: Problems) -> Node:
+    """``over`` written on top of ``base`` (the same file of the edition it extends).
+
+    Groups of keys merge key by key, recursively; a list of entries that have an ``id`` (or a ``roll``, the
+    flight table's consequences) merges entry by entry, an entry with ``remove: true`` taking that entry out;
+    any other value, and any other list, replaces the one below. Every value keeps the file and line it was
+    written on, so a problem is reported where the value that causes it is written."""
+    if isinstance(base, Map) and isinstance(over, Map):
+        entries = list(base.entries)
+        for key, line, value in over.entries:
+            at = next((n for n, (k, _, _) in enumerate(entries) if k == key), None)
+            if at is None:
+                entries.append((key, line, value))
+            else:
+                entries[at] = (key, line, overlay_tables(entries[at][2], value, problems))
+        return Map(over.file, over.line, tuple(entries))
+    if isinstance(base, Seq) and isinstance(over, Seq) and _identities(base) and _identities(over):
+        items = list(base.items)
+        for item in over.items:
+            identity = _identity(item)
+            at = next((n for n, old in enumerate(items) if _identity(old) == identity), None)
+            remove = isinstance(item, Map) and item.get(REMOVE_KEY)
+            if remove is not None:
+                if getattr(remove, "value", None) is not True:
+                    problems.add(remove, f"{REMOVE_KEY} may only be true (it takes the entry out)")
+                elif at is None:
+                    problems.add(remove, f"removes '{identity[1]}', which the edition it extends does not have")
+                else:
+                    del items[at]
+                continue
+            if at is None:
+                items.append(item)
+            else:
+                items[at] = overlay_tables(items[at], item, problems)
+        return Seq(over.file, over.line, tuple(items))
+    return over
+
+
+def _identity(node: Node) -> Optional[tuple[str, object]]:
+    if isinstance(node, Map):
+        for key in IDENTITY_KEYS:
+            value = node.get(key)
+            if value is not None:
+                return key, getattr(value, "value", None)
+    return None
+
+
+def _identities(seq: Seq) -> bool:
+    return bool(seq.items) and all(_identity(item) is not None for item in seq.items)
 
 
 def _edition_sources(folder: Path, problems: Problems) -> list[Path]:
