@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Optional
 from game.core.dice_rng import Chooser, DiceRoller
 from game.games.whatgoesup.rules.actions import Action, BadActionData, Hire, action_from_data
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
+from game.games.whatgoesup.rules.flight_actions import Eva, UsePayload
 from game.games.whatgoesup.rules.state import GameState, PlayerSetup, Setup
 
 # invariant(engine, state_before, action, state_after) -> None when fine, else what is wrong.
@@ -156,6 +157,18 @@ def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Act
     return None
 
 
+def payloads_used_at_duration_steps(engine: Engine, before: GameState, action: Action,
+                                    after: GameState) -> Optional[str]:
+    """A payload (an EVA pack included) is used only on a duration step (2013: "Payloads can only be used in
+    duration steps"; in both editions activities happen only where a move ends)."""
+    if not isinstance(action, (UsePayload, Eva)) or before.flight is None or before.flight.active is None:
+        return None
+    craft = before.upgoer(before.flight.active)
+    if not engine.rules.board.step(craft.location).is_duration:
+        return f"{craft.name} uses a payload at {craft.location}, which is not a duration step"
+    return None
+
+
 def total_mass(engine: Engine, state: GameState):
     """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
     if _LAST_MASS and _LAST_MASS[0] is state and _LAST_MASS[1] is engine:
@@ -234,6 +247,7 @@ INVARIANTS: list[Invariant] = [
     derps_conserved,
     flight_supplies_never_negative,
     crafts_rest_on_duration_steps,
+    payloads_used_at_duration_steps,
     flights_create_no_mass,
     luck_follows_the_rules,
 ]

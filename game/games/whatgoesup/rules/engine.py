@@ -41,6 +41,10 @@ class Outcome:
     kind: str = "turn_limit"  # turn_limit, goal (a victory condition), saved or impact (Stop The Rock)
 
 
+#: Engines of other editions a save asked for (``Engine.for_edition``), by their tables' digest.
+_EDITION_ENGINES: dict[str, "Engine"] = {}
+
+
 class Engine:
     """Binds the pure rule functions to one edition's tables."""
 
@@ -60,6 +64,18 @@ class Engine:
             Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
             Track: self._track, Rush: self._rush,
         }
+
+    def for_edition(self, edition_id: str) -> "Engine":
+        """This engine for another shipped edition (``rules/whatgoesup/<edition_id>/``); itself when it already
+        plays that edition. Raises ``UnknownEdition`` naming the editions there are."""
+        if edition_id == self.rules.edition.id:
+            return self
+        from game.games.whatgoesup.rules.editions import load_edition
+        rules = load_edition(edition_id)
+        engine = _EDITION_ENGINES.get(rules.digest)
+        if engine is None:
+            engine = _EDITION_ENGINES[rules.digest] = Engine(rules)
+        return engine
 
     # ------------------------------------------------------------------ plain data for saves
     @staticmethod
@@ -588,6 +604,8 @@ class Engine:
     def _check_bundle(self, state: GameState, owner: Program, bundle: TradeBundle, who: str) -> None:
         if min(bundle.points, bundle.dots, bundle.fuel, bundle.rations) < 0:
             raise IllegalAction("a trade cannot hand over negative amounts")
+        if bundle.points and not self.rules.economy.trading.points:
+            raise IllegalAction("under these rules points never change hands: trade dots instead")
         if bundle.points > owner.points:
             raise IllegalAction(f"{who} {owner.points} points, not {bundle.points}")
         floor = self.rules.economy.budget.min_dots
@@ -713,9 +731,9 @@ class Engine:
             raise IllegalAction(f"you already hold the blueprint of {original.name}")
         rules = self.rules.economy.reverse_engineering
         pair = (inventor, program.index)
-        if rules.once_per_pair and pair in state.reverse_engineered:
-            raise IllegalAction(f"you have already reverse-engineered a design of "
-                                f"{state.programs[inventor].name}; it works once per pair of programs")
+        refusal = self._reverse_engineering_refusal(state, program.index, original)
+        if refusal:
+            raise IllegalAction(refusal)
         if check_only:
             return state
         new_id, state = self._new_id(state, "T")
@@ -728,10 +746,27 @@ class Engine:
         state = with_program(state, update(target, bonus_points=target.bonus_points + bonus))
         state = update(state, things=state.things + (copy,),
                                     reverse_engineered=state.reverse_engineered | {pair})
+        if rules.only_heavier:
+            heaviest = tuple(e for e in state.reverse_engineered_mass if e[:2] != pair) + (pair + (original.mass,),)
+            state = update(state, reverse_engineered_mass=tuple(sorted(heaviest)))
         return update(state, events=(
             Event(f"{program.name} reverse-engineers {original.name} from {state.programs[inventor].name}'s "
                   f"hardware; {state.programs[beneficiary].name} gets {bonus} extra points next turn.",
                   program.index, "rnd"),))
+
+    def _reverse_engineering_refusal(self, state: GameState, plagiarist: int, original: Thing) -> Optional[str]:
+        """Why economy.yaml's reverse_engineering forbids copying ``original`` now, or None when it may be."""
+        rules = self.rules.economy.reverse_engineering
+        inventor = original.inventor
+        if rules.once_per_pair and (inventor, plagiarist) in state.reverse_engineered:
+            return (f"you have already reverse-engineered a design of {state.programs[inventor].name}; "
+                    f"it works once per pair of programs")
+        if rules.only_heavier:
+            before = next((m for i, p, m in state.reverse_engineered_mass if (i, p) == (inventor, plagiarist)), None)
+            if before is not None and original.mass <= before:
+                return (f"{original.name} masses {original.mass}: a further design copied from "
+                        f"{state.programs[inventor].name} must mass more than the last one ({before})")
+        return None
 
     # ------------------------------------------------------------------ assembly
     def _assemble(self, state: GameState, a: Assemble, check_only: bool = False) -> GameState:
@@ -942,6 +977,10 @@ class Engine:
             mine = state.items_of(player)
             if mine:
                 yield OfferTrade(other.index, give=TradeBundle(items=(mine[0].id,)), take=TradeBundle(points=1))
+            if not self.rules.economy.trading.points:  # dots are the only currency (2013)
+                yield OfferTrade(other.index, give=TradeBundle(dots=1))
+                if mine:
+                    yield OfferTrade(other.index, give=TradeBundle(items=(mine[0].id,)), take=TradeBundle(dots=1))
         for upgoer in state.upgoers_of(player):
             if upgoer.status == "pad":
                 yield Disassemble(upgoer.id)
@@ -1016,14 +1055,13 @@ class Engine:
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     add(Train(derp.id, skill, 1))
-        once_per_pair = rules.economy.reverse_engineering.once_per_pair
         things_by_id = {t.id: t for t in state.things}
         held = {(t.inventor, t.name) for t in mine}  # blueprints already held, by inventor and name
         for item in state.items_of(player):
             original = things_by_id[item.thing_id]
             if original.owner == player or original.inventor == player:
                 continue
-            if once_per_pair and (original.inventor, player) in state.reverse_engineered:
+            if self._reverse_engineering_refusal(state, player, original):
                 continue
             if (original.inventor, original.name) in held:
                 continue
@@ -1059,6 +1097,11 @@ class Engine:
             stored = state.items_of(player)
             if stored:
                 samples.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)), take=TradeBundle(points=1)))
+            if not self.rules.economy.trading.points:  # dots are the only currency (2013)
+                samples.append(OfferTrade(other.index, give=TradeBundle(dots=1)))
+                if stored:
+                    samples.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)),
+                                              take=TradeBundle(dots=1)))
             offers += [offer for offer in samples if self.refusal(state, offer) is None]
         return offers
 

@@ -159,6 +159,7 @@ class Upgoer:
     mapped: tuple[tuple[str, int], ...] = ()  # (body, percent) mapped by this flight, not yet brought home
     temple_found: bool = False  # this crew found the Moon Temple on landing (Final Destination)
     relic_mass: int = 0  # the Temple's monolith aboard, to be flown home (the joke option)
+    troubled: bool = False  # a roll of this flight has Failed or gone Boom (kept only when a mission award asks)
 
     @property
     def in_space(self) -> bool:
@@ -188,6 +189,7 @@ class Program:
     fuel_stock: int = 0  # fuel points at home
     rations_stock: int = 0  # derp-turns at home
     visited: frozenset[str] = frozenset()  # mission step names this program has reached
+    attempted: frozenset[str] = frozenset()  # step names it has rolled at (kept only under a first-attempt penalty)
     dot_entries: tuple[DotEntry, ...] = ()  # changes waiting for the end of the turn
     bonus_points: int = 0  # points added to the next R&D budget (reverse engineering)
     rnd_done: bool = False
@@ -314,6 +316,8 @@ class GameState:
     next_id: int = 1
     pending_trade: Optional[TradeOffer] = None
     reverse_engineered: frozenset[tuple[int, int]] = frozenset()  # (inventor, plagiarist)
+    # (inventor, plagiarist, mass of the heaviest design copied): kept when reverse engineering only_heavier
+    reverse_engineered_mass: tuple[tuple[int, int, int], ...] = ()
     firsts: tuple[tuple[str, int], ...] = ()  # (first id or first id:name, program) already won
     standing: tuple[tuple[str, int], ...] = ()  # standing bonus id -> holder
     events: tuple[Event, ...] = ()  # what the last action did

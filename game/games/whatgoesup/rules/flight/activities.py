@@ -141,9 +141,10 @@ class ActivityPart(FlightBase):
             if pack is None or self.piloting(state, derp) < self.table.eva_min_piloting:
                 raise IllegalAction(f"{self._name(state, item)} is outside: jury-rigging it needs an EVA "
                                     f"(a working EVA pack and {self.table.eva_min_piloting} Piloting)")
-            if derp.current_stamina < 2:
-                raise IllegalAction(f"an outside repair costs 2 stamina; {derp.name} has {derp.current_stamina}")
-            state = self._spend(state, derp, 2)
+            cost = self.table.eva_jury_rig_stamina
+            if derp.current_stamina < cost:
+                raise IllegalAction(f"an outside repair costs {cost} stamina; {derp.name} has {derp.current_stamina}")
+            state = self._spend(state, derp, cost)
             eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
                                  target=item.id, detail=(("then", "jury_eva"),))
             return self._queue_rolls(state, [eva])

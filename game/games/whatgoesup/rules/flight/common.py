@@ -216,7 +216,17 @@ class FlightBase:
         if self._hostile(state, upgoer, step_id):
             p = self.board.hostile_waters_penalty
             rating = penalised(rating, p, p, self.rules.economy.reliability.bounds)
+        if self._first_attempt(state, upgoer, step_id):
+            rating = penalised(rating, self.table.first_attempt_fail_penalty, self.table.first_attempt_boom_penalty,
+                               self.rules.economy.reliability.bounds)
         return rating
+
+    def _first_attempt(self, state: GameState, upgoer: Upgoer, step_id: str) -> bool:
+        """2013's unfamiliarity: a program that has never attempted this step rolls with flight.yaml's
+        first_attempt penalties (steps are told apart by name, as for visits)."""
+        if not (self.table.first_attempt_fail_penalty or self.table.first_attempt_boom_penalty):
+            return False
+        return self.board.step(step_id).name not in state.programs[upgoer.owner].attempted
 
     def _new_roll(self, state: GameState, kind: str, upgoer: Upgoer, items: list[Item], step_id: str,
                   then: str, **extra) -> PendingRoll:

@@ -60,6 +60,8 @@ class ConsequencePart(FlightBase):
             state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
             state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed in a huge explosion.")
             return state, "destroyed"
+        if kind == "bail_out":
+            return self._bail_out(state, upgoer, effect)
         if kind == "disable_part" and part:
             state = self._replace_items(state, [update(part, disabled=True)])
             return self._event(state, f"{part_name} is disabled.", upgoer, "consequence"), None
@@ -207,6 +209,35 @@ class ConsequencePart(FlightBase):
         state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear!", upgoer, "consequence")
         state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
         return self._go_to(state, upgoer, dict(roll.detail)["to"], fallback=True)
+
+    def _bail_out(self, state: GameState, upgoer: Upgoer, effect: Effect) -> tuple[GameState, Optional[str]]:
+        """2013's lower-stage Boom: everything but the capsules blows up. With a working escape tower
+        (effect's escape_tower) the capsules come down through reentry as normal; without one the crew are
+        hurt as by a failed reentry (the capsules lose their reuse) and the capsules go straight to landing.
+        A craft without a capsule is simply lost."""
+        capsules = self._modules(state, upgoer, "capsule", working=False)
+        if not capsules:
+            state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
+            state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed in a huge explosion.")
+            return state, "destroyed"
+        tower = effect.escape_tower and any(self._kind(state, i) == "probe" and not i.disabled
+                                            for i in self._items_aboard(state, upgoer))
+        keep = {i.id for i in capsules}
+        state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer) if i.id not in keep])
+        upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in keep), stages=(),
+                        fuel=0, status="flying")
+        state = self._replace_upgoer(state, upgoer)
+        state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
+        if tower:
+            state = self._event(state, f"{upgoer.name}'s rocket blows up, but the escape tower pulls the capsule "
+                                "clear: it comes down through reentry.", upgoer, "consequence")
+            return self._go_to(state, upgoer, next(s.id for s in self.board.steps if s.kind == "reentry"),
+                               fallback=True), "bail_out"
+        state = self._event(state, f"{upgoer.name}'s rocket blows up and flings the capsule clear: the crew are hurt "
+                            "as in a failed reentry, and it falls straight to landing.", upgoer, "consequence")
+        state = self._replace_items(state, [update(c, reusable_lost=True) for c in capsules])
+        state = self._injure(state, upgoer, self._crew(state, upgoer), "a rocket blowing up beneath them")
+        return self._go_to(state, state.upgoer(upgoer.id), self._landing_step(), fallback=True), "bail_out"
 
     # ------------------------------------------------------------------ losses
     def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:

@@ -141,7 +141,21 @@ class LandingPart(FlightBase):
         if luck:
             text += f" {program.name} gains {luck} luck for derps back from new places."
         state = self._event(state, text, upgoer)
+        state = self._mission_awards(state, state.upgoer(upgoer.id))
         return self._set(state, active=None, mode="")
+
+    def _mission_awards(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """prestige.yaml's mission_awards for a flight that has just come home (each time it is earned).
+
+        flawless_multiturn_return ("All According To Plan", 2013): a flight that spent at least one turn's
+        end in space and never saw a Fail or a Boom, after the crew's skills and luck."""
+        for award in self.rules.prestige.mission_awards:
+            if award.kind == "flawless_multiturn_return" and upgoer.turns_in_space >= 1 and not upgoer.troubled:
+                state = self.engine.add_dots(state, upgoer.owner, award.dots, award.name)
+                state = self._event(state, f"{award.name}: {upgoer.name} comes home from a long mission without a "
+                                    f"single Fail or Boom. +{award.dots} dot(s) at the end of the turn.",
+                                    upgoer, "prestige")
+        return state
 
     # ------------------------------------------------------------------ other endings
     def _escape(self, state: GameState, upgoer: Upgoer) -> GameState:

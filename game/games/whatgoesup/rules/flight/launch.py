@@ -41,10 +41,12 @@ class LaunchPart(FlightBase):
         launches = dict(f.launches)
         launches[upgoer.owner] = count + 1
         state = self._set(state, launches=tuple(sorted(launches.items())))
-        # Launched parts keep their own rating from now on; research no longer reaches them.
-        frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
-                  for i in self._items_aboard(state, upgoer)]
-        state = dataclasses.replace(state, items=replace_in(state.items, frozen))
+        # Launched parts keep their own rating from now on; research no longer reaches them (unless the
+        # edition says research improves every copy, flying or not: economy.yaml research.improves_launched).
+        if not self.rules.economy.research.improves_launched:
+            frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
+                      for i in self._items_aboard(state, upgoer)]
+            state = dataclasses.replace(state, items=replace_in(state.items, frozen))
         launch_step = self.board.home.next
         stage_items = [state.item(i) for i in upgoer.stages[0]]
         roll = self._new_roll(state, "launch", upgoer, stage_items, launch_step, "launch_done",

@@ -237,7 +237,9 @@ class PhasePart(FlightBase):
             # The parts roll as one (a cluster's combined roll against its worst rating), so the craft is as
             # likely to work as that combined rating: its safeties, not the sum over every part.
             ratings = [self.engine.item_rating(state, i) for i in items]
-            score = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings)).score()
+            combined = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
+            # flight.yaml timing_by: both safeties added (2014), or the Fail safety alone (2013).
+            score = combined.fail if self.table.timing_by == "fail_safety" else combined.score()
         return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
 
     def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:

@@ -35,7 +35,10 @@ class RendezvousPart(FlightBase):
             pack = self._usable(state, upgoer, "eva_pack")
             if winch is None or pack is None:
                 raise IllegalAction("winch docking needs a working winch and an EVA pack aboard")
-            state = self._spend(state, derp)
+            cost = self.table.winch_docking_stamina
+            if derp.current_stamina < cost:
+                raise IllegalAction(f"docking with the winch costs {cost} stamina; {derp.name} has {derp.current_stamina}")
+            state = self._spend(state, derp, cost)
             eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
                                  target=target.id, detail=(("then", "winch"),))
             return self._queue_rolls(state, [eva])
@@ -207,6 +210,8 @@ class RendezvousPart(FlightBase):
         if pack is None:
             raise IllegalAction(f"{upgoer.name} has no working EVA pack")
         per_container = self.rules.components.rations_derp_turns_per_container
+        if a.carry_item and not self.table.eva_carries_payload:
+            raise IllegalAction("under these rules a derp on EVA carries rations only, never a payload")
         if a.carry_item and a.carry_rations:
             raise IllegalAction("a derp on EVA carries one mass: one payload or one ration container")
         if a.carry_rations and (a.carry_rations > per_container or a.carry_rations > upgoer.rations):

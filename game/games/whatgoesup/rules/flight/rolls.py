@@ -173,6 +173,7 @@ class RollPart(FlightBase):
         state = self._set(state, roll=None)
         flags: set[str] = set()
         state = self._mark_flown(state, roll, outcome)
+        state = self._note_attempt(state, roll, outcome)
         if roll.kind in ("jury_rig",):
             state = self._jury_rig_done(state, roll, outcome)
         elif roll.kind == "temple_search":
@@ -190,6 +191,22 @@ class RollPart(FlightBase):
         f = state.flight
         if f.roll is None and f.rolls:
             state = self._set(state, roll=f.rolls[0], rolls=f.rolls[1:])
+        return state
+
+    def _note_attempt(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        """What a settled roll leaves on the record when the edition asks: the step now attempted (for
+        flight.yaml's first-attempt penalty) and a flight that has seen a Fail or a Boom (for
+        prestige.yaml's mission_awards). A lower stage flying itself home is no part of the mission."""
+        upgoer = state.find("upgoer", roll.upgoer)
+        if upgoer is None or roll.kind == "stage_recovery":
+            return state
+        if self.table.first_attempt_fail_penalty or self.table.first_attempt_boom_penalty:
+            program = state.programs[upgoer.owner]
+            name = self.board.step(roll.step).name
+            if name not in program.attempted:
+                state = with_program(state, update(program, attempted=program.attempted | {name}))
+        if outcome is not Outcome.OK and not upgoer.troubled and self.rules.prestige.mission_awards:
+            state = self._replace_upgoer(state, update(upgoer, troubled=True))
         return state
 
     def _mark_flown(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
@@ -214,7 +231,7 @@ class RollPart(FlightBase):
             if state.flight.active == roll.upgoer:
                 state = self._set(state, active=None, mode="")
             return state
-        if "tower" in flags:
+        if "tower" in flags or "bail_out" in flags:
             return state
         then = roll.then
         if then == "launch_done":

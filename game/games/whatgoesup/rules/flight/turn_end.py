@@ -104,6 +104,10 @@ class TurnEndPart(FlightBase):
             for upgoer in state.upgoers if bonus.kind == "largest_crew_in_space" else ():
                 if not upgoer.in_space or upgoer.status != "flying":
                     continue
+                if bonus.kind == "longest_working_flight":  # Space Station (2013): crew or not, while it works
+                    if not upgoer.stranded:
+                        scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), upgoer.turns_in_space)
+                    continue
                 crew = len(self._crew(state, upgoer))
                 if not crew:
                     continue
