@@ -197,6 +197,7 @@ class Program:
     mapping: tuple[tuple[str, int], ...] = ()  # (body, percent mapped)
     maps_home: tuple[tuple[str, int], ...] = ()  # (body, percent) whose maps a crew has brought home
     longest_crewed_flight: int = 0  # turns: the program's record of a continually crewed craft in space
+    longest_working_flight: int = 0  # turns: its record of a working craft in space (kept for Space Station)
 
     def mapped(self, body: str) -> int:
         return dict(self.mapping).get(body, 0)

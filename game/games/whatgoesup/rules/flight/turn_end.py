@@ -101,12 +101,13 @@ class TurnEndPart(FlightBase):
             if bonus.kind == "longest_crewed_flight":
                 # "Whoever has had ... the longest": a record, kept when the record flight comes home.
                 scores = {p.index: p.longest_crewed_flight for p in state.programs if p.longest_crewed_flight}
+            if bonus.kind == "longest_working_flight":
+                # Space Station (2013): "Whoever has had a working Upgoer in space the longest", crewed or not;
+                # a record like Duration Mission's, counted while the craft flies and is not stranded.
+                state = self._working_flight_records(state)
+                scores = {p.index: p.longest_working_flight for p in state.programs if p.longest_working_flight}
             for upgoer in state.upgoers if bonus.kind == "largest_crew_in_space" else ():
                 if not upgoer.in_space or upgoer.status != "flying":
-                    continue
-                if bonus.kind == "longest_working_flight":  # Space Station (2013): crew or not, while it works
-                    if not upgoer.stranded:
-                        scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), upgoer.turns_in_space)
                     continue
                 crew = len(self._crew(state, upgoer))
                 if not crew:
@@ -138,6 +139,15 @@ class TurnEndPart(FlightBase):
                 holders[bonus.id] = new_holder
         state = dataclasses.replace(state, standing=tuple(sorted(holders.items())))
         return self._say(state, events)
+
+    def _working_flight_records(self, state: GameState) -> GameState:
+        """Each program's longest working flight: the most turn ends one craft spent in space flying, unstranded."""
+        for upgoer in state.upgoers:
+            program = state.programs[upgoer.owner]
+            if (upgoer.in_space and upgoer.status == "flying" and not upgoer.stranded
+                    and upgoer.turns_in_space > program.longest_working_flight):
+                state = with_program(state, update(program, longest_working_flight=upgoer.turns_in_space))
+        return state
 
     # ------------------------------------------------------------------ R&D-time extras
     def track(self, state: GameState, program: int, upgoer_id: str) -> GameState:
