@@ -45,11 +45,31 @@ def rules_summary(rules) -> str:
     return f"rules OK: {rules.edition.name}, {', '.join(parts)}; digest {rules.digest}"
 
 
+def rules_folder(args, folder_arg: str) -> Optional[str]:
+    """The What Goes Up rules folder a command names: ``--edition ID`` (a shipped edition) or a folder
+    (``folder_arg``), not both; None for the default edition. An unknown edition is a usage error."""
+    folder_given = getattr(args, folder_arg, None)
+    edition = getattr(args, "edition", None)
+    if edition is None:
+        return folder_given
+    if getattr(args, "game", "whatgoesup") != "whatgoesup":
+        _usage(args, "argument --edition: What Goes Up only")
+    if folder_given is not None:
+        _usage(args, "argument --edition: give an edition or a rules folder, not both")
+    from game.core.interface import UnknownEdition
+    from game.games.whatgoesup.rules.editions import edition_folder
+    try:
+        return str(edition_folder(edition))
+    except UnknownEdition as exc:
+        _usage(args, f"argument --edition: {exc}")
+    return None
+
+
 def cmd_check_rules(args) -> int:
     if args.game == "cosmoforce":
         return cosmoforce_check_rules(args)
     from game.games.whatgoesup.rules.tables import check_rules
-    rules, problems = check_rules(args.dir)
+    rules, problems = check_rules(rules_folder(args, "dir"))
     if rules is None:
         for line in problems:
             _out(line)
@@ -104,12 +124,16 @@ def cmd_replay(args) -> int:
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.tables import load_rules
     from game.core.saves import SaveError, edited_notice, load_game
-    engine = Engine(load_rules(args.rules))
+    folder = rules_folder(args, "rules")
+    engine = Engine(load_rules(folder))
     try:  # load_game reads only a regular file of sane size: never a pipe, a device or a folder
-        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch, strict=args.strict)
+        # Unless told which rules to use, a save replays under the edition it records.
+        loaded = load_game(args.file, engine, allow_mismatch=args.allow_mismatch, strict=args.strict,
+                           follow_edition=folder is None)
     except SaveError as exc:
         _err(f"cannot replay: {exc}")
         return EXIT_FAIL
+    engine = loaded.engine or engine
     if loaded.edited:
         _err(f"{args.file}: {edited_notice(loaded.edited_rolls)}")
     summary = state_summary(engine, loaded.final)
@@ -147,7 +171,7 @@ def cmd_simulate(args) -> int:
     from game.games.whatgoesup.rules.engine import Engine, IllegalSetup
     from game.games.whatgoesup.rules.tables import load_rules
     from game.games.whatgoesup.sim import default_setup, simulate
-    engine = Engine(load_rules(args.rules))
+    engine = Engine(load_rules(rules_folder(args, "rules")))
 
     def progress(result) -> None:
         if result.failure is not None:
@@ -264,6 +288,11 @@ def _usage(args, message: str) -> int:
     return EXIT_USAGE
 
 
+def _add_edition_option(p, text: str = "a shipped edition of What Goes Up's rules (2014, the default, or 2013) "
+                                          "instead of a rules folder") -> None:
+    p.add_argument("--edition", default=None, metavar="ID", help=text)
+
+
 def _add_game_option(p) -> None:
     p.add_argument("--game", choices=("whatgoesup", "cosmoforce"), default="whatgoesup",
                    help="which game (default whatgoesup); cosmoforce reads rules/cosmoforce/")
@@ -347,8 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check-rules", help="check a rules folder and summarise it")
     p.add_argument("dir", nargs="?", default=None, help="rules folder (default: the shipped rules)")
+    _add_edition_option(p)
     _add_game_option(p)
-    p.set_defaults(func=cmd_check_rules)
+    p.set_defaults(func=cmd_check_rules, parser=p)
 
     p = sub.add_parser("replay", help="replay a save and print the final state")
     p.add_argument("file")
@@ -357,8 +387,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-mismatch", action="store_true", help="replay even if the rules digest differs")
     p.add_argument("--strict", action="store_true",
                    help="refuse a save whose recorded rolls are not the ones its seed gives (an edited save)")
+    _add_edition_option(p, "replay under this shipped edition (default: the edition the save records)")
     _add_game_option(p)
-    p.set_defaults(func=cmd_replay)
+    p.set_defaults(func=cmd_replay, parser=p)
 
     p = sub.add_parser("simulate", help="play bot games and check invariants after every action")
     p.add_argument("--games", type=whole_number(1, 100_000), default=10, help="games to play (1 to 100000)")
@@ -381,6 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "random: uniform legal actions; landing: random, weighted towards landings; raider: "
                         "the program bot that, under --option space_war, docks with rivals and starts fights")
     p.add_argument("--rules", type=folder, default=None, help="rules folder (default: the shipped rules)")
+    _add_edition_option(p)
     p.add_argument("--no-checks", action="store_true",
                    help="skip the invariant checks after every action (to measure what they cost)")
     p.add_argument("--jobs", type=whole_number(1, 64), default=1,

@@ -13,7 +13,8 @@ saves, the dice, the harnesses) and the client talk to a game only through it:
 - ``setup_to_data(setup)`` / ``setup_from_data(data)`` and ``action_from_data(data)``: the plain forms a save
   holds, every value checked (a problem is a ``game.core.plaindata.BadData`` saying where and what);
 - ``game_id`` (the name a save records, e.g. ``"whatgoesup"``) and ``rules`` with ``digest`` and
-  ``edition.id`` (the tables a save was played under).
+  ``edition.id`` (the tables a save was played under); optionally ``for_edition(edition_id)``, the engine
+  of another shipped edition (``UnknownEdition`` when there is none), which loading a save follows.
 
 Chance actions are ``game.core.actions.Roll`` values, so the shared dice, saves and undo know a roll.
 
@@ -39,6 +40,14 @@ class IllegalAction(ValueError):
 
 class IllegalSetup(ValueError):
     """The game cannot start with this setup; the message says why."""
+
+
+class UnknownEdition(LookupError):
+    """A save (or a command) names an edition of the rules this game does not ship; the message says which
+    ones it does. An engine that can play other editions has ``for_edition(edition_id)`` raising it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown edition"
 
 
 @runtime_checkable

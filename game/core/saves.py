@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional, Sequence
 from game.core import atomic
 from game.core.actions import Action, Roll
 from game.core.dice_rng import DiceRoller, dice_from_data
-from game.core.interface import IllegalAction, IllegalSetup
+from game.core.interface import IllegalAction, IllegalSetup, UnknownEdition
 from game.core.jsonread import JsonLimits, Unreadable, is_regular_file, parse_limited, read_limited
 from game.core.plaindata import BadData, expect, expect_text, shown
 
@@ -241,6 +241,7 @@ class LoadedGame:
     game: str = LEGACY_GAME
     dice: Any = "seeded"
     edited_rolls: tuple[EditedRoll, ...] = ()
+    engine: Any = None  # the engine it was replayed with (the save's own edition's, when it was followed)
 
     @property
     def final(self) -> Any:
@@ -331,8 +332,12 @@ def _expected_roll(dice: DiceRoller, engine, state: Any) -> Optional[Roll]:
 
 
 def load_game(path: Path | str, engine, allow_mismatch: bool = False, strict: bool = False,
-              dice: Any = None) -> LoadedGame:
+              dice: Any = None, follow_edition: bool = True) -> LoadedGame:
     """Read, check and replay a save. Raises SaveError with the file and a message a player can act on.
+
+    With ``follow_edition`` a save recorded under another edition of the same game is replayed with that
+    edition's engine (``engine.for_edition``; ``LoadedGame.engine`` is the one used); without, ``engine``'s
+    rules are the ones it is checked against.
 
     ``allow_mismatch`` loads a save made under other rules. ``strict`` refuses a save with an edited roll
     instead of loading it with ``edited_rolls`` set. ``dice`` describes the dice to check the rolls
@@ -341,7 +346,7 @@ def load_game(path: Path | str, engine, allow_mismatch: bool = False, strict: bo
     path = Path(path)
     document = read_document(path)
     try:
-        return _load_document(document, engine, allow_mismatch, strict, dice)
+        return _load_document(document, engine, allow_mismatch, strict, dice, follow_edition)
     except (SaveError, BadData) as exc:
         raise _about(path, str(exc)) from None
 
@@ -350,7 +355,8 @@ _KNOWN = {"format", "version", "game", "rules_digest", "edition", "setup", "seed
 _REQUIRED = _KNOWN - {"dice"}
 
 
-def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, fallback_dice: Any) -> LoadedGame:
+def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, fallback_dice: Any,
+                   follow_edition: bool = True) -> LoadedGame:
     missing = sorted(_REQUIRED - set(document))
     if missing:
         raise SaveError(f"the save is missing {', '.join(missing)}")
@@ -362,6 +368,11 @@ def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, f
         raise SaveError(f"this is a save of another game ({shown(game)}), not of {engine.game_name}")
     digest = expect_text(document["rules_digest"], "rules_digest")
     edition = expect_text(document["edition"], "edition")
+    if follow_edition and edition != engine.rules.edition.id and hasattr(engine, "for_edition"):
+        try:
+            engine = engine.for_edition(edition)
+        except UnknownEdition as exc:
+            raise SaveError(f"the save was played under rules this game does not have: {exc}") from None
     rules = engine.rules
     accepted = (rules.digest, *getattr(rules, "earlier_digests", ()))  # older saves of the same rules
     if digest not in accepted and not allow_mismatch:
@@ -385,7 +396,7 @@ def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, f
     if edited and strict:
         raise SaveError(f"{edited[0]}: the save was edited (strict loading refuses it)")
     return LoadedGame(setup=setup, seed=seed, actions=tuple(actions), states=states, rules_digest=digest,
-                      edition=edition, game=game, dice=dice_data, edited_rolls=edited)
+                      edition=edition, game=game, dice=dice_data, edited_rolls=edited, engine=engine)
 
 
 # ------------------------------------------------------------------ the saves in a folder

@@ -90,11 +90,12 @@ class GameSession:
              strict: bool = False) -> "GameSession":
         """Load a save (raises saves.SaveError with the reason). The save says where its dice came from;
         ``dice`` are used for a save too old to say. An edited save loads with ``edited`` set, or is
-        refused with ``strict``."""
+        refused with ``strict``. A save of another edition of the game plays on under that edition's engine
+        (``saves.load_game``'s ``follow_edition``)."""
         loaded = saves.load_game(path, engine, strict=strict, dice=dice.describe() if dice is not None else None)
         if dice is None or dice.describe() != loaded.dice or dice.seed != loaded.seed:
             dice = dice_from_data(loaded.dice, loaded.seed)
-        return cls(engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir, dice=dice,
+        return cls(loaded.engine or engine, loaded.setup, loaded.seed, loaded.actions, loaded.states, saves_dir=saves_dir, dice=dice,
                    edited_rolls=loaded.edited_rolls)
 
     # ------------------------------------------------------------------ questions
