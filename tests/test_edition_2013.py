@@ -7,7 +7,9 @@ says otherwise: 1-14 OK, 15-17 Fail, 18-20 Boom; under 2013 a program's first at
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -552,3 +554,112 @@ def test_payloads_are_used_only_at_duration_steps_in_2013_play():
         E13.apply(s, light)
     s = auto(E13, s, acting("Orbiter0", "after"))
     assert light in E13.legal_actions(s) and E13.rules.board.step(up(s, "Orbiter0").location).is_duration
+
+
+# ====================================================================== choosing the edition: command line, saves
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "editions" / "broken_2013_overlay"
+
+
+def test_an_edition_written_over_2013_reports_each_mistake_where_it_is_written():
+    from game.games.whatgoesup.rules.tables import check_rules
+    rules, problems = check_rules(FIXTURE)
+    assert rules is None
+    assert problems == [
+        "rules/whatgoesup/2013/economy.yaml:4: max_dots in budget must be at least min_dots (65), not 60",
+        "tests/fixtures/editions/broken_2013_overlay/prestige.yaml:3: removes 'first_orbit_type', which the "
+        "edition it extends does not have",
+        "tests/fixtures/editions/broken_2013_overlay/prestige.yaml:5: remove may only be true (it takes the entry "
+        "out)",
+    ]
+
+
+def test_check_rules_by_edition_on_the_command_line():
+    ok = run_cli("check-rules", "--edition", "2013")
+    assert ok.returncode == 0 and ok.stdout.startswith(f"rules OK: What Goes Up (2013 rules), ")
+    assert ok.stdout.strip().endswith(f"digest {R13.digest}")
+    bad = run_cli("check-rules", "--edition", "1999")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip().splitlines()[-1] == ("whatgoesup check-rules: error: argument --edition: there is no "
+                                                    "edition '1999' (the editions are 2014 and 2013)")
+    broken = run_cli("check-rules", str(FIXTURE))
+    assert broken.returncode == 1 and broken.stdout.splitlines()[0].startswith("rules/whatgoesup/2013/economy.yaml:4:")
+
+
+def test_a_seeded_simulate_under_2013_keeps_every_invariant():
+    proc = run_cli("simulate", "--edition", "2013", "--games", "4", "--seed", "13", "--turns", "8", "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert summary["games"] == 4 and summary["invariant_failures"] == 0 and summary["launches"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", ["program", "random", "landing"])
+def test_many_seeded_2013_games_keep_every_invariant(bot):
+    from game.games.whatgoesup.sim import simulate
+    summary = simulate(E13, 100, 1, players=2, turns=20, bot=bot)
+    assert summary.invariant_failures == 0, summary.first_failure
+
+
+def played_2013_game(tmp_path):
+    from game.core.saves import save_game
+    from game.games.whatgoesup.sim import default_setup, play_game
+    setup = default_setup(E13, 2, 20)
+    result = play_game(E13, setup, 5, max_turns=3, bot_kind="program")
+    assert result.failure is None
+    return save_game(tmp_path / "old-rules.json", E13, setup, 5, result.actions), result
+
+
+def test_a_2013_save_records_its_edition_and_replays_under_it(tmp_path):
+    from game.core.saves import load_game, read_document
+    from game.core.session import GameSession
+    path, result = played_2013_game(tmp_path)
+    document = read_document(path)
+    assert document["edition"] == "2013" and document["rules_digest"] == R13.digest
+    loaded = load_game(path, E14)  # whoever loads it with the default edition's engine...
+    assert loaded.edition == "2013" and loaded.engine.rules.edition.id == "2013"  # ...replays it under 2013
+    assert loaded.final == result.final and loaded.actions == tuple(result.actions)
+    session = GameSession.load(E14, path, saves_dir=tmp_path)
+    assert session.engine.rules.edition.id == "2013" and session.state == result.final
+    session.save(tmp_path / "again.json")
+    assert read_document(tmp_path / "again.json")["edition"] == "2013"
+
+
+def test_a_2014_save_still_loads_with_the_2014_engine(tmp_path):
+    from game.core.saves import load_game, save_game
+    from game.games.whatgoesup.sim import default_setup, play_game
+    setup = default_setup(E14, 2, 20)
+    result = play_game(E14, setup, 5, max_turns=2)
+    path = save_game(tmp_path / "new-rules.json", E14, setup, 5, result.actions)
+    loaded = load_game(path, E14)
+    assert loaded.edition == "2014" and loaded.engine is E14 and loaded.final == result.final
+
+
+def test_a_save_naming_an_unknown_edition_is_refused_with_a_clear_message(tmp_path):
+    from game.core.saves import SaveError, load_game
+    path, _ = played_2013_game(tmp_path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["edition"] = "1999"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(SaveError) as refused:
+        load_game(path, E14)
+    assert str(refused.value) == (f"{path}: the save was played under rules this game does not have: there is no "
+                                  "edition '1999' (the editions are 2014 and 2013)")
+
+
+def test_replay_follows_the_saves_edition_unless_told_otherwise(tmp_path):
+    path, result = played_2013_game(tmp_path)
+    proc = run_cli("replay", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1])["turn"] == result.final.turn
+    assert run_cli("replay", str(path), "--edition", "2013").returncode == 0
+    forced = run_cli("replay", str(path), "--edition", "2014")
+    assert forced.returncode == 1 and f"the save was made with rules {R13.digest} (edition 2013)" in forced.stderr
+
+
+def run_cli(*args):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    return subprocess.run([sys.executable, str(Path(__file__).resolve().parents[1] / "main.py"), *args],
+                          env=env, capture_output=True, text=True, timeout=300)
