@@ -85,6 +85,8 @@ class PhasePart(FlightBase):
             return "no flight is under way"
         if f.roll is not None or f.choice is not None or f.timing_tie:
             return "a roll is being settled: trade once it is over"
+        if f.ship_fight is not None or f.fight is not None or f.boarding is not None:
+            return "a fight or a boarding is under way: trade once it is over"
         if f.mode == "decide":
             return "launches go in timing order: trade once this craft has launched or stayed on the pad"
         if f.active is None or f.mode not in ("before", "after"):
