@@ -335,38 +335,28 @@ class GameState:
         """Whether ``program`` is in an open war (a defeat, whatever else it achieves)."""
         return any(w.open and w.involves(program) for w in self.wars)
 
-    # ---- lookups (small tuples: linear search is fine and keeps the state plain data)
+    # ---- lookups by id (the state stays plain tuples; ``index_by_id`` keeps a dict per tuple it has seen)
     def thing(self, thing_id: str) -> Thing:
-        for t in self.things:
-            if t.id == thing_id:
-                return t
-        raise KeyError(thing_id)
+        return _lookup(self.things, thing_id)
 
     def item(self, item_id: str) -> Item:
-        for i in self.items:
-            if i.id == item_id:
-                return i
-        raise KeyError(item_id)
+        return _lookup(self.items, item_id)
 
     def derp(self, derp_id: str) -> Derp:
-        for d in self.derps:
-            if d.id == derp_id:
-                return d
-        raise KeyError(derp_id)
+        return _lookup(self.derps, derp_id)
 
     def upgoer(self, upgoer_id: str) -> Upgoer:
-        for u in self.upgoers:
-            if u.id == upgoer_id:
-                return u
-        raise KeyError(upgoer_id)
+        return _lookup(self.upgoers, upgoer_id)
 
     def find(self, kind: str, some_id: str):
         """The thing/item/derp/upgoer with that id, or None."""
         pool = {"thing": self.things, "item": self.items, "derp": self.derps, "upgoer": self.upgoers}[kind]
-        for x in pool:
-            if x.id == some_id:
-                return x
-        return None
+        if len(pool) <= _SHORT_POOL:
+            for value in pool:
+                if value.id == some_id:
+                    return value
+            return None
+        return index_by_id(pool).get(some_id)
 
     def things_of(self, program: int) -> tuple[Thing, ...]:
         return tuple(t for t in self.things if t.owner == program)
@@ -379,6 +369,42 @@ class GameState:
 
     def upgoers_of(self, program: int) -> tuple[Upgoer, ...]:
         return tuple(u for u in self.upgoers if u.owner == program)
+
+
+#: Pools this short are searched in place; longer ones through ``index_by_id``.
+_SHORT_POOL = 12
+#: id(pool) -> (pool, {id: value}); the pool is held, so its id cannot be reused while it is here.
+_INDEXES: dict[int, tuple[tuple, dict]] = {}
+_MAX_INDEXES = 512
+
+
+def index_by_id(pool: tuple) -> dict:
+    """``{value.id: value}`` for a tuple of the state (the first of an id wins, as a search would find it).
+
+    Kept per tuple: successive states share the tuples they did not change, so one dict serves every
+    look-up in them. A cache of derived data only: the state itself stays immutable plain data."""
+    hit = _INDEXES.get(id(pool))
+    if hit is not None and hit[0] is pool:
+        return hit[1]
+    index: dict = {}
+    for value in pool:
+        index.setdefault(value.id, value)
+    if len(_INDEXES) >= _MAX_INDEXES:
+        _INDEXES.clear()
+    _INDEXES[id(pool)] = (pool, index)
+    return index
+
+
+def _lookup(pool: tuple, some_id: str):
+    if len(pool) <= _SHORT_POOL:
+        for value in pool:
+            if value.id == some_id:
+                return value
+        raise KeyError(some_id)
+    try:
+        return index_by_id(pool)[some_id]
+    except KeyError:
+        raise KeyError(some_id) from None
 
 
 def replace_in(pool: tuple, new_values: Iterable) -> tuple:

@@ -195,6 +195,10 @@ class Clustering:
     max_stages_per_cluster: Optional[int] = spec(None, low=1, high=20)
 
 
+#: id(kinds tuple) -> (the tuple, {kind id: kind}); the tuple is held, so its id is not reused meanwhile.
+_KINDS_BY_ID: dict[int, tuple[tuple, dict]] = {}
+
+
 @dataclass(frozen=True)
 class Components:
     kinds: tuple[ComponentKind, ...] = spec(needs="at least one kind (programs invent and build them)")
@@ -209,10 +213,19 @@ class Components:
     origin: object = origin_field()
 
     def kind(self, kind_id: str) -> ComponentKind:
-        for k in self.kinds:
-            if k.id == kind_id:
-                return k
-        raise KeyError(kind_id)
+        kinds = self.kinds
+        hit = _KINDS_BY_ID.get(id(kinds))
+        if hit is None or hit[0] is not kinds:  # the first look-up in these kinds: index them by id once
+            index: dict[str, ComponentKind] = {}
+            for k in kinds:
+                index.setdefault(k.id, k)
+            if len(_KINDS_BY_ID) > 64:  # rules loaded again and again (tests, fuzzing): keep a few
+                _KINDS_BY_ID.clear()
+            hit = _KINDS_BY_ID[id(kinds)] = (kinds, index)
+        try:
+            return hit[1][kind_id]
+        except KeyError:
+            raise KeyError(kind_id) from None
 
     def kinds_with_role(self, role: str) -> tuple[ComponentKind, ...]:
         return tuple(k for k in self.kinds if k.role == role)

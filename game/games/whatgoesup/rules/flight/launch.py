@@ -176,7 +176,9 @@ class LaunchPart(FlightBase):
         people = people_by_id(self.rules, state.programs[player].people)
         name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
         if stages:
-            designs.append(UpgoerDesign(name=name, stages=((stages[0].id,),)))
+            test = UpgoerDesign(name=name, stages=((stages[0].id,),))
+            if engine.check_design(state, player, test).valid:
+                designs.append(test)
         if capsules and len(stages) >= 2 and crew:
             capsule = capsules[0]
             thrusters = by_role.get("thruster", [])
@@ -191,4 +193,4 @@ class LaunchPart(FlightBase):
                 design = dataclasses.replace(design, rations=0)
                 if engine.check_design(state, player, design).valid:
                     designs.append(design)
-        return [d for d in designs if engine.check_design(state, player, d).valid]
+        return designs  # each checked once above
