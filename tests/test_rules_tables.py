@@ -249,7 +249,7 @@ def test_value_not_in_a_closed_set_ignoring_case(rules_dir: Path) -> None:
     line = line_of(rules_dir, "components.yaml", "role: Habitat")
     assert problems(rules_dir) == [
         f"rules/components.yaml:{line}: role in kinds item 4 (habitat) must be one of lower_stage, thruster, "
-        "capsule, habitat, payload, rcs, fuel, rations, not 'Habitat' (did you mean 'habitat'?)"]
+        "capsule, habitat, payload, rcs, fuel, rations, underped, not 'Habitat' (did you mean 'habitat'?)"]
 
 
 def test_limits_between_values(rules_dir: Path) -> None:

@@ -103,6 +103,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
                 problems.append(f"{resolved[s][1].name} ({s}) is not a lower stage")
 
     capsules = [m for m in modules if role(m) in ("capsule", "habitat")]
+    systems = [m for m in modules if role(m) == "underped"]  # crew members as well as parts
     thrusters = [m for m in modules if role(m) == "thruster"]
     cargo = [m for m in modules if role(m) in ("payload", "rcs")]
     capsule_mass = sum(resolved[c][1].mass for c in capsules)
@@ -119,7 +120,9 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
             problems.append(f"{derp.name} is in the crew twice")
             continue
         crew_seen.add(derp_id)
-        if derp.dead:
+        if derp.is_system:
+            problems.append(f"{derp.name} is an underped system: load it as a part, not as crew")
+        elif derp.dead:
             problems.append(f"{derp.name} is dead")
         elif derp.injured:
             problems.append(f"{derp.name} is injured and cannot fly")
@@ -130,15 +133,18 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
 
     derp_mass = rules.economy.derps.mass * len(design.crew)
     rations_mass = formulas.rations_mass(design.rations, comps)
-    load = formulas.cabin_load(len(design.crew), len(cargo), design.rations, rules.economy.derps.mass, comps)
+    # A system rides in the cabin as a part of mass 1 (its own mass; it is not a derp's weight as well).
+    load = formulas.cabin_load(len(design.crew), len(cargo) + len(systems), design.rations,
+                               rules.economy.derps.mass, comps)
     if design.fuel < 0 or design.rations < 0:
         problems.append("fuel and rations cannot be negative")
-    if (design.crew or cargo or design.rations) and not capsules:
-        problems.append("crew, payloads, RCS and rations must ride in a capsule or habitat")
+    if (design.crew or cargo or design.rations or systems) and not capsules:
+        problems.append("crew, underped systems, payloads, RCS and rations must ride in a capsule or habitat")
     elif load > capacity:
+        robots = f", underped systems {len(systems)}" if systems else ""
         problems.append(f"the capsules carry {capacity} but the load is {_mass(load)} "
-                        f"(crew {derp_mass}, payloads and RCS {len(cargo)}, rations {_mass(rations_mass)})")
-    if design.crew and not any(role(c) == "capsule" for c in capsules):
+                        f"(crew {derp_mass}{robots}, payloads and RCS {len(cargo)}, rations {_mass(rations_mass)})")
+    if (design.crew or systems) and not any(role(c) == "capsule" for c in capsules):
         problems.append("a crew needs a capsule to fly in (a habitat cannot steer)")
 
     t_class = thrust_class(thruster_mass, capsule_mass, rules)

@@ -24,6 +24,7 @@ from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
 from game.games.whatgoesup.rules.tables import Rules
+from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 
@@ -62,7 +63,8 @@ class Engine:
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
             OfferTrade: self._offer_trade, ReverseEngineer: self._reverse_engineer,
             Assemble: self._assemble, Disassemble: self._disassemble, EndRnD: self._end_rnd,
-            Track: self._track, Rush: self._rush,
+            Track: self._track, Rush: self._rush, ProgramSystem: self._program_system,
+            WriteOrders: self._write_orders,
         }
 
     def for_edition(self, edition_id: str) -> "Engine":
@@ -140,6 +142,11 @@ class Engine:
         unknown = sorted(set(setup.options) - set(self.rules.option_ids))
         if unknown:
             raise IllegalSetup(f"unknown optional rule(s): {', '.join(unknown)}")
+        for option_id in sorted(setup.options):
+            option = self.rules.option(option_id)
+            missing = [self.rules.option(o).name for o in option.requires if o not in setup.options]
+            if missing:
+                raise IllegalSetup(f"{option.name} needs {' and '.join(missing)} too")
         if setup.turn_limit is not None and setup.turn_limit < 1:
             raise IllegalSetup("the turn limit must be at least 1")
         tables = self.rules.scenarios
@@ -402,6 +409,9 @@ class Engine:
             raise IllegalAction(f"there is no kind of thing called '{a.kind}' (you can invent: {known})") from None
         if not kind.invented:
             raise IllegalAction(f"{kind.name}s are bought, not invented")
+        if not self.kind_in_play(state, kind.id):
+            raise IllegalAction(f"{kind.name}s belong to the optional rule "
+                                f"'{self.rules.option(kind.option).name}', which this game does not use")
         if kind.fixed_mass is not None and a.mass != kind.fixed_mass:
             raise IllegalAction(f"a {kind.name} always masses {kind.fixed_mass}")
         if not 1 <= a.mass <= comps.max_invent_mass:
@@ -491,13 +501,66 @@ class Engine:
             return state
         state = self._deduct(state, program, cost)
         kind = self.rules.components.kind(thing.kind)
-        new_items = []
+        new_items, systems = [], []
         for _ in range(a.count):
             item_id, state = self._new_id(state, "I")
             new_items.append(Item(id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
-        return update(state, items=state.items + tuple(new_items), events=(
+            if kind.role == "underped":
+                derp_id, state = self._new_id(state, "D")
+                systems.append(self._new_system(state, program.index, thing, item_id, derp_id, len(systems)))
+        return update(state, items=state.items + tuple(new_items), derps=state.derps + tuple(systems), events=(
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
                   f"for {cost} points.", program.index, "rnd"),))
+
+    def kind_in_play(self, state: GameState, kind_id: str) -> bool:
+        """Whether a kind can be invented in this game (its optional rule, if it has one, is switched on)."""
+        option = self.rules.components.kind(kind_id).option
+        return option is None or option in state.setup.options
+
+    def _new_system(self, state: GameState, program: int, thing: Thing, item_id: str, derp_id: str,
+                    built_now: int) -> Derp:
+        """The crew member an underped system is: a derp's starting stats, powered down until it flies."""
+        derps = self.rules.economy.derps
+        number = sum(1 for d in state.derps if d.is_system and d.owner == program) + built_now + 1
+        return Derp(id=derp_id, owner=program, name=f"{thing.name} no. {number}", piloting=derps.start_piloting,
+                    engineering=derps.start_engineering, stamina=derps.start_stamina,
+                    current_stamina=derps.start_stamina, system=item_id, powered_down=True)
+
+    def _program_system(self, state: GameState, a: ProgramSystem, check_only: bool = False) -> GameState:
+        """Programming: +1 stamina per resource point, at home or aboard a craft on the pad (the last minute)."""
+        program = self._program(state)
+        derp = self._own_derp(state, program, a.derp)
+        if not derp.is_system:
+            raise IllegalAction(f"{derp.name} is a derp: derps are trained, underped systems are programmed")
+        if a.points < 1:
+            raise IllegalAction("program at least one stamina point")
+        if derp.location is not HOME and state.upgoer(derp.location).status != "pad":
+            raise IllegalAction(f"{derp.name} is in flight; systems are programmed at home or on the pad")
+        limit = self.rules.economy.derps.max_total_points
+        if derp.total_points + a.points > limit:
+            raise IllegalAction(f"{derp.name} has {derp.total_points} points; a system can have at most {limit}")
+        cost = self.rules.components.underped.program_cost_per_stamina * a.points
+        self._afford(program, cost, f"programming {derp.name}")
+        if check_only:
+            return state
+        state = self._deduct(state, program, cost)
+        new = update(derp, stamina=derp.stamina + a.points, current_stamina=derp.current_stamina + a.points)
+        return update(state, derps=replace_in(state.derps, [new]), events=(
+            Event(f"{derp.name} is programmed: stamina {derp.stamina} -> {new.stamina}, for {cost} points.",
+                  program.index, "rnd"),))
+
+    def _write_orders(self, state: GameState, a: WriteOrders, check_only: bool = False) -> GameState:
+        program = self._program(state)
+        upgoer = state.find("upgoer", a.upgoer)
+        if upgoer is None or upgoer.owner != program.index or upgoer.status != "pad":
+            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad")
+        written = self.flight_rules.check_orders(state, upgoer, a.burns)
+        if check_only:
+            return state
+        state = update(state, upgoers=replace_in(state.upgoers, [update(upgoer, orders=a.burns,
+                                                                          orders_aborted=False)]))
+        return update(state, events=(Event(f"{upgoer.name}'s orders are written: {written}.", program.index,
+                                           "rnd"),))
 
     def _buy_consumables(self, state: GameState, a: BuyConsumables, check_only: bool = False) -> GameState:
         program = self._program(state)
@@ -544,6 +607,8 @@ class Engine:
         program = self._program(state)
         derp = self._own_derp(state, program, a.derp)
         rules = self.rules.economy.derps
+        if derp.is_system:
+            raise IllegalAction(f"{derp.name} is an underped system: it is programmed, not trained")
         if a.skill not in SKILLS:
             raise IllegalAction(f"derps train in {', '.join(SKILLS)}")
         if a.points < 1:
@@ -628,6 +693,8 @@ class Engine:
             derp = state.find("derp", derp_id)
             if derp is None or derp.owner != owner.index or derp.dead or derp.location is not HOME:
                 raise IllegalAction(f"{derp_id} is not a derp at {owner.name}'s spaceport")
+            if derp.is_system:
+                raise IllegalAction(f"{derp.name} is an underped system: trade the part itself")
         if (len(set(bundle.items)) != len(bundle.items) or len(set(bundle.derps)) != len(bundle.derps)
                 or len(set(bundle.blueprints)) != len(bundle.blueprints)):
             raise IllegalAction("a trade names the same thing twice")
@@ -705,6 +772,7 @@ class Engine:
                           name=self._unique_name(state, receiver, original.name))
             state = update(state, things=state.things + (copy,))
         derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
+        derps += [update(d, owner=receiver) for d in state.derps if d.system in bundle.items]  # systems follow
         return update(state, derps=replace_in(state.derps, derps))
 
     @staticmethod
@@ -783,10 +851,12 @@ class Engine:
         if check_only:
             return state
         upgoer_id, state = self._new_id(state, "U")
+        systems = tuple(d.id for d in state.derps if d.system is not None and d.system in design.modules)
+        crew = design.crew + systems  # an underped system loaded as a part is also a crew member
         upgoer = Upgoer(id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
-                        modules=design.modules, crew=design.crew, fuel=design.fuel, rations=design.rations)
+                        modules=design.modules, crew=crew, fuel=design.fuel, rations=design.rations)
         items = [update(state.item(i), location=upgoer_id) for i in design.all_items()]
-        derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
+        derps = [update(state.derp(d), location=upgoer_id) for d in crew]
         program = state.programs[program.index]
         program = update(program, fuel_stock=program.fuel_stock - design.fuel,
                          rations_stock=program.rations_stock - design.rations)
@@ -795,7 +865,9 @@ class Engine:
                                     items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
         return update(state, events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
-                  f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s) aboard.", program.index, "rnd"),))
+                  f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s)"
+                  + (f" and {len(systems)} underped system(s)" if systems else "") + " aboard.",
+                  program.index, "rnd"),))
 
     def _disassemble(self, state: GameState, a: Disassemble, check_only: bool = False) -> GameState:
         program = self._program(state)
@@ -837,6 +909,8 @@ class Engine:
         derp = state.find("derp", a.derp)
         if derp is None or derp.location != upgoer.id or derp.dead or derp.injured:
             raise IllegalAction(f"{a.derp} is not a healthy derp aboard {upgoer.name}")
+        if derp.powered_down:
+            raise IllegalAction(f"{derp.name} is powered down")
         if a.skill not in ("piloting", "engineering"):
             raise IllegalAction("a rush uses Piloting or Engineering")
         bonus = getattr(derp, a.skill)
@@ -940,7 +1014,7 @@ class Engine:
         program = state.programs[player]
         costs = self.rules.economy.costs
         for kind in self.rules.components.kinds:
-            if not kind.invented:
+            if not kind.invented or not self.kind_in_play(state, kind.id):
                 continue
             masses = (kind.fixed_mass,) if kind.fixed_mass else self.INVENT_MASSES
             for mass in masses:
@@ -958,6 +1032,9 @@ class Engine:
             yield BuyConsumables(kind, 5)
         yield Hire()
         for derp in state.derps_of(player):
+            if derp.is_system:
+                yield ProgramSystem(derp.id, 1)
+                continue
             if derp.injured:
                 yield Heal(derp.id)
                 continue
@@ -1007,7 +1084,7 @@ class Engine:
         for thing in mine:
             of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
         for kind in comps.kinds:
-            if not kind.invented:
+            if not kind.invented or not self.kind_in_play(state, kind.id):
                 continue
             masses = (kind.fixed_mass,) if kind.fixed_mass else self.INVENT_MASSES
             if self._default_name(state, player, kind.id, of_kind.get(kind.id, 0)).lower() in taken:
@@ -1041,7 +1118,13 @@ class Engine:
         if costs.hire_derp <= points:
             add(Hire())
         derp_rules = rules.economy.derps
+        program_cost = comps.underped.program_cost_per_stamina
         for derp in state.derps_of(player):
+            if derp.is_system:
+                if (program_cost <= points and derp.total_points + 1 <= rules.economy.derps.max_total_points
+                        and (derp.location is HOME or state.upgoer(derp.location).status == "pad")):
+                    add(ProgramSystem(derp.id, 1))
+                continue
             if derp.injured:
                 if derp.location is HOME and costs.heal_derp <= points:
                     add(Heal(derp.id))

@@ -20,8 +20,10 @@ ChoiceOption = Literal["lose_payload", "lose_rations", "degrade_all_parts"]
 RollKind = Literal[
     "launch", "orbital_insertion", "escape_tower", "burn", "rcs_burn", "docking", "duration_capsule",
     "duration_habitat", "payload", "eva", "winch", "reentry", "landing", "stage_recovery", "lunar_landing",
-    "rock_docking_burn", "rock_docking_rcs",
+    "rock_docking_burn", "rock_docking_rcs", "power_up",
 ]
+# Rolls of optional rules: a table may leave them out (nothing more happens than the roll's own outcome).
+OPTIONAL_ROLLS = ("power_up",)
 
 # Which parameters each effect takes (anything else is a mistake worth reporting).
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
@@ -78,6 +80,8 @@ class FlightTable:
         for c in self.consequences:
             if c.roll == roll:
                 return c
+        if roll in OPTIONAL_ROLLS:
+            return Consequence(roll, (), ())  # type: ignore[arg-type]
         raise KeyError(roll)
 
 
@@ -110,7 +114,7 @@ def load_flight_table(node: Node, problems: Problems, built: dict) -> object:
                     problems.add(_key(node_, "options"), "effect 'choose' needs at least one option")
     present = {c.roll for c in table.consequences}
     for roll in RollKind.__args__:  # type: ignore[attr-defined]
-        if roll not in present:
+        if roll not in present and roll not in OPTIONAL_ROLLS:
             problems.add(node, f"no consequences given for the '{roll}' roll")
     return table if len(problems.items) == before else MISSING
 

@@ -61,7 +61,13 @@ SKILLS = ("piloting", "engineering", "stamina")
 
 @dataclass(frozen=True)
 class Derp:
-    """A spacederp. ``stamina`` is the trained maximum; ``current_stamina`` what is left now."""
+    """A spacederp. ``stamina`` is the trained maximum; ``current_stamina`` what is left now.
+
+    With the underped rules a built underped system is also a crew member: a Derp whose ``system`` is the
+    id of its Item (the component that gives it mass and a rating). A system is programmed, never trained
+    or injured: what would injure a derp sets ``powered_down`` (as it is at home and before its power-up
+    check after liftoff), and what would kill one destroys it.
+    """
 
     id: str
     owner: int
@@ -78,6 +84,17 @@ class Derp:
     location: Optional[str] = HOME
     defected: bool = False  # came over in a rescue: their death costs the rescuer nothing
     walked_on: tuple[str, ...] = ()  # bodies whose surface this derp has walked on (an EVA there)
+    system: Optional[str] = None  # underped rules: the Item this crew member is (None: a living derp)
+    powered_down: bool = False  # a system that cannot act until it powers up
+
+    @property
+    def is_system(self) -> bool:
+        return self.system is not None
+
+    @property
+    def awake(self) -> bool:
+        """Able to act: alive, not injured, and (a system) powered up."""
+        return not self.dead and not self.injured and not self.powered_down
 
     @property
     def total_points(self) -> int:
@@ -95,9 +112,11 @@ class Derp:
     @property
     def condition(self) -> str:
         if self.dead:
-            return "dead"
+            return "destroyed" if self.is_system else "dead"
         if self.injured:
             return "injured"
+        if self.powered_down:
+            return "powered down"
         if self.current_stamina <= 0:
             return "exhausted"
         return "healthy"
@@ -160,6 +179,8 @@ class Upgoer:
     temple_found: bool = False  # this crew found the Moon Temple on landing (Final Destination)
     relic_mass: int = 0  # the Temple's monolith aboard, to be flown home (the joke option)
     troubled: bool = False  # a roll of this flight has Failed or gone Boom (kept only when a mission award asks)
+    orders: tuple[str, ...] = ()  # clockwork underped craft: the burns written at launch, still to make
+    orders_aborted: bool = False  # clockwork: a failed burn was abandoned; the craft only coasts on
 
     @property
     def in_space(self) -> bool:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 DEFAULT_RULES_DIR = Path(__file__).resolve().parents[4] / "rules" / "whatgoesup" / "2014"
 
 # The closed set of component roles the engine implements; kinds in components.yaml map to them.
-Role = Literal["lower_stage", "thruster", "capsule", "habitat", "payload", "rcs", "fuel", "rations"]
+Role = Literal["lower_stage", "thruster", "capsule", "habitat", "payload", "rcs", "fuel", "rations", "underped"]
 CONSUMABLE_ROLES = ("fuel", "rations")
 
 
@@ -172,6 +172,7 @@ class ComponentKind:
     can_be_reusable: bool = False
     transfers_from: tuple[str, ...] = ()
     uses: Optional[int] = spec(None, low=1, high=100, doc="uses per flight (RCS: two)")
+    option: Optional[str] = spec(None, doc="an optional rule of options.yaml this kind belongs to (off: not offered)")
     origin: object = origin_field()
 
 
@@ -200,6 +201,17 @@ _KINDS_BY_ID: dict[int, tuple[tuple, dict]] = {}
 
 
 @dataclass(frozen=True)
+class UnderpedRules:
+    """Underped (robotic) systems: the optional rule's numbers (components.yaml: underped)."""
+
+    program_cost_per_stamina: int = spec(1, low=0, high=100, doc="points per stamina point programmed")
+    power_up_stamina: int = spec(1, low=0, high=20, doc="stamina a powering-up system spends (and must have)")
+    action_stamina: int = spec(1, low=0, high=20, doc="stamina a system spends on any action, burns included")
+    generator_recharge: int = spec(1, low=0, high=20, doc="stamina a generator gives each system aboard a turn")
+    given_stamina: int = spec(1, low=1, high=20, doc="stamina a derp hands a system (costs the derp as much)")
+
+
+@dataclass(frozen=True)
 class Components:
     kinds: tuple[ComponentKind, ...] = spec(needs="at least one kind (programs invent and build them)")
     reusable_extra_mass: Fraction = spec(low=0, high=10)
@@ -210,6 +222,7 @@ class Components:
     fuel_per_container: int = spec(1, low=1, high=100)
     rcs_piloting_bonus: int = spec(3, low=0, high=20)
     max_invent_mass: int = spec(200, low=1, high=10000)
+    underped: UnderpedRules = UnderpedRules()
     origin: object = origin_field()
 
     def kind(self, kind_id: str) -> ComponentKind:
@@ -252,6 +265,7 @@ class Option:
     name: str
     explanation: str
     default: bool = False
+    requires: tuple[str, ...] = ()  # other options this one only makes sense with
     origin: object = origin_field()
 
 
@@ -337,6 +351,8 @@ class Prestige:
     waylight_piloting_bonus: int = spec(1, low=0, high=10)
     waylight_orbit_types: tuple[str, ...] = ("polar", "synchronous", "lunar")
     mapping_percent_per_turn: int = spec(5, low=0, high=100)
+    underped_share: Fraction = spec(Fraction(1, 2), low=0, high=1,
+                                    doc="share of a first's dots when an underped craft wins it (rounded up)")
     origin: object = origin_field()
 
 
@@ -622,6 +638,19 @@ def _cross_check(built: dict[str, object], problems: Problems) -> None:
         _check_dice(dice, problems)
     if components is not MISSING:
         _check_components(components, problems)
+    options = built.get("options", MISSING)
+    if options is not MISSING:
+        option_ids = [o.id for o in options.options]
+        for option in options.options:
+            for other in option.requires:
+                if other not in option_ids or other == option.id:
+                    problems.add(_key_node(option, "requires"), f"option '{option.id}' requires unknown option "
+                                 f"'{other}'" + nearest(other, option_ids))
+        if components is not MISSING:
+            for kind in components.kinds:
+                if kind.option is not None and kind.option not in option_ids:
+                    problems.add(_key_node(kind, "option"), f"component kind '{kind.id}' belongs to unknown "
+                                 f"optional rule '{kind.option}'" + nearest(kind.option, option_ids))
     if economy is not MISSING:
         _check_economy(economy, problems)
 
@@ -653,7 +682,7 @@ def _check_components(components: Components, problems: Problems) -> None:
                 problems.add(_key_node(kind, "transfers_from"),
                              f"component kind '{kind.id}' transfers from unknown kind '{other}'"
                              + nearest(other, kind_ids))
-        if kind.role in ("payload", "rcs", "fuel", "rations") and kind.fixed_mass is None:
+        if kind.role in ("payload", "rcs", "fuel", "rations", "underped") and kind.fixed_mass is None:
             problems.add(_at(kind), f"component kind '{kind.id}' ({kind.role}) needs a fixed_mass")
         if kind.role in CONSUMABLE_ROLES and kind.invented:
             problems.add(_key_node(kind, "invented"),

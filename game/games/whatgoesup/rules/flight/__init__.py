@@ -22,6 +22,7 @@ on ``common.FlightBase`` (the tables, and the small queries and state updates ev
 - ``records``: what flying earns (new steps, prestige firsts, maps);
 - ``turn_end``: the end of the flight phase (debris, rations, rest, maps, standing bonuses);
 - ``hostilities``: Space War (an option): hostile programs, docking against a craft's will, derp fights, wars.
+- ``underped``: the optional robotic crews (systems powering up and down, their stamina, clockwork orders).
 
 The parts call one another through ``self``; each method lives in exactly one part.
 """
@@ -41,10 +42,12 @@ from game.games.whatgoesup.rules.flight.rendezvous import RendezvousPart
 from game.games.whatgoesup.rules.flight.rolls import RollPart
 from game.games.whatgoesup.rules.flight.ship_combat import ShipCombatPart
 from game.games.whatgoesup.rules.flight.turn_end import TurnEndPart
+from game.games.whatgoesup.rules.flight.underped import UnderpedPart
 
 __all__ = ["FlightRules", "FlightPhase", "PendingRoll", "PendingChoice", "NEVER"]
 
 
 class FlightRules(PhasePart, LaunchPart, MovementPart, RollPart, ConsequencePart, ActivityPart, RendezvousPart,
-                  GoalPart, LandingPart, RecordsPart, TurnEndPart, HostilityPart, ShipCombatPart, FlightBase):
+                  GoalPart, LandingPart, RecordsPart, TurnEndPart, HostilityPart, ShipCombatPart, UnderpedPart,
+                  FlightBase):
     """The flight phase, plugged into the Engine's questions."""

@@ -172,7 +172,8 @@ class ActivityPart(FlightBase):
             state = self._replace_upgoer(state, update(upgoer, stranded=False))
         state = self._event(state, text, upgoer)
         if was_stranded and self.can_steer(state, state.upgoer(upgoer.id)) and self._crew(state, upgoer):
-            state = self._first(state, upgoer.owner, "jury_rig_rescue", f"{upgoer.name}'s crew save themselves")
+            state = self._first(state, upgoer.owner, "jury_rig_rescue", f"{upgoer.name}'s crew save themselves",
+                                craft=upgoer)
         return state
 
     # ------------------------------------------------------------------ payloads
@@ -226,7 +227,8 @@ class ActivityPart(FlightBase):
             state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
                                                        modules=tuple(m for m in upgoer.modules if m != item.id)))
             state = self._event(state, f"{self._name(state, item)} is flung out of the world's pull!", upgoer)
-            return self._first(state, upgoer.owner, "gravity_slingshot", f"{self._name(state, item)} escapes")
+            return self._first(state, upgoer.owner, "gravity_slingshot", f"{self._name(state, item)} escapes",
+                               craft=upgoer)
         return state
 
     # ------------------------------------------------------------------ shedding mass

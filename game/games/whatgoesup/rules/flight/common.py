@@ -161,7 +161,24 @@ class FlightBase:
         return [d for d in state.derps if d.location == upgoer.id and not d.dead]
 
     def _healthy(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
-        return [d for d in self._crew(state, upgoer) if not d.injured]
+        """The crew able to act: not injured, and (underped systems) powered up."""
+        return [d for d in self._crew(state, upgoer) if d.awake]
+
+    def _living_crew(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        """The derps aboard, without the underped systems."""
+        return [d for d in self._crew(state, upgoer) if not d.is_system]
+
+    def _systems(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        """The underped systems aboard (crew members that are parts too)."""
+        return [d for d in self._crew(state, upgoer) if d.is_system]
+
+    def _robot_pilot(self, state: GameState, upgoer: Upgoer) -> Optional[Derp]:
+        """The system that does a craft's work when no derp aboard can: powered up, with stamina for an action.
+        None when a healthy derp is aboard (derps fly for free) or when no system can act."""
+        if any(d.awake for d in self._living_crew(state, upgoer)):
+            return None
+        cost = self.rules.components.underped.action_stamina
+        return next((d for d in self._systems(state, upgoer) if d.awake and d.current_stamina >= cost), None)
 
     def _modules(self, state: GameState, upgoer: Upgoer, *roles: str, working: bool = True) -> list[Item]:
         return [i for i in self._items_aboard(state, upgoer)
@@ -190,7 +207,8 @@ class FlightBase:
     def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
         """Mass for the fuel formula: capsules and contents, thrusters, payloads and all fuel."""
         modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
-        return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._crew(state, upgoer)), upgoer.rations,
+        # An underped system's mass is its part's (among the modules), not a derp's on top.
+        return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._living_crew(state, upgoer)), upgoer.rations,
                                         upgoer.fuel, self.rules.economy.derps.mass, self.rules.components)
 
     def thrust(self, state: GameState, upgoer: Upgoer) -> str:
@@ -200,9 +218,11 @@ class FlightBase:
         return thrust_class(thrusters, capsules, self.rules)
 
     def can_steer(self, state: GameState, upgoer: Upgoer) -> bool:
-        """A craft steers with a working capsule, a healthy derp aboard, and no stranding."""
+        """A craft steers with a working capsule, a healthy derp aboard (or a powered-up underped system with
+        stamina for the burn), and no stranding."""
         return (not upgoer.stranded and upgoer.status == "flying" and bool(self._modules(state, upgoer, "capsule"))
-                and bool(self._healthy(state, upgoer)))
+                and (any(d.awake for d in self._living_crew(state, upgoer))
+                     or self._robot_pilot(state, upgoer) is not None))
 
     def _hostile(self, state: GameState, upgoer: Upgoer, step_id: str) -> bool:
         if "hostile_waters" not in state.setup.options:
@@ -255,7 +275,25 @@ class FlightBase:
 
     def _destroy_items(self, state: GameState, item_ids: list[str]) -> GameState:
         gone = set(item_ids)
-        return dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone)) if gone else state
+        if not gone:
+            return state
+        systems = [d for d in state.derps if d.system in gone and not d.dead]
+        state = dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone))
+        return self._systems_destroyed(state, systems) if systems else state
+
+    def _systems_destroyed(self, state: GameState, systems: list[Derp]) -> GameState:
+        """Underped systems whose part is gone: lost (at no cost), and a craft still flying is stranded."""
+        events = []
+        for derp in systems:
+            upgoer = state.find("upgoer", derp.location)
+            state = dataclasses.replace(state, derps=replace_in(state.derps, [
+                update(derp, dead=True, powered_down=True, current_stamina=0)]))
+            events.append(Event(f"{derp.name} is destroyed.", derp.owner, "death"))
+            if upgoer is not None and upgoer.status == "flying" and any(i.location == upgoer.id for i in state.items):
+                state = dataclasses.replace(state, upgoers=replace_in(state.upgoers, [update(
+                    upgoer, stranded=True, modules=tuple(m for m in upgoer.modules if m != derp.system))]))
+                events.append(Event(f"{upgoer.name} is stranded without it.", derp.owner, "consequence"))
+        return self._say(state, events)
 
     def _undock_all(self, state: GameState, upgoer: Upgoer, why: str) -> GameState:
         """Free undocking before a craft leaves its partners (a burn, a landing, leaving play)."""
@@ -290,6 +328,8 @@ class FlightBase:
             raise IllegalAction(f"{derp_id} is not aboard {upgoer.name}")
         if derp.injured:
             raise IllegalAction(f"{derp.name} is injured")
+        if derp.powered_down:
+            raise IllegalAction(f"{derp.name} is powered down")
         if need_stamina and derp.current_stamina < 1:
             raise IllegalAction(f"{derp.name} has no stamina left")
         return derp

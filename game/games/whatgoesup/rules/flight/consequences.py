@@ -246,6 +246,11 @@ class ConsequencePart(FlightBase):
             d = state.derp(d.id)
             if d.dead:
                 continue
+            if d.is_system:  # what would injure a derp powers a system down (again: it stays down)
+                if not d.powered_down:
+                    changed.append(update(d, powered_down=True))
+                    events.append(Event(f"{d.name} powers down ({cause}).", d.owner, "consequence"))
+                continue
             if d.injured:
                 dead.append(d)
                 continue
@@ -259,6 +264,9 @@ class ConsequencePart(FlightBase):
 
     def _kill(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
         events, changed = [], []
+        systems = [state.derp(d.id) for d in derps if d.is_system]
+        if systems:  # what would kill a derp destroys a system (its part) and strands the craft: no dots lost
+            state = self._destroy_items(state, [d.system for d in systems if not d.dead])
         for d in derps:
             d = state.derp(d.id)
             if d.dead:

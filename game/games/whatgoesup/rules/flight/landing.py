@@ -39,13 +39,13 @@ class LandingPart(FlightBase):
         (payloads and RCS ride inside a capsule)."""
         rolling = [i for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules
                    and (self._role(state, i) in ("capsule", "habitat")
-                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs")))]
+                        or (self._returns(state, upgoer, i) and self._role(state, i) not in ("payload", "rcs", "underped")))]
         return [i for i in rolling if not i.disabled or self._role(state, i) in ("capsule", "habitat")]
 
     def _returns(self, state: GameState, upgoer: Upgoer, item: Item) -> bool:
         """Whether a part comes back down (reusable, or carried by planetary-landing thrusters)."""
         thing = state.thing(item.thing_id)
-        if self._role(state, item) in ("payload", "rcs"):
+        if self._role(state, item) in ("payload", "rcs", "underped"):
             return True  # carried inside the capsule
         return (thing.reusable and not item.reusable_lost) or self.thrust(state, upgoer) == "planetary"
 
@@ -76,10 +76,11 @@ class LandingPart(FlightBase):
                     state = self._replace_items(state, [item])
                     if self._role(state, item) == "capsule" and item.reentries >= 2 and state.thing(item.thing_id).reusable:
                         state = self._first(state, upgoer.owner, "reusable_capsule",
-                                            f"{self._name(state, item)} comes back through reentry a second time")
+                                            f"{self._name(state, item)} comes back through reentry a second time",
+                                            craft=upgoer)
             if self._flown_again(state, state.upgoer(upgoer.id)):
                 state = self._first(state, upgoer.owner, "reusable_upgoer",
-                                    f"{upgoer.name} comes back through reentry a second time")
+                                    f"{upgoer.name} comes back through reentry a second time", craft=upgoer)
         return self._go_to(state, state.upgoer(upgoer.id), step.next)
 
     def _flown_again(self, state: GameState, upgoer: Upgoer) -> bool:
@@ -101,12 +102,12 @@ class LandingPart(FlightBase):
         upgoer = state.upgoer(upgoer.id)
         program = state.programs[upgoer.owner]
         crew = self._crew(state, upgoer)
-        healthy = [d for d in crew if not d.injured]
+        healthy = [d for d in crew if not d.injured and not d.is_system]  # luck is for derps back in good health
         kept, spent = [], []
         for item in self._items_aboard(state, upgoer):
             thing = state.thing(item.thing_id)
             role = self._role(state, item)
-            reusable = thing.reusable or role in ("payload", "rcs") or self.thrust(state, upgoer) == "planetary"
+            reusable = thing.reusable or role in ("payload", "rcs", "underped") or self.thrust(state, upgoer) == "planetary"
             if reusable and not item.reusable_lost and not (role in ("capsule", "habitat") and item.disabled):
                 kept.append(update(item, location=HOME, owner=upgoer.owner, flight_fail_penalty=0, flight_boom_penalty=0,
                                    disabled=False, active=False,
@@ -116,7 +117,8 @@ class LandingPart(FlightBase):
                 spent.append(item.id)
         state = self._replace_items(state, kept)
         state = self._destroy_items(state, spent)
-        derps = [update(d, location=HOME, owner=upgoer.owner if d.defected else d.owner, defected=False)
+        derps = [update(d, location=HOME, owner=upgoer.owner if d.defected else d.owner, defected=False,
+                        powered_down=d.powered_down or d.is_system)  # a system is powered down on the ground
                  for d in crew]
         # Rescued rivals who did not defect go home to their own program.
         state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
@@ -134,10 +136,12 @@ class LandingPart(FlightBase):
         if crew:
             for body in landed_on & board_bodies:
                 trigger = "moon_landing_and_return" if body == "moon" else "rock_landing_and_return"
-                state = self._first(state, upgoer.owner, trigger, f"{upgoer.name} lands on {self.board.body(body).name} and comes home")
+                state = self._first(state, upgoer.owner, trigger, f"{upgoer.name} lands on {self.board.body(body).name} and comes home",
+                                    craft=upgoer)
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="landed", location=self.board.home.id,
                                                   moved_this_turn=True))
-        text = f"{upgoer.name} lands safely at home." if healthy or not crew else f"{upgoer.name} lands with an injured crew."
+        text = (f"{upgoer.name} lands safely at home." if healthy or all(d.is_system for d in crew)
+                else f"{upgoer.name} lands with an injured crew.")
         if luck:
             text += f" {program.name} gains {luck} luck for derps back from new places."
         state = self._event(state, text, upgoer)
@@ -170,7 +174,10 @@ class LandingPart(FlightBase):
         self._require_activity(state, upgoer, "writing off")
         if a.upgoer != upgoer.id:
             raise IllegalAction("write off the craft that is acting")
-        crew = self._crew(state, upgoer)
+        state = self._destroy_items(state, [d.system for d in self._systems(state, upgoer)
+                                            if not self._living_crew(state, upgoer)])  # nobody to rescue: lost
+        upgoer = state.upgoer(upgoer.id)
+        crew = self._living_crew(state, upgoer)
         if crew:
             for d in crew:
                 state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} written off")

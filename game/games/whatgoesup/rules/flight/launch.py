@@ -77,9 +77,11 @@ class LaunchPart(FlightBase):
             state = self._visit(state, upgoer, roll.step)
             upgoer = state.upgoer(upgoer.id)
             if len(self._crew(state, upgoer)) >= 2:
-                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps")
+                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps",
+                                    craft=upgoer)
             state = self._set(state, launched=state.flight.launched + (upgoer.id,), active=None, mode="")
-            return self._event(state, f"{upgoer.name} clears the tower and climbs away!", upgoer)
+            state = self._event(state, f"{upgoer.name} clears the tower and climbs away!", upgoer)
+            return self._power_up_after_liftoff(state, upgoer)
         if "cancel" in flags:
             # The launch does not happen; everything but the spent stage may fly another day.
             if "stages_spent" in flags:

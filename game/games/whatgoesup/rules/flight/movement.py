@@ -75,7 +75,7 @@ class MovementPart(FlightBase):
         target = self.board.step(a.to)
         if not self.can_steer(state, upgoer):
             raise IllegalAction(f"{upgoer.name} cannot be steered (it needs a working capsule and a healthy derp)")
-        if target.kind == "escape" and self._crew(state, upgoer):
+        if target.kind == "escape" and self._living_crew(state, upgoer):
             raise IllegalAction("the derps would never come home: only a probe is sent out of the world's pull")
         if a.rcs:
             if not option.uses_rcs and target.kind != "rock_docking":
@@ -195,11 +195,15 @@ class MovementPart(FlightBase):
         return self._queue_rolls(state, rolls)
 
     def _duration_rolls(self, state: GameState, upgoer: Upgoer, step_id: str) -> list[PendingRoll]:
-        """The rolls of a craft ending its move at a duration step: each active capsule, then each habitat."""
+        """The rolls of a craft ending its move at a duration step: each active capsule, then each habitat (and
+        each generator, a habitat for underped systems). A crew of powered-down systems in a stable orbit skips them."""
+        if self._dormant(state, upgoer, step_id):
+            return []
         return ([self._new_roll(state, "duration_capsule", upgoer, [item], step_id, "", target=item.id)
                  for item in self._modules(state, upgoer, "capsule")]
                 + [self._new_roll(state, "duration_habitat", upgoer, [item], step_id, "", target=item.id)
-                   for item in self._modules(state, upgoer, "habitat")])
+                   for item in self._modules(state, upgoer, "habitat")]
+                + self._generator_rolls(state, upgoer, step_id))
 
     def _finish_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))

@@ -143,10 +143,11 @@ class PhasePart(FlightBase):
             Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
             Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
             OpenFire: self._open_fire,
-        }.get(type(action))
+        }.get(type(action)) or self._underped_handlers().get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
-        return handler(state, upgoer, action)
+        self._underped_check(state, upgoer, action)
+        return self._underped_cost(state, handler(state, upgoer, action), upgoer, action)
 
     def _candidates(self, state: GameState) -> list[Action]:
         f: FlightPhase = state.flight
@@ -161,7 +162,8 @@ class PhasePart(FlightBase):
             return [ChooseConsequence(o) for o in f.choice.options]
         if f.active is None:
             return []
-        return self._activity_candidates(state, state.upgoer(f.active))
+        upgoer = state.upgoer(f.active)
+        return self._activity_candidates(state, upgoer) + self._underped_candidates(state, upgoer)
 
     # ------------------------------------------------------------------ the flight phase
     def begin_flights(self, state: GameState) -> GameState:

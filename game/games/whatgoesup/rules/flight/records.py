@@ -24,7 +24,8 @@ class RecordsPart(FlightBase):
         if step.name not in program.visited:
             program = update(program, visited=program.visited | {step.name})
             state = with_program(state, program)
-            state = self.engine.add_dots(state, program.index, self.rules.economy.dots.per_new_step,
+            state = self.engine.add_dots(state, program.index,
+                                         self.first_share(state, upgoer, self.rules.economy.dots.per_new_step),
                                          f"new step {step.name}")
             state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
                                                        new_steps=state.upgoer(upgoer.id).new_steps + (step.name,)))
@@ -32,10 +33,10 @@ class RecordsPart(FlightBase):
                 bonus = self.rules.economy.dots.per_new_step_nobody_visited
                 if bonus:
                     state = self.engine.add_dots(state, program.index, bonus, f"nobody had reached {step.name}")
-        state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name)
+        state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name, craft=upgoer)
         if step.kind == "orbit" and step.orbit_type is not None:
             orbit = self.board.orbit_type(step.orbit_type)
-            won = self._first(state, upgoer.owner, "orbit_type", orbit.name, key=orbit.id)
+            won = self._first(state, upgoer.owner, "orbit_type", orbit.name, key=orbit.id, craft=upgoer)
             if won is not state:
                 state = won
                 mapping = [i for i in self._items_aboard(state, state.upgoer(upgoer.id))
@@ -48,8 +49,10 @@ class RecordsPart(FlightBase):
                                              first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
         return state
 
-    def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None) -> GameState:
-        """Award every first with this trigger that nobody has won yet."""
+    def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None,
+               craft: Optional[Upgoer] = None) -> GameState:
+        """Award every first with this trigger that nobody has won yet (``craft``: the craft winning it, when one
+        does; an underped craft wins a share of the dots)."""
         for first in self.rules.prestige.firsts:
             if first.trigger != trigger:
                 continue
@@ -57,9 +60,11 @@ class RecordsPart(FlightBase):
             if any(c == claim for c, _ in state.firsts):
                 continue
             state = dataclasses.replace(state, firsts=state.firsts + ((claim, program),))
-            state = self.engine.add_dots(state, program, first.dots, first.name + (f" ({key})" if first.per_name and key else ""))
-            state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first! ({what}) "
-                                            f"+{first.dots} dot(s) at the end of the turn.", program, "prestige")])
+            dots = self.first_share(state, craft, first.dots)
+            robots = " by an underped craft" if dots != first.dots else ""
+            state = self.engine.add_dots(state, program, dots, first.name + (f" ({key})" if first.per_name and key else ""))
+            state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
+                                            f"+{dots} dot(s) at the end of the turn.", program, "prestige")])
         return state
 
     def _add_mapping(self, state: GameState, program: int, body: str, percent: int) -> GameState:

@@ -67,7 +67,7 @@ class RendezvousPart(FlightBase):
         if target_moved and state.flight.active == upgoer.id and state.flight.mode == "before":
             state = self._set(state, mode="after")  # docked to a craft that has already moved: this one stays
         state = self._event(state, f"{upgoer.name} docks with {target.name}!", upgoer, "flight")
-        return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}")
+        return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}", craft=upgoer)
 
     def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
         self._require_activity(state, upgoer, "a catch-up burn")
@@ -175,7 +175,8 @@ class RendezvousPart(FlightBase):
             state = with_program(state, update(p, luck=p.luck + self.rules.economy.luck.per_rival_derp_rescued * count))
             state = self._event(state, f"{target.name} rescues {count} derp(s)!", target, "prestige")
         if rations and target.owner != source.owner or (rations and target.id != actor.id):
-            state = self._first(state, actor.owner, "rations_delivery", f"rations handed to {target.name}")
+            state = self._first(state, actor.owner, "rations_delivery", f"rations handed to {target.name}",
+                                craft=actor)
         parts = [f"{len(derps)} derp(s)"] if derps else []
         parts += [f"{len(items)} part(s)"] if items else []
         parts += [f"{fuel} fuel"] if fuel else []

@@ -36,7 +36,7 @@ class RollPart(FlightBase):
         upgoer = state.find("upgoer", roll.upgoer)
         if upgoer is None:
             return []
-        return [d for d in self._crew(state, upgoer) if not d.injured and d.current_stamina > 0]
+        return [d for d in self._crew(state, upgoer) if d.awake and d.current_stamina > 0]
 
     def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
         if roll.previous is not None:
@@ -239,7 +239,9 @@ class RollPart(FlightBase):
         if then == "insertion_done":
             return self._insertion_done(state, roll, outcome, flags)
         if then == "burn_done":
-            return self._burn_done(state, roll, outcome, flags)
+            return self._burn_done(self._order_done(state, roll, outcome), roll, outcome, flags)
+        if then == "power_up":
+            return self._power_up_done(state, roll, outcome)
         if then == "descended":
             upgoer = state.find("upgoer", roll.upgoer)
             if upgoer is None or upgoer.status != "flying":

@@ -54,8 +54,9 @@ class TurnEndPart(FlightBase):
             if not crew:
                 continue
             upgoer = state.upgoer(upgoer.id)
-            fed = min(upgoer.rations, len(crew))
-            hungry = crew[fed:]
+            eaters = [d for d in crew if not d.is_system]  # underped systems eat no rations
+            fed = min(upgoer.rations, len(eaters))
+            hungry = eaters[fed:]
             state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - fed,
                                                        crewed_turns=upgoer.crewed_turns + 1,
                                                        turns_in_space=upgoer.turns_in_space + 1))
@@ -68,10 +69,12 @@ class TurnEndPart(FlightBase):
             upgoer = state.upgoer(upgoer.id)
             if self._modules(state, upgoer, "habitat") and not upgoer.habitat_failed:
                 rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
-                          for d in self._crew(state, upgoer) if not d.injured]
+                          for d in self._living_crew(state, upgoer) if not d.injured]
                 state = dataclasses.replace(state, derps=replace_in(state.derps, rested))
+            state = self._recharge_systems(state, upgoer)
             if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
-                state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn")
+                state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
+                                    craft=upgoer)
         for upgoer in [u for u in state.upgoers if u.status == "flying" and not self._crew(state, u)]:
             state = self._replace_upgoer(state, update(upgoer, turns_in_space=upgoer.turns_in_space + 1))
         return state
@@ -109,7 +112,7 @@ class TurnEndPart(FlightBase):
             for upgoer in state.upgoers if bonus.kind == "largest_crew_in_space" else ():
                 if not upgoer.in_space or upgoer.status != "flying":
                     continue
-                crew = len(self._crew(state, upgoer))
+                crew = len(self._living_crew(state, upgoer))  # standings count derps, not underped systems
                 if not crew:
                     continue
                 scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), crew)

@@ -1,0 +1,298 @@
+"""Underped (robotic) Upgoers in flight: an optional rule (options.yaml: underped).
+
+An underped system is a part (role ``underped``) and a crew member (a ``Derp`` whose ``system`` names the
+part). It is powered down on the ground and checks its reliability to power up after liftoff; it spends
+stamina on any action it takes, burns included; what would injure a derp powers it down and what would kill
+one destroys it and strands the craft (``consequences``, ``common``). It may power down on purpose (a craft
+whose crew is only powered-down systems skips its duration rolls in a stable orbit) and power up again with
+stamina left, a check and a stamina point; a derp may hand it stamina; a craft whose systems can do nothing
+more may destroy itself. A generator (a payload) is a habitat for systems: it rolls like one at duration
+steps and recharges them each turn. A first won by a craft with systems and no derp aboard pays a share of
+its dots (prestige.yaml: underped_share, rounded up).
+
+Clockwork (options.yaml: underped_clockwork): an underped craft makes only the burns written for it on the
+pad, in order; when one fails it may only retry it or abort the rest of its orders.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Optional
+
+from game.core.interface import IllegalAction
+from game.games.whatgoesup.rules.actions import Action
+from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Deploy, Dock, Eva, Retag, Shed,
+                                                        Transfer, Undock, UsePayload, VisitTemple, WalkOutside)
+from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update
+from game.games.whatgoesup.rules.underped_actions import (AbortOrders, GiveStamina, PowerDown, PowerUp,
+                                                          SelfDestruct)
+
+UNDERPED = "underped"
+CLOCKWORK = "underped_clockwork"
+# What a craft does as a whole (no derp named): the system flying it pays its stamina for these.
+CRAFT_ACTIONS = (Burn, CatchUp, Undock, Shed, Deploy, Transfer)
+# Going outside: a system stays in its capsule.
+OUTSIDE_ACTIONS = (Eva, WalkOutside, VisitTemple, Retag)
+
+
+class UnderpedPart(FlightBase):
+    """Systems powering up and down, their stamina, their losses, generators and clockwork orders."""
+
+    # ------------------------------------------------------------------ queries
+    def underped_in_play(self, state: GameState) -> bool:
+        return UNDERPED in state.setup.options
+
+    def robot_craft(self, state: GameState, upgoer: Upgoer) -> bool:
+        """A craft flown by underped systems alone: at least one system aboard and no derp."""
+        return bool(self._systems(state, upgoer)) and not self._living_crew(state, upgoer)
+
+    def clockwork(self, state: GameState, upgoer: Upgoer) -> bool:
+        return CLOCKWORK in state.setup.options and self.robot_craft(state, upgoer)
+
+    def _dormant(self, state: GameState, upgoer: Upgoer, step_id: str) -> bool:
+        """Powered down in a stable orbit: a crew of systems that are all powered down skips its duration rolls."""
+        systems = self._systems(state, upgoer)
+        return (bool(systems) and not self._living_crew(state, upgoer) and all(d.powered_down for d in systems)
+                and self.board.step(step_id).is_stable and self.board.step(step_id).kind != "surface")
+
+    def _generator_rolls(self, state: GameState, upgoer: Upgoer, step_id: str) -> list[PendingRoll]:
+        """A generator aboard a craft carrying systems rolls at a duration step as a habitat does."""
+        if not self._systems(state, upgoer):
+            return []
+        return [self._new_roll(state, "duration_habitat", upgoer, [item], step_id, "", target=item.id)
+                for item in self._modules(state, upgoer, "payload") if self._kind(state, item) == "generator"]
+
+    def first_share(self, state: GameState, craft: Optional[Upgoer], dots: int) -> int:
+        """The dots a first pays when ``craft`` wins it: a share, rounded up, for an underped craft."""
+        if craft is None or not self.underped_in_play(state) or not self.robot_craft(state, state.upgoer(craft.id)):
+            return dots
+        return math.ceil(dots * self.rules.prestige.underped_share)
+
+    def _spent_systems(self, state: GameState, upgoer: Upgoer) -> bool:
+        """No system aboard can act any more: none is powered up with stamina, none can pay to power up."""
+        rules = self.rules.components.underped
+        systems = self._systems(state, upgoer)
+        if not systems or self._living_crew(state, upgoer):
+            return False
+        for d in systems:
+            if d.awake and d.current_stamina >= rules.action_stamina:
+                return False
+            if d.powered_down and d.current_stamina >= max(1, rules.power_up_stamina):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ after liftoff
+    def _power_up_after_liftoff(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Each system aboard checks its reliability to power up once the craft has left the ground."""
+        upgoer = state.upgoer(upgoer.id)
+        rolls = [self._power_up_roll(state, upgoer, d) for d in self._systems(state, upgoer) if d.powered_down]
+        return self._queue_rolls(state, rolls) if rolls else state
+
+    def _power_up_roll(self, state: GameState, upgoer: Upgoer, derp: Derp) -> PendingRoll:
+        return self._new_roll(state, "power_up", upgoer, [state.item(derp.system)], upgoer.location, "power_up",
+                              actor=derp.id, target=derp.system)
+
+    def _power_up_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        derp = state.find("derp", roll.actor)
+        if derp is None or derp.dead:
+            return state
+        upgoer = state.find("upgoer", roll.upgoer)
+        if outcome is Outcome.OK:
+            state = dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, powered_down=False)]))
+            return self._event(state, f"{derp.name} powers up and is ready to work.", upgoer)
+        return self._event(state, f"{derp.name} stays powered down.", upgoer)
+
+    # ------------------------------------------------------------------ every action a system takes
+    def _underped_check(self, state: GameState, upgoer: Upgoer, action: Action) -> None:
+        """Refuse what a system cannot do: go outside, act without stamina, break clockwork orders."""
+        if not self.underped_in_play(state):
+            return
+        cost = self.rules.components.underped.action_stamina
+        derp = state.find("derp", getattr(action, "derp", "") or "")
+        if derp is not None and derp.is_system and not isinstance(action, (PowerUp, PowerDown)):
+            if isinstance(action, OUTSIDE_ACTIONS):
+                raise IllegalAction(f"{derp.name} is an underped system and stays in its capsule")
+            if derp.powered_down:
+                raise IllegalAction(f"{derp.name} is powered down")
+            if derp.current_stamina < cost:
+                raise IllegalAction(f"{derp.name} needs {cost} stamina for any action and has {derp.current_stamina}")
+        if isinstance(action, Transfer):
+            moved = [state.find("derp", d) for d in action.derps]
+            if any(d is not None and d.is_system for d in moved):
+                raise IllegalAction("an underped system is built into its craft: it is not carried across")
+        if isinstance(action, CRAFT_ACTIONS) and self._systems(state, upgoer) \
+                and not any(d.awake for d in self._living_crew(state, upgoer)) \
+                and self._robot_pilot(state, upgoer) is None:
+            raise IllegalAction(f"no one aboard {upgoer.name} can act: its underped systems are powered down "
+                                f"or out of stamina")
+        if self.clockwork(state, upgoer):
+            self._clockwork_check(state, upgoer, action)
+
+    def _underped_cost(self, before: GameState, after: GameState, upgoer: Upgoer, action: Action) -> GameState:
+        """A system spends stamina on any action it takes (at least ``action_stamina``), burns included."""
+        if not self.underped_in_play(before) or isinstance(action, (PowerUp, PowerDown, GiveStamina, SelfDestruct,
+                                                                    AbortOrders)):
+            return after
+        cost = self.rules.components.underped.action_stamina
+        named = before.find("derp", getattr(action, "derp", "") or "")
+        if named is not None:
+            if not named.is_system:
+                return after
+            spent = named.current_stamina - after.derp(named.id).current_stamina
+            return self._spend(after, named, cost - spent) if spent < cost else after
+        if isinstance(action, CRAFT_ACTIONS):
+            pilot = self._robot_pilot(before, upgoer)
+            if pilot is not None:
+                after = self._spend(after, pilot, cost)
+        return after
+
+    # ------------------------------------------------------------------ the activities
+    def _underped_candidates(self, state: GameState, upgoer: Upgoer) -> list[Action]:
+        f: FlightPhase = state.flight
+        if not self.underped_in_play(state):
+            return []
+        out: list[Action] = []
+        if self.clockwork(state, upgoer) and upgoer.orders:
+            out.append(AbortOrders(upgoer.id))
+        if f.mode not in ("before", "after"):
+            return out
+        systems = self._systems(state, upgoer)
+        for d in systems:
+            out.append(PowerDown(d.id) if d.awake else PowerUp(d.id))
+        partners = [self._systems(state, p) for p in self._docked_partners(state, upgoer)]
+        reachable = systems + [d for group in partners for d in group]
+        for giver in self._healthy(state, upgoer):
+            if not giver.is_system:
+                out += [GiveStamina(giver.id, d.id) for d in reachable]
+        if systems:
+            out.append(SelfDestruct(upgoer.id))
+        return out
+
+    def _underped_handlers(self) -> dict:
+        return {PowerDown: self._power_down, PowerUp: self._power_up, GiveStamina: self._give_stamina,
+                SelfDestruct: self._self_destruct, AbortOrders: self._abort_orders}
+
+    def _aboard_system(self, state: GameState, upgoer: Upgoer, derp_id: str) -> Derp:
+        derp = state.find("derp", derp_id)
+        if derp is None or not derp.is_system or derp.location != upgoer.id or derp.dead:
+            raise IllegalAction(f"{derp_id} is not an underped system aboard {upgoer.name}")
+        return derp
+
+    def _power_down(self, state: GameState, upgoer: Upgoer, a: PowerDown) -> GameState:
+        self._require_activity(state, upgoer, "powering down")
+        derp = self._aboard_system(state, upgoer, a.derp)
+        if derp.powered_down:
+            raise IllegalAction(f"{derp.name} is already powered down")
+        state = dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, powered_down=True)]))
+        return self._event(state, f"{derp.name} powers down to save itself for later.", upgoer)
+
+    def _power_up(self, state: GameState, upgoer: Upgoer, a: PowerUp) -> GameState:
+        self._require_activity(state, upgoer, "powering up")
+        derp = self._aboard_system(state, upgoer, a.derp)
+        if not derp.powered_down:
+            raise IllegalAction(f"{derp.name} is already powered up")
+        cost = self.rules.components.underped.power_up_stamina
+        if derp.current_stamina < max(1, cost):
+            raise IllegalAction(f"powering up needs {max(1, cost)} stamina left; {derp.name} has "
+                                f"{derp.current_stamina} (a derp can give it some)")
+        state = self._spend(state, derp, cost)
+        state = self._event(state, f"{derp.name} tries to power up.", upgoer)
+        return self._queue_rolls(state, [self._power_up_roll(state, upgoer, derp)])
+
+    def _give_stamina(self, state: GameState, upgoer: Upgoer, a: GiveStamina) -> GameState:
+        self._require_activity(state, upgoer, "handing over stamina")
+        giver = self._crew_member(state, upgoer, a.derp, need_stamina=False)
+        if giver.is_system:
+            raise IllegalAction(f"{giver.name} is a system itself; a derp hands over stamina")
+        amount = self.rules.components.underped.given_stamina
+        if giver.current_stamina < amount:
+            raise IllegalAction(f"{giver.name} has {giver.current_stamina} stamina, not {amount} to give")
+        system = state.find("derp", a.system)
+        places = {upgoer.id} | set(upgoer.docked_with)
+        if system is None or not system.is_system or system.dead or system.location not in places:
+            raise IllegalAction(f"{a.system} is not an underped system aboard {upgoer.name} or a craft docked to it")
+        if system.current_stamina >= system.stamina:
+            raise IllegalAction(f"{system.name} is already fully charged ({system.stamina} stamina)")
+        given = min(amount, system.stamina - system.current_stamina)
+        state = self._spend(state, giver, given)
+        system = state.derp(system.id)
+        state = dataclasses.replace(state, derps=replace_in(state.derps, [
+            update(system, current_stamina=system.current_stamina + given)]))
+        return self._event(state, f"{giver.name} gives {system.name} {given} stamina.", upgoer)
+
+    def _self_destruct(self, state: GameState, upgoer: Upgoer, a: SelfDestruct) -> GameState:
+        self._require_activity(state, upgoer, "a self-destruct")
+        if a.upgoer != upgoer.id:
+            raise IllegalAction("only the craft that is acting can destroy itself")
+        if not self._spent_systems(state, upgoer):
+            raise IllegalAction(f"{upgoer.name} self-destructs only when its underped systems, with no derp "
+                                f"aboard, can no longer act")
+        state = self._undock_all(state, upgoer, "before the end")
+        state = self._destroy_upgoer(state, state.upgoer(upgoer.id),
+                                     f"{upgoer.name}'s systems, out of stamina, destroy the craft rather than drift.")
+        return self._set(state, active=None, mode="")
+
+    # ------------------------------------------------------------------ clockwork
+    def check_orders(self, state: GameState, upgoer: Upgoer, burns: tuple[str, ...]) -> str:
+        """Orders a clockwork craft can be given (every entry a burn's destination), in words."""
+        if CLOCKWORK not in state.setup.options:
+            raise IllegalAction("orders are written only with the clockwork robots rule")
+        if not any(d.is_system for d in state.derps if d.location == upgoer.id):
+            raise IllegalAction(f"{upgoer.name} carries no underped system to follow orders")
+        if len(burns) > 20:
+            raise IllegalAction("at most 20 burns can be written down")
+        targets = {b.to for step in self.board.steps for b in self.board.burns_from(step.id, self._scenario(state))}
+        names = []
+        for to in burns:
+            if to not in targets:
+                raise IllegalAction(f"'{to}' is not a place a burn leads to")
+            names.append(self.board.step(to).name)
+        return ", then ".join(names) or "no burns (it coasts)"
+
+    def _clockwork_check(self, state: GameState, upgoer: Upgoer, action: Action) -> None:
+        """The written burns, in order; when the next is offered here it must be made (or, after it failed,
+        retried or the orders aborted); nothing else is burned."""
+        if isinstance(action, AbortOrders):
+            return
+        here = self.board.step(upgoer.location)
+        offered = {b.to for b in self.board.burns_from(here.id, self._scenario(state))}
+        due = upgoer.orders[0] if upgoer.orders else None
+        if isinstance(action, Burn) and action.to != due:
+            raise IllegalAction(f"{upgoer.name} follows its written orders: " +
+                                (f"its next burn is to {self.board.step(due).name}" if due else "it has no burn left"))
+        if isinstance(action, Coast) and due in offered:
+            raise IllegalAction(f"{upgoer.name} must make its written burn to {self.board.step(due).name} here "
+                                f"(or abort its orders)")
+
+    def _abort_orders(self, state: GameState, upgoer: Upgoer, a: AbortOrders) -> GameState:
+        if a.upgoer != upgoer.id or not self.clockwork(state, upgoer) or not upgoer.orders:
+            raise IllegalAction("only a clockwork craft with orders left can abort them")
+        if state.flight.mode != "junction":
+            raise IllegalAction("orders are aborted at a burn, when the written burn fails")
+        state = self._replace_upgoer(state, update(upgoer, orders=(), orders_aborted=True))
+        return self._event(state, f"{upgoer.name} gives up the rest of its orders and coasts on.", upgoer)
+
+    def _order_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+        """A written burn that worked is crossed off."""
+        upgoer = state.find("upgoer", roll.upgoer)
+        if outcome is not Outcome.OK or upgoer is None or not upgoer.orders or upgoer.orders[0] != roll.target:
+            return state
+        return self._replace_upgoer(state, update(upgoer, orders=upgoer.orders[1:]))
+
+    # ------------------------------------------------------------------ the end of the turn
+    def _recharge_systems(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """A working generator recharges the systems aboard (unless its duration roll failed this turn)."""
+        upgoer = state.upgoer(upgoer.id)
+        if upgoer.habitat_failed or not any(self._kind(state, i) == "generator"
+                                            for i in self._modules(state, upgoer, "payload")):
+            return state
+        gain = self.rules.components.underped.generator_recharge
+        charged = [update(d, current_stamina=min(d.stamina, d.current_stamina + gain))
+                   for d in self._systems(state, upgoer) if d.current_stamina < d.stamina]
+        if not charged:
+            return state
+        state = dataclasses.replace(state, derps=replace_in(state.derps, charged))
+        return self._say(state, [Event(f"The generator aboard {upgoer.name} recharges "
+                                       f"{', '.join(d.name for d in charged)}.", upgoer.owner, "flight")])

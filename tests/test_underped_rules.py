@@ -1,0 +1,451 @@
+"""Underped (robotic) Upgoers, the optional rule of the wiki's "underped" page, one named scenario per rule.
+
+Each test invents, researches, builds and programs its underped systems with real R&D actions, gives the
+rest of the hardware ready-made (``game.games.whatgoesup.rules.scenario``), assembles, launches and flies
+through the Engine, answering every die with a chosen ``Roll``. The ready-made parts rate 15/18 on a d20
+(1-14 OK, 15-17 Fail, 18-20 Boom); a system researched on its first turn rates 6/10 (1-5 OK, 6-9 Fail,
+10-20 Boom), so a roll of 1 works for both.
+"""
+from __future__ import annotations
+
+import pytest
+
+from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll, Train
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, Eva, Launch, Move,
+                                                        Shed, UseSkill)
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.rules.underped_actions import (AbortOrders, GiveStamina, PowerDown, PowerUp, Program,
+                                                          SelfDestruct, WriteOrders)
+
+R = load_rules()
+E = Engine(R)
+
+OK, FAIL, BOOM = 1, 16, 19  # the ready-made parts: 15/18
+S_FAIL, S_BOOM = 7, 12  # a system at 6/10
+UNDERPED = ("underped",)
+
+
+# ====================================================================== helpers
+def new_game(options=UNDERPED, players=1):
+    ps = (PlayerSetup("Hop", "rabitians"), PlayerSetup("Spud", "merbs"))[:players]
+    return E.new_game(Setup(ps, turn_limit=20, options=frozenset(options), dice="d20"))
+
+
+def act(s, action):
+    return E.apply(s, action)
+
+
+def roll(s, value):
+    assert E.current_player(s) == CHANCE, "no die is waiting"
+    return E.apply(s, Roll(value))
+
+
+def illegal(s, action, match=None):
+    with pytest.raises(IllegalAction, match=match):
+        E.apply(s, action)
+    assert action not in E.legal_actions(s)
+
+
+def build_systems(s, count=1, program_points=0):
+    """Real R&D: invent an underped system, research it to 6/10, build ``count`` and program each.
+    Returns (state, system item ids, system derp ids)."""
+    s = give_stock(s, E.current_player(s), points=200)
+    s = act(s, Invent("underped", 1))
+    thing = s.things[-1].id
+    s = act(act(s, Research(thing, "boom", 5)), Research(thing, "fail", 5))
+    s = act(s, Build(thing, count))
+    items = [i.id for i in s.items if i.thing_id == thing]
+    systems = [d.id for d in s.derps if d.system in items]
+    for d in systems:
+        if program_points:
+            s = act(s, Program(d, program_points))
+    return s, items, systems
+
+
+def hardware(s, p, mods=("capsule", "thruster")):
+    """Ready-made stages, capsule and thruster rated 15/18 (the rest of a craft)."""
+    s, _, stages = give_thing(s, R, p, "lower_stage", 60, "15/18", count=3)
+    modules = []
+    for kind in mods:
+        mass = {"capsule": 14, "habitat": 4, "thruster": 4}.get(kind, 1)
+        s, _, it = give_thing(s, R, p, kind, mass, "15/18", count=1)
+        modules += it
+    s = give_stock(s, p, fuel=40, rations=40)
+    return s, ((stages[0], stages[1]), (stages[2],)), tuple(modules)
+
+
+def robot_craft(options=UNDERPED, program_points=2, derps=(), extra=(), fuel=10, rations=0):
+    """Turn 1 of a one-program game: a craft flown by one underped system (plus ``derps``: (p, e, s) each),
+    assembled and on the pad, R&D still open. Returns (state, design, system derp id, derp ids)."""
+    s = new_game(options)
+    s, items, systems = build_systems(s, 1, program_points)
+    s, stages, modules = hardware(s, 0, ("capsule", "thruster") + tuple(extra))
+    crew = []
+    for i, (pi, en, st) in enumerate(derps):
+        s, d = give_derp(s, 0, f"Pilot{i}", pi, en, st)
+        crew.append(d)
+    design = UpgoerDesign("Robo", stages=stages, modules=modules + tuple(items), crew=tuple(crew), fuel=fuel,
+                          rations=rations)
+    report = E.check_design(s, 0, design)
+    assert report.valid, report.problems
+    s = act(s, Assemble(design))
+    return s, design, systems[0], crew
+
+
+def settle(s):
+    """Accept a rolled result that waits for the owner's choices (luck, skills), if one does."""
+    if s.phase == "flight" and s.flight.roll is not None and s.flight.roll.value is not None:
+        return act(s, AcceptRoll())
+    return s
+
+
+def craft(s, name="Robo"):
+    return next(u for u in s.upgoers if u.name == name)
+
+
+DEFAULT = (Launch, EndActivities, Move, Coast, AcceptRoll, EndRnD)
+
+
+def auto(s, until, value=OK, limit=400):
+    """Play the obvious choice (launch, move on, coast, accept, end) and roll ``value`` until ``until(s)``."""
+    for _ in range(limit):
+        if until(s):
+            return s
+        p = E.current_player(s)
+        assert p != TERMINAL, "the game ended"
+        if p == CHANCE:
+            s = E.apply(s, Roll(value))
+            continue
+        legal = E.legal_actions(s)
+        for kind in DEFAULT:
+            found = [a for a in legal if isinstance(a, kind)]
+            if found:
+                s = E.apply(s, found[0])
+                break
+        else:
+            raise AssertionError(f"no default among {legal}")
+    raise AssertionError("the condition was never reached")
+
+
+def rolling(kind):
+    return lambda s: (s.phase == "flight" and s.flight.roll is not None and s.flight.roll.value is None
+                      and s.flight.roll.kind == kind)
+
+
+def at(mode, name="Robo"):
+    def check(s):
+        f = s.flight
+        return (s.phase == "flight" and f is not None and f.roll is None and f.choice is None
+                and f.active is not None and s.upgoer(f.active).name == name and f.mode == mode)
+    return check
+
+
+def in_orbit(s):
+    """From R&D with the craft on the pad: launch, power up (roll 1) and reach Low Orbit 1, stopping at the
+    activities after moving."""
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(s, OK)  # the launch stage
+    assert rolling("power_up")(s)
+    s = roll(s, OK)  # the system powers up
+    s = auto(s, at("after"))
+    assert craft(s).location == "low_1"
+    return s
+
+
+def entries(s, p=0):
+    return [(e.reason, e.dots) for e in s.programs[p].dot_entries]
+
+
+# ====================================================================== the option and R&D
+def test_without_the_option_no_underped_system_can_be_invented():
+    s = give_stock(new_game(options=()), 0, points=50)
+    illegal(s, Invent("underped", 1), "optional rule 'Underped Upgoers'")
+    illegal(s, Invent("generator", 1), "optional rule")
+    assert not any(isinstance(a, Invent) and a.kind in ("underped", "generator") for a in E.legal_actions(s))
+
+
+def test_a_built_system_is_a_part_of_mass_1_and_a_crew_member_with_a_derps_starting_stats():
+    s, items, systems = build_systems(new_game())
+    system = s.derp(systems[0])
+    thing = s.thing(s.item(items[0]).thing_id)
+    assert thing.mass == 1 and str(thing.rating) == "6/10"
+    derps = R.economy.derps
+    assert (system.piloting, system.engineering, system.stamina) == (derps.start_piloting, derps.start_engineering,
+                                                                     derps.start_stamina)
+    assert system.system == items[0] and system.powered_down and system.location is HOME
+
+
+def test_a_system_is_programmed_one_stamina_per_point_and_never_trained():
+    s, _, systems = build_systems(new_game())
+    d = systems[0]
+    points = s.programs[0].points
+    s = act(s, Program(d, 2))
+    assert s.derp(d).stamina == s.derp(d).current_stamina == R.economy.derps.start_stamina + 2
+    assert s.programs[0].points == points - 2 and s.derp(d).busy is None  # not grounded like training
+    illegal(s, Train(d, "piloting", 1), "programmed, not trained")
+
+
+def test_programming_is_allowed_at_the_last_minute_aboard_a_craft_on_the_pad():
+    s, _, system, _ = robot_craft(program_points=0)
+    assert s.derp(system).location == craft(s).id and craft(s).status == "pad"
+    assert Program(system, 1) in E.legal_actions(s)
+    s = act(s, Program(system, 1))
+    assert s.derp(system).current_stamina == R.economy.derps.start_stamina + 1
+
+
+def test_a_system_sits_in_a_capsule_as_a_part_and_cannot_be_crew_on_its_own():
+    s, items, systems = build_systems(new_game())
+    s, stages, modules = hardware(s, 0, ("thruster",))
+    no_capsule = UpgoerDesign("Bare", stages=stages, modules=modules + tuple(items))
+    assert any("must ride in a capsule" in p for p in E.check_design(s, 0, no_capsule).problems)
+    s, stages, capsule = hardware(s, 0, ("capsule",))
+    as_crew = UpgoerDesign("Odd", stages=stages, modules=capsule, crew=tuple(systems))
+    assert any("load it as a part" in p for p in E.check_design(s, 0, as_crew).problems)
+    good = UpgoerDesign("Good", stages=stages, modules=capsule + tuple(items))
+    s = act(s, Assemble(good))
+    assert craft(s, "Good").crew == tuple(systems)
+
+
+# ====================================================================== powering up
+def test_after_liftoff_the_system_checks_its_reliability_to_power_up():
+    s, _, system, _ = robot_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(s, OK)
+    roll_ = s.flight.roll
+    assert roll_.kind == "power_up" and roll_.items == (s.derp(system).system,) and str(roll_.rating) == "6/10"
+    s = roll(s, OK)
+    assert not s.derp(system).powered_down
+
+
+def test_a_failed_power_up_leaves_the_system_down_and_the_craft_unsteerable():
+    s, _, system, _ = robot_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(s, OK), S_FAIL)
+    s = settle(s)
+    assert s.derp(system).powered_down and not s.derp(system).dead
+    assert not E.flight_rules.can_steer(s, craft(s))
+
+
+def test_a_power_up_boom_destroys_the_system_and_strands_the_craft():
+    s, _, system, _ = robot_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(s, OK), S_BOOM)
+    s = settle(s)
+    assert s.derp(system).dead and craft(s).stranded
+    assert s.derp(system).system not in craft(s).modules
+    assert s.programs[0].derps_lost == 0 and not any("lost" in reason for reason, _ in entries(s))
+
+
+# ====================================================================== flying without derps
+def test_an_underped_craft_reaches_orbit_without_a_derp_aboard():
+    s, _, system, _ = robot_craft()
+    s = in_orbit(s)
+    assert craft(s).status == "flying" and craft(s).location == "low_1"
+    assert not any(not d.is_system for d in s.derps if d.location == craft(s).id)
+
+
+def test_a_burn_costs_the_system_a_stamina_point_whether_or_not_it_works():
+    s, _, system, _ = robot_craft(program_points=2)  # 4 stamina
+    s = in_orbit(s)
+    s = auto(s, at("junction"))  # turn 2, Low orbit burn 1
+    assert s.turn == 2 and s.derp(system).current_stamina == 4
+    s = act(s, Burn("high_transfer"))
+    assert s.derp(system).current_stamina == 3
+    s = roll(s, FAIL)
+    s = settle(s)  # the system has no Piloting to spend on it
+    assert s.flight.mode == "junction"
+    s = act(s, Burn("high_transfer"))  # retry: another point
+    assert s.derp(system).current_stamina == 2
+
+
+def test_a_system_out_of_stamina_cannot_burn():
+    s, _, system, _ = robot_craft(program_points=0)  # 2 stamina
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    s = act(s, Burn("high_transfer"))
+    s = settle(roll(s, FAIL))
+    s = act(s, Burn("high_transfer"))
+    s = settle(roll(s, FAIL))
+    assert s.derp(system).current_stamina == 0
+    assert not E.flight_rules.can_steer(s, craft(s))
+    illegal(s, Burn("high_transfer"), "no one aboard Robo can act")
+
+
+def test_any_other_action_costs_a_stamina_point_too():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    before = s.derp(system).current_stamina
+    s = act(s, Shed(fuel=1))
+    assert s.derp(system).current_stamina == before - 1 and craft(s).fuel == 9
+
+
+def test_a_system_helping_a_roll_spends_one_stamina_like_a_derp():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    s = act(s, Burn("high_transfer"))
+    s = roll(s, FAIL)
+    assert UseSkill(system, "piloting") not in E.legal_actions(s)  # starting stats: no Piloting to give
+
+
+def test_a_system_stays_in_its_capsule():
+    s, _, system, crew = robot_craft(derps=((2, 0, 3),), extra=("eva_pack",))
+    s = in_orbit(s)
+    illegal(s, Eva(system, craft(s).id), None)
+
+
+def test_a_system_eats_no_rations():
+    s, _, system, _ = robot_craft(rations=0)
+    s = in_orbit(s)
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert not s.derp(system).dead and not s.derp(system).powered_down
+    assert craft(s).crewed_turns == 1
+
+
+# ====================================================================== injuries and deaths
+def test_a_reentry_fail_powers_the_system_down_and_it_comes_home_at_no_cost():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    s = act(s, Burn("reentry"))
+    s = roll(s, OK)  # the deorbit burn
+    assert rolling("reentry")(s)
+    s = settle(roll(s, FAIL))  # what would injure a derp
+    assert s.derp(system).powered_down and not s.derp(system).injured
+    s = settle(roll(s, OK))  # landing
+    assert craft(s).status == "landed"
+    assert s.derp(system).location is HOME and s.derp(system).powered_down and not s.derp(system).dead
+    assert s.item(s.derp(system).system).location is HOME
+
+
+def test_what_would_kill_a_derp_destroys_the_system_at_no_cost():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    s = act(s, Burn("reentry"))
+    s = roll(s, OK)
+    s = settle(roll(s, BOOM))  # the capsule's reentry Boom kills a crew
+    assert s.derp(system).dead and s.derp(system).system not in {i.id for i in s.items}
+    s = auto(s, lambda x: x.phase == "rnd")
+    report = next(e.text for e in s.events if e.kind == "report")
+    assert "lost" not in report and s.programs[0].derps_lost == 0
+
+
+def test_a_second_injury_leaves_a_powered_down_system_down_not_destroyed():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    s = act(s, Burn("reentry"))
+    s = roll(s, OK)
+    s = settle(roll(s, FAIL))  # reentry: powered down
+    s = settle(roll(s, FAIL))  # landing: would injure again
+    assert craft(s).status == "landed" and not s.derp(system).dead and s.derp(system).powered_down
+
+
+# ====================================================================== powering down and up on purpose
+def test_a_system_powered_down_in_a_stable_orbit_skips_the_duration_rolls():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = act(s, PowerDown(system))
+    assert s.derp(system).powered_down
+    s = act(s, EndActivities(craft(s).id))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    s = act(s, EndRnD())
+    # Turn 2: unsteerable, it drifts on to Low Orbit 2 and ends its move there: no capsule roll.
+    s = auto(s, at("before"))
+    s = act(s, Move(craft(s).id))
+    assert craft(s).location == "low_2" and s.flight.roll is None and s.flight.rolls == ()
+
+
+def test_powering_up_again_needs_stamina_left_a_check_and_a_stamina_point():
+    s, _, system, _ = robot_craft(program_points=2)  # 4 stamina
+    s = in_orbit(s)
+    s = act(s, PowerDown(system))
+    s = act(s, PowerUp(system))
+    assert s.derp(system).current_stamina == 3 and s.flight.roll.kind == "power_up"
+    s = roll(s, S_FAIL)
+    s = settle(s)
+    assert s.derp(system).powered_down
+    s = act(s, PowerUp(system))
+    s = roll(s, OK)
+    assert not s.derp(system).powered_down and s.derp(system).current_stamina == 2
+
+
+def test_a_system_with_no_stamina_cannot_power_up():
+    s, _, system, _ = robot_craft(program_points=0)  # 2 stamina
+    s = in_orbit(s)
+    s = act(s, PowerDown(system))
+    s = act(s, PowerUp(system))
+    s = settle(roll(s, S_FAIL))
+    s = act(s, PowerUp(system))
+    s = settle(roll(s, S_FAIL))
+    assert s.derp(system).current_stamina == 0
+    illegal(s, PowerUp(system), "needs 1 stamina left")
+
+
+# ====================================================================== out of stamina
+def test_out_of_stamina_an_underped_craft_may_self_destruct():
+    s, _, system, _ = robot_craft(program_points=0)
+    s = in_orbit(s)
+    illegal(s, SelfDestruct(craft(s).id), "can no longer act")
+    s = act(s, Shed(fuel=1))
+    s = act(s, Shed(fuel=1))
+    assert s.derp(system).current_stamina == 0
+    s = act(s, SelfDestruct(craft(s).id))
+    assert craft(s).status == "destroyed" and s.derp(system).dead
+    report = next(e.text for e in s.events if e.kind == "report")  # the turn has ended: its budget report
+    assert "lost" not in report and s.programs[0].derps_lost == 0  # losing a system costs no dots
+
+
+def test_out_of_stamina_it_may_instead_stay_stranded():
+    s, _, system, _ = robot_craft(program_points=0)
+    s = in_orbit(s)
+    s = act(act(s, Shed(fuel=1)), Shed(fuel=1))
+    s = act(s, EndActivities(craft(s).id))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert craft(s).status == "flying" and not E.flight_rules.can_steer(s, craft(s))
+
+
+def test_a_derp_gives_a_system_stamina():
+    s, _, system, crew = robot_craft(program_points=0, derps=((1, 1, 4),))
+    s = in_orbit(s)
+    s = act(s, Shed(fuel=1))  # the derp flies this craft: shedding costs the system nothing
+    assert s.derp(system).current_stamina == 2
+    s = act(s, PowerDown(system))
+    s = act(s, PowerUp(system))
+    s = settle(roll(s, S_FAIL))
+    s = act(s, PowerUp(system))
+    s = settle(roll(s, S_FAIL))
+    assert s.derp(system).current_stamina == 0
+    s = act(s, GiveStamina(crew[0], system))
+    assert s.derp(system).current_stamina == 1 and s.derp(crew[0]).current_stamina == 3
+    s = act(s, PowerUp(system))
+    s = roll(s, OK)
+    assert not s.derp(system).powered_down and s.derp(system).current_stamina == 0
+
+
+# ====================================================================== prestige
+def test_firsts_won_by_an_underped_craft_pay_half_rounded_up():
+    s, _, system, _ = robot_craft()
+    s = in_orbit(s)
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    report = next(e.text for e in s.events if e.kind == "report")
+    assert "Prestige First - mission step (Low Orbit) +1" in report  # 1 dot: half rounded up is 1
+    assert "Prestige First - multi-turn mission +1" in report  # 2 dots: half is 1
+    assert "Prestige First - orbit type (low) +1" in report
+
+
+def test_a_craft_with_a_derp_and_a_system_wins_the_full_first():
+    s, _, system, crew = robot_craft(derps=((1, 1, 4),), rations=4)
+    s = in_orbit(s)
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    report = next(e.text for e in s.events if e.kind == "report")
+    assert "Prestige First - multi-turn mission +2" in report
+    assert "Prestige First - multi-derp mission +2" in report  # the system counts as a crew member
