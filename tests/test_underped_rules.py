@@ -449,3 +449,121 @@ def test_a_craft_with_a_derp_and_a_system_wins_the_full_first():
     report = next(e.text for e in s.events if e.kind == "report")
     assert "Prestige First - multi-turn mission +2" in report
     assert "Prestige First - multi-derp mission +2" in report  # the system counts as a crew member
+
+
+# ====================================================================== clockwork
+CLOCKWORK = ("underped", "underped_clockwork")
+
+
+def clockwork_at_first_burn(orders=("high_transfer",)):
+    """A clockwork craft with written orders, in orbit, at the first burn junction of turn 2."""
+    s, _, system, _ = robot_craft(options=CLOCKWORK, program_points=3)  # 5 stamina
+    s = act(s, WriteOrders(craft(s).id, orders))
+    assert craft(s).orders == orders
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    assert craft(s).location == "low_burn_1"
+    return s, system
+
+
+def test_clockwork_needs_the_underped_rules():
+    with pytest.raises(Exception, match="needs Underped Upgoers too"):
+        E.new_game(Setup((PlayerSetup("Hop", "rabitians"),), options=frozenset({"underped_clockwork"})))
+
+
+def test_orders_are_written_on_the_pad_and_only_with_clockwork():
+    s, _, system, _ = robot_craft(options=UNDERPED)
+    illegal(s, WriteOrders(craft(s).id, ("high_transfer",)), "clockwork")
+    s, _, system, _ = robot_craft(options=CLOCKWORK)
+    illegal(s, WriteOrders(craft(s).id, ("nowhere",)), "not a place a burn leads to")
+    s = act(s, WriteOrders(craft(s).id, ("high_transfer", "reentry")))
+    assert craft(s).orders == ("high_transfer", "reentry")
+    assert "High" in s.events[-1].text
+
+
+def test_a_clockwork_craft_must_make_its_written_burn_and_no_other():
+    s, system = clockwork_at_first_burn()
+    illegal(s, Coast(), "must make its written burn")
+    illegal(s, Burn("reentry"), "its next burn is to")
+    s = act(s, Burn("high_transfer"))
+    s = roll(s, OK)
+    assert craft(s).orders == () and craft(s).location != "low_burn_1"
+
+
+def test_when_a_written_burn_fails_the_craft_may_retry():
+    s, system = clockwork_at_first_burn()
+    s = settle(roll(act(s, Burn("high_transfer")), FAIL))
+    assert s.flight.mode == "junction" and craft(s).orders == ("high_transfer",)
+    illegal(s, Coast(), "must make its written burn")
+    assert Burn("high_transfer") in E.legal_actions(s) and AbortOrders(craft(s).id) in E.legal_actions(s)
+    s = roll(act(s, Burn("high_transfer")), OK)  # the retry works
+    assert craft(s).orders == ()
+
+
+def test_when_a_written_burn_fails_the_craft_may_abort_and_only_coast():
+    s, system = clockwork_at_first_burn(("high_transfer", "reentry"))
+    s = settle(roll(act(s, Burn("high_transfer")), FAIL))
+    s = act(s, AbortOrders(craft(s).id))
+    assert craft(s).orders == () and craft(s).orders_aborted
+    illegal(s, Burn("high_transfer"), "no burn left")
+    s = act(s, Coast())
+    assert craft(s).location == "low_2"
+
+
+def test_clockwork_leaves_a_craft_with_a_derp_aboard_free():
+    s, _, system, crew = robot_craft(options=CLOCKWORK, derps=((1, 1, 4),), rations=4)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    assert Coast() in E.legal_actions(s) and Burn("high_transfer") in E.legal_actions(s)
+
+
+# ====================================================================== the generator
+def generator_craft():
+    """A craft of one system (4 stamina) with a generator at 6/10 (invented, researched and built for real)."""
+    s = new_game()
+    s, items, systems = build_systems(s, 1, 2)
+    s = act(s, Invent("generator", 1))
+    gen_thing = s.things[-1].id
+    s = act(act(s, Research(gen_thing, "boom", 5)), Research(gen_thing, "fail", 5))  # 6/10, like the system
+    s = act(s, Build(gen_thing, 1))
+    generator = s.items[-1].id
+    s, stages, modules = hardware(s, 0)
+    design = UpgoerDesign("Robo", stages=stages, modules=modules + tuple(items) + (generator,), fuel=10)
+    s = act(s, Assemble(design))
+    return s, systems[0], generator
+
+
+def test_a_generator_rolls_like_a_habitat_and_recharges_the_systems_each_turn():
+    s, system, generator = generator_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(s, OK), OK)  # launch, power up
+    s = roll(s, OK)  # orbital insertion
+    assert rolling("duration_capsule")(s)
+    s = roll(s, OK)
+    assert rolling("duration_habitat")(s) and s.flight.roll.items == (generator,)
+    s = roll(s, OK)
+    s = act(s, Shed(fuel=1))  # one point spent
+    assert s.derp(system).current_stamina == 3
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert s.derp(system).current_stamina == 4
+    assert any("generator aboard Robo recharges" in e.text for e in s.events)
+
+
+def test_a_failed_generator_roll_gives_no_recharge_that_turn():
+    s, system, generator = generator_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(roll(roll(s, OK), OK), OK), OK)  # launch, power up, insertion, capsule
+    s = settle(roll(s, S_FAIL))  # the generator's duration roll (6/10)
+    s = act(s, Shed(fuel=1))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert s.derp(system).current_stamina == 3
+
+
+def test_without_a_generator_a_system_recovers_nothing_in_space():
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = act(s, Shed(fuel=1))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert s.derp(system).current_stamina == 3

@@ -254,7 +254,7 @@ class UnderpedPart(FlightBase):
     def _clockwork_check(self, state: GameState, upgoer: Upgoer, action: Action) -> None:
         """The written burns, in order; when the next is offered here it must be made (or, after it failed,
         retried or the orders aborted); nothing else is burned."""
-        if isinstance(action, AbortOrders):
+        if not isinstance(action, (Burn, Coast)):
             return
         here = self.board.step(upgoer.location)
         offered = {b.to for b in self.board.burns_from(here.id, self._scenario(state))}
