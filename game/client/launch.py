@@ -31,7 +31,7 @@ SCENES = {
     "new_game": "game.client.whatgoesup.new_game:NewGameScene",
     "rules_reference": "game.client.whatgoesup.rules_reference:RulesReferenceScene",
     "cosmoforce_new_game": "game.client.cosmoforce.new_game:NewFightScene",
-    "cosmoforce_load": "game.client.cosmoforce.load:LoadFightScene",
+    "cosmoforce_reference": "game.client.cosmoforce.reference:CosmoReferenceScene",
 }
 
 
@@ -51,7 +51,7 @@ def make_app(home: Path | None = None, size: tuple[int, int] | None = None,
 def wire_games(context: AppContext) -> None:
     """Wire the title's New game, Continue, Load and Tutorial: What Goes Up's as the title's own hooks, the
     other games' as ``context.game_hooks`` for the title's game chooser."""
-    from game.client.cosmoforce.entry import wire as wire_cosmoforce
+    from game.client.cosmoforce.flow import wire as wire_cosmoforce
     from game.client.whatgoesup.game_flow import wire
 
     wire(context)

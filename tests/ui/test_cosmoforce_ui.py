@@ -89,7 +89,7 @@ def test_the_title_offers_both_games_and_keeps_what_goes_up_first(title):
     click(title, scene.buttons["game:cosmoforce"])
     scene = top(title)
     assert scene._words()[0] == "Cosmoforce"
-    assert not scene.buttons["tutorial"].is_enabled and not scene.buttons["rules"].is_enabled
+    assert not scene.buttons["tutorial"].is_enabled and scene.buttons["rules"].is_enabled  # its own reference
     click(title, scene.buttons["game:whatgoesup"])
     click(title, top(title).buttons["new_game"])
     assert top(title).name == "new_game"  # What Goes Up's own new-game screen, as before
@@ -217,7 +217,8 @@ def test_continue_from_the_title_brings_the_fight_back(title):
     top(title).flow.quit_to_title()
     click(title, top(title).buttons["load"])
     load = top(title)
-    assert load.name == "cosmoforce_load" and load.listings and all(x.ok for x in load.listings)
+    assert load.name == "load_game" and load.infos and all(x.ok for x in load.infos)
+    assert load.entry.id == "cosmoforce" and all(x.words.startswith("round ") for x in load.infos)
     click(title, load.buttons["load:0"])
     assert top(title).name == "cosmoforce_combat"
 

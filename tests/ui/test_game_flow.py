@@ -252,7 +252,7 @@ def test_save_and_load_round_trip_through_the_ui(scripted, home):
     app.context.stack.push(LoadScene(app.context, folder=home))
     scene = top(app)
     row = next(n for n, info in enumerate(scene.rows()) if info.path == path)
-    assert scene.rows()[row].turn == 2 and scene.rows()[row].programs == ("Hop Agency", "Spud Space")
+    assert scene.rows()[row].turn == 2 and scene.rows()[row].words.endswith("· Hop Agency, Spud Space")
     press(app, scene.buttons[f"load:{row}"])
     assert top(app).name in ("pass_device", "rnd")
     assert list(top(app).flow.session.actions) == actions

@@ -19,6 +19,7 @@ from game.client.kit.draw import draw_marker, draw_program_marker, program_colou
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font,
                                    font_px)
 from game.client.kit.text import draw_wrapped
+from game.client.kit.words import counted
 from game.client.scenes.game_scene import GameScene
 from game.games.cosmoforce.rules.actions import (Action, AssignDamage, BurnEngines, ConserveEnergy, DroneStrafe,
                                                  FireWeapons, HealCrew, OfferCeasefire, PrecisionFire, RepairSystem,
@@ -450,22 +451,23 @@ class CombatScene(GameScene):
         self.draw_panel(surface)
 
     def subtitle(self) -> str:
+        """What is happening, beside the title (the header's right end says which round)."""
         state = self.state
         step = state.step
         if self.flow.session.over:
             return "The fight is over"
         if isinstance(step, PendingRoll):
-            return f"Round {state.turn} · {PURPOSE_TITLES[step.purpose]}: {state.ships[step.ship].name} rolls"
+            return f"{PURPOSE_TITLES[step.purpose]}: {state.ships[step.ship].name} rolls"
         if isinstance(step, PendingDamage):
-            return f"Round {state.turn} · {state.ships[step.ship].name} takes {step.hits} hit(s)"
+            return f"{state.ships[step.ship].name} takes {counted(step.hits, 'hit')}"
         if isinstance(step, PendingRepair):
-            return f"Round {state.turn} · {state.ships[step.ship].name} repairs"
+            return f"{state.ships[step.ship].name} repairs"
         if isinstance(step, PendingTrim):
-            return f"Round {state.turn} · {state.ships[step.ship].name}'s afterburner"
+            return f"{state.ships[step.ship].name}'s afterburner"
         acting = state.acting_ship
         if acting is not None:
-            return f"Round {state.turn} · {acting.name}'s turn, {state.actions_left} action(s) left"
-        return f"Round {state.turn}"
+            return f"{acting.name}'s turn, {counted(state.actions_left, 'action')} left"
+        return "The aftermath" if state.phase == "aftermath" else "Ordering the ships by speed"
 
     def draw_order(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         """The round's order as chips, fastest first; the ship acting now is lit, ships out are struck through."""
@@ -624,23 +626,23 @@ class CombatScene(GameScene):
             return f"{name}{computer}: the odds first", ""
         if isinstance(step, PendingDamage):
             ship = state.ships[step.ship]
-            return (f"{name}{computer}: {step.hits} hit(s) on {ship.name}",
+            return (f"{name}{computer}: {counted(step.hits, 'hit')} on {ship.name}",
                     "Click the slot on the roster that takes the next hit. A second hit destroys a system (armor is "
                     "only marked); when every system is damaged the ship is out.")
         if isinstance(step, PendingRepair):
-            return (f"{name}{computer}: {step.marks} repair(s)",
+            return (f"{name}{computer}: {counted(step.marks, 'repair')}",
                     "Click a damaged slot on the roster to remove one mark. Destroyed systems stay destroyed.")
         if isinstance(step, PendingTrim):
-            return f"{name}{computer}: the afterburner gives {step.moves} change(s)", ""
+            return f"{name}{computer}: the afterburner gives {counted(step.moves, 'change')}", ""
         acting = state.acting_ship
         if acting is None:
             return "", ""
         if not self.flow.is_human(who):
-            return f"{name}{computer} is deciding…", f"{acting.name} has {state.actions_left} action(s) left."
+            return f"{name}{computer} is deciding…", f"{acting.name} has {counted(state.actions_left, 'action')} left."
         if self.aiming:
             return f"{acting.name}: aim at a slot", "Click a highlighted slot of the target's roster to fire."
         offered = " You offered a ceasefire this round." if acting.owner in state.ceasefire else ""
-        return f"{acting.name}: {state.actions_left} action(s) left", offered.strip()
+        return f"{acting.name}: {counted(state.actions_left, 'action')} left", offered.strip()
 
     def draw_result(self, surface: pygame.Surface, field: pygame.Rect) -> None:
         """The ending, in a band across the top of the field where the speed order was."""

@@ -1,9 +1,12 @@
 """Cosmoforce's game flow: the session, what shows, the computer captains, and the title's hooks.
 
-``CosmoFlow`` owns the ``GameSession`` (the client's only door to the engine). The fight is played in
-the open, so there is no pass-the-device screen: the combat scene shows whose turn or decision it is.
-Scenes never apply rules: they call ``flow.act``, ``flow.roll`` and ``flow.undo``; a refusal becomes a
-message. After every roll the dice land on screen (``dice_view.FistfulScene``) before play goes on.
+``CosmoFlow`` owns the ``GameSession`` (the client's only door to the engine); what every game's flow shares
+(undo, the autosave warning, save, load, the story, the rules reference, the pause menu) is
+``game.client.scenes.flow``'s. The fight is played in the open, so there is no pass-the-device screen: the
+combat scene shows whose turn or decision it is. Scenes never apply rules: they call ``flow.act``,
+``flow.roll`` and ``flow.undo``; a refusal becomes a message. After every roll the dice land on screen
+(``dice_view.FistfulScene``) before play goes on. Saves go to Cosmoforce's own folder and are loaded by the
+shared Load screen (``game.client.scenes.saveload``).
 """
 from __future__ import annotations
 
@@ -11,25 +14,25 @@ import time
 from pathlib import Path
 from typing import Optional
 
-import pygame
-
-from game.client.kit.style import ACCENT_LIGHT, dim, draw_card, draw_text, fit_font
+from game.client.scenes.flow import FlowBase, PauseMenuScene
 from game.client.scenes.game_scene import GameScene
+from game.client.scenes.saveload import continue_latest
 from game.client.shell.settings import animation_factor
 from game.core import saves
 from game.core.session import GameSession
 from game.games.cosmoforce.bots import Captain
 from game.games.cosmoforce.rules.actions import Action
-from game.games.cosmoforce.rules.engine import CHANCE, IllegalAction
+from game.games.cosmoforce.rules.engine import CHANCE, Engine, IllegalAction
 from game.games.cosmoforce.rules.state import PendingRoll
 
-GAME_ID = "cosmoforce"
+GAME_ID = Engine.game_id
 TAGLINE = "Ten slots. Two actions. Keep your crew cool."
 CREDIT = "After the Cosmoforce mini-game by robots-everywhere.com (CC BY-NC-SA)"
 
 
 def saves_dir() -> Path:
-    """Cosmoforce's saves and autosaves: their own folder, so What Goes Up's Continue never meets them."""
+    """Cosmoforce's saves and autosaves: their own folder (the entry's ``saves_subfolder``), so What Goes Up's
+    Continue never meets them."""
     return saves.saves_folder() / GAME_ID
 
 
@@ -38,16 +41,15 @@ def new_seed() -> int:
     return int(time.time() * 1000) % 2_000_000_000
 
 
-class CosmoFlow:
+class CosmoFlow(FlowBase):
     """Owns the session; shows the combat scene; applies actions, rolls and undo; runs the computer seats."""
 
     BOT_DELAY = 0.7  # seconds between a computer captain's actions, so the table can follow them
 
     def __init__(self, context, session: GameSession) -> None:
-        self.context = context
-        self.session = session
+        super().__init__(context, session)
+        self.menu_scene = CosmoMenuScene
         self.engine = session.engine
-        self.last_autosave_error: Optional[str] = None
         self._bots: dict[int, Captain] = {}
         self._timer = 0.0
         #: While rolled dice are still landing, the state from before the roll, so the screen does not tell
@@ -55,10 +57,6 @@ class CosmoFlow:
         self.landing_from = None
 
     # -- questions
-    @property
-    def state(self):
-        return self.session.state
-
     @property
     def shown_state(self):
         """What the screen shows: the state before the roll while its dice land, else the state."""
@@ -78,12 +76,6 @@ class CosmoFlow:
         return self.roller() if player == CHANCE else (player if player >= 0 else None)
 
     # -- scenes
-    def main_scene(self):
-        for scene in reversed(list(self.context.stack)):
-            if getattr(scene, "flow", None) is self and getattr(scene, "flow_main", False):
-                return scene
-        return None
-
     def show(self):
         """Put the combat scene on screen (or refresh it), closing anything of ours above it."""
         from game.client.cosmoforce.combat import CombatScene
@@ -97,14 +89,10 @@ class CosmoFlow:
         current.refresh()
         return current
 
-    def _after(self) -> None:
-        error = self.session.autosave_error
+    def _after(self) -> bool:
+        """Show the fight as it is now; True when an autosave warning was shown."""
         self.show()
-        if error and error != self.last_autosave_error:
-            top = self.context.stack.top
-            if isinstance(top, GameScene):
-                top.toast(f"Autosave failed: {error}. The fight goes on; save by hand with Ctrl+S.", "warn")
-        self.last_autosave_error = error
+        return self.warn_autosave()
 
     # -- acting (the only place the client changes the fight)
     def act(self, action: Action, scene: Optional[GameScene] = None) -> bool:
@@ -114,11 +102,8 @@ class CosmoFlow:
             if scene is not None:
                 scene.toast(f"Not allowed: {exc}", "error")
             return False
-        self._after()
-        top = self.context.stack.top
-        story = self.last_story()
-        if isinstance(top, GameScene) and story:
-            top.toast(story, "info")
+        if not self._after():
+            self.toast_top(self.last_story())
         return True
 
     def roll(self, scene: Optional[GameScene] = None) -> bool:
@@ -145,32 +130,15 @@ class CosmoFlow:
 
         def landed() -> None:
             self.landing_from = None
-            self._after()
-            top = self.context.stack.top
-            if isinstance(top, GameScene) and story:
-                top.toast(story, "info")
+            if not self._after():
+                self.toast_top(story)
 
         self.context.stack.push(FistfulScene(self.context, fistful, roll_caption(before, step, weapon), rule_line(step),
                                              outcome, on_done=landed, unattended=unattended))
         return True
 
-    def undo(self, scene: Optional[GameScene] = None) -> bool:
-        try:
-            undone = self.session.actions[-1] if self.session.actions else None
-            self.session.undo()
-        except saves.UndoError as exc:
-            if scene is not None:
-                scene.toast(f"Cannot undo: {exc}", "warn")
-            return False
-        self.show()
-        top = self.context.stack.top
-        if isinstance(top, GameScene) and undone is not None:
-            top.toast(f"Undone: {self.engine.describe(self.state, undone)}", "info")
-        return True
-
-    def last_story(self) -> str:
-        entries = [e for e in self.session.log if e.action_index == len(self.session.actions)]
-        return " ".join(e.event.text for e in entries[:3])
+    def undone_words(self, state, action) -> str:
+        return self.engine.describe(state, action)
 
     # -- computer captains
     def bot_for(self, player: int) -> Captain:
@@ -198,79 +166,22 @@ class CosmoFlow:
         else:
             self.act(self.bot_for(player).choose(self.engine, self.state), scene)
 
-    # -- saving, the story, the menu
-    def open_save(self, scene: Optional[GameScene] = None) -> None:
-        from game.client.scenes.saveload import SaveScene
-
-        self.context.stack.push(SaveScene(self.context, self))
-
-    def open_log(self) -> None:
-        from game.client.scenes.logview import LogScene
-
-        if not isinstance(self.context.stack.top, LogScene):
-            self.context.stack.push(LogScene(self.context, self))
-
+    # -- the story, the title
     def explain_event(self, event) -> str:
         return ""
-
-    def open_menu(self) -> None:
-        if not isinstance(self.context.stack.top, CosmoMenuScene):
-            self.context.stack.push(CosmoMenuScene(self.context, self))
 
     def quit_to_title(self) -> None:
         wire(self.context)
         self.context.app.start("title")
 
 
-class CosmoMenuScene(GameScene):
-    """Esc in a fight: resume, save, load, the story so far, the keyboard shortcuts, or back to the title."""
+class CosmoMenuScene(PauseMenuScene):
+    """Esc in a fight: the shared pause menu, in a fight's words."""
 
     name = "cosmoforce_menu"
-    is_overlay = True
     ENTRIES = (("resume", "Resume"), ("save", "Save fight…"), ("load", "Load fight…"), ("log", "Story so far"),
-               ("help", "Keyboard shortcuts"), ("title", "Quit to title"))
-
-    def card_rect(self) -> pygame.Rect:
-        return self.context.layout.centred_rect(420, 110 + 64 * len(self.ENTRIES))
-
-    def build_ui(self) -> None:
-        super().build_ui()
-        layout = self.context.layout
-        card = self.card_rect()
-        for i, (key, text) in enumerate(self.ENTRIES):
-            rect = pygame.Rect(card.left + layout.px(40), card.top + layout.px(86 + 64 * i), card.w - layout.px(80),
-                               layout.px(52))
-            self.add_button(key, rect, text, "@menu_button")
-
-    def on_button(self, key: str) -> None:
-        if key == "resume":
-            self.context.back()
-        elif key == "save":
-            self.context.back()
-            self.flow.open_save()
-        elif key == "load":
-            self.context.back()
-            open_load(self.context)
-        elif key == "log":
-            self.context.back()
-            self.flow.open_log()
-        elif key == "help":
-            self.context.open("help")
-        elif key == "title":
-            self.flow.quit_to_title()
-
-    def on_key(self, event) -> bool:
-        if event.key == pygame.K_ESCAPE:
-            self.context.back()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
-        dim(surface)
-        card = self.card_rect()
-        draw_card(surface, card, layout)
-        font = fit_font("Paused", card.w - layout.px(80), layout.px(34), bold=True)
-        draw_text(surface, "Paused", font, ACCENT_LIGHT, (card.centerx, card.top + layout.px(24)), anchor="midtop")
+               ("help", "Keyboard shortcuts"), ("rules", "Rules reference (F2)"), ("glossary", "Glossary"),
+               ("title", "Quit to title"))
 
 
 # ---------------------------------------------------------------- starting, and the title's hooks
@@ -288,35 +199,14 @@ def new_session(engine, setup, seed: Optional[int] = None) -> GameSession:
     return GameSession.new(engine, setup, new_seed() if seed is None else seed, saves_dir=folder)
 
 
-def load_into_game(context, path: Path) -> Optional[str]:
-    """Load ``path`` and play it; the reason when it cannot be loaded (nothing changes)."""
-    from game.client.cosmoforce.shipped import shipped_engine
-
-    try:
-        session = GameSession.load(shipped_engine(), path, saves_dir=saves_dir())
-    except saves.SaveError as exc:
-        return str(exc)
-    start_game(context, session)
-    return None
-
-
-def continue_latest(context) -> None:
-    """Title's Continue: the newest Cosmoforce save (by hand or automatic)."""
-    path = saves.newest_save(saves_dir())
-    if path is None:
-        wire(context)
-        return
-    error = load_into_game(context, path)
-    if error:
-        open_load(context, f"The latest fight could not be loaded: {error}")
-
-
 def open_new_game(context) -> None:
     context.open("cosmoforce_new_game")  # registered in game.client.launch's SCENES
 
 
 def open_load(context, message: str = "") -> None:
-    context.open("cosmoforce_load", message=message)
+    from game.client.scenes.saveload import open_load as open_shared_load
+
+    open_shared_load(context, message, GAME_ID)
 
 
 def wire(context) -> None:
@@ -324,7 +214,7 @@ def wire(context) -> None:
     has_save = saves.newest_save(saves_dir()) is not None
     context.game_hooks[GAME_ID] = {
         "new_game": lambda: open_new_game(context),
-        "continue": (lambda: continue_latest(context)) if has_save else None,
+        "continue": (lambda: continue_latest(context, GAME_ID, lambda: wire(context))) if has_save else None,
         "load": lambda: open_load(context),
         "tutorial": None,
         "tagline": TAGLINE,

@@ -2,7 +2,8 @@
 
 A game scene is handed the game's *flow*: the object that owns the session and decides what shows next.
 The scene only calls it (``open_save``, ``undo``, ``open_log``, ``open_menu``, ``tick``) and reads
-``flow.session.state`` (its ``turn`` and ``setup.turn_limit`` for the header); it never applies rules itself.
+``flow.session.state`` (its ``turn`` and ``setup.turn_limit`` for the header, named by ``flow.turn_word``: "Turn"
+or "Round"); it never applies rules itself.
 """
 from __future__ import annotations
 
@@ -109,7 +110,7 @@ class GameScene(Scene):
         self.backdrop.draw(surface)
 
     def draw_header(self, surface: pygame.Surface, title: str, program=None, subtitle: str = "") -> pygame.Rect:
-        """The bar across the top: the program's marker and name (if any), the title, the turn."""
+        """The bar across the top: the program's marker and name (if any), the title, the turn (or round)."""
         layout = self.context.layout
         bar = pygame.Rect(0, 0, layout.width, layout.px(64))
         veil = pygame.Surface(bar.size, pygame.SRCALPHA)
@@ -124,7 +125,8 @@ class GameScene(Scene):
         turn_text = ""
         if self.flow is not None:
             state = self.flow.session.state
-            turn_text = f"Turn {state.turn}" + (f" of {state.setup.turn_limit}" if state.setup.turn_limit else "")
+            turn_text = f"{self.flow.turn_word} {state.turn}" + (
+                f" of {state.setup.turn_limit}" if state.setup.turn_limit else "")
         turn_font = font_px(layout.px(18), True)
         right = draw_text(surface, turn_text, turn_font, INK_DIM, (layout.width - layout.px(24), bar.centery),
                           anchor="midright")

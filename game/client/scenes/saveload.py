@@ -1,9 +1,12 @@
-"""Saving and loading from the client.
+"""Saving and loading from the client, for every hosted game.
 
-``LoadScene`` lists the saves in the saves folder with their date, turn and programs; a damaged or
-illegal save is listed with the reason it cannot be loaded and is never touched, and a save whose rolls
-were edited says so. Other files (settings.json, folders, pipes) are never listed. ``SaveScene`` writes
-a named save through the session (atomically: a failure leaves the old file as it was).
+A save names its game; each game keeps its saves in a folder of its own (``GameEntry.saves_subfolder`` of the
+saves folder), so Continue and Load only ever meet the chosen game's saves. ``LoadScene`` lists them with
+their date and the game's own words for where each stands (``GameEntry.save_words``); a damaged or illegal
+save is listed with the reason it cannot be loaded and is never touched, and a save whose rolls were edited
+says so. Other files (settings.json, folders, pipes) are never listed. ``SaveScene`` writes a named save
+through the session (atomically: a failure leaves the old file as it was). ``continue_latest`` is the
+title's Continue for any game.
 """
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import pygame
 import pygame_gui
@@ -31,8 +34,7 @@ class SaveInfo:
     path: Path
     modified: float
     turn: Optional[int] = None
-    programs: tuple[str, ...] = ()
-    phase: str = ""
+    words: str = ""  # where the saved game stands, in its game's words
     error: Optional[str] = None
     edited: bool = False  # it loads, but a recorded roll is not the one its seed gives
 
@@ -41,34 +43,57 @@ class SaveInfo:
         return self.error is None
 
 
-def save_info(listing: saves.SaveListing) -> SaveInfo:
+def game_saves_dir(entry) -> Path:
+    """Where the hosted game ``entry`` keeps its saves and autosaves."""
+    folder = saves.saves_folder()
+    return folder / entry.saves_subfolder if entry.saves_subfolder else folder
+
+
+def save_info(listing: saves.SaveListing, entry) -> SaveInfo:
     """A row of the Load screen: what a save holds (replayed to be sure), or why it cannot be loaded."""
     if listing.game is None:
         return SaveInfo(listing.path, listing.modified, error=listing.error)
     final = listing.game.final
-    return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None),
-                    tuple(p.name for p in getattr(final, "programs", ())), getattr(final, "phase", ""),
+    return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None), entry.save_words(final),
                     edited=listing.game.edited)
 
 
-def list_saves(engine, folder: Optional[Path] = None) -> list[SaveInfo]:
-    """Every save in the folder, newest first: the ones that load and one row per broken file with its
-    reason. settings.json, other programs' JSON, folders and pipes are never listed (``saves.list_saves``)."""
-    return [save_info(listing) for listing in saves.list_saves(folder or saves.saves_folder(), engine)]
+def list_saves(entry, folder: Optional[Path] = None) -> list[SaveInfo]:
+    """Every save of the game ``entry`` in the folder (default: the game's own), newest first: the ones that
+    load and one row per broken file with its reason. settings.json, other programs' JSON, folders and pipes
+    are never listed (``saves.list_saves``)."""
+    return [save_info(listing, entry)
+            for listing in saves.list_saves(folder or game_saves_dir(entry), entry.engine())]
 
 
-def load_into_game(context, path: Path) -> Optional[str]:
-    """Load ``path`` and start playing it; returns the reason when it cannot be loaded (nothing changes)."""
+def load_into_game(context, path: Path, game_id: Optional[str] = None) -> Optional[str]:
+    """Load ``path`` as a game of ``game_id`` (default: the first hosted) and start playing it; returns the
+    reason when it cannot be loaded (nothing changes)."""
+    entry = context.game(game_id)
     try:
-        session = GameSession.load(context.game().engine(), path, saves_dir=path.parent)
+        session = GameSession.load(entry.engine(), path, saves_dir=path.parent)
     except saves.SaveError as exc:
         return str(exc)
-    context.start_game(session)
+    context.start_game(session, entry.id)
     return None
 
 
-def open_load(context, message: str = "") -> None:
-    context.stack.push(LoadScene(context, message=message))
+def open_load(context, message: str = "", game_id: Optional[str] = None) -> None:
+    context.stack.push(LoadScene(context, message=message, game_id=game_id))
+
+
+def continue_latest(context, game_id: Optional[str] = None, on_nothing: Optional[Callable[[], None]] = None) -> None:
+    """The title's Continue: load the game's newest save (a hand save made just before quitting counts too);
+    if it cannot be loaded, the Load screen says why. With nothing saved, ``on_nothing`` (rewire the title)."""
+    entry = context.game(game_id)
+    path = saves.newest_save(game_saves_dir(entry))
+    if path is None:
+        if on_nothing is not None:
+            on_nothing()
+        return
+    error = load_into_game(context, path, entry.id)
+    if error:
+        open_load(context, f"The latest save could not be loaded: {error}", entry.id)
 
 
 def slug(text: str) -> str:
@@ -77,14 +102,18 @@ def slug(text: str) -> str:
 
 
 class LoadScene(GameScene):
+    """The saves of one hosted game (``game_id``, default the first), newest first, a page at a time."""
+
     name = "load_game"
 
-    def __init__(self, context, message: str = "", folder: Optional[Path] = None) -> None:
+    def __init__(self, context, message: str = "", folder: Optional[Path] = None,
+                 game_id: Optional[str] = None) -> None:
         super().__init__(context, None)
+        self.entry = context.game(game_id)
         self.message = message
         self.page = 0
-        self.folder = folder or saves.saves_folder()
-        self.infos: list[SaveInfo] = list_saves(context.game().engine(), self.folder)
+        self.folder = folder or game_saves_dir(self.entry)
+        self.infos: list[SaveInfo] = list_saves(self.entry, self.folder)
 
     def rows(self) -> list[SaveInfo]:
         return self.infos[self.page * PAGE:(self.page + 1) * PAGE]
@@ -127,7 +156,7 @@ class LoadScene(GameScene):
             self.load(self.rows()[int(key[5:])])
 
     def load(self, info: SaveInfo) -> bool:
-        error = load_into_game(self.context, info.path)
+        error = load_into_game(self.context, info.path, self.entry.id)
         if error:
             self.message = f"Could not load {info.path.name}: {error}"
             self.relayout()
@@ -136,13 +165,13 @@ class LoadScene(GameScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        self.draw_header(surface, "Load a game", subtitle=str(self.folder))
+        self.draw_header(surface, f"Load a game of {self.entry.title}", subtitle=str(self.folder))
         card = self.card_rect()
         draw_card(surface, card, layout)
-        head = font_px(layout.px(20), True)
         y = card.top + layout.px(18)
         if not self.infos:
-            draw_text(surface, "No saves yet. Start a new game; it autosaves as you play.", head, INK_DIM,
+            text = f"No {self.entry.title} saves yet. Start a new game; it autosaves as you play."
+            draw_text(surface, text, fit_font(text, card.w - layout.px(48), layout.px(20), bold=True), INK_DIM,
                       (card.left + layout.px(24), y))
         else:
             broken = sum(1 for info in self.infos if not info.ok)
@@ -153,7 +182,6 @@ class LoadScene(GameScene):
             draw_wrapped(surface, self.message, font_px(layout.px(16), True), ACCENT_HOT,
                          pygame.Rect(card.left + layout.px(24), y + layout.px(32), card.w - layout.px(48),
                                      layout.px(44)), 2)
-        name_font = font_px(layout.px(19), True)
         small = font_px(layout.px(16))
         for n, info in enumerate(self.rows()):
             row = self.row_rect(n)
@@ -168,14 +196,12 @@ class LoadScene(GameScene):
                       (tr.right + layout.px(16), tr.centery), anchor="midleft")
             box = pygame.Rect(x, tr.bottom + layout.px(4), text_w, row.bottom - tr.bottom - layout.px(6))
             if info.ok:
-                where = "game over" if info.phase == "over" else f"turn {info.turn}, {'flights' if info.phase == 'flight' else 'R&D'}"
-                text = f"{where} · {', '.join(info.programs)}"
+                text = info.words
                 if info.edited:
                     text = f"edited (a roll is not the one its seed gives) · {text}"
                 draw_wrapped(surface, text, small, ACCENT_HOT if info.edited else ACCENT_LIGHT, box, 1)
             else:
                 draw_wrapped(surface, f"Cannot be loaded: {info.error}", small, ACCENT_HOT, box, 2)
-        del name_font
 
 
 class SaveScene(GameScene):
@@ -190,8 +216,8 @@ class SaveScene(GameScene):
         self.entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.message = ""
         self.message_kind = "info"
-        state = flow.session.state
-        self.default_name = slug(f"{state.programs[0].name} turn {state.turn}")
+        engine = flow.session.engine
+        self.default_name = slug(context.game(engine.game_id).save_name(flow.session.state))
 
     def card_rect(self) -> pygame.Rect:
         return self.context.layout.centred_rect(self.CARD_W, self.CARD_H)

@@ -73,7 +73,11 @@ class TitleScene(Scene):
             return {"new_game": c.on_new_game, "continue": c.on_continue, "load": c.on_load,
                     "tutorial": getattr(c, "on_tutorial", None)}
         hooks = self._game_hooks()
-        return {key: hooks.get(key) for key in ("new_game", "continue", "load", "tutorial", "rules")}
+        return {key: hooks.get(key) for key in ("new_game", "continue", "load", "tutorial")}
+
+    def _has_reference(self) -> bool:
+        game = self.chosen_game()
+        return game is not None and bool(self.context.game(game).reference)
 
     def build_ui(self) -> None:
         layout = self.context.layout
@@ -81,6 +85,7 @@ class TitleScene(Scene):
                    ("tutorial", self._tutorial_text() if self._first_chosen() else "Tutorial"),
                    ("rules", "Rules reference"), ("settings", "Settings"), ("quit", "Quit")]
         hooks = self._hooks()
+        hooks["rules"] = self._open_reference if self._has_reference() else None
         self.buttons = {}
         for i, (key, text) in enumerate(entries):
             rect = layout.rect(MENU_X, menu_top(layout) + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
@@ -107,6 +112,11 @@ class TitleScene(Scene):
             if entry.id == self.chosen_game():
                 button.select()
             self.buttons[f"game:{entry.id}"] = button
+
+    def _open_reference(self) -> None:
+        """The chosen game's rules reference (with its glossary), over the title."""
+        if self._has_reference():
+            self.context.open_reference(self.chosen_game())
 
     def _tutorial_text(self) -> str:
         """'Tutorial', or 'Resume tutorial' when a training mission was left part-way."""
@@ -139,16 +149,13 @@ class TitleScene(Scene):
             self.relayout()
             return
         hook = self._hooks().get(key)
-        if key == "rules" and not self._first_chosen():
-            if hook is not None:
-                hook()
-        elif key in ("new_game", "continue", "load", "tutorial"):
+        if key in ("new_game", "continue", "load", "tutorial"):
             if hook is not None:  # a disabled button cannot be pressed, but be sure
                 hook()
         elif key == "settings":
             self.context.open("settings")
         elif key == "rules":
-            self.context.open("rules_reference")
+            self._open_reference()
         elif key == "quit":
             self.context.quit()
 

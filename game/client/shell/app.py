@@ -35,13 +35,22 @@ class GameEntry:
     """A game the client hosts, as the shared scenes see it (registered by the game's own client package).
 
     ``engine()`` gives the engine for its shipped rules (it loads them on first use); ``start(context,
-    session)`` plays a session of it and returns the game's flow.
+    session)`` plays a session of it and returns the game's flow. ``reference`` names the registered scene of
+    its rules reference (opened with ``rules=`` and ``section=``); ``turn_word`` is what the game calls a turn
+    ("Round" in Cosmoforce). Its saves live in ``saves_subfolder`` of the saves folder ("" for the folder
+    itself); ``save_words(state)`` says in a line where a saved game stands (the Load screen's rows) and
+    ``save_name(state)`` is a save's suggested name.
     """
 
     id: str
     title: str
     engine: Callable[[], Any]
     start: Callable[["AppContext", Any], Any]
+    reference: str = ""
+    turn_word: str = "Turn"
+    saves_subfolder: str = ""
+    save_words: Callable[[Any], str] = lambda state: ""
+    save_name: Callable[[Any], str] = lambda state: "save"
 
 
 def setup_logging(home: Path) -> Path:
@@ -148,18 +157,35 @@ class AppContext:
         """Save and apply new settings; returns a short status line for the player."""
         return self.app.apply_settings(settings)
 
+    def game_on_screen(self) -> tuple[Optional[str], Any]:
+        """The game being played under the top of the stack and its rules, or the title's chosen game and None."""
+        for scene in reversed(list(self.stack)):
+            flow = getattr(scene, "flow", None)
+            if flow is not None:
+                engine = flow.session.engine
+                return engine.game_id, engine.rules
+        return self.chosen_game if self.chosen_game in self.games else None, None
+
+    def open_reference(self, game_id: Optional[str] = None, rules: Any = None, section: str = "") -> Optional[Scene]:
+        """Open ``game_id``'s rules reference (default: the game on screen) at ``section`` (default: its first);
+        None when that game has none."""
+        if game_id is None:
+            game_id, on_screen = self.game_on_screen()
+            rules = rules if rules is not None else on_screen
+        entry = self.game(game_id)
+        if not entry.reference:
+            return None
+        kwargs: dict[str, Any] = {"rules": rules}
+        if section:
+            kwargs["section"] = section
+        return self.open(entry.reference, **kwargs)
+
     def toggle_rules(self) -> None:
         """F2: the rules reference over whatever is on screen (the game's own rules when a game is on)."""
         if self.stack.top is not None and self.stack.top.name == "rules_reference":
             self.stack.pop()
             return
-        rules = None
-        for scene in reversed(list(self.stack)):
-            flow = getattr(scene, "flow", None)
-            if flow is not None:
-                rules = flow.session.engine.rules
-                break
-        self.open("rules_reference", rules=rules)
+        self.open_reference()
 
     def toggle_help(self) -> None:
         if self.stack.top is not None and self.stack.top.name == "help":

@@ -22,9 +22,10 @@ from game.games.whatgoesup.rules.engine import CHANCE, IllegalAction
 from game.core.session import GameSession
 
 from game.client.kit.text import draw_wrapped
+from game.client.scenes.flow import FlowBase, PauseMenuScene
 from game.client.scenes.game_scene import GameScene
 from game.client.shell.scene import Scene
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, dim, draw_card, draw_text, fit_font,
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, draw_card, draw_text, fit_font,
                                    font_px, wrap_text)
 
 log = logging.getLogger("whatgoesup")
@@ -50,8 +51,9 @@ def readable(state, text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class GameFlow:
-    """Owns the session; shows the right scene; applies actions, rolls and undo for the scenes."""
+class GameFlow(FlowBase):
+    """Owns the session; shows the right scene; applies actions, rolls and undo for the scenes (the plumbing
+    every game shares is ``FlowBase``'s)."""
 
     BOT_DELAY = 0.45  # seconds between a computer program's R&D actions, so a player can follow them
     BOT_FLIGHT_DELAY = 0.9  # and between its flight actions, so each move can be watched
@@ -61,23 +63,18 @@ class GameFlow:
     UNATTENDED_REPORT_DELAY = 3.0
 
     def __init__(self, context, session: GameSession) -> None:
-        self.context = context
-        self.session = session
+        super().__init__(context, session)
+        self.menu_scene = GameMenuScene
         self.holder: Optional[int] = None  # the program holding the device (hot-seat)
         self.rock_briefed = False  # Stop The Rock's first-turn card was shown
         self.reported_turn = session.state.turn  # end-of-turn reports shown up to here
         self.final_reported = session.over
-        self.last_autosave_error: Optional[str] = None
         self._bots: dict[int, object] = {}
         self._bot_timer = 0.0
         if self.human_count() <= 1:
             self.holder = self.acting_program()
 
     # -- questions
-    @property
-    def state(self):
-        return self.session.state
-
     def human_count(self) -> int:
         return sum(1 for p in self.state.programs if p.human)
 
@@ -158,12 +155,6 @@ class GameFlow:
         from game.client.whatgoesup.rnd import RnDScene
         return RnDScene(self.context, self, key[1])
 
-    def main_scene(self) -> Optional[Scene]:
-        for scene in reversed(list(self.context.stack)):
-            if getattr(scene, "flow", None) is self and getattr(scene, "flow_main", False):
-                return scene
-        return None
-
     def show(self) -> Scene:
         """Put the scene for the current view on screen (replacing the flow's main scene)."""
         scene = self._show()
@@ -216,16 +207,8 @@ class GameFlow:
 
     def _after(self, scene: Optional[Scene]) -> bool:
         """Show the scene for the new state; True when it showed an autosave warning instead of news."""
-        error = self.session.autosave_error
         self.show()
-        if error and error != self.last_autosave_error:
-            self.last_autosave_error = error
-            top = self.context.stack.top
-            if isinstance(top, GameScene):
-                top.toast(f"Autosave failed: {error}. The game goes on; save by hand with Ctrl+S.", "warn")
-            return True
-        self.last_autosave_error = error
-        return False
+        return self.warn_autosave()
 
     # -- acting (the only place the client changes the game)
     def act(self, action: Action, scene: Optional[GameScene] = None, quiet: bool = False) -> bool:
@@ -255,26 +238,13 @@ class GameFlow:
             top.toast(self.last_story(), "info")
         return True
 
-    def undo(self, scene: Optional[GameScene] = None) -> bool:
-        try:
-            undone = self.session.actions[-1] if self.session.actions else None
-            self.session.undo()
-        except saves.UndoError as exc:
-            if scene is not None:
-                scene.toast(f"Cannot undo: {exc}", "warn")
-            return False
+    def after_undo(self) -> None:
         self.reported_turn = min(self.reported_turn, self.state.turn)
         self.final_reported = self.final_reported and self.session.over
         self.holder = self.acting_program() if self.human_count() <= 1 else self.holder
-        self.show()
-        top = self.context.stack.top
-        if isinstance(top, GameScene):
-            top.toast(f"Undone: {undone}", "info")
-        return True
 
-    def last_story(self) -> str:
-        entries = [e for e in self.session.log if e.action_index == len(self.session.actions)]
-        return " ".join(e.event.text for e in entries[:3])
+    def undone_words(self, state, action) -> str:
+        return readable(state, str(action))
 
     def finish_rnd(self, scene: Optional[GameScene] = None) -> bool:
         return self.act(EndRnD(), scene)
@@ -346,25 +316,12 @@ class GameFlow:
             self._bot_timer = 0.0
             then()
 
-    # -- saving and the other screens
-    def open_save(self, scene: Optional[GameScene] = None) -> None:
-        from game.client.scenes.saveload import SaveScene
-        self.context.stack.push(SaveScene(self.context, self))
-
-    def open_log(self) -> None:
-        from game.client.scenes.logview import LogScene
-        if not isinstance(self.context.stack.top, LogScene):
-            self.context.stack.push(LogScene(self.context, self))
-
+    # -- the story, the title
     def explain_event(self, event) -> str:
         """The failure table's sentence for a Fail or Boom roll of the story ('' for any other line)."""
         from game.client.whatgoesup.explain import explain_roll_event
 
         return explain_roll_event(self.session.engine.rules, event.text) if event.kind == "roll" else ""
-
-    def open_menu(self) -> None:
-        if not isinstance(self.context.stack.top, GameMenuScene):
-            self.context.stack.push(GameMenuScene(self.context, self))
 
     def quit_to_title(self) -> None:
         refresh_hooks(self.context)
@@ -373,58 +330,8 @@ class GameFlow:
 
 # ---------------------------------------------------------------- menu and flight fallback
 
-class GameMenuScene(GameScene):
-    """Esc in a game: resume, save, load, the story so far, help, or back to the title."""
-
-    name = "game_menu"
-    is_overlay = True
-    ENTRIES = (("resume", "Resume"), ("save", "Save game…"), ("load", "Load game…"), ("log", "Story so far"),
-               ("help", "Keyboard shortcuts"), ("rules", "Rules reference (F2)"), ("title", "Quit to title"))
-
-    def card_rect(self) -> pygame.Rect:
-        return self.context.layout.centred_rect(420, 110 + 64 * len(self.ENTRIES))
-
-    def build_ui(self) -> None:
-        super().build_ui()
-        layout = self.context.layout
-        card = self.card_rect()
-        for i, (key, text) in enumerate(self.ENTRIES):
-            rect = pygame.Rect(card.left + layout.px(40), card.top + layout.px(86 + 64 * i), card.w - layout.px(80),
-                               layout.px(52))
-            self.add_button(key, rect, text, "@menu_button")
-
-    def on_button(self, key: str) -> None:
-        if key == "resume":
-            self.context.back()
-        elif key == "save":
-            self.context.back()
-            self.flow.open_save()
-        elif key == "load":
-            self.context.back()
-            from game.client.scenes.saveload import LoadScene
-            self.context.stack.push(LoadScene(self.context))
-        elif key == "log":
-            self.context.back()
-            self.flow.open_log()
-        elif key == "help":
-            self.context.open("help")
-        elif key == "rules":
-            self.context.open("rules_reference", rules=self.flow.session.engine.rules)
-        elif key == "title":
-            self.flow.quit_to_title()
-
-    def on_key(self, event) -> bool:
-        if event.key == pygame.K_ESCAPE:
-            self.context.back()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
-        dim(surface)
-        card = self.card_rect()
-        draw_card(surface, card, layout)
-        font = fit_font("Paused", card.w - layout.px(80), layout.px(34), bold=True)
-        draw_text(surface, "Paused", font, ACCENT_LIGHT, (card.centerx, card.top + layout.px(24)), anchor="midtop")
+class GameMenuScene(PauseMenuScene):
+    """Esc in a game: the shared pause menu."""
 
 
 class FlightPanelScene(GameScene):
@@ -564,14 +471,9 @@ def latest_save(folder: Path) -> Optional[Path]:
 
 def continue_latest(context) -> None:
     """Title's Continue: load the newest save (a hand save made just before quitting counts too)."""
-    path = latest_save(saves.saves_folder())
-    if path is None:
-        refresh_hooks(context)
-        return
-    from game.client.scenes.saveload import load_into_game, open_load
-    error = load_into_game(context, path)
-    if error:
-        open_load(context, f"The latest save could not be loaded: {error}")
+    from game.client.scenes.saveload import continue_latest as continue_game
+
+    continue_game(context, "whatgoesup", lambda: refresh_hooks(context))
 
 
 def refresh_hooks(context) -> None:

@@ -1,28 +1,19 @@
-"""The game's words, each explained in a sentence or two, with the numbers of the loaded rules.
+"""What Goes Up's words, each explained in a sentence or two, with the numbers of the loaded rules.
 
 ``explain("Fail safety", rules)`` is the one lookup every tooltip goes through; an unknown term is a
 KeyError (and a test reads every term the screens ask for), so a tooltip can never show a word the
-glossary does not explain. ``tip_text(["OK", "Fail"], rules)`` joins several entries for one tooltip.
-
-Widgets get their tooltip with ``attach(element, terms, rules, layout)``; text that is drawn rather than
-a widget gets an invisible hover spot with ``hotspot(rect, terms, rules, context, container)``. Both
-make the tooltip readable (a dark card with a border, wide enough, sized to the window) and keep it
-inside the window. ``rules`` may be None: the shipped rules are used.
+glossary does not explain. ``tip_text(["OK", "Fail"], rules)`` joins several entries for one tooltip;
+``attach`` and ``hotspot`` put an explanation on a widget or on drawn text. The lookups and the tooltips
+themselves are the kit's (``game.client.kit.glossary``), shared by every hosted game; the entries are
+this game's. ``rules`` may be None: the shipped rules are used.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Iterable, Optional, Union
+from typing import Optional
 
-import pygame
-import pygame_gui
-
-Entry = Union[str, Callable[[object], str]]
-
-#: Seconds the pointer rests on a term before its explanation shows.
-TIP_DELAY = 0.5
-#: Tooltip width in design units (scaled with the window).
-TIP_WIDTH = 380
+from game.client.kit.glossary import Entry, Glossary, Terms
+from game.client.kit.glossary import tooltip_text  # noqa: F401 - the tests read tooltips through this module
 
 
 def _frac(value) -> str:
@@ -280,155 +271,49 @@ GLOSSARY: dict[str, Entry] = {
     "victory": _victory,
 }
 
-_KEYS = {k.lower(): k for k in GLOSSARY}
 #: Other spellings used on screen.
 ALIASES = {"booms": "Boom", "fails": "Fail", "insertion": "orbital insertion",
            "jury rig": "jury-rig", "derp stamina": "stamina", "nudges": "nudge", "rcs burn": "burn",
            "duration": "duration step", "lunar landing": "landing"}
 
 
+def _shipped_rules():
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    return shipped_engine().rules
+
+
+#: What Goes Up's glossary (the lookups and tooltips are the kit's, shared by every hosted game).
+WORDS = Glossary(GLOSSARY, ALIASES, _shipped_rules)
+
+
 def canonical(term: str) -> str:
     """The glossary's own spelling of ``term`` (any case, or a known alias); KeyError if it has no entry."""
-    key = term.strip().lower()
-    if key in _KEYS:
-        return _KEYS[key]
-    if key in ALIASES:
-        return ALIASES[key]
-    raise KeyError(f"the glossary has no entry for {term!r}")
+    return WORDS.canonical(term)
 
 
 def has(term: str) -> bool:
-    try:
-        canonical(term)
-    except KeyError:
-        return False
-    return True
-
-
-def _rules(rules):
-    if rules is None:
-        from game.client.whatgoesup.shipped import shipped_engine
-        rules = shipped_engine().rules
-    return rules
+    return WORDS.has(term)
 
 
 def explain(term: str, rules=None) -> str:
     """The explanation of ``term`` with the numbers of ``rules`` (the shipped rules if None)."""
-    entry = GLOSSARY[canonical(term)]
-    return entry(_rules(rules)) if callable(entry) else entry
+    return WORDS.explain(term, rules)
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def tip_text(terms: Union[str, Iterable[str]], rules=None, lead: str = "") -> str:
+def tip_text(terms: Terms, rules=None, lead: str = "") -> str:
     """The tooltip's HTML: each term in bold with its explanation (``lead`` first, if given)."""
-    if isinstance(terms, str):
-        terms = [terms]
-    parts = [_escape(lead)] if lead else []
-    for term in terms:
-        name = canonical(term)
-        parts.append(f"<b>{_escape(name[:1].upper() + name[1:])}</b>: {_escape(explain(name, rules))}")
-    return "<br><br>".join(parts)
+    return WORDS.tip_text(terms, rules, lead)
 
 
-# ---------------------------------------------------------------- tooltips on screen
-
-_THEMED: dict = {}
-
-
-def ensure_tip_theme(manager, layout) -> None:
-    """Give pygame_gui's tooltips a readable card (the theme's text boxes are see-through), scaled."""
-    scale = round(layout.scale, 3)
-    if _THEMED.get(id(manager)) == scale:
-        return
-    size = str(max(10, round(17 * scale)))
-    manager.get_theme().load_theme({
-        "tool_tip": {"misc": {"rect_width": str(max(200, round(TIP_WIDTH * scale)))}},
-        "tool_tip.text_box": {
-            "font": {"name": "noto_sans", "size": size},
-            "colours": {"dark_bg": "#151230", "normal_border": "#f0a04b", "normal_text": "#f6ecd9"},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(max(2, round(8 * scale))),
-                     "border_width": str(max(1, round(2 * scale))), "shadow_width": "0", "line_spacing": "1.0",
-                     "padding": f"{max(2, round(10 * scale))},{max(2, round(7 * scale))}"},
-        },
-    })
-    import warnings
-
-    with warnings.catch_warnings():  # pygame_gui warns about fonts it already has
-        warnings.simplefilter("ignore")
-        manager.preload_fonts([{"name": "noto_sans", "point_size": int(size), "style": style}
-                               for style in ("regular", "bold")])
-    _THEMED[id(manager)] = scale
-
-
-def _width(layout) -> int:
-    return max(200, layout.px(TIP_WIDTH))
-
-
-def attach(element, terms: Union[str, Iterable[str]], rules, layout, lead: str = "") -> str:
+def attach(element, terms: Terms, rules, layout, lead: str = "") -> str:
     """Set ``element``'s tooltip to the explanation of ``terms``; returns the HTML."""
-    html = tip_text(terms, rules, lead)
-    ensure_tip_theme(element.ui_manager, layout)
-    element.set_tooltip(html, wrap_width=_width(layout), delay=TIP_DELAY)
-    if not isinstance(element, _Spot) and not getattr(element, "_tip_kept_on_screen", False):
-        hover = element.while_hovering
-
-        def while_hovering(time_delta, mouse_pos):  # pygame_gui gives up on a tooltip taller than the room
-            had = element.tool_tip is not None
-            hover(time_delta, mouse_pos)
-            if element.tool_tip is not None and not had:
-                keep_on_screen(element.tool_tip, element.ui_manager)
-
-        element.while_hovering = while_hovering
-        element._tip_kept_on_screen = True
-    return html
+    return WORDS.attach(element, terms, rules, layout, lead)
 
 
-def hotspot(rect: pygame.Rect, terms: Union[str, Iterable[str]], rules, context, container=None,
-            lead: str = ""):
+def hotspot(rect, terms: Terms, rules, context, container=None, lead: str = ""):
     """An invisible widget over drawn text at ``rect`` (screen pixels) whose tooltip explains ``terms``."""
-    manager, layout = context.manager, context.layout
-    rect = pygame.Rect(rect)
-    if container is not None:  # widgets take positions relative to their container
-        inner = container.get_container().get_rect()
-        rect.topleft = (rect.left - inner.left, rect.top - inner.top)
-    spot = _Spot(rect, pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA), manager,
-                 container=container, object_id="#glossary_spot")
-    attach(spot, terms, rules, layout, lead)
-    return spot
-
-
-def keep_on_screen(tip, manager) -> None:
-    """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
-    fully inside the window."""
-    window = manager.get_root_container().get_rect()
-    margin = max(2, window.h // 180)  # a little air between a tooltip and the window's edge
-    room = window.inflate(-2 * margin, -2 * margin)
-    rect = tip.rect.clamp(room if room.w >= tip.rect.w and room.h >= tip.rect.h else window)
-    if rect.topleft != tip.rect.topleft:
-        tip.set_position(rect.topleft)
-        if getattr(tip, "text_block", None) is not None:
-            tip.text_block.set_position(rect.topleft)
-
-
-class _Spot(pygame_gui.elements.UIImage):
-    """An invisible hover target over drawn text; its tooltip always stays inside the window."""
-
-    def while_hovering(self, time_delta, mouse_pos):
-        had = self.tool_tip is not None
-        super().while_hovering(time_delta, mouse_pos)
-        if self.tool_tip is not None and not had:
-            keep_on_screen(self.tool_tip, self.ui_manager)
-
-
-def tooltip_text(element) -> Optional[str]:
-    """The text of ``element``'s tooltip as shown now (None when none is up): for tests."""
-    tip = getattr(element, "tool_tip", None)
-    if tip is None or getattr(tip, "text_block", None) is None:
-        return None
-    return tip.text_block.html_text
+    return WORDS.hotspot(rect, terms, rules, context, container, lead)
 
 
 def term_for_roll(kind: str) -> Optional[str]:

@@ -2,29 +2,20 @@
 number read from the loaded tables (so a house-ruled folder shows its house rules).
 
 ``reference_sections(rules)`` builds the text (a list of ``Section``: title and paragraphs) and is pure
-Python, so tests read it without a window. ``RulesReferenceScene`` shows it: a section list on the left
-and the chosen section in a scrolling text box. F2 opens it from anywhere; so do the pause menu and the title.
+Python, so tests read it without a window. ``RulesReferenceScene`` shows it on the shared reference scene
+(``game.client.scenes.reference``), with the glossary as its last section. F2 opens it from anywhere; so do
+the pause menu and the title.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
 
-from game.client.shell.scene import Scene
-from game.client.kit.style import ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import ACCENT_LIGHT, INK, draw_text, font_px
 from game.client.kit.text import draw_wrapped
 from game.client.kit.words import counted
-
-
-@dataclass(frozen=True)
-class Section:
-    key: str
-    title: str
-    paragraphs: tuple[str, ...]
+from game.client.scenes.reference import ReferenceScene, Section, glossary_section
 
 
 def _frac(value) -> str:
@@ -249,111 +240,29 @@ def mass_formula_words(report) -> str:
             f"doubles the rocket, and the whole Upgoer masses {_frac(report.total_mass)}.")
 
 
-class RulesReferenceScene(Scene):
-    """The reference over whatever was on screen: sections on the left, the text on the right."""
-
-    name = "rules_reference"
-    is_overlay = True
+class RulesReferenceScene(ReferenceScene):
+    """What Goes Up's reference: its sections, the example rocket beside the mass rules, and the glossary."""
 
     def __init__(self, context, rules=None, section: str = "turn") -> None:
-        super().__init__(context)
         if rules is None:
             from game.client.whatgoesup.shipped import shipped_engine
             rules = shipped_engine().rules
+        from game.client.whatgoesup.glossary import WORDS
+
         self.rules = rules
-        self.sections = reference_sections(rules)
-        self.section = section if any(s.key == section for s in self.sections) else self.sections[0].key
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.text_box: pygame_gui.elements.UITextBox | None = None
-        self.picture_rect: pygame.Rect | None = None
         self.picture = None  # the example rocket as last drawn (RocketPicture)
+        super().__init__(context, reference_sections(rules) + [glossary_section(WORDS, rules)], section,
+                         about=f"numbers from the rules in use ({rules.edition.id})")
 
-    def card_rect(self) -> pygame.Rect:
-        layout = self.context.layout
-        return layout.rect(24, 20, layout.virtual_width - 48, layout.virtual_height - 40)
+    def picture_share(self, section: Section) -> float:
+        return 0.52 if section.key == "mass" and example_rocket(self.rules) is not None else 0.0
 
-    def build_ui(self) -> None:
-        layout, manager = self.context.layout, self.context.manager
-        card = self.card_rect()
-        self.buttons = {}
-        top = card.top + layout.px(76)
-        list_w = layout.px(220)
-        bottom = card.bottom - layout.px(24)
-        row = min(layout.px(42), (bottom - layout.px(60) - top) // len(self.sections))
-        for i, s in enumerate(self.sections):
-            rect = pygame.Rect(card.left + layout.px(24), top + i * row, list_w, row - layout.px(4))
-            b = pygame_gui.elements.UIButton(rect, s.title, manager, container=self.root,
-                                             object_id=ObjectID(object_id=f"#section_{s.key}", class_id="@segment"))
-            if s.key == self.section:
-                b.select()
-            self.buttons[f"section:{s.key}"] = b
-        close = pygame.Rect(card.left + layout.px(24), bottom - layout.px(48), list_w, layout.px(48))
-        self.buttons["close"] = pygame_gui.elements.UIButton(
-            close, "Close (Esc)", manager, container=self.root,
-            object_id=ObjectID(object_id="#close", class_id="@menu_button"))
-        text_rect = pygame.Rect(card.left + list_w + layout.px(48), top, card.right - layout.px(24) - (
-            card.left + list_w + layout.px(48)), bottom - top)
-        self.picture_rect = None
-        if self.section == "mass" and example_rocket(self.rules) is not None:
-            # The rocket drawn beside the words: the text takes the left half, the picture the right.
-            picture_w = int(text_rect.w * 0.52)
-            self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
-            text_rect.w -= picture_w + layout.px(16)
-        self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
-                                                      object_id="#rules_text")
-
-    def current(self) -> Section:
-        return next(s for s in self.sections if s.key == self.section)
-
-    def section_html(self) -> str:
-        from game.client.kit.text import html_escape
-        return "<br><br>".join(html_escape(p) for p in self.current().paragraphs)
-
-    def show_section(self, key: str) -> None:
-        self.section = key
-        self.relayout()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, button in self.buttons.items():
-                if event.ui_element is button:
-                    if key == "close":
-                        self.context.back()
-                    else:
-                        self.show_section(key.split(":", 1)[1])
-                    return True
-        if event.type == pygame.KEYDOWN:
-            keys = [s.key for s in self.sections]
-            if event.key in (pygame.K_ESCAPE, pygame.K_F2):
-                self.context.back()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                i = keys.index(self.section) + (1 if event.key == pygame.K_DOWN else -1)
-                self.show_section(keys[i % len(keys)])
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN  # modal
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
-        dim(surface)
-        card = self.card_rect()
-        draw_card(surface, card, layout)
-        title = "Rules reference"
-        head = fit_font(title, card.w // 2, layout.px(32), bold=True)
-        drawn = draw_text(surface, title, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
-        sub = f"{self.current().title} · numbers from the rules in use ({self.rules.edition.id})"
-        text_left = max(card.left + layout.px(220 + 48), drawn.right + layout.px(24))
-        draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
-                  (text_left, card.top + layout.px(34)))
-        if self.picture_rect is not None:
-            self.draw_example(surface)
-
-    def draw_example(self, surface: pygame.Surface) -> None:
+    def draw_picture(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The example orbiter beside the mass rules, and the stage rule worked through its numbers."""
         from game.client.whatgoesup.rocket_view import draw_rocket
 
         layout = self.context.layout
         engine, state, design = example_rocket(self.rules)
-        box = self.picture_rect
         pygame.draw.rect(surface, (21, 18, 48), box, border_radius=layout.px(12))
         head = font_px(layout.px(17), True)
         draw_text(surface, "An example Upgoer, drawn to scale", head, ACCENT_LIGHT,

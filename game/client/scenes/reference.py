@@ -1,0 +1,157 @@
+"""The rules reference every hosted game shares: a list of sections on the left, the chosen section's words in
+a scrolling text box on the right, over whatever was on screen.
+
+A game hands it its ``Section`` list (built from its loaded tables, so a house-ruled folder shows its house
+rules) and a line saying which rules they are; a game that draws a picture beside a section overrides
+``picture_share`` and ``draw_picture``. Esc or F2 closes it, Up and Down change section, the mouse wheel
+(or the text box's scroll bar) scrolls a long section. ``glossary_section`` turns a game's glossary into
+the reference's last section, so its words can be read in one place as well as on hover.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.client.kit.style import ACCENT_LIGHT, INK_DIM, dim, draw_card, draw_text, fit_font
+from game.client.kit.text import html_escape
+from game.client.shell.scene import Scene
+
+LIST_W = 220  # the section list's width, in design units
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    paragraphs: tuple[str, ...]
+    #: Paragraphs whose words before the first ": " are a term, shown in bold (the glossary's).
+    terms: bool = False
+
+
+def glossary_section(glossary, rules, title: str = "Glossary") -> Section:
+    """Every word of ``glossary`` (a ``kit.glossary.Glossary``) with its explanation under ``rules``."""
+    return Section("glossary", title, tuple(f"{term[:1].upper() + term[1:]}: {glossary.explain(term, rules)}"
+                                            for term in glossary.terms()), terms=True)
+
+
+class ReferenceScene(Scene):
+    """The reference over whatever was on screen: sections on the left, the text on the right."""
+
+    name = "rules_reference"
+    is_overlay = True
+    heading = "Rules reference"
+
+    def __init__(self, context, sections: Sequence[Section], section: str = "", about: str = "") -> None:
+        super().__init__(context)
+        self.sections = list(sections)
+        self.about = about  # which rules the numbers come from, beside the section's title
+        self.section = section if any(s.key == section for s in self.sections) else self.sections[0].key
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.picture_rect: pygame.Rect | None = None
+
+    # -- what a game may change
+    def picture_share(self, section: Section) -> float:
+        """The share of the text's room a picture beside ``section`` takes (0: no picture)."""
+        return 0.0
+
+    def draw_picture(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Draw the picture beside the current section into ``box``."""
+
+    # -- layout
+    def card_rect(self) -> pygame.Rect:
+        layout = self.context.layout
+        return layout.rect(24, 20, layout.virtual_width - 48, layout.virtual_height - 40)
+
+    def build_ui(self) -> None:
+        layout, manager = self.context.layout, self.context.manager
+        card = self.card_rect()
+        self.buttons = {}
+        top = card.top + layout.px(76)
+        list_w = layout.px(LIST_W)
+        bottom = card.bottom - layout.px(24)
+        row = min(layout.px(42), (bottom - layout.px(60) - top) // len(self.sections))
+        for i, s in enumerate(self.sections):
+            rect = pygame.Rect(card.left + layout.px(24), top + i * row, list_w, row - layout.px(4))
+            b = pygame_gui.elements.UIButton(rect, s.title, manager, container=self.root,
+                                             object_id=ObjectID(object_id=f"#section_{s.key}", class_id="@segment"))
+            if s.key == self.section:
+                b.select()
+            self.buttons[f"section:{s.key}"] = b
+        close = pygame.Rect(card.left + layout.px(24), bottom - layout.px(48), list_w, layout.px(48))
+        self.buttons["close"] = pygame_gui.elements.UIButton(
+            close, "Close (Esc)", manager, container=self.root,
+            object_id=ObjectID(object_id="#close", class_id="@menu_button"))
+        left = card.left + list_w + layout.px(48)
+        text_rect = pygame.Rect(left, top, card.right - layout.px(24) - left, bottom - top)
+        self.picture_rect = None
+        share = self.picture_share(self.current())
+        if share > 0:  # the picture beside the words: the text keeps the rest
+            picture_w = int(text_rect.w * share)
+            self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
+            text_rect.w -= picture_w + layout.px(16)
+        self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
+                                                      object_id="#rules_text")
+
+    def current(self) -> Section:
+        return next(s for s in self.sections if s.key == self.section)
+
+    def section_html(self) -> str:
+        section = self.current()
+        if not section.terms:
+            return "<br><br>".join(html_escape(p) for p in section.paragraphs)
+        parts = []
+        for p in section.paragraphs:
+            term, _, words = p.partition(": ")
+            parts.append(f"<b>{html_escape(term)}</b>: {html_escape(words)}" if words else html_escape(p))
+        return "<br><br>".join(parts)
+
+    def show_section(self, key: str) -> None:
+        self.section = key
+        self.relayout()
+
+    def scroll_fraction(self) -> float:
+        """How far the text is scrolled, 0 (top) to 1 (bottom); 0 when it fits without scrolling."""
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        if bar is None:
+            return 0.0
+        room = 1.0 - bar.visible_percentage
+        return 0.0 if room <= 0 else min(1.0, max(0.0, bar.start_percentage / room))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    if key == "close":
+                        self.context.back()
+                    else:
+                        self.show_section(key.split(":", 1)[1])
+                    return True
+        if event.type == pygame.KEYDOWN:
+            keys = [s.key for s in self.sections]
+            if event.key in (pygame.K_ESCAPE, pygame.K_F2):
+                self.context.back()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                i = keys.index(self.section) + (1 if event.key == pygame.K_DOWN else -1)
+                self.show_section(keys[i % len(keys)])
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN  # modal
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.context.layout
+        dim(surface)
+        card = self.card_rect()
+        draw_card(surface, card, layout)
+        head = fit_font(self.heading, card.w // 2, layout.px(32), bold=True)
+        drawn = draw_text(surface, self.heading, head, ACCENT_LIGHT,
+                          (card.left + layout.px(24), card.top + layout.px(20)))
+        sub = self.current().title + (f" · {self.about}" if self.about else "")
+        text_left = max(card.left + layout.px(LIST_W + 48), drawn.right + layout.px(24))
+        draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
+                  (text_left, card.top + layout.px(34)))
+        if self.picture_rect is not None:
+            self.draw_picture(surface, self.picture_rect)
