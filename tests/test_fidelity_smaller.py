@@ -140,3 +140,29 @@ def test_no_trade_at_a_launch_decision_or_while_a_roll_is_settled():
     assert s.flight.roll is not None and E.current_player(s) == 0
     with pytest.raises(IllegalAction, match="roll is being settled"):
         act(s, offer)
+
+
+# ====================================================================== b. rations load in twos
+from game.games.whatgoesup.rules.actions import Assemble  # noqa: E402
+from game.games.whatgoesup.rules.engine import Engine  # noqa: E402
+
+
+def test_an_upgoer_loads_rations_in_whole_containers():
+    """"A ration container always masses 1. It sustains one derp for two turns or two derps for one turn, so,
+    rations mass 0.5 and are loaded in twos." (2014, Mass)"""
+    s = new_game()
+    s, design, _, _ = kit(s, 0, "A", rations=2)
+    odd = dataclasses.replace(design, rations=3)
+    with pytest.raises(IllegalAction, match="whole containers of 2 derp-turns: load 2 or 4, not 3"):
+        act(s, Assemble(odd))
+    s = act(s, Assemble(dataclasses.replace(design, rations=4)))
+    assert up(s, "A").rations == 4 and s.programs[0].rations_stock == 40 - 4
+
+
+def test_a_table_may_let_rations_load_one_derp_turn_at_a_time():
+    comps = dataclasses.replace(R.components, rations_loaded_in_containers=False)
+    engine = Engine(dataclasses.replace(R, components=comps))
+    s = new_game()
+    s, design, _, _ = kit(s, 0, "A", rations=2)
+    s = engine.apply(s, Assemble(dataclasses.replace(design, rations=3)))
+    assert up(s, "A").rations == 3

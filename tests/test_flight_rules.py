@@ -537,16 +537,18 @@ def test_an_rcs_boost_only_helps_a_fail():
 # ====================================================================== rations and stamina
 def test_rations_are_eaten_at_the_end_of_the_flight_phase_then_injury_then_death():
     s = new_game()
-    s, da, crew_a, _ = kit(s, 0, "A", rations=1)
+    s, da, crew_a, _ = kit(s, 0, "A", rations=2)  # one container: "loaded in twos"
     s, db, _, _ = kit(s, 1, "B", rating="14/18")
     s = start(s, [da], [db])
     s = auto(s, at("A", "after"))
-    assert up(s, "A").rations == 1
+    assert up(s, "A").rations == 2
     s = auto(s, in_rnd(2))
-    assert up(s, "A").rations == 0 and not derp(s, crew_a[0]).injured
+    assert up(s, "A").rations == 1
     s = auto(s, in_rnd(3))
-    assert derp(s, crew_a[0]).injured and not derp(s, crew_a[0]).dead
+    assert up(s, "A").rations == 0 and not derp(s, crew_a[0]).injured
     s = auto(s, in_rnd(4))
+    assert derp(s, crew_a[0]).injured and not derp(s, crew_a[0]).dead
+    s = auto(s, in_rnd(5))
     assert derp(s, crew_a[0]).dead
     assert any(e.kind == "report" and "A0 lost -5" in e.text for e in s.events)
 

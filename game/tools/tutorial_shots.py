@@ -54,7 +54,7 @@ def _turn_two_rnd(session) -> None:
     derp = session.state.derps_of(0)[0].id
     session.apply(Assemble(UpgoerDesign("Carrot 2", stages=((items["Big Hopper"][0],),),
                                         modules=(items["Burrow Pod"][0], items["Puffer"][0]), crew=(derp,),
-                                        fuel=1, rations=1)))
+                                        fuel=1, rations=2)))
     session.apply(EndRnD())
 
 

@@ -202,3 +202,20 @@ def test_messages_show_whole_where_no_widget_is(make_app, home, size):
                                layout.px(18))
     assert " ".join(lines).split() == scene.toast_text.split()  # every word, none cut
     assert len(lines) * font.get_linesize() <= strip.h
+
+
+def test_the_rations_stepper_loads_a_whole_container_a_press(make_app, home):
+    """Issue 13, 6b: "rations ... are loaded in twos": one press is one container, never more than is at home."""
+    from game.games.whatgoesup.rules.actions import BuyConsumables
+
+    app, flow, scene = open_assembly(make_app, home)
+    flow.session.apply(BuyConsumables("rations", 2))
+    stock = scene.state.programs[0].rations_stock
+    assert stock == 4
+    press(app, scene.buttons["step:rations:1"])
+    assert scene.rations == 2
+    for _ in range(stock):
+        press(app, scene.buttons["step:rations:1"])
+    assert scene.rations == stock  # never more than is at home
+    press(app, scene.buttons["step:rations:-1"])
+    assert scene.rations == stock - 2

@@ -107,7 +107,7 @@ def flyable_suggestions(engine, state, program: int, name: str) -> list[UpgoerDe
             base = UpgoerDesign(name=name, modules=modules, crew=(crew[0].id,))
             dry = engine.check_design(state, program, base).dry_mass
             fuel = min(home.fuel_stock, formulas.fuel_needed(dry, 2, engine.rules.economy.fuel)) if strong else 0
-            for rations in sorted({min(home.rations_stock, 2), 0}, reverse=True):
+            for rations in sorted({formulas.ration_load(min(home.rations_stock, 2), comps, up=False), 0}, reverse=True):
                 for fuel_aboard in sorted({fuel, 0}, reverse=True):
                     design = dataclasses.replace(base, fuel=fuel_aboard, rations=rations)
                     if keep(_with_stages(engine, state, program, design, two=not single)) or \
@@ -428,10 +428,17 @@ class AssemblyScene(GameScene):
             self.rations = 0
         self.sync_buttons()
 
+    def step_size(self, name: str) -> int:
+        """How much one press of a stepper adds: rations go aboard a whole container at a time."""
+        if name == "rations":
+            return formulas.ration_load(1, self.engine.rules.components)
+        return 1
+
     def step_limit(self, name: str) -> int:
-        """The most a stepper may show: the fuel and rations at home; ten planned burns."""
+        """The most a stepper may show: the fuel and the whole ration containers at home; ten planned burns."""
         program = self.state.programs[self.program]
-        return {"fuel": program.fuel_stock, "rations": program.rations_stock}.get(name, 10)
+        rations = formulas.ration_load(program.rations_stock, self.engine.rules.components, up=False)
+        return {"fuel": program.fuel_stock, "rations": rations}.get(name, 10)
 
     def roll_out(self) -> bool:
         """Assemble through the session; the engine's reason is shown when the design cannot fly."""
@@ -454,7 +461,8 @@ class AssemblyScene(GameScene):
             self.pick(choice, some_id)
         elif kind == "step":
             name, delta = rest.rsplit(":", 1)
-            setattr(self, name, max(0, min(self.step_limit(name), getattr(self, name) + int(delta))))
+            step = self.step_size(name)
+            setattr(self, name, max(0, min(self.step_limit(name), getattr(self, name) + int(delta) * step)))
             self.sync_buttons()
         elif key == "suggest":
             self.suggest()

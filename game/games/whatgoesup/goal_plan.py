@@ -88,7 +88,7 @@ def size_mission(rules, jobs: tuple[Job, ...]) -> Sizes:
     """One capsule, thruster and stage design for every job; each job's fuel and rations."""
     comps = rules.components
     derp_mass = rules.economy.derps.mass
-    rations = {j.name: j.crew * j.meals + j.extra_rations for j in jobs}
+    rations = {j.name: formulas.ration_load(j.crew * j.meals + j.extra_rations, comps) for j in jobs}
     loads = [formulas.cabin_load(j.crew, len(j.payloads), rations[j.name], derp_mass, comps) for j in jobs]
     capsule = max(formulas.capsule_mass_for_capacity(math.ceil(load), comps) for load in loads)
     ratios = {"orbital": comps.thruster.min_ratio, "lunar": comps.thruster.lunar_landing_ratio,
@@ -186,11 +186,13 @@ class GoalPlan(CarefulPlayer):
         """The shakedown flight (by default a night in low orbit, the deorbit burn and a retry) with as many
         derps, up to ``most``, as the goal's capsule carries: each one saves rolls and comes home with luck."""
         comps, derp_mass = self.rules.components, self.rules.economy.derps.mass
-        load = formulas.cabin_load(goal.crew, len(goal.payloads), goal.crew * goal.meals + goal.extra_rations,
+        load = formulas.cabin_load(goal.crew, len(goal.payloads),
+                                   formulas.ration_load(goal.crew * goal.meals + goal.extra_rations, comps),
                                    derp_mass, comps)
         capacity = formulas.capsule_capacity(formulas.capsule_mass_for_capacity(math.ceil(load), comps), comps)
         crew = max(n for n in range(1, most + 1)
-                   if n == 1 or formulas.cabin_load(n, len(payloads), n * meals, derp_mass, comps) <= capacity)
+                   if n == 1 or formulas.cabin_load(n, len(payloads), formulas.ration_load(n * meals, comps),
+                                                    derp_mass, comps) <= capacity)
         return Job("Shakedown", crew=crew, payloads=payloads, meals=meals, burns=burns)
 
     # ------------------------------------------------------------------ the entry point

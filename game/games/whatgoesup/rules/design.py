@@ -138,6 +138,11 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
                                rules.economy.derps.mass, comps)
     if design.fuel < 0 or design.rations < 0:
         problems.append("fuel and rations cannot be negative")
+    per_container = comps.rations_derp_turns_per_container
+    if comps.rations_loaded_in_containers and design.rations % per_container:
+        low = design.rations // per_container * per_container
+        problems.append(f"rations are loaded in whole containers of {per_container} derp-turns: load {low} or "
+                        f"{low + per_container}, not {design.rations}")
     if (design.crew or cargo or design.rations or systems) and not capsules:
         problems.append("crew, underped systems, payloads, RCS and rations must ride in a capsule or habitat")
     elif load > capacity:

@@ -52,6 +52,15 @@ def rations_mass(derp_turns: int, components: Components) -> Fraction:
     return Fraction(derp_turns, components.rations_derp_turns_per_container)
 
 
+def ration_load(wanted: int, components: Components, up: bool = True) -> int:
+    """``wanted`` derp-turns of rations as an Upgoer loads them: whole containers (rounded up, or down with
+    ``up=False``) when ``rations_loaded_in_containers``, else as they are."""
+    per = components.rations_derp_turns_per_container
+    if not components.rations_loaded_in_containers or wanted % per == 0:
+        return wanted
+    return (wanted // per + (1 if up else 0)) * per
+
+
 def cabin_load(crew: int, cargo_parts: int, rations: int, derp_mass: int, components: Components) -> Fraction:
     """What capsules and habitats carry: crew, payloads and RCS (mass 1 each), and rations."""
     return Fraction(derp_mass * crew + cargo_parts) + rations_mass(rations, components)

@@ -219,6 +219,7 @@ class Components:
     thruster: ThrusterRules = ThrusterRules(Fraction(1, 10), Fraction(1, 2), Fraction(1))
     clustering: Clustering = Clustering()
     rations_derp_turns_per_container: int = spec(2, low=1, high=20)
+    rations_loaded_in_containers: bool = True  # an Upgoer loads whole containers ("loaded in twos")
     fuel_per_container: int = spec(1, low=1, high=100)
     rcs_piloting_bonus: int = spec(3, low=0, high=20)
     max_invent_mass: int = spec(200, low=1, high=10000)

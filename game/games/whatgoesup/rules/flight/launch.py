@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from game.core.interface import IllegalAction
+from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
@@ -186,7 +187,7 @@ class LaunchPart(FlightBase):
             thrusters = by_role.get("thruster", [])
             modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
             fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
-            rations = min(state.programs[player].rations_stock, 2)
+            rations = formulas.ration_load(min(state.programs[player].rations_stock, 2), self.rules.components, up=False)
             design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
                                   crew=(crew[0].id,), fuel=fuel, rations=rations)
             if engine.check_design(state, player, design).valid:
