@@ -200,7 +200,9 @@ def cmd_simulate(args) -> int:
              f"{data['seconds']} s ({data['actions_per_second']} actions/s), "
              f"{data['invariant_failures']} invariant failure(s); {data['launches']} launches, "
              f"{data['landings']} landings, {data['booms']} Booms, {data['derps_lost']} derps lost, "
-             f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}")
+             f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}"
+             + (f"; underped: {data['underped_launches']} launches, {data['underped_firsts']} firsts, "
+                f"{data['systems_lost']} systems lost" if "underped" in args.option else ""))
     _out(json.dumps(data))
     return EXIT_FAIL if summary.invariant_failures else EXIT_OK
 

@@ -26,10 +26,14 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Choose
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
+from game.games.whatgoesup.rules.underped_actions import PowerUp, Program, SelfDestruct, WriteOrders
 
 # The craft it works towards: a capsule carrying one derp and a turn of rations, a small thruster for
-# the deorbit burn, two fuel, and a launch stage made of two insertion stages.
+# the deorbit burn, two fuel, and a launch stage made of two insertion stages. With the underped rules
+# about half the programs fly an underped system instead of a derp (ROBOT_PLAN, no rations).
 PLAN = {"lower_stage": 8, "capsule": 3, "thruster": 1}
+ROBOT_PLAN = {**PLAN, "underped": 1}
+ROBOT_STAMINA = 4  # programmed up to this: two burns and a spare for powering up again
 FUEL, RATIONS = 2, 2
 GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
 STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
@@ -56,6 +60,7 @@ class SpaceProgramBot:
         self.explore = explore
         self.aggression = aggression
         self._plans: dict = {}
+        self._robotic: dict[int, bool] = {}
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -108,8 +113,19 @@ class SpaceProgramBot:
         """What to build: the orbital hop (parts by kind and mass, fuel, rations, stages, payload kinds)."""
         return PLAN, FUEL, RATIONS, STAGES, ()
 
+    def robotic(self, state: GameState, player: int) -> bool:
+        """Whether this program flies underped systems (decided once, by a coin, when the rule is on)."""
+        if "underped" not in state.setup.options:
+            return False
+        if player not in self._robotic:
+            self._robotic[player] = self._roll(0.5)
+        return self._robotic[player]
+
     def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
         plan, fuel, rations, stage_counts, payloads = self.plan(state)
+        robotic = self.robotic(state, player)
+        if robotic:
+            plan, rations = ROBOT_PLAN, 0
         things = {t.kind: t for t in state.things_of(player) if t.kind in plan and t.base_mass == plan[t.kind]}
         for kind, mass in plan.items():
             if kind not in things:
@@ -131,6 +147,7 @@ class SpaceProgramBot:
             kind = state.thing(item.thing_id).kind
             stored.setdefault(kind, []).append(item.id)
         wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
+        wanted += [("underped", 1)] if robotic else []
         for kind, needed in wanted:
             if len(stored.get(kind, [])) < needed:
                 return self._first_ok(engine, state, [Build(things[kind].id, 1)])
@@ -143,8 +160,12 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [Assemble(test)]) or EndRnD()
         if untested:
             return EndRnD()
-        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
-        if not crew:
+        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME and not d.is_system]
+        if robotic:
+            action = self._robot_rnd(engine, state, player)
+            if action is not None:
+                return action
+        elif not crew:
             return self._first_ok(engine, state, [Hire()])
         program = state.programs[player]
         if program.fuel_stock < fuel:
@@ -158,10 +179,28 @@ class SpaceProgramBot:
             launch, insertion = stage_counts
             name = f"{engine.default_name(state, player, 'capsule').split()[0]} {len(state.upgoers_of(player)) + 1}"
             modules = (stored["capsule"][0], stored["thruster"][0]) + tuple(stored[k][0] for k in payloads)
+            modules += (stored["underped"][0],) if robotic else ()
             design = UpgoerDesign(name, stages=(tuple(stages[:launch]), tuple(stages[launch:launch + insertion])),
-                                  modules=modules, crew=(crew[0].id,), fuel=fuel, rations=rations)
+                                  modules=modules, crew=() if robotic else (crew[0].id,), fuel=fuel, rations=rations)
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
+
+    def _robot_rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
+        """An underped program: programs its systems up to ROBOT_STAMINA (also on the pad, at the last minute)
+        and, with clockwork, writes the hop's one burn (back to reentry) for a craft on the pad."""
+        for system in state.derps_of(player):
+            if system.is_system and system.stamina < ROBOT_STAMINA:
+                action = self._first_ok(engine, state, [Program(system.id, 1)])
+                if action:
+                    return action
+        if "underped_clockwork" in state.setup.options:
+            reentry = next(s.id for s in engine.rules.board.steps if s.kind == "reentry")
+            for upgoer in state.upgoers_of(player):
+                if upgoer.status == "pad" and not upgoer.orders:
+                    action = self._first_ok(engine, state, [WriteOrders(upgoer.id, (reentry,))])
+                    if action:
+                        return action
+        return None
 
     @staticmethod
     def _first_ok(engine: Engine, state: GameState, actions: list[Action]) -> Optional[Action]:
@@ -204,8 +243,13 @@ class SpaceProgramBot:
         if f.mode == "junction":
             return self._junction(engine, state, upgoer)
         if f.mode == "before":
+            for system in engine.flight_rules._systems(state, upgoer):  # a system that failed to power up
+                if system.powered_down and engine.refusal(state, PowerUp(system.id)) is None:
+                    return PowerUp(system.id)
             return Move(upgoer.id)
         if f.mode == "after":
+            if engine.refusal(state, SelfDestruct(upgoer.id)) is None and self._roll(0.5):
+                return SelfDestruct(upgoer.id)  # spent systems: now and then rather than drift stranded
             return EndActivities(upgoer.id)
         return None
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional
 
 from game.core.dice_rng import Chooser, DiceRoller
-from game.games.whatgoesup.rules.actions import Action, BadActionData, Hire, action_from_data
+from game.games.whatgoesup.rules.actions import Action, BadActionData, Build, Hire, action_from_data
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
 from game.games.whatgoesup.rules.flight_actions import Eva, UsePayload
 from game.games.whatgoesup.rules.state import GameState, PlayerSetup, Setup
@@ -106,11 +106,23 @@ def stocks_never_negative(engine: Engine, before: GameState, action: Action, aft
     return None
 
 
+def _derps_added_by(engine: Engine, before: GameState, action: Action) -> int:
+    """How many crew members an action adds: a Hire one derp, a Build of underped systems one each."""
+    if isinstance(action, Hire):
+        return 1
+    if isinstance(action, Build):
+        thing = before.find("thing", action.thing)
+        if thing is not None and engine.rules.components.kind(thing.kind).role == "underped":
+            return action.count
+    return 0
+
+
 def derps_conserved(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
-    """Derps are never removed (the dead stay listed, and stay dead); only Hire adds one, exactly one."""
+    """Derps are never removed (the dead stay listed, and stay dead); only Hire adds one, exactly one (and
+    building underped systems one crew member each)."""
     if after.derps is before.derps:  # nothing changed: only a Hire that added nobody is wrong
         return f"the number of derps went from {len(before.derps)} to {len(after.derps)}" \
-            if isinstance(action, Hire) else None
+            if _derps_added_by(engine, before, action) else None
     after_by_id = {d.id: d for d in after.derps}
     if len(after_by_id) != len(after.derps):
         return "two derps share an id"
@@ -121,9 +133,39 @@ def derps_conserved(engine: Engine, before: GameState, action: Action, after: Ga
         if d.dead and not now.dead:
             return f"derp {d.id} ({d.name}) came back from the dead"
     added = len(after.derps) - len(before.derps)
-    expected = 1 if isinstance(action, Hire) else 0
+    expected = _derps_added_by(engine, before, action)
     if added != expected:
         return f"the number of derps went from {len(before.derps)} to {len(after.derps)}"
+    return None
+
+
+def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
+                              after: GameState) -> Optional[str]:
+    """Underped rules: every living system has its part (same owner, same place) and every system part its one
+    living crew member; a destroyed system's part is gone; a system is never injured."""
+    if after.derps is before.derps and after.items is before.items:
+        return None
+    items = {i.id: i for i in after.items}
+    claimed: dict[str, str] = {}
+    for derp in after.derps:
+        if derp.system is None:
+            continue
+        if derp.injured and not derp.dead:
+            return f"{derp.name} is an underped system and injured"
+        item = items.get(derp.system)
+        if derp.dead:
+            if item is not None:
+                return f"{derp.name} is destroyed but its part {derp.system} is still there"
+            continue
+        if item is None:
+            return f"{derp.name} works on but its part {derp.system} is gone"
+        if item.owner != derp.owner or item.location != derp.location:
+            return f"{derp.name} and its part {item.id} are apart ({derp.location} and {item.location})"
+        claimed[item.id] = derp.id
+    roles = {t.id: engine.rules.components.kind(t.kind).role for t in after.things}
+    for item in after.items:
+        if roles.get(item.thing_id) == "underped" and item.id not in claimed:
+            return f"the underped part {item.id} has no crew member"
     return None
 
 
@@ -245,6 +287,7 @@ INVARIANTS: list[Invariant] = [
     points_never_negative,
     stocks_never_negative,
     derps_conserved,
+    systems_match_their_parts,
     flight_supplies_never_negative,
     crafts_rest_on_duration_steps,
     payloads_used_at_duration_steps,
@@ -416,6 +459,9 @@ class SimSummary:
     repels: int = 0  # Space War: dockings a defender tried to push off
     wars: int = 0  # Space War: quarrels between two programs (secret or open) at the end of the games
     open_wars: int = 0
+    underped_launches: int = 0  # launches of craft flown by underped systems alone
+    underped_firsts: int = 0  # firsts won by such craft (at a share of the dots)
+    systems_lost: int = 0  # underped systems destroyed (counted apart from derps_lost)
 
     def count_outcome(self, engine: Engine, final: Optional[GameState]) -> None:
         outcome = engine.outcome(final) if final is not None else None
@@ -441,7 +487,8 @@ class SimSummary:
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure,
                 "checks": self.checks, "fights": self.fights, "repels": self.repels, "wars": self.wars,
-                "open_wars": self.open_wars}
+                "open_wars": self.open_wars, "underped_launches": self.underped_launches,
+                "underped_firsts": self.underped_firsts, "systems_lost": self.systems_lost}
 
 
 class FlightCounter:
@@ -449,6 +496,7 @@ class FlightCounter:
 
     def __init__(self) -> None:
         self.launches = self.booms = self.landings = self.fights = self.repels = 0
+        self.underped_launches = self.underped_firsts = 0
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
         kind = type(action).__name__
@@ -461,6 +509,12 @@ class FlightCounter:
                 self.booms += 1
             elif " lights its launch stage" in event.text:
                 self.launches += 1
+                craft = after.find("upgoer", getattr(action, "upgoer", ""))
+                crew = [d for d in after.derps if craft is not None and d.location == craft.id and not d.dead]
+                if crew and all(d.is_system for d in crew):
+                    self.underped_launches += 1
+            elif event.kind == "prestige" and " is first by an underped craft!" in event.text:
+                self.underped_firsts += 1
             elif " lands safely at home" in event.text or " lands with an injured crew" in event.text:
                 self.landings += 1
 
@@ -547,10 +601,13 @@ def _total(engine: Engine, summary: SimSummary, played: Iterable[tuple[GameResul
         summary.landings += counter.landings
         summary.fights += counter.fights
         summary.repels += counter.repels
+        summary.underped_launches += counter.underped_launches
+        summary.underped_firsts += counter.underped_firsts
         if result.final is not None:
             summary.wars += len(result.final.wars)
             summary.open_wars += sum(1 for w in result.final.wars if w.open)
-            summary.derps_lost += sum(1 for d in result.final.derps if d.dead)
+            summary.derps_lost += sum(1 for d in result.final.derps if d.dead and not d.is_system)
+            summary.systems_lost += sum(1 for d in result.final.derps if d.dead and d.is_system)
             summary.firsts += len(result.final.firsts)
         if progress is not None:
             progress(result)
