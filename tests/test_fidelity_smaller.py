@@ -166,3 +166,49 @@ def test_a_table_may_let_rations_load_one_derp_turn_at_a_time():
     s, design, _, _ = kit(s, 0, "A", rations=2)
     s = engine.apply(s, Assemble(dataclasses.replace(design, rations=3)))
     assert up(s, "A").rations == 3
+
+
+# ====================================================================== f. an EVA may carry an injured derp
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Eva  # noqa: E402
+from tests.test_flight_rules import BOOM, OK, roll  # noqa: E402
+
+
+def b_with_an_injured_derp():
+    """B (Pip 3/2/4 and Zed 2/2/2, two EVA packs) meets A in Low Orbit; Zed's EVA Booms and hurts him."""
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(crew=((3, 2, 4), (2, 2, 2)),
+                                                 mods=("capsule", "thruster", "eva_pack", "eva_pack")))
+    s = act(roll(act(s, Eva(crew_b[1], uid(s, "A"))), BOOM), AcceptRoll())
+    assert s.derp(crew_b[1]).injured and s.derp(crew_b[1]).location == uid(s, "B")
+    return s, crew_b, ids_b
+
+
+def test_a_healthy_derp_helps_an_injured_comrade_across_in_an_eva_suit():
+    """"An injured derp can be transferred to another Upgoer using an EVA suit, if there is at least one healthy
+    derp nearby. The healthy derp may roll for Pilot and Engineer on behalf of the injured comrade." (Spacederps)"""
+    s, (pip, zed), ids_b = b_with_an_injured_derp()
+    carry = Eva(pip, uid(s, "A"), come_back=True, carry_derp=zed)
+    assert carry in E.legal_actions(s)
+    s = act(s, carry)
+    assert s.derp(pip).current_stamina == 3 and s.flight.roll.actor == zed  # Pip pays; Zed wears the suit
+    s = roll(s, OK)
+    assert s.derp(zed).location == uid(s, "A") and s.derp(zed).injured
+    assert s.derp(pip).location == uid(s, "B")  # the helper stays aboard
+    pack = next(i for i in ids_b["eva_pack"] if s.find("item", i) is not None)
+    assert s.item(pack).location == uid(s, "A")  # the suit went across with him
+
+
+def test_a_boom_on_the_way_across_injures_the_comrade_again_and_kills_them():
+    s, (pip, zed), _ = b_with_an_injured_derp()
+    s = act(roll(act(s, Eva(pip, uid(s, "A"), come_back=True, carry_derp=zed)), BOOM), AcceptRoll())
+    assert s.derp(zed).dead and not s.derp(pip).injured
+
+
+def test_only_an_injured_comrade_is_carried_and_only_by_a_derp_who_may_go_outside():
+    s, (pip, zed), _ = b_with_an_injured_derp()
+    with pytest.raises(IllegalAction, match="is injured"):
+        act(s, Eva(zed, uid(s, "A"), come_back=True, carry_derp=zed))  # Zed is hurt: he cannot help at all
+    a_pilot = next(d.id for d in s.derps if d.location == uid(s, "A"))
+    with pytest.raises(IllegalAction, match="not injured and can go outside on their own"):
+        act(s, Eva(pip, uid(s, "A"), come_back=True, carry_derp=a_pilot))
+    with pytest.raises(IllegalAction, match="carries nothing else"):
+        act(s, Eva(pip, uid(s, "A"), carry_rations=2, come_back=True, carry_derp=zed))

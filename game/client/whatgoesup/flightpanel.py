@@ -166,6 +166,16 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         return f"Transfer {what} to {dst}", f"Move {what} from {src} to {dst} through the docking port (free)."
     if isinstance(action, Eva):
         derp, target = _name(state, "derp", action.derp), _name(state, "upgoer", action.target)
+        if action.carry_derp:
+            comrade = _name(state, "derp", action.carry_derp)
+            found = state.find("derp", action.carry_derp)
+            if found is not None and found.location == action.target:
+                return (f"EVA: {derp} brings {comrade} over from {target}",
+                        f"{derp} spends a stamina point to help the injured {comrade} over from {target} in an EVA "
+                        f"suit; the suit rolls, and a Boom would hurt {comrade} again.")
+            return (f"EVA: {derp} helps {comrade} across to {target}",
+                    f"{derp} spends a stamina point to help the injured {comrade} across to {target} in an EVA suit "
+                    f"and stays aboard; the suit rolls, and a Boom would hurt {comrade} again.")
         if action.carry_rations:
             return (f"EVA: {derp} takes rations to {target}",
                     f"{derp} goes outside with {action.carry_rations} rations for {target} and comes back; the EVA pack rolls.")
@@ -240,6 +250,10 @@ def chooser_label(state: "GameState", action: "Action") -> str:
         return f"{_name(state, 'derp', action.derp)} docks {how}"
     if isinstance(action, Eva):
         words = _name(state, "derp", action.derp)
+        if action.carry_derp:
+            found = state.find("derp", action.carry_derp)
+            way = "over from there" if found is not None and found.location == action.target else "across"
+            return f"{words} helps the injured {_name(state, 'derp', action.carry_derp)} {way}"
         if action.carry_item:
             words += f" carries {_name(state, 'item', action.carry_item)}"
         if action.carry_rations:
@@ -316,7 +330,7 @@ class FlightPanel:
         if self.group:
             kind = next(k for k, _, _ in GROUPS if k.__name__ == self.group[0])
             title = next(t for k, _, t in GROUPS if k is kind)
-            add("← Back to all actions", "Close this chooser", nav=())
+            add("Back to all actions", "Close this chooser", nav=())
             if len(self.group) == 1:
                 targets: list[str] = []
                 for a in self._grouped(kind):

@@ -175,15 +175,22 @@ class Transfer(Action):
 @register
 @dataclass(frozen=True)
 class Eva(Action):
-    """A derp goes outside to another craft at the same step, carrying up to one mass."""
+    """A derp goes outside to another craft at the same step, carrying up to one mass.
+
+    With ``carry_derp`` the healthy ``derp`` instead helps an injured comrade (aboard this craft or
+    ``target``) across to the other craft in an EVA suit; the helper stays where they are.
+    """
 
     derp: str
     target: str
     carry_item: Optional[str] = None
     carry_rations: int = 0
     come_back: bool = False
+    carry_derp: Optional[str] = None
 
     def __str__(self) -> str:
+        if self.carry_derp:
+            return f"{self.derp} helps {self.carry_derp} across to or from {self.target} on EVA"
         return f"{self.derp} goes on EVA to {self.target}"
 
 

@@ -54,10 +54,13 @@ class ActivityPart(FlightBase):
                 for d in crew:
                     out.append(Dock(other.id, d.id))
                     out.append(Dock(other.id, d.id, method="winch"))
+            hurt = [d for d in self._crew(state, upgoer) + self._crew(state, other) if d.injured]
             for d in crew:
                 out.append(Eva(d.id, other.id))
                 if upgoer.rations >= 2:
                     out.append(Eva(d.id, other.id, carry_rations=2, come_back=True))
+                for comrade in hurt:
+                    out.append(Eva(d.id, other.id, come_back=True, carry_derp=comrade.id))
         if f.mode == "after":
             here = self.board.step(upgoer.location)
             for other in state.upgoers:
@@ -109,6 +112,8 @@ class ActivityPart(FlightBase):
             return self._hostility_roll_done(state, upgoer, roll, outcome)
         if then == "eva":
             return self._eva_done(state, upgoer, roll, outcome)
+        if then == "eva_carry":
+            return self._eva_carry_done(state, upgoer, roll, outcome)
         if then == "catch_up":
             target = state.find("upgoer", roll.target)
             if outcome is not Outcome.OK or target is None:

@@ -13,7 +13,7 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import CatchUp, Dock, Eva, Transfer, Undock
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import GameState, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update, with_program
 
 
 class RendezvousPart(FlightBase):
@@ -204,6 +204,8 @@ class RendezvousPart(FlightBase):
         self._require_activity(state, upgoer, "an EVA")
         target = self._same_stable_step(state, upgoer, a.target)
         derp = self._crew_member(state, upgoer, a.derp)
+        if a.carry_derp is not None:
+            return self._eva_carry(state, upgoer, target, derp, a)
         if self.piloting(state, derp) < self.table.eva_min_piloting:
             raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
                                 f"{self.piloting(state, derp)}")
@@ -231,6 +233,49 @@ class RendezvousPart(FlightBase):
                               detail=(("then", "eva"), ("item", a.carry_item), ("rations", a.carry_rations),
                                       ("back", a.come_back)))
         return self._queue_rolls(state, [roll])
+
+    def _eva_carry(self, state: GameState, upgoer: Upgoer, target: Upgoer, helper: Derp, a: Eva) -> GameState:
+        """"An injured derp can be transferred to another Upgoer using an EVA suit, if there is at least one
+        healthy derp nearby. The healthy derp may roll for Pilot and Engineer on behalf of the injured comrade."
+
+        The injured derp wears the suit (its roll; a Boom injures them again); ``helper`` pays the stamina,
+        needs the EVA Piloting and stays aboard. The pack goes across with the comrade.
+        """
+        if a.carry_item or a.carry_rations:
+            raise IllegalAction("a derp helping an injured comrade across carries nothing else")
+        if self.piloting(state, helper) < self.table.eva_min_piloting:
+            raise IllegalAction(f"helping a comrade outside needs {self.table.eva_min_piloting} Piloting; "
+                                f"{helper.name} has {self.piloting(state, helper)}")
+        comrade = state.find("derp", a.carry_derp)
+        if comrade is None or comrade.dead or comrade.location not in (upgoer.id, target.id):
+            raise IllegalAction(f"{a.carry_derp} is not aboard {upgoer.name} or {target.name}")
+        if not comrade.injured:
+            raise IllegalAction(f"{comrade.name} is not injured and can go outside on their own")
+        source, dest = (upgoer, target) if comrade.location == upgoer.id else (target, upgoer)
+        if source.owner != upgoer.owner and not self._may_take_from(state, upgoer, source):
+            raise IllegalAction(f"{source.name} is not yours and its crew can still fly it")
+        pack = self._usable(state, source, "eva_pack") or self._usable(state, dest, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"there is no working EVA pack aboard {upgoer.name} or {target.name}")
+        self._check_room(state, dest, 1, 1 if pack.location != dest.id else 0, 0)
+        state = self._spend(state, helper)
+        roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=comrade.id,
+                              target=dest.id, detail=(("then", "eva_carry"), ("from", source.id),
+                                                      ("helper", helper.id)))
+        state = self._event(state, f"{helper.name} helps {comrade.name} into an EVA suit to cross to {dest.name}.",
+                            upgoer)
+        return self._queue_rolls(state, [roll])
+
+    def _eva_carry_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
+        detail = dict(roll.detail)
+        source, dest = state.find("upgoer", detail["from"]), state.find("upgoer", roll.target)
+        comrade = state.find("derp", roll.actor)
+        if outcome is not Outcome.OK or source is None or dest is None or comrade is None or comrade.dead:
+            return state
+        state = self._first(state, upgoer.owner, "eva", f"{comrade.name} crosses in an EVA suit")
+        pack = state.find("item", roll.items[0])
+        items = (pack.id,) if pack is not None and pack.location == source.id else ()  # the suit crosses too
+        return self._move_goods(state, source, dest, (comrade.id,), items, 0, 0, upgoer)
 
     def _eva_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
         if outcome is not Outcome.OK:
