@@ -155,8 +155,11 @@ def test_kept_odds_with_help_equal_the_sum_over_every_roll():
     from game.games.whatgoesup.rules.dice import _sum_distribution
     from game.games.whatgoesup.rules.odds import HelpPlan, odds_with_help, outcome_with_help
     from game.games.whatgoesup.rules.reliability import Outcome, Rating
+    from game.games.whatgoesup.rules.skills import Helper
     distribution = _sum_distribution(1, 20, 0)
-    for plan in (HelpPlan(), HelpPlan((2, 2), (1,), 0), HelpPlan((3,), (2, 2, 2), 1), HelpPlan((), (1,), 2)):
+    plans = [HelpPlan(), HelpPlan((Helper(1, 2, 2),)), HelpPlan((Helper(3, 2, 1), Helper(0, 2, 2)), luck=1),
+             HelpPlan((Helper(0, 1, 1),), rcs_boosts=1, rcs_bonus=3, luck=2)]
+    for plan in plans + [dataclasses.replace(p, skills="raise_safeties") for p in plans]:
         for rating in (Rating(5, 10), Rating(10, 15), Rating(18, 19), Rating(1, 2)):
             single = {o: Fraction(0) for o in Outcome}
             for value, p in distribution:

@@ -11,6 +11,7 @@ from game.games.whatgoesup.rules.engine import CHANCE, Engine, IllegalAction
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, CatchUp, Dock, EndActivities, Launch, Move, Transfer
 from game.games.whatgoesup.rules.planning import HelpPlan, drop_action, next_roll_odds, plan_route
 from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.skills import Helper
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.tables import load_rules
@@ -157,7 +158,7 @@ def test_next_roll_odds_with_help_and_luck():
         state = ENGINE.apply(state, step)
     plain = next_roll_odds(ENGINE, state)
     assert sum(plain.values()) == 1
-    helped = next_roll_odds(ENGINE, state, HelpPlan(boom_raises=(5,), fail_raises=(5,), luck=1))
+    helped = next_roll_odds(ENGINE, state, HelpPlan(crew=(Helper(5, 5, 2),), luck=1))
     assert helped[Outcome.OK] >= plain[Outcome.OK] and helped[Outcome.BOOM] <= plain[Outcome.BOOM]
 
 
@@ -174,16 +175,32 @@ def test_drop_on_the_launch_step_means_launch_and_elsewhere_says_why():
     assert action is None and "cannot go to Lunar Surface now" in why
 
 
-def test_odds_help_follows_the_fail_below_boom_rule():
-    """After all modifiers the Fail safety is at best one below the Boom safety, so a roll just under Boom
-    needs Engineering to make room before Piloting can save it; the odds helper plays it the same way."""
+def test_odds_help_follows_the_fail_below_boom_rule_when_skills_raise_safeties():
+    """Option raise_safeties: after all modifiers the Fail safety is at best one below the Boom safety, so a
+    roll just under Boom needs Engineering to make room before Piloting can save it; the odds helper plays it
+    the same way."""
     from game.games.whatgoesup.rules.odds import outcome_with_help
     from game.games.whatgoesup.rules.reliability import Rating
     rating = Rating(14, 18)
-    assert outcome_with_help(17, rating, HelpPlan(fail_raises=(2, 2, 2))) is Outcome.FAIL
-    assert outcome_with_help(17, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.OK
-    assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1,), fail_raises=(2, 2, 2))) is Outcome.FAIL
-    assert outcome_with_help(18, rating, HelpPlan(boom_raises=(1, 1), fail_raises=(2, 2, 2))) is Outcome.OK
+    pilot, engineer = Helper(0, 2, 3), Helper(1, 0, 1)
+    raise_ = "raise_safeties"
+    assert outcome_with_help(17, rating, HelpPlan(crew=(pilot,), skills=raise_)) is Outcome.FAIL
+    assert outcome_with_help(17, rating, HelpPlan(crew=(engineer, pilot), skills=raise_)) is Outcome.OK
+    assert outcome_with_help(18, rating, HelpPlan(crew=(engineer, pilot), skills=raise_)) is Outcome.FAIL
+    assert outcome_with_help(18, rating, HelpPlan(crew=(Helper(1, 0, 2), pilot), skills=raise_)) is Outcome.OK
+
+
+def test_odds_help_moves_the_roll_by_default():
+    """move_roll: the same crews move the rolled value instead, so Piloting alone saves a 17 on 14/18 and one
+    Engineering point is enough to let the pilot save an 18."""
+    from game.games.whatgoesup.rules.odds import outcome_with_help
+    from game.games.whatgoesup.rules.reliability import Rating
+    rating = Rating(14, 18)
+    pilot, engineer = Helper(0, 2, 3), Helper(1, 0, 1)
+    assert outcome_with_help(17, rating, HelpPlan(crew=(pilot,))) is Outcome.OK  # 17 -> 15 -> 13
+    assert outcome_with_help(18, rating, HelpPlan(crew=(pilot,))) is Outcome.BOOM  # Piloting cannot touch a Boom
+    assert outcome_with_help(18, rating, HelpPlan(crew=(engineer, pilot))) is Outcome.OK  # 18 -> 17 -> 15 -> 13
+    assert outcome_with_help(20, rating, HelpPlan(crew=(engineer, Helper(0, 2, 1)))) is Outcome.BOOM
 
 
 def test_a_rush_spends_stamina_for_the_timing_order_only():

@@ -453,7 +453,18 @@ def test_jury_rigging_an_outside_part_needs_an_eva():
 
 
 # ====================================================================== skills, luck and RCS on a roll
-def test_engineering_turns_a_boom_toward_fail_and_piloting_a_fail_toward_ok():
+# The default reading (flight.yaml skills: move_roll) is played in tests/test_skills.py; these two play the
+# option raise_safeties, which must behave as it always did.
+@pytest.fixture
+def raise_safeties(monkeypatch):
+    """This module's engine with ``flight.yaml: skills: raise_safeties``."""
+    engine = Engine(dataclasses.replace(R, flight=dataclasses.replace(R.flight, skills="raise_safeties")))
+    monkeypatch.setitem(globals(), "E", engine)
+    monkeypatch.setitem(globals(), "FR", engine.flight_rules)
+    return engine
+
+
+def test_raise_safeties_engineering_turns_a_boom_toward_fail_and_piloting_a_fail_toward_ok(raise_safeties):
     """Skills raise the safeties for one roll, but after all modifiers the Fail safety is at best one below
     the Boom safety: a roll near the Boom safety needs Engineering to make room for Piloting."""
     s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((2, 1, 5),)))
@@ -475,7 +486,7 @@ def test_engineering_turns_a_boom_toward_fail_and_piloting_a_fail_toward_ok():
     assert not up(s, "B").stranded
 
 
-def test_multiderp_crews_cooperate_and_raises_are_temporary():
+def test_raise_safeties_multiderp_crews_cooperate_and_raises_are_temporary(raise_safeties):
     s, (crew_a, _), _ = pair_in_orbit(a=dict(crew=((2, 0, 3), (0, 2, 3))))
     s = auto(s, rolling("duration_capsule", "A"))
     s = roll(s, 19)  # 15/18: Boom

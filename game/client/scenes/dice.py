@@ -52,6 +52,7 @@ class DiceRoll:
     odds_ok: Fraction
     odds_fail: Fraction
     odds_boom: Fraction
+    moved: int = 0  # points the players' help moved the total towards the good end (0: as rolled)
 
     def __post_init__(self) -> None:
         if self.dice < 1 or self.sides < 2:
@@ -78,9 +79,17 @@ class DiceRoll:
         return self.dice * self.sides + self.offset
 
     @property
+    def counted(self) -> int:
+        """The value the roll counts as: the total, moved by help."""
+        return self.total - self.moved
+
+    @property
     def outcome(self) -> str:
-        """'ok', 'fail' or 'boom': the band the total falls in (the bands the card shows, from the safeties)."""
-        return next(key for key, lo, hi in self.band_ranges() if lo <= self.total <= hi)
+        """'ok', 'fail' or 'boom': the band the counted value falls in (the bands the card shows, from the
+        safeties); a value moved past the lowest roll is still OK."""
+        if self.counted >= self.boom_safety:
+            return "boom"
+        return "fail" if self.counted >= self.fail_safety else "ok"
 
     def odds(self) -> tuple[Fraction, Fraction, Fraction]:
         return (self.odds_ok, self.odds_fail, self.odds_boom)
@@ -118,7 +127,11 @@ class DiceRoll:
         text = " + ".join(str(f) for f in self.faces)
         if self.offset:
             text += f" {'+' if self.offset > 0 else '−'} {abs(self.offset)}"
-        return f"{text} = {self.total}"
+        return f"{text} = {self.total}" + self.moved_text()
+
+    def moved_text(self) -> str:
+        """E.g. ', moved to 14' once help moved the roll ('' as rolled)."""
+        return f", moved to {self.counted}" if self.moved else ""
 
 
 class DiceAnimation:
@@ -418,7 +431,7 @@ def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
     n = roll.dice
     # -- total
     if done:
-        text = roll.sum_text() if n > 1 or roll.offset else f"Rolled {roll.total}"
+        text = roll.sum_text() if n > 1 or roll.offset else f"Rolled {roll.total}{roll.moved_text()}"
         colour = ACCENT_LIGHT
     else:
         text = "Rolling…"
@@ -454,11 +467,12 @@ def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
         pygame.draw.line(surface, SHADOW, (seg.left, bar.top), (seg.left, bar.bottom), max(1, unit * 2))
     pygame.draw.rect(surface, SHADOW, bar, max(2, unit * 2), border_radius=layout.px(4))
     if done:
-        key_rect = next(pygame.Rect(x_of(lo), bar.top, x_of(hi + 1) - x_of(lo), bar.h)
-                        for key, lo, hi in roll.band_ranges() if key == roll.outcome)
-        pygame.draw.rect(surface, (255, 250, 238), key_rect.inflate(layout.px(6), layout.px(6)), max(2, unit * 3),
-                         border_radius=layout.px(6))
-        mx = x_of(roll.total + 0.5)
+        key_rect = next((pygame.Rect(x_of(lo), bar.top, x_of(hi + 1) - x_of(lo), bar.h)
+                         for key, lo, hi in roll.band_ranges() if key == roll.outcome), None)
+        if key_rect is not None:
+            pygame.draw.rect(surface, (255, 250, 238), key_rect.inflate(layout.px(6), layout.px(6)),
+                             max(2, unit * 3), border_radius=layout.px(6))
+        mx = x_of(max(roll.low, min(roll.high, roll.counted)) + 0.5)
         tip = bar.top - layout.px(4)
         pygame.draw.polygon(surface, (255, 250, 238), [(mx, tip), (mx - layout.px(10), tip - layout.px(16)),
                                                        (mx + layout.px(10), tip - layout.px(16))])

@@ -82,6 +82,16 @@ def _join(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + ", and " + parts[-1]
 
 
+def skill_use(rules, skill: str) -> str:
+    """What one stamina point of ``skill`` ('engineering' or 'piloting') does after a roll, in the reading the
+    loaded rules use (``flight.yaml: skills``): "moves a Boom roll towards Fail by the derp's Engineering ..."."""
+    if getattr(rules.flight, "skills", "move_roll") == "raise_safeties":
+        return ("raises the Boom safety by the derp's Engineering for that roll" if skill == "engineering" else
+                "raises the Fail safety by the derp's Piloting for that roll")
+    return ("moves a Boom roll towards Fail by the derp's Engineering (no further than the Fail safety)"
+            if skill == "engineering" else "moves a Failed roll towards OK by the derp's Piloting")
+
+
 def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
     """'Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured.'
 

@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.games.whatgoesup.rules import formulas
-from game.games.whatgoesup.rules.reliability import judge, with_raises
+from game.games.whatgoesup.rules.skills import ENGINEERING, MOVE_ROLL, PILOTING
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Deploy, Dock, EndActivities, Eva,
                                        Hold, JuryRig, KeepRoll, Launch, Move, Nudge, Retag, Shed, Transfer, Undock,
                                        UseLuck, UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside,
@@ -52,14 +52,30 @@ def burn_fuel_cost(engine: "Engine", state: "GameState", upgoer_id: str) -> Opti
     return formulas.fuel_for_burn(mass, engine.rules.economy.fuel)
 
 
-def _effect(state: "GameState", fail_raise: int, boom_raise: int) -> str:
-    """What a raise would make of the rolled value: ' (OK)', ' (still Fail)', ' (Fail)'."""
+def help_words(engine: "Engine", state: "GameState", who: str, skill: str, amount: int,
+               cost: str) -> tuple[str, str]:
+    """(button label, explanation) for one spend of help on the rolled value: who spends what, by how much,
+    and what the roll becomes, in the words of the rules' reading (``flight.yaml: skills``)."""
     roll = state.flight.roll if state.flight is not None else None
+    word = "Engineering" if skill == ENGINEERING else "Piloting"
     if roll is None or roll.value is None:
-        return ""
-    before = roll.outcome()
-    after = judge(roll.value, with_raises(roll.effective(), fail_raise, boom_raise))
-    return f" ({'still ' if after is before else ''}{after.label})"
+        return f"{who}: {word} {amount}", f"{cost}."
+    after = engine.flight_rules.roll_after_help(roll, skill, amount)
+    before, result = roll.outcome(), after.outcome()
+    still = "still " if result is before else ""
+    if engine.rules.flight.skills == MOVE_ROLL:
+        label = f"{who}: {word} {roll.judged_value()} → {after.judged_value()} ({still}{result.label})"
+        towards = "towards Fail" if skill == ENGINEERING else "towards OK"
+        short = (f" (only {roll.judged_value() - after.judged_value()}: Engineering stops at the Fail safety)"
+                 if roll.judged_value() - after.judged_value() < amount else "")
+        why = (f"{cost} to move the roll {towards} by {amount}{short}: {roll.judged_value()} becomes "
+               f"{after.judged_value()}, {still}{result.label} against {after.effective()}.")
+        return label, why
+    safety = "Boom" if skill == ENGINEERING else "Fail"
+    label = f"{who}: {word} +{amount} ({still}{result.label})"
+    why = (f"{cost}: the {safety} safety rises by {amount} for this roll, to {after.effective()}; the "
+           f"{roll.value} is {still}{result.label}.")
+    return label, why
 
 
 def _first(state: "GameState", derp_id: str) -> str:
@@ -199,21 +215,18 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     if isinstance(action, UseSkill):
         derp = state.find("derp", action.derp)
         name = derp.name if derp else action.derp
-        first = name.split()[0]
-        if action.skill == "engineering":
+        if action.skill == ENGINEERING:
             amount = derp.engineering if derp else 0
-            return (f"{first}: Engineering +{amount}{_effect(state, 0, amount)}",
-                    f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Boom safety rises by "
-                    f"{amount}, turning the Boom towards a Fail.")
-        amount = engine.flight_rules.piloting(state, derp) if derp else 0
-        return (f"{first}: Piloting +{amount}{_effect(state, amount, 0)}",
-                f"{name} spends a stamina point ({derp.current_stamina if derp else 0} left): the Fail safety rises by "
-                f"{amount}, turning the Fail towards OK.")
+        else:
+            amount = engine.flight_rules.piloting(state, derp) if derp else 0
+        left = derp.current_stamina if derp else 0
+        return help_words(engine, state, name.split()[0], action.skill, amount,
+                          f"{name} spends a stamina point ({left} left, {left - 1} after)")
     if isinstance(action, UseRcsBoost):
         bonus = engine.rules.components.rcs_piloting_bonus
         item = state.find("item", action.item)
         left = item.uses_left if item else 0
-        return f"RCS boost +{bonus}{_effect(state, bonus, 0)}", f"Spend one RCS use ({left} left) for +{bonus} Piloting on this roll."
+        return help_words(engine, state, "RCS", PILOTING, bonus, f"Spend one RCS use ({left} left) for +{bonus} Piloting")
     if isinstance(action, UseLuck):
         upgoer = state.find("upgoer", flight.roll.upgoer) if flight and flight.roll else None
         luck = state.programs[upgoer.owner].luck if upgoer else 0

@@ -14,6 +14,7 @@ from typing import Optional
 
 from game.client.kit.glossary import Entry, Glossary, Terms
 from game.client.kit.glossary import tooltip_text  # noqa: F401 - the tests read tooltips through this module
+from game.client.whatgoesup.explain import skill_use
 
 
 def _frac(value) -> str:
@@ -41,14 +42,13 @@ def _stamina(r) -> str:
 
 def _piloting(r) -> str:
     f = r.flight
-    return (f"A derp's flying skill. After a Fail, spending a stamina point raises the Fail safety by the skill "
-            f"for that roll. Docking needs Piloting {f.docking_min_piloting}, an EVA {f.eva_min_piloting}.")
+    return (f"A derp's flying skill. After a Fail, each stamina point spent {skill_use(r, 'piloting')}, as often "
+            f"as stamina lasts. Docking needs Piloting {f.docking_min_piloting}, an EVA {f.eva_min_piloting}.")
 
 
 def _engineering(r) -> str:
-    return (f"A derp's fixing skill. After a Boom, spending a stamina point raises the Boom safety by the skill "
-            f"for that roll. A jury-rig works on a roll under {r.flight.jury_rig_engineering_multiplier} x "
-            f"Engineering.")
+    return (f"A derp's fixing skill. After a Boom, each stamina point spent {skill_use(r, 'engineering')}. A "
+            f"jury-rig works on a roll under {r.flight.jury_rig_engineering_multiplier} x Engineering.")
 
 
 def _luck(r) -> str:
@@ -210,14 +210,16 @@ GLOSSARY: dict[str, Entry] = {
     "OK": "A roll under the part's Fail safety: the part works.",
     "Fail safety": "The first number of a rating. A roll under it is OK. Research 'Fail to OK' raises it; so does "
                    "a derp's Piloting after a roll.",
-    "Boom safety": "The second number of a rating. A roll at or above it is a Boom. Research 'Boom to Fail' "
-                   "raises it; so does a derp's Engineering after a roll.",
+    "Boom safety": lambda r: ("The second number of a rating. A roll at or above it is a Boom. Research 'Boom "
+                              "to Fail' raises it" + ("; so does a derp's Engineering after a roll."
+                                                      if r.flight.skills == "raise_safeties" else
+                                                      "; after a roll a derp's Engineering can move a Boom below it.")),
     "rating": _rating,
     "reliability": lambda r: ("How likely a part is to work, as its rating Fail/Boom. The dice are rolled "
                               "against it; the roll card shows the exact odds before every roll. " + _rating(r)),
     "stamina": _stamina,
     "skills": lambda r: (f"A derp's numbers, Piloting/Engineering/Stamina. After a roll a derp may spend a stamina "
-                         f"point: Piloting raises the Fail safety, Engineering the Boom safety, by the skill. New "
+                         f"point: Piloting {skill_use(r, 'piloting')}, Engineering {skill_use(r, 'engineering')}. New "
                          f"derps start at {r.economy.derps.start_piloting}/{r.economy.derps.start_engineering}/"
                          f"{r.economy.derps.start_stamina}."),
     "Piloting": _piloting,

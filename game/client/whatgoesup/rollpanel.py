@@ -139,7 +139,8 @@ def dice_roll_for(engine: "Engine", state: "GameState", roll, value: Optional[in
     fail = max(scheme.low - 1, min(rating.fail, scheme.high + 1))
     boom = max(fail + 1, min(rating.boom, scheme.high + 2))
     ok, fl, bm = odds_tuple(odds)
-    return DiceRoll(scheme.dice, scheme.sides, scheme.offset, scheme.faces_for(shown), fail, boom, ok, fl, bm)
+    moved = roll.moved if value is not None and value == roll.value else 0
+    return DiceRoll(scheme.dice, scheme.sides, scheme.offset, scheme.faces_for(shown), fail, boom, ok, fl, bm, moved)
 
 
 def draw_band_bar(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll,
@@ -396,7 +397,7 @@ class RollPanel:
         dice = dice_roll_for(self.engine, state, roll, roll.value, self.engine.flight_rules.roll_odds(state))
         if dice.outcome == "ok":
             return ""
-        words = (roll_explanation(self.engine.rules, roll.kind, dice.outcome, dice.total, dice.fail_safety,
+        words = (roll_explanation(self.engine.rules, roll.kind, dice.outcome, dice.counted, dice.fail_safety,
                                   dice.boom_safety) if full else
                  consequence_sentence(self.engine.rules, roll.kind, dice.outcome))
         return f"If you accept: {words}" if words else ""
@@ -478,7 +479,7 @@ class RollPanel:
         bottom = draw_band_bar(surface, bar, layout, dice)
         helped = self.help_odds(state)
         if helped is not None and helped != odds:
-            text = ("With every bit of help the crew can give: " +
+            text = (f"With {self.help_kinds(state)} spent after the dice land: " +
                     "  ".join(f"{o.label} {percent_text(p)}" for o, p in helped.items()))
             font = fit_font(text, inner.w - layout.px(240), layout.px(16))
             draw_text(surface, text, font, INK, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
@@ -496,20 +497,41 @@ class RollPanel:
         return "  ".join(f"{o.label} {percent_text(p)}" for o, p in odds.items())
 
     def help_odds(self, state) -> Optional[dict]:
-        """The pending roll's exact odds if the crew spends all the help it has (luck, stamina, RCS)."""
+        """The pending roll's exact odds if the crew makes the best of every bit of help it has (its derps'
+        stamina, the RCS aboard, the program's luck): the same search the engine's spends follow."""
         roll = state.flight.roll
         upgoer = state.find("upgoer", roll.upgoer)
         if upgoer is None:
             return None
         try:
-            luck = state.programs[upgoer.owner].luck
-            rcs = sum((i.uses_left or 0) for i in state.items if i.location == upgoer.id and i.id in upgoer.modules
-                      and self.engine.rules.components.kind(state.thing(i.thing_id).kind).role == "rcs"
-                      and not i.disabled) if roll.helpable else 0
-            plan = help_plan_for(self.engine, state, luck=luck, rcs_boosts=rcs)
+            plan = help_plan_for(self.engine, state, luck=state.programs[upgoer.owner].luck)
             return next_roll_odds(self.engine, state, plan)
         except Exception:  # noqa: BLE001 - planning help is a courtesy, never a crash
             return None
+
+    def help_kinds(self, state) -> str:
+        """What help the crew has for the pending roll, in words: 'skills and luck', 'the RCS', ..."""
+        roll = state.flight.roll
+        upgoer = state.find("upgoer", roll.upgoer)
+        plan = help_plan_for(self.engine, state)
+        kinds = (["skills"] if any(h.stamina and (h.engineering or h.piloting) for h in plan.crew) else []) + \
+                (["the RCS"] if plan.rcs_boosts else []) + \
+                (["luck"] if upgoer is not None and state.programs[upgoer.owner].luck else [])
+        if not kinds:
+            return "help"
+        return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+
+    def help_prompt(self, state) -> str:
+        """After a Fail or Boom: what the crew's help can still make of the roll, in words."""
+        roll = state.flight.roll
+        outcome, spends = self.engine.flight_rules.best_help(state, roll)
+        if not spends:
+            return "Not OK, and stamina cannot change it now: accept it, or use luck if you have it."
+        points = sum(1 for a in spends if isinstance(a, UseSkill))
+        puffs = len(spends) - points
+        cost = " and ".join(part for part in (f"{points} stamina point{'s' if points != 1 else ''}" if points else "",
+                                              f"{puffs} RCS use{'s' if puffs != 1 else ''}" if puffs else "") if part)
+        return f"{roll.outcome().label}: the crew can still make it {outcome.label} for {cost}. Spend, or accept:"
 
     def _draw_rolled(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout
@@ -555,7 +577,7 @@ class RollPanel:
                 if roll.previous is not None:
                     text = f"Luck rerolled: the old roll was {roll.previous}, the new one {roll.value}. Keep which?"
                 else:
-                    text = "Not OK. Spend help to change it, or accept it:"
+                    text = self.help_prompt(state)
                     accept = self.accept_text(state)
             elif mode == "choice":
                 text = "The capsule Fails: choose what it costs you."
@@ -594,7 +616,7 @@ class RollPanel:
         """Which rule applied and why, from the loaded failure table (``explain.roll_explanation``)."""
         from game.client.whatgoesup.explain import roll_explanation
 
-        text = roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.total, dice.fail_safety,
+        text = roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.counted, dice.fail_safety,
                                 dice.boom_safety)
         return ("If you accept it: " + text) if mode == "help" and dice.outcome != "ok" else text
 

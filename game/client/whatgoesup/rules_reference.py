@@ -16,6 +16,7 @@ from game.client.kit.style import ACCENT_LIGHT, INK, draw_text, font_px
 from game.client.kit.text import draw_wrapped
 from game.client.kit.words import counted
 from game.client.scenes.reference import ReferenceScene, Section, glossary_section
+from game.client.whatgoesup.explain import skill_use
 
 
 def _frac(value) -> str:
@@ -130,8 +131,9 @@ def reference_sections(rules) -> list[Section]:
         f"training stays home. No derp has more than {derps.max_total_points} points in all.",
         f"Healing costs {pts(costs.heal_derp)}: the derp is back at {derps.heal_to_stamina} stamina and must "
         f"retrain it.",
-        "After a roll a derp aboard may spend a stamina point: Engineering raises the Boom safety, Piloting the "
-        "Fail safety, by their skill.",
+        f"After a roll a derp aboard may spend a stamina point, as often as stamina lasts: Engineering "
+        f"{skill_use(rules, 'engineering')}, Piloting {skill_use(rules, 'piloting')}. Derps aboard may help "
+        f"together.",
         f"An EVA needs Piloting {flight.eva_min_piloting} or more and an EVA pack. A jury-rig works on a roll "
         f"under {flight.jury_rig_engineering_multiplier} times the derp's Engineering.",
     )))

@@ -22,7 +22,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
                                 Research)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
-                                       KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck, UseSkill)
+                                       KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck)
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
@@ -219,11 +219,9 @@ class SpaceProgramBot:
             if roll.previous is not None:
                 return KeepRoll(new=roll.value <= roll.previous)
             outcome = roll.outcome()
-            skill = "engineering" if outcome is Outcome.BOOM or roll.fail_pinned() else "piloting"
-            for derp in engine.flight_rules._helpers(state, roll):
-                action = UseSkill(derp.id, skill)
-                if engine.refusal(state, action) is None:
-                    return action
+            best, spends = engine.flight_rules.best_help(state, roll)
+            if spends and best is not outcome:
+                return spends[0]  # skills save the roll (or at least its Boom): the fewest spends that do
             if outcome is Outcome.BOOM and engine.refusal(state, UseLuck()) is None:
                 return UseLuck()
             return AcceptRoll()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from game.games.whatgoesup.rules.actions import Action, Research, Train
-from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck, UseSkill
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck
+from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState
 
 SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
@@ -90,10 +90,9 @@ class CarefulPlayer:
         outcome = roll.outcome()
         if outcome is Outcome.OK:
             return AcceptRoll()
-        helpers = self.helpers(state, roll)
-        plan = self._skill_plan(state, roll, helpers)
-        if plan:
-            return plan[0]
+        spend = self._skill_spend(state, roll, outcome)
+        if spend is not None:
+            return spend
         if self.spare_luck(state, roll) > 0 and self._worth_luck(roll, outcome):
             return UseLuck()
         return AcceptRoll()
@@ -102,13 +101,13 @@ class CarefulPlayer:
         """Luck points this roll may use (a plan may keep some for a roll that matters more)."""
         return state.programs[self.program_index].luck
 
-    def helpers(self, state: GameState, roll) -> list:
-        """The derps who may spend stamina on this roll."""
-        return self.engine.flight_rules._helpers(state, roll)
+    def spare_stamina(self, state: GameState, roll) -> dict[str, int]:
+        """The stamina each derp aboard may spend on this roll (a plan may keep some for later)."""
+        return {d.id: d.current_stamina for d in self.engine.flight_rules._helpers(state, roll)}
 
     @staticmethod
     def _score(roll, value) -> tuple:
-        return ({Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}[judge(value, roll.effective())], value)
+        return ({Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}[roll.outcome_if(value)], value)
 
     @staticmethod
     def _worth_luck(roll, outcome) -> bool:
@@ -117,50 +116,15 @@ class CarefulPlayer:
         # A Fail on a duration step only costs a choice (a payload, rations or wear): keep the luck.
         return roll.kind not in ("stage_recovery", "duration_capsule", "duration_habitat")
 
-    def _skill_plan(self, state: GameState, roll, helpers) -> list:
-        """The skill spends that turn this roll into OK (or a Boom into a Fail when OK is out of reach)."""
-        fr = self.engine.flight_rules
-        value = roll.value
-        eff = roll.effective()
-        eng = sorted(((d.engineering, d) for d in helpers if d.engineering > 0), key=lambda x: -x[0])
-        pil = sorted(((fr.piloting(state, d), d) for d in helpers if fr.piloting(state, d) > 0), key=lambda x: -x[0])
-        stamina = {d.id: d.current_stamina for d in helpers}
-        # Enough Engineering to lift the Boom safety to value+2, then Piloting to lift the Fail safety past value.
-        spends = []
-        boom = eff.boom
-        while boom < value + 2:
-            src = next(((e, d) for e, d in eng if stamina[d.id] > 0), None)
-            if src is None:
-                break
-            stamina[src[1].id] -= 1
-            boom += src[0]
-            spends.append(UseSkill(src[1].id, "engineering"))
-        base_fail = roll.rating.fail + roll.fail_raise
-        fail = min(base_fail, boom - 1)
-        while fail <= value and fail < boom - 1:
-            src = next(((p, d) for p, d in pil if stamina[d.id] > 0), None)
-            if src is None:
-                break
-            stamina[src[1].id] -= 1
-            base_fail += src[0]
-            fail = min(base_fail, boom - 1)
-            spends.append(UseSkill(src[1].id, "piloting"))
-        outcome = roll.outcome()
-        if value < fail:
-            # Spend only what is needed now: the first spend of the right kind for the current outcome.
-            for a in spends:
-                if outcome is Outcome.BOOM and a.skill == "engineering":
-                    return [a]
-                if outcome is Outcome.FAIL and (a.skill == "piloting" or roll.fail_pinned()):
-                    if a.skill == "engineering" and not roll.fail_pinned():
-                        continue
-                    return [a]
-            return spends[:1]
-        if outcome is Outcome.BOOM and value < boom and roll.kind in ("duration_capsule", "reentry", "landing", "burn",
-                                                                      "rock_docking_burn", "launch",
-                                                                      "orbital_insertion"):
-            if self.spare_luck(state, roll) > 0:
-                return []  # a reroll may do better than a Fail
-            first = next((a for a in spends if a.skill == "engineering"), None)
-            return [first] if first else []
-        return []
+    def _skill_spend(self, state: GameState, roll, outcome: Outcome):
+        """The next skill spend when skills save the roll (the fewest that make it OK), or when they only
+        turn a dangerous Boom into a Fail and no luck is left to try for better; else None."""
+        best, spends = self.engine.flight_rules.best_help(state, roll, self.spare_stamina(state, roll))
+        if not spends or best is outcome:
+            return None
+        if best is Outcome.OK:
+            return spends[0]
+        if roll.kind in ("duration_capsule", "reentry", "landing", "burn", "rock_docking_burn", "launch",
+                         "orbital_insertion") and self.spare_luck(state, roll) <= 0:
+            return spends[0]  # a Fail beats a Boom here; with luck left a reroll may do better
+        return None

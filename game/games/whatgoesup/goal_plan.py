@@ -392,12 +392,13 @@ class GoalPlan(CarefulPlayer):
             return Move(craft.id) if f.mode == "before" else EndActivities(craft.id)
         return Coast()
 
-    def helpers(self, state: GameState, roll) -> list:
+    def spare_stamina(self, state: GameState, roll) -> dict[str, int]:
+        """Stamina above what the rest of the mission needs (docking, payloads) goes to saving rolls."""
         craft = state.find("upgoer", roll.upgoer)
-        helpers = super().helpers(state, roll)
+        spare = super().spare_stamina(state, roll)
         if craft is None:
-            return helpers
-        return [d for d in helpers if d.current_stamina > self.stamina_reserve(state, craft, d)]
+            return spare
+        return {d: points - self.stamina_reserve(state, craft, state.derp(d)) for d, points in spare.items()}
 
     def consequence(self, state: GameState, choice) -> str:
         """A capsule's Fail: rations the flight can spare go first, then wear on the parts for this flight."""

@@ -16,7 +16,7 @@ from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, EndRnD
                                                  ReverseEngineer)
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, KeepRoll, Launch, Move,
                                                         Shed, UseLuck, UseRcsBoost, UseSkill, WriteOff)
-from game.games.whatgoesup.rules.reliability import Outcome, judge
+from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import GameState, UpgoerDesign
 
 LANDING_PARTS = ("lower_stage", "capsule")  # what an uncrewed hop that lands is made of
@@ -99,7 +99,7 @@ class LandingBot:
         if roll is not None and roll.value is not None:
             if isinstance(action, KeepRoll):
                 better = {Outcome.OK: 0, Outcome.FAIL: 1, Outcome.BOOM: 2}
-                new, old = judge(roll.value, roll.effective()), judge(roll.previous, roll.effective())
+                new, old = roll.outcome_if(roll.value), roll.outcome_if(roll.previous)
                 return 1 if (better[new] <= better[old]) == action.new else 0
             if isinstance(action, (UseSkill, UseLuck, UseRcsBoost)):
                 return 4

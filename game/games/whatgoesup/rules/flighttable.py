@@ -74,6 +74,7 @@ class FlightTable:
     eva_carries_payload: bool = spec(True, doc="a derp on EVA may carry a payload (2013: rations only)")
     rock_docking_rcs_uses: int = spec(2, low=1, high=10)
     uncrewed_suborbital_only: bool = True
+    skills: Literal["move_roll", "raise_safeties"] = "move_roll"  # how a derp's stamina point helps a roll
     origin: object = origin_field()
 
     def consequence(self, roll: str) -> Consequence:

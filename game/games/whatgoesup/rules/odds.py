@@ -3,46 +3,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Optional
 
 from game.games.whatgoesup.rules.dice import Distribution
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, odds_table, with_raises
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, odds_table
+from game.games.whatgoesup.rules.skills import MOVE_ROLL, Helper, best_help
 
 
 @dataclass(frozen=True)
 class HelpPlan:
-    """Help a player is willing to spend on one roll, used only where it changes the outcome.
+    """Help a player is willing to spend on one roll after the dice land, used only where it changes the outcome.
 
-    ``boom_raises`` and ``fail_raises`` list single spends in the order they would be made
-    (a derp's Engineering or Piloting per stamina point; an RCS boost for Fail); ``luck`` rerolls.
+    ``crew`` are the derps who may spend stamina (each point on Engineering or Piloting, never both),
+    ``rcs_boosts`` the RCS uses (each worth ``rcs_bonus`` Piloting), ``luck`` the rerolls, and ``skills`` the
+    reading of the rules the spends follow (``flight.yaml: skills``).
     """
 
-    boom_raises: tuple[int, ...] = ()
-    fail_raises: tuple[int, ...] = ()
+    crew: tuple[Helper, ...] = ()
+    rcs_boosts: int = 0
+    rcs_bonus: int = 0
     luck: int = 0
+    skills: str = MOVE_ROLL
 
 
-def outcome_with_help(value: int, rating: Rating, plan: HelpPlan) -> Outcome:
-    """The best outcome reachable for a rolled ``value`` by spending the plan's help in order.
-
-    Engineering raises the Boom safety (while the roll is a Boom, or while the Fail safety is pinned one
-    below the Boom safety); Piloting raises the Fail safety while the roll is a Fail.
-    """
-    boom_left, fail_left = list(plan.boom_raises), list(plan.fail_raises)
-    fail_raise = boom_raise = 0
-    while True:
-        effective = with_raises(rating, fail_raise, boom_raise)
-        outcome = judge(value, effective)
-        if outcome is Outcome.OK:
-            return outcome
-        pinned = effective.fail >= effective.boom - 1
-        if outcome is Outcome.BOOM or (pinned and fail_left):
-            if not boom_left:
-                return outcome
-            boom_raise += boom_left.pop(0)
-        elif fail_left:
-            fail_raise += fail_left.pop(0)
-        else:
-            return outcome
+def outcome_with_help(value: int, rating: Rating, plan: HelpPlan, memo: Optional[dict] = None) -> Outcome:
+    """The best outcome reachable for a rolled ``value`` by spending the plan's help (``skills.best_help``)."""
+    return best_help(plan.skills, value, rating, plan.crew, plan.rcs_boosts, plan.rcs_bonus, memo=memo)[0]
 
 
 def odds_with_help(distribution: Distribution, rating: Rating, plan: HelpPlan = HelpPlan()) -> dict[Outcome, Fraction]:
@@ -61,12 +47,13 @@ def odds_with_help(distribution: Distribution, rating: Rating, plan: HelpPlan = 
 def _single_roll_odds(distribution: Distribution, rating: Rating, plan: HelpPlan) -> dict[Outcome, Fraction]:
     """One roll's odds with the plan's help (no luck), worked out once per distribution, rating and plan."""
     table = odds_table(distribution)
-    key = ("with help", rating, plan.boom_raises, plan.fail_raises)
+    key = ("with help", rating, plan.crew, plan.rcs_boosts, plan.rcs_bonus, plan.skills)
     single = table.memo.get(key)
     if single is None:
         single = {Outcome.OK: Fraction(0), Outcome.FAIL: Fraction(0), Outcome.BOOM: Fraction(0)}
+        searched: dict = {}  # one search shared by every value of the roll
         for value, p in distribution:
-            single[outcome_with_help(value, rating, plan)] += p
+            single[outcome_with_help(value, rating, plan, searched)] += p
         table.memo[key] = single
     return single
 

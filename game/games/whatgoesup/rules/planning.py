@@ -150,29 +150,21 @@ def _capsule_damage(engine: "Engine") -> tuple[int, int]:
 def next_roll_odds(engine: "Engine", state: "GameState", plan: HelpPlan = HelpPlan()) -> Optional[dict[Outcome, Fraction]]:
     """Exact odds that the pending roll ends OK, Fail or Boom with the help the player intends to use.
 
-    None when no roll is pending. The distribution is the very one the die is sampled from.
+    None when no roll is pending. The distribution is the very one the die is sampled from, and the help
+    is searched over the very spends the engine allows once the dice have landed (``skills.best_help``).
     """
     flight = state.flight
     if state.phase != "flight" or flight is None or flight.roll is None:
         return None
     roll = flight.roll
-    return odds_with_help(engine.flight_rules.distribution(state, roll), roll.effective(), plan)
+    return odds_with_help(engine.flight_rules.distribution(state, roll), roll.rating, plan)
 
 
 def help_plan_for(engine: "Engine", state: "GameState", luck: int = 0, derps: Optional[list[str]] = None,
-                  rcs_boosts: int = 0) -> HelpPlan:
-    """The help a crew can give the pending roll: each chosen derp's every stamina point, RCS boosts, luck."""
-    roll = state.flight.roll
-    helpers = engine.flight_rules._helpers(state, roll)
-    if derps is not None:
-        helpers = [d for d in helpers if d.id in derps]
-    boom, fail = [], []
-    for d in helpers:
-        boom += [d.engineering] * d.current_stamina if d.engineering else []
-        piloting = engine.flight_rules.piloting(state, d)
-        fail += [piloting] * d.current_stamina if piloting else []
-    fail += [engine.rules.components.rcs_piloting_bonus] * rcs_boosts
-    return HelpPlan(tuple(boom), tuple(fail), luck)
+                  rcs_boosts: Optional[int] = None) -> HelpPlan:
+    """The help a crew can give the pending roll: each chosen derp's stamina points (each spent once, on
+    Engineering or Piloting), the RCS uses aboard (or ``rcs_boosts``), and ``luck`` rerolls."""
+    return engine.flight_rules.help_plan(state, state.flight.roll, derps, rcs_boosts, luck)
 
 
 def destination(engine: "Engine", state: "GameState", action: Action) -> tuple[str, ...]:

@@ -17,7 +17,8 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import Board
 from game.games.whatgoesup.rules.design import thrust_class
 from game.games.whatgoesup.rules.flighttable import Effect
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised, with_raises
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, penalised
+from game.games.whatgoesup.rules.skills import Help, effective_rating, judged, judged_value, pinned
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import Derp, Event, GameState, Item, Upgoer, replace_in, update
@@ -38,25 +39,39 @@ class PendingRoll:
     dice_sets: int = 1
     value: Optional[int] = None
     previous: Optional[int] = None  # the roll before a luck reroll, until the player keeps one
-    fail_raise: int = 0
+    fail_raise: int = 0  # skills: raise_safeties
     boom_raise: int = 0
     helpable: bool = True
     target: Optional[str] = None  # burn destination, docking partner, payload, ...
     actor: Optional[str] = None  # the derp doing it (EVA, payload, jury-rig)
     then: str = ""  # what happens once this roll is settled
     detail: tuple = ()
+    moved: int = 0  # skills: move_roll, points the rolled value was moved towards OK
+
+    @property
+    def help(self) -> Help:
+        """What the crew has spent on this roll so far."""
+        return Help(self.moved, self.fail_raise, self.boom_raise)
 
     def effective(self) -> Rating:
-        return with_raises(self.rating, self.fail_raise, self.boom_raise)
+        return effective_rating(self.rating, self.help)
+
+    def judged_value(self) -> int:
+        """The value the roll counts as: the dice, moved by the skills spent (move_roll)."""
+        assert self.value is not None
+        return judged_value(self.value, self.help)
 
     def outcome(self) -> Outcome:
         assert self.value is not None
-        return judge(self.value, self.effective())
+        return judged(self.value, self.rating, self.help)
+
+    def outcome_if(self, value: int) -> Outcome:
+        """What a rolled ``value`` would count as with the help already spent (e.g. the roll before a reroll)."""
+        return judged(value, self.rating, self.help)
 
     def fail_pinned(self) -> bool:
-        """The Fail safety cannot rise further until the Boom safety does (it is one below it)."""
-        effective = self.effective()
-        return effective.fail >= effective.boom - 1
+        """raise_safeties: the Fail safety cannot rise further until the Boom safety does (it is one below it)."""
+        return pinned(self.rating, self.help)
 
 
 @dataclass(frozen=True)

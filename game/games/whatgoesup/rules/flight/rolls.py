@@ -7,13 +7,16 @@ outcome (the failure table's effects live in ``consequences``) and sends the fli
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional
+from typing import Iterable, Optional
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck, UseRcsBoost, UseSkill
+from game.games.whatgoesup.rules import skills
+from game.games.whatgoesup.rules.odds import HelpPlan
 from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.skills import ENGINEERING, PILOTING, Helper
 from game.games.whatgoesup.rules.state import HOME, Derp, Event, GameState, replace_in, update, with_program
 
 
@@ -73,21 +76,14 @@ class RollPart(FlightBase):
             derp = state.find("derp", action.derp)
             if derp is None or derp not in self._helpers(state, roll):
                 return "only a healthy derp aboard with stamina left can help"
-            if action.skill == "engineering":
-                if outcome is Outcome.OK or (outcome is Outcome.FAIL and not roll.fail_pinned()):
-                    return ("Engineering turns a Boom into a Fail (or makes room above a Fail that Piloting "
-                            "cannot lift any further); this roll is not a Boom")
-                if derp.engineering < 1:
-                    return f"{derp.name} has no Engineering"
-                return None
-            if action.skill == "piloting":
-                if outcome is not Outcome.FAIL:
-                    return "Piloting turns a Fail into OK; " + (
-                        "save the Boom with Engineering first" if outcome is Outcome.BOOM else "this roll worked")
-                if self.piloting(state, derp) < 1:
-                    return f"{derp.name} has no Piloting"
-                return None
-            return "derps help with engineering or piloting"
+            if action.skill not in (ENGINEERING, PILOTING):
+                return "derps help with engineering or piloting"
+            why = skills.refusal(self.table.skills, roll.value, roll.rating, roll.help, action.skill)
+            if why is not None:
+                return why
+            if self._skill_amount(state, derp, action.skill) < 1:
+                return f"{derp.name} has no {action.skill.capitalize()}"
+            return None
         if isinstance(action, UseRcsBoost):
             item = state.find("item", action.item)
             if item is None or upgoer is None or item.location != upgoer.id or (item.uses_left or 0) < 1 or item.disabled:
@@ -122,7 +118,8 @@ class RollPart(FlightBase):
             value = roll.value if action.new else roll.previous
             roll = dataclasses.replace(roll, value=value, previous=None)
             state = self._set(state, roll=roll)
-            state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value} "
+            moved = f", moved to {roll.judged_value()} by the help already spent" if roll.moved else ""
+            state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value}{moved} "
                                 f"({roll.outcome().label}).", upgoer, "roll")
             return state
         if isinstance(action, UseLuck):
@@ -134,26 +131,79 @@ class RollPart(FlightBase):
             derp = state.derp(action.derp)
             state = dataclasses.replace(state, derps=replace_in(state.derps, [
                 update(derp, current_stamina=derp.current_stamina - 1)]))
-            if action.skill == "engineering":
-                roll = dataclasses.replace(roll, boom_raise=roll.boom_raise + derp.engineering)
-                what = f"raises the Boom safety by {derp.engineering}"
-            else:
-                bonus = self.piloting(state, derp)
-                roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
-                what = f"raises the Fail safety by {bonus}"
+            amount = self._skill_amount(state, derp, action.skill)
+            roll, what = self._help_roll(roll, action.skill, amount)
             state = self._set(state, roll=roll)
-            return self._event(state, f"{derp.name} spends a stamina point and {what}: now "
-                                                  f"{roll.effective()}, the {roll.value} is {roll.outcome().label}.",
-                                           upgoer, "roll")
+            return self._event(state, f"{derp.name} spends a stamina point of {action.skill.capitalize()}: {what}.",
+                               upgoer, "roll")
         if isinstance(action, UseRcsBoost):
             item = state.item(action.item)
             state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
-            bonus = self.rules.components.rcs_piloting_bonus
-            roll = dataclasses.replace(roll, fail_raise=roll.fail_raise + bonus)
+            roll, what = self._help_roll(roll, PILOTING, self.rules.components.rcs_piloting_bonus)
             state = self._set(state, roll=roll)
-            return self._event(state, f"An RCS puff adds {bonus} Piloting: the {roll.value} is now "
-                                                  f"{roll.outcome().label}.", upgoer, "roll")
+            return self._event(state, f"An RCS puff adds {self.rules.components.rcs_piloting_bonus} Piloting: {what}.",
+                               upgoer, "roll")
         raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
+
+    def _skill_amount(self, state: GameState, derp: Derp, skill: str) -> int:
+        """The points one stamina point of ``skill`` is worth (Piloting with the Positioning System bonus)."""
+        return derp.engineering if skill == ENGINEERING else self.piloting(state, derp)
+
+    def roll_after_help(self, roll: PendingRoll, skill: str, amount: int) -> PendingRoll:
+        """The rolled ``roll`` after one spend of ``amount`` points of ``skill`` (``skills.spend``); an RCS
+        boost is Piloting. Check ``refusal`` first: this does not judge whether the spend is allowed."""
+        help = skills.spend(self.table.skills, roll.value, roll.rating, roll.help, skill, amount)
+        return dataclasses.replace(roll, moved=help.moved, fail_raise=help.fail_raise, boom_raise=help.boom_raise)
+
+    def _help_roll(self, roll: PendingRoll, skill: str, amount: int) -> tuple[PendingRoll, str]:
+        """The roll after one spend of help, and what it did in words."""
+        after = self.roll_after_help(roll, skill, amount)
+        if self.table.skills == skills.MOVE_ROLL:
+            what = (f"the roll moves from {roll.judged_value()} to {after.judged_value()}, "
+                    f"{after.outcome().label} against {after.effective()}")
+        else:
+            safety = "Boom" if skill == ENGINEERING else "Fail"
+            what = (f"the {safety} safety rises by {amount}: now {after.effective()}, "
+                    f"the {after.value} is {after.outcome().label}")
+        return after, what
+
+    def help_plan(self, state: GameState, roll: PendingRoll, derps: Optional[Iterable[str]] = None,
+                  rcs_boosts: Optional[int] = None, luck: int = 0,
+                  stamina: Optional[dict[str, int]] = None) -> HelpPlan:
+        """The help this crew can give ``roll``: every stamina point of each helping derp (of ``derps`` if
+        given; at most ``stamina[derp]`` points if given) counted once, the RCS uses aboard (or
+        ``rcs_boosts``), and ``luck`` rerolls."""
+        return self._help_plan(state, roll, derps, rcs_boosts, luck, stamina)[0]
+
+    def _help_plan(self, state: GameState, roll: PendingRoll, derps, rcs_boosts, luck, stamina):
+        """The plan, with the derps and the RCS items it stands for."""
+        helpers = [d for d in self._helpers(state, roll) if (derps is None or d.id in derps)
+                   and (stamina is None or stamina.get(d.id, 0) > 0)]
+        crew = tuple(Helper(d.engineering, self.piloting(state, d),
+                            d.current_stamina if stamina is None else min(d.current_stamina, stamina[d.id]))
+                     for d in helpers)
+        upgoer = state.find("upgoer", roll.upgoer)
+        rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0 and not i.disabled] \
+            if upgoer is not None and roll.helpable else []
+        if rcs_boosts is None:
+            rcs_boosts = sum(i.uses_left or 0 for i in rcs)
+        plan = HelpPlan(crew, rcs_boosts, self.rules.components.rcs_piloting_bonus, luck, self.table.skills)
+        return plan, helpers, rcs
+
+    def best_help(self, state: GameState, roll: PendingRoll, stamina: Optional[dict[str, int]] = None,
+                  rcs_boosts: Optional[int] = None) -> tuple[Outcome, tuple[Action, ...]]:
+        """The best outcome the crew can still make of a rolled ``roll`` and the fewest spends (as actions) that
+        reach it (each derp spending at most ``stamina[derp]`` if given), searched over exactly the spends
+        ``_roll_action_ok`` allows."""
+        plan, helpers, rcs = self._help_plan(state, roll, None, rcs_boosts, 0, stamina)
+        outcome, spends = skills.best_help(plan.skills, roll.value, roll.rating, plan.crew, plan.rcs_boosts,
+                                           plan.rcs_bonus, roll.help)
+        puffs = [i.id for i in rcs for _ in range(i.uses_left or 0)]  # one RCS after another, use by use
+        actions: list[Action] = []
+        for spent in spends:
+            actions.append(UseSkill(helpers[spent.helper].id, spent.skill) if spent.helper is not None
+                           else UseRcsBoost(puffs.pop(0)))
+        return outcome, tuple(actions)
 
     def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
         upgoer = state.find("upgoer", roll.upgoer)
