@@ -1,5 +1,5 @@
 """Screenshots of Cosmoforce: the title's game chooser, the new-fight screen, a ship sheet, the combat field with
-its odds, a roll mid-tumble, hits to place, and a fight's end. Every fight is played through the session
+its odds, a roll mid-tumble, hits to place, a fight's end, the rules reference and the glossary. Every fight is played through the session
 with seeded dice and careful captains; nothing is set by hand."""
 from __future__ import annotations
 
@@ -106,6 +106,21 @@ def shot_combat_over(app: App) -> None:
     _settle(app, 0.4)
 
 
+def shot_reference(app: App) -> None:
+    """Cosmoforce's rules reference from the title, on its actions (every number from the tables)."""
+    shot_chooser(app)
+    app.context.open_reference("cosmoforce", section="actions")
+    _settle(app, 0.2)
+
+
+def shot_glossary(app: App) -> None:
+    """Mid-fight, the pause menu's Glossary: Cosmoforce's words with the numbers of the rules in play."""
+    shot_combat(app)
+    flow = app.stack.top.flow
+    flow.open_reference("glossary")
+    _settle(app, 0.2)
+
+
 COSMOFORCE_SHOTS = [
     ("cosmoforce_chooser", shot_chooser),
     ("cosmoforce_new_fight", shot_new_fight),
@@ -115,4 +130,6 @@ COSMOFORCE_SHOTS = [
     ("cosmoforce_rolling", shot_combat_rolling),
     ("cosmoforce_hits", shot_combat_hits),
     ("cosmoforce_over", shot_combat_over),
+    ("cosmoforce_reference", shot_reference),
+    ("cosmoforce_glossary", shot_glossary),
 ]

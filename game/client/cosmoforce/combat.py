@@ -13,6 +13,7 @@ from typing import Optional
 
 import pygame
 
+from game.client.cosmoforce.glossary import WORDS
 from game.client.cosmoforce.dice_view import PURPOSE_TITLES, draw_odds, roll_caption, rule_line
 from game.client.cosmoforce.roster import COIN_GOLD, HEAT, RosterView, draw_coin, draw_heat_token, draw_roster
 from game.client.kit.draw import draw_marker, draw_program_marker, program_colour, shape_for
@@ -32,6 +33,9 @@ TOP = 76
 ROSTER_H = 292
 ROW_H, ROW_GAP = 40, 6
 DRAG_SLOP = 6  # pixels the pointer may move before a press on a marker becomes a drag
+#: The glossary word each action button explains on hover.
+ACTION_TERMS = {"fire": "fire weapons", "burn": "burn engines", "conserve": "conserve energy", "heal": "heal crew",
+                "repair": "repair systems", "strafe": "drone strafe", "ceasefire": "ceasefire"}
 
 
 class CombatScene(GameScene):
@@ -196,8 +200,11 @@ class CombatScene(GameScene):
                            layout.px(ROW_H))
 
     def _action_button(self, key: str, rect: pygame.Rect, text: str, action: Optional[Action]) -> None:
+        """An action's button: its glossary entry on hover, after the reason when it cannot be taken now."""
         why = self.why_not(action) if self.human_turn() else "A computer captain is at the controls"
-        self.add_button(key, rect, text, tooltip=why, enabled=why is None)
+        button = self.add_button(key, rect, text, enabled=why is None)
+        lead = f"Not now: {why[:1].upper() + why[1:]}." if why else ""
+        WORDS.attach(button, ACTION_TERMS[key], self.engine.rules, self.context.layout, lead)
 
     def _build_turn(self) -> None:
         if not self.human_turn():
@@ -234,9 +241,10 @@ class CombatScene(GameScene):
             for col, (key, text) in enumerate((left, right)):
                 self._action_button(key, self._row(3 + n, col * (half + 8), half), text, self.panel_action(key))
         precision = [a for a in self.engine.legal_actions(self.state) if isinstance(a, PrecisionFire)]
-        self.add_button("precision", self._row(5, 0, half), "Cancel aiming" if self.aiming else "Precision fire…",
-                        enabled=bool(precision),
-                        tooltip=None if precision else self._precision_refusal())
+        button = self.add_button("precision", self._row(5, 0, half),
+                                 "Cancel aiming" if self.aiming else "Precision fire…", enabled=bool(precision))
+        WORDS.attach(button, "precision fire", self.engine.rules, self.context.layout,
+                     "" if precision else f"Not now: {self._precision_refusal()}.")
         self._action_button("ceasefire", self._row(5, half + 8, half), "Offer ceasefire", OfferCeasefire())
 
     def _precision_refusal(self) -> str:

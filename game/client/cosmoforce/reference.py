@@ -12,7 +12,7 @@ from fractions import Fraction
 from game.client.cosmoforce.glossary import WORDS
 from game.client.kit.words import counted
 from game.client.scenes.reference import ReferenceScene, Section, glossary_section
-from game.games.cosmoforce.rules import dice as cosmo_dice
+from game.core.effective_dice import at_least, distribution, odd_faces
 
 #: How each reading of the cut sentence about heat reads on screen (``actions.yaml: aftermath.heat_hurts``).
 HEAT_WORDS = {
@@ -103,7 +103,7 @@ def reference_sections(rules) -> list[Section]:
     """The whole reference, every number from ``rules`` (a loaded Cosmoforce ``tables.Rules``)."""
     combat, classes = rules.combat, rules.classes
     sides = combat.dice.sides
-    odd = cosmo_dice.odd_faces(sides)
+    odd = odd_faces(sides)
     one = Fraction(len(odd), sides)
     out: list[Section] = []
 
@@ -147,8 +147,8 @@ def reference_sections(rules) -> list[Section]:
         f"the odd faces ({', '.join(str(f) for f in odd)}) are effective dice and do something; the others are "
         f"discarded.",
         f"Each die is effective {_frac(one)} of the time ({_percent(one)}). Two dice give at least one effective "
-        f"die {_percent(cosmo_dice.at_least(cosmo_dice.distribution(2, sides), 1))} of the time, four dice "
-        f"{_percent(cosmo_dice.at_least(cosmo_dice.distribution(4, sides), 1))}.",
+        f"die {_percent(at_least(distribution(2, sides), 1))} of the time, four dice "
+        f"{_percent(at_least(distribution(4, sides), 1))}.",
         shooting,
         "Before every roll the panel shows the exact chance of every number of effective dice; the dice then land "
         "on the number already rolled.",
