@@ -212,3 +212,48 @@ def test_only_an_injured_comrade_is_carried_and_only_by_a_derp_who_may_go_outsid
         act(s, Eva(pip, uid(s, "A"), come_back=True, carry_derp=a_pilot))
     with pytest.raises(IllegalAction, match="carries nothing else"):
         act(s, Eva(pip, uid(s, "A"), carry_rations=2, come_back=True, carry_derp=zed))
+
+
+# ====================================================================== g. switching a floating Waylight or probe by EVA
+from game.games.whatgoesup.rules.flight_actions import Deploy, SwitchPayload, UsePayload  # noqa: E402
+
+
+def beacon_beside_b():
+    """B lights its Waylight and sets it loose in Low Orbit as a beacon floating by itself; B keeps an EVA pack."""
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(mods=("capsule", "thruster", "eva_pack", "waylight")))
+    light = ids_b["waylight"][0]
+    s = roll(act(s, UsePayload(crew_b[0], light)), OK)
+    s = act(s, Deploy(light))
+    beacon = s.item(light).location
+    assert s.upgoer(beacon).crew == () and s.item(light).active and beacon != uid(s, "B")
+    return s, crew_b[0], light
+
+
+def test_a_derp_on_eva_switches_a_floating_waylight_off_and_on_again():
+    """"EVA is performed to: ... Activate, tag, or deactivate a waylight or probe that is floating by itself." """
+    s, pip, light = beacon_beside_b()
+    off = SwitchPayload(pip, light, on=False)
+    assert off in E.legal_actions(s)
+    s = act(s, off)
+    assert s.flight.roll.kind == "eva" and s.derp(pip).current_stamina == 2
+    s = roll(s, OK)
+    assert not s.item(light).active
+    s = act(s, SwitchPayload(pip, light, on=True))
+    s = roll(s, OK)  # the EVA pack
+    assert s.flight.roll.kind == "payload" and s.flight.roll.items == (light,)
+    s = roll(s, OK)  # then the Waylight itself
+    assert s.item(light).active and s.derp(pip).current_stamina == 1
+
+
+def test_a_failed_eva_leaves_the_floating_waylight_as_it_was():
+    s, pip, light = beacon_beside_b()
+    s = act(roll(act(s, SwitchPayload(pip, light, on=False)), 16), AcceptRoll())
+    assert s.item(light).active
+
+
+def test_a_waylight_aboard_a_crewed_craft_is_not_floating_by_itself():
+    s, _, (crew_b, _) = pair_in_orbit(a=dict(mods=("capsule", "thruster", "rcs", "waylight")),
+                                      b=dict(mods=("capsule", "thruster", "eva_pack")))
+    a_light = next(i.id for i in s.items if i.location == uid(s, "A") and s.thing(i.thing_id).kind == "waylight")
+    with pytest.raises(IllegalAction, match="not floating by itself"):
+        act(s, SwitchPayload(crew_b[0], a_light, on=True))

@@ -22,6 +22,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Choose
                                        WriteOff)
 
 from game.games.whatgoesup.rules.actions import OfferTrade
+from game.games.whatgoesup.rules.flight_actions import SwitchPayload
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.actions import Action
@@ -204,6 +205,19 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     if isinstance(action, UsePayload):
         derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
         return f"Use payload: {item}", f"{derp} operates {item} (switch it on, send the probe...); the payload rolls."
+    if isinstance(action, SwitchPayload):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        found = state.find("item", action.item)
+        holder = _name(state, "upgoer", found.location) if found is not None and found.location else "the craft"
+        if not action.on:
+            return (f"EVA: switch {item} off",
+                    f"{derp} spends a stamina point to go outside to {holder}, floating here by itself, and switch "
+                    f"{item} off; the EVA pack rolls.")
+        what = "send it on its way" if found is not None and state.thing(found.thing_id).kind == "probe" \
+            else "light it"
+        return (f"EVA: switch {item} on",
+                f"{derp} spends a stamina point to go outside to {holder}, floating here by itself, and {what}; "
+                f"the EVA pack rolls, then {item} does.")
     if isinstance(action, Shed):
         parts = ", ".join(_name(state, "item", i) for i in action.items)
         what = parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations")
@@ -251,7 +265,7 @@ TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, 
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 ORDER = (Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy, Retag, Dock, Undock, Transfer, Eva,
-         JuryRig, UsePayload, Shed, OfferTrade, Wait, EndActivities, WriteOff)
+         JuryRig, UsePayload, SwitchPayload, Shed, OfferTrade, Wait, EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
 GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
 

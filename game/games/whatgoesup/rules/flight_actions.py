@@ -216,6 +216,20 @@ class UsePayload(Action):
 
 @register
 @dataclass(frozen=True)
+class SwitchPayload(Action):
+    """A derp goes outside to a Waylight or probe floating by itself (a crewless craft at the same step) and
+    switches it on (``on``) or off."""
+
+    derp: str
+    item: str
+    on: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.derp} switches {self.item} {'on' if self.on else 'off'} on an EVA"
+
+
+@register
+@dataclass(frozen=True)
 class Shed(Action):
     """Throw parts, fuel or rations overboard to lose mass."""
 

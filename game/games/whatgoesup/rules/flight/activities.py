@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight.hostilities import HOSTILE_THENS
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
-    JuryRig, Launch, Move, Shed, Transfer, Undock, UsePayload, Wait, WriteOff)
+    JuryRig, Launch, Move, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import Derp, GameState, Item, Upgoer, update
 
@@ -74,6 +74,13 @@ class ActivityPart(FlightBase):
             elif self._kind(state, item) in ("waylight", "probe", "mapping") and self._role(state, item) == "payload":
                 for d in crew[:1]:
                     out.append(UsePayload(d.id, item.id))
+        for other in self._others_here(state, upgoer):
+            if self._crew(state, other):
+                continue
+            for item in self._items_aboard(state, other):
+                if self._kind(state, item) in ("waylight", "probe") and self._role(state, item) == "payload":
+                    for d in crew[:1]:
+                        out.append(SwitchPayload(d.id, item.id, on=not item.active))
         out += self._goal_candidates(state, upgoer, crew)
         out += self._hostility_candidates_for(state, upgoer)
         out += self._ship_fight_candidates(state, upgoer)
@@ -122,6 +129,8 @@ class ActivityPart(FlightBase):
             return self._event(state, f"{upgoer.name} catches up with {target.name}; they can dock next turn.", upgoer)
         if then == "payload":
             return self._payload_done(state, upgoer, roll, outcome)
+        if then == "switch":
+            return self._switch_done(state, upgoer, roll, outcome)
         if then in ("nudge", "walk", "temple", "retag"):
             return self._goal_activity_done(state, upgoer, roll, outcome, then)
         if then == "jury_eva":
@@ -209,6 +218,55 @@ class ActivityPart(FlightBase):
                               detail=(("then", "payload"),))
         return self._queue_rolls(state, [roll])
 
+    def _switch_payload(self, state: GameState, upgoer: Upgoer, a: SwitchPayload) -> GameState:
+        """"EVA is performed to: ... Activate, tag, or deactivate a waylight or probe that is floating by itself."
+
+        The derp's EVA pack rolls first; switching on then rolls the payload as using it does (a probe switched
+        on is sent away, which needs an orbit with an escape burn); switching off needs only the EVA.
+        """
+        self._require_activity(state, upgoer, "an EVA")
+        derp = self._crew_member(state, upgoer, a.derp)
+        item = state.find("item", a.item)
+        holder = state.find("upgoer", item.location) if item is not None and item.location else None
+        if item is None or holder is None or holder.id == upgoer.id \
+                or self._kind(state, item) not in ("waylight", "probe") or self._role(state, item) != "payload":
+            raise IllegalAction(f"{a.item} is not a Waylight or probe floating near {upgoer.name}")
+        self._same_stable_step(state, upgoer, holder.id)
+        if self._crew(state, holder):
+            raise IllegalAction(f"{holder.name} has a crew aboard: it is not floating by itself")
+        if item.disabled:
+            raise IllegalAction(f"{self._name(state, item)} is broken")
+        kind, step = self._kind(state, item), self.board.step(upgoer.location)
+        if a.on and item.active:
+            raise IllegalAction(f"{self._name(state, item)} is already on")
+        if not a.on and (kind == "probe" or not item.active):
+            raise IllegalAction(f"{self._name(state, item)} is not on")
+        if a.on and kind == "probe" and not self._escape_nearby(state, step):
+            raise IllegalAction("a probe is sent away from an orbit whose rail offers an escape burn")
+        if self.piloting(state, derp) < self.table.eva_min_piloting:
+            raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
+                                f"{self.piloting(state, derp)}")
+        pack = self._usable(state, upgoer, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "eva", upgoer, [pack], step.id, "activity", actor=derp.id, target=item.id,
+                              detail=(("then", "switch"), ("on", a.on)))
+        return self._queue_rolls(state, [roll])
+
+    def _switch_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
+        item = state.find("item", roll.target)
+        derp = state.find("derp", roll.actor)
+        if outcome is not Outcome.OK or item is None or derp is None:
+            return state
+        state = self._first(state, upgoer.owner, "eva", f"{derp.name} steps outside")
+        if dict(roll.detail)["on"]:
+            payload = self._new_roll(state, "payload", upgoer, [item], upgoer.location, "activity", actor=derp.id,
+                                     target=item.id, detail=(("then", "payload"),))
+            return self._queue_rolls(state, [payload])
+        state = self._replace_items(state, [update(item, active=False)])
+        return self._event(state, f"{derp.name} switches {self._name(state, item)} off.", upgoer)
+
     def _escape_nearby(self, state: GameState, step: Step) -> bool:
         seen, current = set(), step.id
         while current is not None and current not in seen:
@@ -228,9 +286,10 @@ class ActivityPart(FlightBase):
             state = self._replace_items(state, [update(item, active=True)])
             return self._event(state, f"{self._name(state, item)} lights up: a new star to steer by.", upgoer)
         if kind == "probe":
+            holder = state.upgoer(item.location)  # this craft, or the craft it floats on (an EVA switched it on)
             state = self._destroy_items(state, [item.id])
-            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
-                                                       modules=tuple(m for m in upgoer.modules if m != item.id)))
+            state = self._replace_upgoer(state, update(holder, modules=tuple(m for m in holder.modules
+                                                                             if m != item.id)))
             state = self._event(state, f"{self._name(state, item)} is flung out of the world's pull!", upgoer)
             return self._first(state, upgoer.owner, "gravity_slingshot", f"{self._name(state, item)} escapes",
                                craft=upgoer)

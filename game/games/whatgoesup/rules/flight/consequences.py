@@ -66,9 +66,10 @@ class ConsequencePart(FlightBase):
             state = self._replace_items(state, [update(part, disabled=True)])
             return self._event(state, f"{part_name} is disabled.", upgoer, "consequence"), None
         if kind == "destroy_part" and part:
+            holder = state.find("upgoer", part.location) if part.location else None  # a part floating elsewhere
             state = self._destroy_items(state, [part.id])
-            upgoer = state.upgoer(upgoer.id)
-            state = self._replace_upgoer(state, update(upgoer, modules=tuple(m for m in upgoer.modules if m != part.id)))
+            holder = holder or state.upgoer(upgoer.id)
+            state = self._replace_upgoer(state, update(holder, modules=tuple(m for m in holder.modules if m != part.id)))
             return self._event(state, f"{part_name} is destroyed.", upgoer, "consequence"), None
         if kind == "damage_capsule":
             capsules = self._modules(state, upgoer, "capsule", working=False)
