@@ -174,16 +174,27 @@ def _cosmoforce_shots() -> list[tuple[str, Builder]]:
 
 SHOTS += _cosmoforce_shots()
 
+
+def _war_shots() -> list[tuple[str, Builder]]:
+    """What Goes Up's Space War: a fight's picks and a docking against a craft's will."""
+    from game.tools.war_shots import WAR_SHOTS
+
+    return WAR_SHOTS
+
+
+SHOTS += _war_shots()
+
 #: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
 
 def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
-    """The Field at 1280x720, 1920x1080 and 3840x2160."""
+    """The Field, the tutorial and a derp fight's dice at 1280x720, 1920x1080 and 3840x2160."""
     from game.tools.field_shots import FIELD_SIZED_SHOTS
     from game.tools.tutorial_shots import TUTORIAL_SIZED_SHOTS
+    from game.tools.war_shots import WAR_SIZED_SHOTS
 
-    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS)
+    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS)
 
 
 #: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.

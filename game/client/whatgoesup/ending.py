@@ -106,8 +106,8 @@ def ending_headline(engine, state, outcome) -> tuple[str, str, tuple]:
     if kind == "impact":
         return "The rock hits the world", outcome.reason, ACCENT_HOT
     winners = outcome.winners if outcome else ()
-    names = " and ".join(state.programs[i].name for i in winners) or "Nobody"
-    head = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!"
+    names = " and ".join(state.programs[i].name for i in winners)
+    head = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!" if winners else "Nobody wins"
     return head, (outcome.reason if outcome else ""), ACCENT_LIGHT
 
 
@@ -257,6 +257,8 @@ class EndingScene(GameScene):
             y = rect.top + k * row_h
             cy = y + row_h // 2
             place = "1." if p.index in winners else f"{2 + sum(1 for q in ranked if q.index not in winners and q.dots > p.dots)}."
+            if state.at_open_war(p.index):  # Space War: an open war is a defeat, whatever the score
+                place = "–"
             draw_text(surface, place, font, INK_DIM, (rect.left, cy), anchor="midleft")
             draw_program_marker(surface, p.index, (rect.left + layout.px(44), cy), layout.px(10), program_colour(p))
             name_font = fit_font(p.name, int(rect.w * 0.34), font.get_height(), bold=True)
@@ -264,6 +266,8 @@ class EndingScene(GameScene):
             words = f"{p.dots} dots"
             if goal and status.get("kind") != "most_dots" and p.index < len(lines):
                 words = f"{goal}: {progress_words(lines[p.index])} · {p.dots} dots"
+            if state.at_open_war(p.index):
+                words = f"{words} · lost: open war"
             draw_text(surface, words, fit_font(words, int(rect.w * 0.55), small.get_height()), INK,
                       (rect.right, cy), anchor="midright")
 

@@ -148,3 +148,25 @@ def bands_sentence(fail: int, boom: int, low: int, high: int) -> str:
         if lo <= hi:
             parts.append(f"{name} on {lo}" if lo == hi else f"{name} on {lo}–{hi}")
     return ", ".join(parts)
+
+
+def explain_war_event(rules, text: str) -> str:
+    """The Space War rule behind a line of the story (a fight's pair, a war beginning or turning open), with
+    the numbers of ``rules.space_war`` as loaded; '' for any other line."""
+    fights = rules.space_war.derp_fights
+    if " go for each other: " in text:
+        return (f"Two derps going for each other roll once each plus Piloting: the lower loses {fights.beaten_loss} "
+                f"stamina, a tie costs nothing more, and both lose {fights.brawl_loss}.")
+    if " goes for " in text and ": " in text:
+        return (f"An attacker against a defender: each rolls plus Piloting; if the attacker is higher the defender "
+                f"loses {fights.beaten_loss} stamina, a higher or equal defender loses nothing more; both lose "
+                f"{fights.brawl_loss}. A derp who cannot pay is injured; an injured derp who loses any dies.")
+    if "secret war" in text:
+        return ("A secret war costs nothing at the end as long as nobody dies in it. Once a derp dies the war is "
+                "open, and an open war is a defeat for both programs, whoever started it.")
+    if text.startswith("Open war"):
+        return "Neither program in an open war can win this game: the win goes to the best of the others, if any."
+    if "push" in text and "off" in text:
+        return ("Under Space War a craft may push a docking off with a successful RCS burn, for as long as it has RCS; "
+                "the docking then fails.")
+    return ""

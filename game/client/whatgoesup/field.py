@@ -840,6 +840,10 @@ class FieldScene(GameScene):
         uid = flight.active if flight is not None else None
         if uid is None and flight is not None and flight.roll is not None:
             uid = flight.roll.upgoer
+        boarding = getattr(flight, "boarding", None) if flight is not None else None
+        fight = getattr(flight, "fight", None) if flight is not None else None
+        if boarding is not None:  # Space War: the craft docked against its will answers
+            uid = boarding.defender
         upgoer = state.find("upgoer", uid) if uid else None
         if upgoer is None:
             surface.blit(self._text("Flights", layout.px(22), True, ACCENT_LIGHT), (inner.left, y))
@@ -863,6 +867,12 @@ class FieldScene(GameScene):
             doing = MODE_WORDS.get(flight.mode, "") if flight.active == upgoer.id else "waiting for a roll"
             if self.roll_panel.visible(state):
                 doing = "rolling the dice"
+            if boarding is not None and flight.roll is None:
+                doing = f"{state.upgoer(boarding.attacker).name} has latched on: push it off or let it stand"
+            elif fight is not None:
+                other = state.find("upgoer", fight.defender if fight.attacker == upgoer.id else fight.attacker)
+                doing = f"a fight with {other.name if other else 'a rival'}: " + (
+                    "each derp picks an enemy" if fight.to_pick else "the dice decide")
             line = f"{where}: {doing}" if upgoer.status != "pad" else doing[:1].upper() + doing[1:]
             font = font_px(layout.px(16))
             for part in wrap_text(line, font, inner.w)[:2]:

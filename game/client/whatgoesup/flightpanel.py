@@ -16,10 +16,10 @@ from pygame_gui.core import ObjectID
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.skills import ENGINEERING, MOVE_ROLL, PILOTING
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Deploy, Dock, EndActivities, Eva,
-                                       Hold, JuryRig, KeepRoll, Launch, Move, Nudge, Retag, Shed, Transfer, Undock,
-                                       UseLuck, UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside,
-                                       WriteOff)
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking, Burn, ChooseConsequence, Coast, Deploy,
+                                       Dock, EndActivities, Eva, Hold, JuryRig, KeepRoll, Launch, Move, Nudge,
+                                       PickEnemy, RepelDocking, Retag, Shed, StartFight, Transfer, Undock, UseLuck,
+                                       UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside, WriteOff)
 
 from game.games.whatgoesup.rules.actions import OfferTrade
 from game.games.whatgoesup.rules.flight_actions import SwitchPayload
@@ -130,6 +130,48 @@ def describe_goal_action(engine: "Engine", state: "GameState", action: "Action")
 
 
 GOAL_ACTIONS = (Nudge, WalkOutside, VisitTemple, Deploy, Retag)
+WAR_ACTIONS = (RepelDocking, AllowDocking, StartFight, PickEnemy)
+
+
+def describe_war_action(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[str, str]]:
+    """Labels of Space War's actions: pushing a docking off or letting it stand, starting a fight, picking
+    an enemy."""
+    flight = state.flight
+    war = engine.rules.space_war
+    if isinstance(action, (RepelDocking, AllowDocking)):
+        boarding = getattr(flight, "boarding", None)
+        attacker = _name(state, "upgoer", boarding.attacker) if boarding else "the other craft"
+        if isinstance(action, AllowDocking):
+            return ("Let the docking stand",
+                    f"Give up resisting: {attacker} stays docked. Its crew can then pick a fight inside your craft.")
+        item = state.find("item", action.item)
+        left = item.uses_left if item else 0
+        cost = war.hostile_docking.repel_stamina
+        price = f" and {cost} stamina" if cost else ""
+        return (f"Push {attacker} off: {_name(state, 'item', action.item)}",
+                f"Fire the RCS (one of its {left} uses left{price}): it rolls, and on OK the docking fails. "
+                f"{attacker} may try again while its RCS and stamina last.")
+    if isinstance(action, StartFight):
+        target = state.find("upgoer", action.target)
+        name = target.name if target else action.target
+        docked = target is not None and flight is not None and flight.active in target.docked_with
+        where = f"inside {name}" if docked else f"across to {name}"
+        rules = war.derp_fights
+        return (f"Start a fight: {name}",
+                f"Your fit derps brawl {where}. Each derp picks an enemy; each pair rolls a die plus Piloting. "
+                f"Every derp in a pair loses {rules.brawl_loss} stamina, the beaten one {rules.beaten_loss} more. "
+                f"A derp who dies makes it an open war: a defeat for both programs.")
+    if isinstance(action, PickEnemy):
+        derp, enemy = state.find("derp", action.derp), state.find("derp", action.enemy)
+        if derp is None or enemy is None:
+            return None
+        rules = engine.flight_rules
+        state_words = ("injured: any loss kills" if enemy.injured else f"{enemy.current_stamina} stamina left")
+        return (f"{derp.name.split()[0]} goes for {enemy.name}",
+                f"{enemy.name} adds {rules.fight_bonus(state, enemy)} Piloting to the die ({state_words}); "
+                f"{derp.name} adds {rules.fight_bonus(state, derp)}. If {enemy.name.split()[0]} goes for "
+                f"{derp.name.split()[0]} too, they roll once as a pair: the lower loses.")
+    return None
 
 
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
@@ -139,6 +181,10 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     active = getattr(flight, "active", None)
     if isinstance(action, GOAL_ACTIONS):
         described = describe_goal_action(engine, state, action)
+        if described is not None:
+            return described
+    if isinstance(action, WAR_ACTIONS):
+        described = describe_war_action(engine, state, action)
         if described is not None:
             return described
     if isinstance(action, Launch):
@@ -264,8 +310,9 @@ TRADE_LABEL = "Trade with another program…"
 TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, rations, stored parts, blueprints "
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
-ORDER = (Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy, Retag, Dock, Undock, Transfer, Eva,
-         JuryRig, UsePayload, SwitchPayload, Shed, OfferTrade, Wait, EndActivities, WriteOff)
+ORDER = (RepelDocking, AllowDocking, PickEnemy, Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy,
+         Retag, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Shed, OfferTrade, Wait,
+         EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
 GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
 

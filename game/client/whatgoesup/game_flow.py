@@ -86,6 +86,9 @@ class GameFlow(FlowBase):
             roll = getattr(self.state.flight, "roll", None)
             if roll is not None:
                 return self.state.upgoer(roll.upgoer).owner
+            fight = getattr(self.state.flight, "fight", None)
+            if fight is not None and fight.pairs:  # a derp fight's die: the derp whose die it is rolls it
+                return self.state.derp(fight.pairs[0][len(fight.dice)]).owner
             tie = getattr(self.state.flight, "timing_tie", None)
             if tie:  # a coin decides who flies first: one of the tied programs tosses it (the holder if tied)
                 owners = [self.state.upgoer(u).owner for u in tie if self.state.find("upgoer", u)]
@@ -318,9 +321,12 @@ class GameFlow(FlowBase):
 
     # -- the story, the title
     def explain_event(self, event) -> str:
-        """The failure table's sentence for a Fail or Boom roll of the story ('' for any other line)."""
-        from game.client.whatgoesup.explain import explain_roll_event
+        """The failure table's sentence for a Fail or Boom roll of the story, the Space War rule behind a
+        fight's or a war's line ('' for any other line)."""
+        from game.client.whatgoesup.explain import explain_roll_event, explain_war_event
 
+        if event.kind == "war":
+            return explain_war_event(self.session.engine.rules, event.text)
         return explain_roll_event(self.session.engine.rules, event.text) if event.kind == "roll" else ""
 
     def quit_to_title(self) -> None:

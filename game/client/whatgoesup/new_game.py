@@ -42,7 +42,25 @@ LEFT_X, LEFT_W, TOP = 24, 700, 84
 RIGHT_X, RIGHT_W = 748, 508
 OPTION_Y = TOP + 190
 OPTION_H = 54
-GOAL_Y = OPTION_Y + 4 * OPTION_H + 8  # "Victory and turn limit" or "Difficulty"
+OPTION_AREA = 4 * OPTION_H  # the optional rules share this height: four roomy rows, or more that are closer
+GOAL_Y = OPTION_Y + OPTION_AREA + 8  # "Victory and turn limit" or "Difficulty"
+
+
+OPTION_GRID_H = 44  # past four rules: two columns of buttons, and the focused rule's words under them
+
+
+def option_button_rect(n: int, count: int) -> tuple[int, int, int, int]:
+    """Where the button of the ``n``th of ``count`` optional rules goes (virtual units): one per row beside its
+    explanation up to four rules; past four, two columns with one explanation under them (``option_note_rect``)."""
+    if count <= 4:
+        return RIGHT_X + 16, OPTION_Y + n * OPTION_H, 170, 40
+    return RIGHT_X + 16 + (n % 2) * 242, OPTION_Y + (n // 2) * OPTION_GRID_H, 232, 38
+
+
+def option_note_rect(count: int) -> tuple[int, int, int, int]:
+    """Past four optional rules: where the focused rule's explanation goes, under the buttons."""
+    top = OPTION_Y + (count + 1) // 2 * OPTION_GRID_H
+    return RIGHT_X + 16, top, RIGHT_W - 32, max(20, OPTION_Y + OPTION_AREA + 4 - top)
 TURNS_Y = GOAL_Y + 30
 RACE = "race"
 SWATCH, SWATCH_GAP = 28, 2  # a colour choice: the seat's marker in that colour (units)
@@ -77,6 +95,7 @@ class NewGameScene(GameScene):
                 seat.people = self.peoples[i % len(self.peoples)].id
         self.dice = rules.dice.default
         self.options: set[str] = {o.id for o in rules.options.options if o.default}
+        self.option_focus: Optional[str] = None  # the optional rule whose words show (past four rules)
         self.turn_limit: Optional[int] = 20
         tables = rules.scenarios
         self.victories = list(tables.victories)
@@ -134,9 +153,10 @@ class NewGameScene(GameScene):
                                                                   232, 40), scheme.name)
             if scheme.id == self.dice:
                 b.select()
-        for n, option in enumerate(rules.options.options[:4]):
-            b = self.add_button(f"option:{option.id}", layout.rect(RIGHT_X + 16, OPTION_Y + n * OPTION_H, 170, 40),
-                                option.name)
+        count = len(rules.options.options)
+        for n, option in enumerate(rules.options.options):
+            b = self.add_button(f"option:{option.id}", layout.rect(*option_button_rect(n, count)), option.name,
+                                tooltip=option.explanation)
             if option.id in self.options:
                 b.select()
         self.victory_menu = None
@@ -277,6 +297,7 @@ class NewGameScene(GameScene):
                 self.difficulty[self.scenario().id] = arg
         elif kind == "option":
             self.options ^= {arg}
+            self.option_focus = arg
         elif kind == "turns":
             index = TURN_LIMITS.index(self.turn_limit) if self.turn_limit in TURN_LIMITS else 5
             index = max(0, min(len(TURN_LIMITS) - 1, index + (1 if arg == "+" else -1)))
@@ -290,6 +311,10 @@ class NewGameScene(GameScene):
         self.relayout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            key = self.key_of(event.ui_element) or ""
+            if key.startswith("option:"):
+                self.option_focus = key.split(":", 1)[1]
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             spot = next(((i, c) for i, c, rect, _chosen, _free in self.swatches() if rect.collidepoint(event.pos)),
                         None)
@@ -400,9 +425,18 @@ class NewGameScene(GameScene):
                      layout.rect(RIGHT_X + 16, TOP + 130, RIGHT_W - 32, 24), 1)
         draw_text(surface, "Optional rules", head, ACCENT_LIGHT, (x, layout.px(OPTION_Y - 32)))
         option_font = font_px(layout.px(13))
-        for n, option in enumerate(rules.options.options[:4]):
-            box = layout.rect(RIGHT_X + 196, OPTION_Y + n * OPTION_H - 2, RIGHT_W - 196 - 12, OPTION_H)
-            draw_wrapped(surface, option.explanation, option_font, INK if option.id in self.options else INK_DIM, box, 3)
+        count = len(rules.options.options)
+        if count <= 4:
+            for n, option in enumerate(rules.options.options):
+                box = layout.rect(RIGHT_X + 196, OPTION_Y + n * OPTION_H - 2, RIGHT_W - 196 - 12, OPTION_H)
+                draw_wrapped(surface, option.explanation, option_font,
+                             INK if option.id in self.options else INK_DIM, box, 3)
+        else:
+            focus = next((o for o in rules.options.options if o.id == self.option_focus), None)
+            words = (f"{focus.name}{' (on)' if focus.id in self.options else ''}: {focus.explanation}" if focus
+                     else "Point at an optional rule to read what it does; the lit ones are on.")
+            draw_wrapped(surface, words, option_font, INK if focus else INK_DIM,
+                         layout.rect(*option_note_rect(count)), 3)
         note_box = self.note_rect()
         if scenario is None:
             draw_text(surface, "Victory and turn limit", head, ACCENT_LIGHT, (x, layout.px(GOAL_Y)))

@@ -210,6 +210,7 @@ class RollPanel:
     """Owns the roll card's widgets and drawing; the FieldScene asks it what to show."""
 
     READY_SIZE = (720, 300)
+    FIGHT_SIZE = (760, 340)
     ROLL_SIZE = (780, 600)
 
     def __init__(self, scene) -> None:
@@ -227,7 +228,8 @@ class RollPanel:
         return self.scene.session.engine
 
     def pending(self, state) -> Optional[str]:
-        """'ready' (dice to roll), 'coin', 'help' (a rolled value waiting for choices), 'choice', or None."""
+        """'ready' (dice to roll), 'coin', 'help' (a rolled value waiting for choices), 'choice', 'fight' (a derp
+        fight's die to roll), or None."""
         flight = state.flight if state.phase == "flight" else None
         if flight is None:
             return None
@@ -237,6 +239,9 @@ class RollPanel:
             return "ready" if flight.roll.value is None else "help"
         if flight.choice is not None:
             return "choice"
+        fight = getattr(flight, "fight", None)
+        if fight is not None and not fight.to_pick:
+            return "fight"  # Space War: a derp fight's die
         return None
 
     @property
@@ -244,7 +249,7 @@ class RollPanel:
         return self.show is not None and not self.show.animation.done
 
     def visible(self, state) -> bool:
-        return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice")
+        return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice", "fight")
 
     def start(self, before: "GameState", value: int, after: "GameState", time_factor: float) -> None:
         """Animate a roll that just happened: ``before`` had the pending roll, ``after`` is the result."""
@@ -272,6 +277,11 @@ class RollPanel:
     def card_rect(self, state) -> pygame.Rect:
         layout = self.scene.context.layout
         area = self.scene.board_rect
+        if self.show is None and self.pending(state) == "fight":
+            w, h = self.FIGHT_SIZE
+            rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h), area.h - layout.px(16)))
+            rect.midbottom = (area.centerx, area.bottom - layout.px(12))
+            return rect
         if self.show is None and self.pending(state) in ("ready", "coin"):
             w, h = self.READY_SIZE
             rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), layout.px(h))
@@ -301,6 +311,12 @@ class RollPanel:
         pad = layout.px(24)
         self._add_spots(state, mode, card, pad)
         if not can_act:
+            return
+        if self.show is None and mode == "fight":
+            rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
+            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            self._add(rect, "Roll (Space)", "roll", "Roll this derp's die now: the result is drawn from exactly the "
+                                                    "odds shown.", "@menu_button")
             return
         if self.show is None and mode in ("ready", "coin"):
             rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
@@ -433,6 +449,9 @@ class RollPanel:
         if self.show is None and mode == "ready":
             self._draw_ready(surface, state, card, inner)
             return
+        if self.show is None and mode == "fight":
+            self._draw_fight(surface, state, card, inner)
+            return
         if self.show is None:
             # A choice or help with no animation of ours (e.g. a loaded game): show the roll as it stands.
             roll = state.flight.roll
@@ -487,6 +506,88 @@ class RollPanel:
             text = "Skills, RCS and luck can be spent after the dice land."
             font = fit_font(text, inner.w - layout.px(240), layout.px(16))
             draw_text(surface, text, font, INK_DIM, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
+
+    def fight_words(self, state) -> Optional[dict]:
+        """What the fight card says, in words (None when no fight's die is waiting): the headline, the pair, each
+        derp's die line, whose die is next, and the pair's exact odds as (words, probability, program) rows."""
+        flight = state.flight if state.phase == "flight" else None
+        fight = getattr(flight, "fight", None) if flight is not None else None
+        if fight is None or fight.to_pick or not fight.pairs:
+            return None
+        rules = self.engine.flight_rules
+        first, second, mutual = (state.derp(fight.pairs[0][0]), state.derp(fight.pairs[0][1]), fight.pairs[0][2])
+        attacker, defender = state.find("upgoer", fight.attacker), state.find("upgoer", fight.defender)
+        scheme = self.engine.rules.dice.scheme(state.setup.dice)
+        total_pairs = len(rules.fight_pairs(fight.picks))
+        number = total_pairs - len(fight.pairs) + 1
+        headline = (f"Derp fight: {attacker.name if attacker else '?'} against {defender.name if defender else '?'}")
+        pair = (f"{first.name} and {second.name} go for each other" if mutual else f"{first.name} goes for {second.name}")
+        pair += f" (pair {number} of {total_pairs})"
+        lines = []
+        for n, derp in enumerate((first, second)):
+            bonus = rules.fight_bonus(state, derp)
+            rolled = (f"rolled {fight.dice[n]}, total {fight.dice[n] + bonus}" if n < len(fight.dice)
+                      else ("rolls now" if n == len(fight.dice) else "rolls next"))
+            lines.append((f"{derp.name}: {scheme.name} + {bonus} Piloting, {rolled}", state.programs[derp.owner]))
+        odds = rules.fight_odds(state) or {}
+        war = self.engine.rules.space_war.derp_fights
+        first_word = f"{second.name} takes a beating (-{war.beaten_loss})"
+        rows = [(first_word, odds.get("first", Fraction(0)), state.programs[first.owner])]
+        if mutual:
+            rows.append((f"{first.name} takes a beating (-{war.beaten_loss})", odds.get("second", Fraction(0)),
+                         state.programs[second.owner]))
+            rows.append(("A tie: nothing more", odds.get("even", Fraction(0)), None))
+        else:
+            rows.append((f"{second.name} holds on: nothing more", odds.get("even", Fraction(0)),
+                         state.programs[second.owner]))
+        roller = first if not fight.dice else second
+        note = f"Both lose {war.brawl_loss} stamina whatever the dice; losses land when the last pair has rolled."
+        return {"headline": headline, "pair": pair, "lines": lines, "rows": rows, "note": note,
+                "owner": state.programs[roller.owner]}
+
+    def _draw_fight(self, surface, state, card, inner) -> None:
+        """A derp fight's die: the pair, each derp's die and Piloting, and the pair's exact odds as a bar."""
+        layout = self.scene.context.layout
+        words = self.fight_words(state)
+        if words is None:
+            return
+        y = card.top + layout.px(16)
+        head = fit_font(words["headline"], inner.w, layout.px(26), bold=True)
+        draw_text(surface, words["headline"], head, ACCENT_LIGHT, (inner.left, y))
+        owner = words["owner"]
+        draw_program_marker(surface, owner.index, (card.left + layout.px(12), y + head.get_height() // 2),
+                            layout.px(8), program_colour(owner))
+        y += head.get_linesize()
+        sub = fit_font(words["pair"], inner.w, layout.px(19), bold=True)
+        draw_text(surface, words["pair"], sub, INK, (inner.left, y))
+        y += sub.get_linesize() + layout.px(4)
+        for text, program in words["lines"]:
+            font = fit_font(text, inner.w - layout.px(28), layout.px(17))
+            draw_program_marker(surface, program.index, (inner.left + layout.px(8), y + font.get_height() // 2),
+                                layout.px(7), program_colour(program))
+            draw_text(surface, text, font, INK, (inner.left + layout.px(24), y))
+            y += font.get_linesize()
+        y += layout.px(10)
+        bar = pygame.Rect(inner.left, y, inner.w, layout.px(26))
+        x = bar.left
+        for n, (text, p, program) in enumerate(words["rows"]):
+            w = int(bar.w * p) if n < len(words["rows"]) - 1 else bar.right - x
+            colour = program_colour(program) if program is not None else INK_DIM
+            if w > 0:
+                pygame.draw.rect(surface, colour, pygame.Rect(x, bar.top, w, bar.h))
+            x += w
+        pygame.draw.rect(surface, SHADOW, bar, max(2, layout.px(2)), border_radius=layout.px(4))
+        y = bar.bottom + layout.px(8)
+        row_font = font_px(layout.px(17))
+        for text, p, program in words["rows"]:
+            line = f"{text}: {percent_text(p)}"
+            font = fit_font(line, inner.w - layout.px(28), layout.px(17))
+            swatch = pygame.Rect(inner.left, y + layout.px(3), layout.px(16), layout.px(16))
+            pygame.draw.rect(surface, program_colour(program) if program is not None else INK_DIM, swatch)
+            draw_text(surface, line, font, INK, (swatch.right + layout.px(10), y))
+            y += row_font.get_linesize()
+        note = fit_font(words["note"], inner.w - layout.px(240), layout.px(15))
+        draw_text(surface, words["note"], note, INK_DIM, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
 
     def odds_line(self, state) -> str:
         """The pending roll's exact odds in words, e.g. 'OK 50%  Fail 30%  Boom 20%' (empty if none)."""
