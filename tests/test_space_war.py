@@ -316,3 +316,20 @@ def test_a_fight_needs_a_rival_at_the_same_step_and_someone_fit_to_fight():
     s, alpha, beta = rivals(beta_crew=(("Bo", 2, 0, 5, 0),))
     assert StartFight(alpha.upgoer) in ENGINE.legal_actions(s)  # tired (0 stamina) but healthy: may fight
     assert ENGINE.refusal(s, StartFight(beta.upgoer)) is not None
+
+
+def test_a_space_war_game_with_fights_saves_and_replays_the_same(tmp_path):
+    """Seed 7's raider game (six fights, a war turned open) through a save file and back: same actions, same end."""
+    from game.core.saves import load_game, save_game
+    from game.games.whatgoesup.sim import default_setup, play_game
+
+    setup = default_setup(ENGINE, players=2, turns=20, options=("space_war",))
+    result = play_game(ENGINE, setup, seed=7, max_turns=20, bot_kind="raider")
+    assert result.failure is None
+    assert sum(1 for a in result.actions if isinstance(a, StartFight)) >= 1
+    assert any(isinstance(a, PickEnemy) for a in result.actions) and result.final.wars
+    path = save_game(tmp_path / "war.json", ENGINE, setup, 7, result.actions)
+    loaded = load_game(path, ENGINE)
+    assert "space_war" in loaded.setup.options
+    assert list(loaded.actions) == list(result.actions)
+    assert loaded.final == result.final

@@ -169,6 +169,13 @@ def _hostile(r) -> str:
     return f"An optional rule. {words}"
 
 
+def _space_war(r) -> str:
+    f = r.space_war.derp_fights
+    return (f"An optional rule: rivals may dock against your will unless you push them off with an RCS burn, and "
+            f"derps may fight (die plus Piloting; the beaten derp loses {f.beaten_loss} stamina, everyone "
+            f"{f.brawl_loss}). A war is secret until a derp dies in it; an open war is a defeat for both programs.")
+
+
 def _positioning(r) -> str:
     p = r.prestige
     orbits = ", ".join(p.waylight_orbit_types) or "some orbits"
@@ -262,6 +269,7 @@ GLOSSARY: dict[str, Entry] = {
     "EVA": _eva,
     "jury-rig": _jury_rig,
     "Hostile Waters": _hostile,
+    "Space War": _space_war,
     "Positioning System": _positioning,
     "timing order": "Who flies first in a flight phase: the craft with the most reliable parts, then the "
                     "program with fewer dots; a coin breaks a tie. A rush moves a craft up.",

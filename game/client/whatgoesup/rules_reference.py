@@ -173,7 +173,35 @@ def reference_sections(rules) -> list[Section]:
 
     out.append(Section("victory", "Victory", tuple(f"{v.name}: {v.description}" for v in rules.scenarios.victories)
                        + tuple(f"Option {o.name}: {o.explanation}" for o in rules.options.options)))
+    out.append(Section("space_war", "Space War", space_war_paragraphs(rules)))
     return out
+
+
+def space_war_paragraphs(rules) -> tuple[str, ...]:
+    """The optional hostilities in words, with the numbers of ``rules.space_war`` as loaded."""
+    war, fights, docking = rules.space_war, rules.space_war.derp_fights, rules.space_war.hostile_docking
+    cost = f"costs {docking.repel_stamina} stamina and " if docking.repel_stamina else ""
+    need = f" with Piloting {docking.repel_min_piloting} or more" if docking.repel_min_piloting else ""
+    opened = ("once a derp dies in it" if war.open_war.starts_when == "derp_killed" else "from the first hostile act")
+    return (
+        "An optional rule (Space War, off unless a group switches it on at New game). Rivals may dock with your "
+        "craft against its will and your derps may brawl with theirs; nothing of it happens in a cooperative "
+        "scenario.",
+        f"Docking against a craft's will: when a rival's docking works, your craft may push it off with an RCS "
+        f"burn fired by a healthy derp{need}; the burn {cost}uses the RCS like a docking and rolls; on OK the "
+        f"docking fails. The rival may try again while its RCS and stamina last; you may also let it stand. The "
+        f"attacker may use a winch; the defender only RCS.",
+        f"Derp fights: a craft taking its turn may start one with a rival craft at the same stable step (docked "
+        f"or not). Every healthy derp of both craft picks an enemy (ganging up allowed; the injured may be picked "
+        f"but do not fight). Each pair rolls the game's dice plus Piloting. An attacker who rolls higher costs the "
+        f"defender {fights.beaten_loss} stamina; two derps who picked each other roll once, and the lower loses "
+        f"{fights.beaten_loss}; a tie costs nothing more. Every derp of a pair loses {fights.brawl_loss}.",
+        "Losses land when the last pair has rolled. A derp who cannot pay is injured; an injured derp who loses "
+        "any stamina dies.",
+        f"Wars: a resisted docking or a fight starts a secret war between the two programs. It turns open "
+        f"{opened}. An open war is a defeat for both programs: neither can win; the win goes to the best of the "
+        f"others, if any.",
+    )
 
 
 _EXAMPLES: dict[int, object] = {}
