@@ -139,7 +139,8 @@ def test_check_rules_passes_on_the_2013_folder():
 
 def test_2013_takes_every_table_it_does_not_change_from_2014():
     assert R13.board == R14.board and R13.dice == R14.dice and R13.peoples == R14.peoples
-    assert R13.scenarios == R14.scenarios and R13.options == R14.options
+    assert R13.scenarios == R14.scenarios
+    assert R13.option_ids == tuple(o for o in R14.option_ids if o != "simulationist")  # no caps to lift
     assert R13.economy.costs == R14.economy.costs and R13.components.kinds == R14.components.kinds
     assert R13.digest != R14.digest
 

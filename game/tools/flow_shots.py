@@ -90,6 +90,13 @@ def shot_new_game(app) -> None:
     _settle(app)
 
 
+def shot_new_game_2013(app) -> None:
+    """New game with the 2013 edition chosen: its button lit and its summary in the header."""
+    shot_new_game(app)
+    app.context.stack.top.on_button("edition:2013")
+    _settle(app)
+
+
 def shot_rnd(app) -> None:
     flow = _flow(app, scripted_session(app.home / "saves"))
     flow.main_scene().tab = "research"
@@ -291,6 +298,7 @@ def shot_rnd_glossary(app) -> None:
 
 FLOW_SHOTS = [
     ("new_game", shot_new_game),
+    ("new_game_2013", shot_new_game_2013),
     ("rnd", shot_rnd),
     ("rnd_refusal", shot_rnd_refusal),
     ("rnd_glossary", shot_rnd_glossary),

@@ -1,4 +1,5 @@
-"""New game: the mode (a hot-seat race, or Stop The Rock for one program alone or two to four working
+"""New game: the edition of the rules (2014 or 2013, each with its one-line summary from its edition.yaml),
+the mode (a hot-seat race, or Stop The Rock for one program alone or two to four working
 together), one to four space programs (name, people, colour, human or computer), the dice, the
 optional rules, and for a race the victory condition and turn limit, for Stop The Rock the
 difficulty. Start builds a ``Setup`` and a ``GameSession`` and hands over to the game flow.
@@ -19,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.games.whatgoesup.rules.editions import edition_ids
 from game.games.whatgoesup.rules.engine import PROGRAM_COLOURS, IllegalSetup
 from game.games.whatgoesup.rules.limits import PROGRAM_NAME_MAX
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
@@ -65,6 +67,7 @@ TURNS_Y = GOAL_Y + 30
 RACE = "race"
 SWATCH, SWATCH_GAP = 28, 2  # a colour choice: the seat's marker in that colour (units)
 SWATCH_X, SWATCH_Y = LEFT_X + 16, 56  # where a seat's colours start (x, and y below the seat's top)
+EDITION_W, EDITION_GAP = 150, 8  # the edition buttons, right-aligned in the header bar
 
 
 @dataclass
@@ -87,6 +90,7 @@ class NewGameScene(GameScene):
     def __init__(self, context) -> None:
         super().__init__(context, None)
         self.engine = shipped_engine()
+        self.editions = edition_ids()
         rules = self.engine.rules
         self.peoples = rules.peoples.peoples
         self.seats = [Seat(i < 2, DEFAULT_NAMES[i], DEFAULT_PEOPLES[i % len(DEFAULT_PEOPLES)]) for i in range(SEATS)]
@@ -110,10 +114,54 @@ class NewGameScene(GameScene):
         self.started = None
         self.hover: Optional[tuple[int, str]] = None  # (seat, colour) under the pointer
 
+    # ------------------------------------------------------------------ editions
+    @property
+    def edition(self) -> str:
+        return self.engine.rules.edition.id
+
+    def choose_edition(self, edition_id: str) -> None:
+        """Play under another shipped edition; choices it also offers are kept, the others fall back."""
+        self.engine = shipped_engine().for_edition(edition_id)
+        rules = self.engine.rules
+        self.peoples = rules.peoples.peoples
+        if self.dice not in [s.id for s in rules.dice.schemes]:
+            self.dice = rules.dice.default
+        self.options &= set(rules.option_ids)
+        self.victories = list(rules.scenarios.victories)
+        self.scenarios = list(rules.scenarios.scenarios)
+        if not any(v.id == self.victory for v in self.victories) and self.victories:
+            self.victory = self.victories[0].id
+        if self.mode != RACE and self.scenario() is None:
+            self.mode = RACE
+        self.difficulty = {s.id: self.difficulty.get(s.id, s.default_difficulty) for s in self.scenarios}
+
+    def edition_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Each edition's button, right-aligned in the header bar (virtual units)."""
+        vw = self.context.layout.virtual_width
+        n = len(self.editions)
+        return [(e, pygame.Rect(vw - 24 - (n - k) * (EDITION_W + EDITION_GAP) + EDITION_GAP, 13, EDITION_W, 38))
+                for k, e in enumerate(self.editions)]
+
+    def summary_rect(self, subtitle: str) -> pygame.Rect:
+        """The chosen edition's one-line summary: in the header, between the subtitle and the edition buttons
+        (screen pixels; the title and subtitle are measured in the fonts the header draws them in)."""
+        layout = self.context.layout
+        left = (layout.px(24) + font_px(layout.px(28), True).size("New game")[0] + layout.px(16)
+                + font_px(layout.px(18)).size(subtitle)[0] + layout.px(24))
+        right = layout.px(min(r.left for _, r in self.edition_rects()) - 16)
+        return pygame.Rect(left, layout.px(6), max(0, right - left), layout.px(52))
+
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
         super().build_ui()
         layout, manager = self.context.layout, self.context.manager
+        if len(self.editions) > 1:
+            for edition_id, rect in self.edition_rects():
+                edition = shipped_engine().for_edition(edition_id).rules.edition
+                b = self.add_button(f"edition:{edition_id}", layout.rect(*rect), f"{edition_id} rules",
+                                    tooltip=f"{edition.name}: {edition.description}".strip())
+                if edition_id == self.edition:
+                    b.select()
         self.name_entries, self.people_menus = [], []
         for i, seat in enumerate(self.seats):
             y = TOP + 40 + i * (ROW_H + ROW_GAP)
@@ -290,6 +338,8 @@ class NewGameScene(GameScene):
             seat.human = not seat.human
         elif kind == "dice":
             self.dice = arg
+        elif kind == "edition":
+            self.choose_edition(arg)
         elif kind == "mode":
             self.mode = arg
         elif kind == "difficulty":
@@ -383,6 +433,9 @@ class NewGameScene(GameScene):
         scenario = self.scenario()
         sub = "Who is racing to the Moon?" if scenario is None else f"{scenario.name}: who will push it aside?"
         self.draw_header(surface, "New game", subtitle=sub)
+        summary = self.engine.rules.edition.summary
+        if summary and len(self.editions) > 1:
+            draw_whole(surface, summary, self.summary_rect(sub), layout.px(15), INK, min_size=layout.px(11))
         left = layout.rect(LEFT_X, TOP, LEFT_W, 40 + SEATS * (ROW_H + ROW_GAP) + 4)
         draw_card(surface, left, layout)
         head = font_px(layout.px(20), True)

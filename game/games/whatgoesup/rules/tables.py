@@ -39,6 +39,7 @@ class Edition:
     id: str
     name: str
     description: str = ""
+    summary: str = spec("", max_length=90, doc="one line: how this edition differs (shown when choosing it)")
     extends: Optional[str] = None  # a folder (relative to this one) whose files this edition leaves unchanged
     origin: object = origin_field()
 
