@@ -106,8 +106,10 @@ def _open(app, state):
 
 
 def shot_war_fight_dice(app) -> None:
-    """A derp fight's card: the pair, each derp's die and Piloting, the exact odds before the second die."""
-    _open(app, build_fight_state(shipped_engine()))
+    """A derp fight's card just after the first pair settled (its result on the card): the second pair, Kit
+    ganging up on Pip, with the exact odds before Kit's die."""
+    engine = shipped_engine()
+    _open(app, engine.apply(build_fight_state(engine, first_die=14), Roll(3)))
 
 
 def shot_war_fight_picks(app) -> None:

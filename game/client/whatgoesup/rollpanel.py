@@ -542,8 +542,9 @@ class RollPanel:
                          state.programs[second.owner]))
         roller = first if not fight.dice else second
         note = f"Both lose {war.brawl_loss} stamina whatever the dice; losses land when the last pair has rolled."
+        last = next((e.text for e in reversed(state.events) if e.kind == "war" and " Piloting = " in e.text), "")
         return {"headline": headline, "pair": pair, "lines": lines, "rows": rows, "note": note,
-                "owner": state.programs[roller.owner]}
+                "owner": state.programs[roller.owner], "last": f"Last pair: {last}" if last else ""}
 
     def _draw_fight(self, surface, state, card, inner) -> None:
         """A derp fight's die: the pair, each derp's die and Piloting, and the pair's exact odds as a bar."""
@@ -586,6 +587,14 @@ class RollPanel:
             pygame.draw.rect(surface, program_colour(program) if program is not None else INK_DIM, swatch)
             draw_text(surface, line, font, INK, (swatch.right + layout.px(10), y))
             y += row_font.get_linesize()
+        if words["last"]:  # the pair just settled, until the next die: the story line has it too
+            from game.client.kit.style import wrap_text
+
+            last_font = font_px(layout.px(15))
+            room = card.bottom - layout.px(72) - y
+            for line in wrap_text(words["last"], last_font, inner.w)[:max(0, room // last_font.get_linesize())]:
+                draw_text(surface, line, last_font, ACCENT_LIGHT, (inner.left, y))
+                y += last_font.get_linesize()
         note = fit_font(words["note"], inner.w - layout.px(240), layout.px(15))
         draw_text(surface, words["note"], note, INK_DIM, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
 
