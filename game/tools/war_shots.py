@@ -12,15 +12,15 @@ from game.games.whatgoesup.rules.engine import CHANCE
 from game.tools.field_shots import NAMES, PEOPLE, PLAYERS, _give_craft, open_field
 
 
-def build_rivals_state(engine, players: int = 2, turn_limit: Optional[int] = 20):
+def build_rivals_state(engine, players: int = 2, turn_limit: Optional[int] = 20, computers: tuple[int, ...] = ()):
     """Ayla's Frog-1 (two derps) and Bram's Otter-1 (two derps) in Low Orbit at the same step, turn 1, with
     Space War on; Otter-1 has just arrived and its activities are open. A third program (``players`` 3) has
-    no craft."""
+    no craft. The programs in ``computers`` are computer players."""
     from game.games.whatgoesup.rules.actions import Assemble, EndRnD
     from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Launch
     from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 
-    setup = Setup(players=tuple(PlayerSetup(PLAYERS[i], PEOPLE[i]) for i in range(players)),
+    setup = Setup(players=tuple(PlayerSetup(PLAYERS[i], PEOPLE[i], human=i not in computers) for i in range(players)),
                   options=frozenset({"space_war"}), turn_limit=turn_limit)
     state = engine.new_game(setup)
     crews = {0: ("Pip Frog", "Zuzu Frog"), 1: ("Mo Otter", "Kit Otter")}
@@ -86,11 +86,11 @@ def open_war_ending_states(engine) -> list:
     return states
 
 
-def build_boarding_state(engine):
+def build_boarding_state(engine, computers: tuple[int, ...] = ()):
     """Otter-1 has docked with Frog-1 against its will: Frog-1's program must push it off or let it stand."""
     from game.games.whatgoesup.rules.flight_actions import Dock
 
-    state = build_rivals_state(engine)
+    state = build_rivals_state(engine, computers=computers)
     frog, otter = state.upgoers[0].id, state.upgoers[1].id
     pilot = next(d for d in state.derps if d.location == otter and d.piloting >= 2)
     state = engine.apply(state, Dock(frog, pilot.id))

@@ -131,3 +131,16 @@ def test_the_ending_after_an_open_war_says_who_lost_by_it(make_app, home):
     _show(app, GameSession(engine, states[0].setup, 7, states=tuple(states), saves_dir=home))
     frames(app, 3)
     assert app.stack.top.name == "ending"
+
+
+def test_a_computer_defender_answers_on_the_field_by_itself(make_app, home):
+    """Ayla's seat is a computer: when Bram's human crew docks against its will, it pushes them off with RCS
+    (the default bot defends), then its burn's dice are rolled for it."""
+    app, session, scene = opened(make_app, home, build_boarding_state(shipped_engine(), computers=(0,)))
+    assert not scene.flight_panel.buttons  # not Bram's to answer
+    for _ in range(200):
+        frames(app, 1)
+        if len(session.actions) >= 2:
+            break
+    assert isinstance(session.actions[0], RepelDocking)
+    assert isinstance(session.actions[1], Roll)  # the computer rolls its own repelling burn
