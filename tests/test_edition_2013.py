@@ -18,7 +18,7 @@ from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, E
 from game.games.whatgoesup.rules.editions import load_edition
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, JuryRig,
-                                                        Launch, Move, UsePayload, Wait)
+                                                        Launch, Move, UsePayload, UseSkill, Wait)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, update, with_program
@@ -48,8 +48,8 @@ def kit(engine, s, p, name, crew=((3, 2, 4),), mods=("capsule", "thruster", "rcs
         modules.append(it[0])
         ids.setdefault(k, []).append(it[0])
     derps = []
-    for i, (pi, en, sta) in enumerate(crew):
-        s, d = give_derp(s, p, f"{name}{i}", pi, en, sta, rules=rules)
+    for i, (pi, en, sta, *left) in enumerate(crew):  # (piloting, engineering, stamina[, stamina left])
+        s, d = give_derp(s, p, f"{name}{i}", pi, en, sta, current_stamina=left[0] if left else None, rules=rules)
         derps.append(d)
     s = give_stock(s, p, points=100, fuel=40, rations=40)
     design = UpgoerDesign(name, stages=((st[0], st[1]), (st[2],)) if stages == 3 else ((st[0],),), modules=tuple(modules), crew=tuple(derps),
@@ -664,3 +664,35 @@ def run_cli(*args):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     return subprocess.run([sys.executable, str(Path(__file__).resolve().parents[1] / "main.py"), *args],
                           env=env, capture_output=True, text=True, timeout=300)
+
+
+# ====================================================================== payloads and skills
+@pytest.mark.parametrize("engine, left_after_help", [(E13, 3), (E14, 2)])
+def test_2013_the_stamina_that_uses_a_payload_also_pays_for_a_skill(engine, left_after_help):
+    """2013: 'Using a payload requires 1 point of stamina regardless, but the spacederp can use the same point
+    of stamina to add a skill to the safety rating.'"""
+    s, ((derp,),), (ids,) = orbiting(engine, mods=("capsule", "thruster", "rcs", "waylight"))
+    s = auto(engine, s, acting("Orbiter0", "before"))
+    s = engine.apply(s, UsePayload(derp, ids["waylight"][0]))
+    assert s.derp(derp).current_stamina == 3 and s.flight.roll.kind == "payload"
+    assert s.flight.roll.free_help == (derp if engine is E13 else None)
+    s = engine.apply(s, Roll(FAIL))  # 16 against 15/18: a Fail; Piloting 3 moves it to 13, OK
+    s = engine.apply(s, UseSkill(derp, "piloting"))
+    assert s.derp(derp).current_stamina == left_after_help
+    assert s.flight.roll is None and s.item(ids["waylight"][0]).active  # the Waylight shines
+
+
+def test_2013_a_derp_with_no_stamina_left_after_the_payload_may_still_add_one_skill():
+    for engine in (E13, E14):
+        s, ((derp,),), (ids,) = orbiting(engine, crews=(((3, 2, 2, 1),),),
+                                         mods=("capsule", "thruster", "rcs", "waylight"))
+        s = auto(engine, s, acting("Orbiter0", "before"))
+        s = engine.apply(engine.apply(s, UsePayload(derp, ids["waylight"][0])), Roll(FAIL))
+        assert s.derp(derp).current_stamina == 0
+        helps = UseSkill(derp, "piloting") in engine.legal_actions(s)
+        odds_help = engine.flight_rules.help_plan(s, s.flight.roll).crew
+        assert helps is (engine is E13)
+        assert [h.stamina for h in odds_help] == ([1] if engine is E13 else [])
+        if engine is E13:
+            s = engine.apply(s, UseSkill(derp, "piloting"))
+            assert s.derp(derp).current_stamina == 0 and s.item(ids["waylight"][0]).active

@@ -71,6 +71,8 @@ class FlightTable:
     first_attempt_fail_penalty: int = spec(0, low=0, high=19)
     first_attempt_boom_penalty: int = spec(0, low=0, high=19)
     winch_docking_stamina: int = spec(1, low=1, high=10, doc="stamina a winch docking costs (2013: the EVA pack's and the winch's)")
+    payload_stamina_covers_a_skill: bool = spec(False, doc="the stamina spent on using a payload also pays for "
+                                                       "one skill on its roll (2013)")
     eva_carries_payload: bool = spec(True, doc="a derp on EVA may carry a payload (2013: rations only)")
     rock_docking_rcs_uses: int = spec(2, low=1, high=10)
     uncrewed_suborbital_only: bool = True

@@ -27,6 +27,10 @@ from game.games.whatgoesup.rules.victory import VictoryRules
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
 
 
+#: Rolls of a payload a derp has paid a stamina point to use (an EVA pack, a winch, RCS docking, the rest).
+PAYLOAD_ROLLS = ("payload", "eva", "winch", "docking")
+
+
 @dataclass(frozen=True)
 class PendingRoll:
     """A roll waiting for its die (``value`` None) or for the owner's choices (value set)."""
@@ -47,6 +51,7 @@ class PendingRoll:
     then: str = ""  # what happens once this roll is settled
     detail: tuple = ()
     moved: int = 0  # skills: move_roll, points the rolled value was moved towards OK
+    free_help: Optional[str] = None  # a derp whose next skill on this roll is already paid for (2013 payloads)
 
     @property
     def help(self) -> Help:
@@ -265,6 +270,10 @@ class FlightBase:
 
     def _new_roll(self, state: GameState, kind: str, upgoer: Upgoer, items: list[Item], step_id: str,
                   then: str, **extra) -> PendingRoll:
+        if self.table.payload_stamina_covers_a_skill and kind in PAYLOAD_ROLLS and extra.get("actor"):
+            # 2013: "Using a payload requires 1 point of stamina regardless, but the spacederp can use the
+            # same point of stamina to add a skill to the safety rating."
+            extra["free_help"] = extra["actor"]
         return PendingRoll(kind=kind, upgoer=upgoer.id, items=tuple(i.id for i in items),
                            rating=self._rating(state, items, upgoer, step_id), step=step_id, then=then, **extra)
 

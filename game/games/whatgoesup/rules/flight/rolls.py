@@ -39,7 +39,7 @@ class RollPart(FlightBase):
         upgoer = state.find("upgoer", roll.upgoer)
         if upgoer is None:
             return []
-        return [d for d in self._crew(state, upgoer) if d.awake and d.current_stamina > 0]
+        return [d for d in self._crew(state, upgoer) if d.awake and (d.current_stamina > 0 or d.id == roll.free_help)]
 
     def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
         if roll.previous is not None:
@@ -129,8 +129,11 @@ class RollPart(FlightBase):
             return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
-            state = dataclasses.replace(state, derps=replace_in(state.derps, [
-                update(derp, current_stamina=derp.current_stamina - 1)]))
+            if derp.id == roll.free_help:  # paid for with the stamina that used the payload (2013)
+                roll = dataclasses.replace(roll, free_help=None)
+            else:
+                state = dataclasses.replace(state, derps=replace_in(state.derps, [
+                    update(derp, current_stamina=derp.current_stamina - 1)]))
             amount = self._skill_amount(state, derp, action.skill)
             roll, what = self._help_roll(roll, action.skill, amount)
             state = self._set(state, roll=roll)
@@ -179,8 +182,10 @@ class RollPart(FlightBase):
         """The plan, with the derps and the RCS items it stands for."""
         helpers = [d for d in self._helpers(state, roll) if (derps is None or d.id in derps)
                    and (stamina is None or stamina.get(d.id, 0) > 0)]
+        # a derp's stamina points, and one more on a payload roll whose use paid for a skill (2013)
+        points = {d.id: d.current_stamina + (1 if d.id == roll.free_help else 0) for d in helpers}
         crew = tuple(Helper(d.engineering, self.piloting(state, d),
-                            d.current_stamina if stamina is None else min(d.current_stamina, stamina[d.id]))
+                            points[d.id] if stamina is None else min(points[d.id], stamina[d.id]))
                      for d in helpers)
         upgoer = state.find("upgoer", roll.upgoer)
         rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0 and not i.disabled] \
