@@ -257,3 +257,53 @@ def test_a_waylight_aboard_a_crewed_craft_is_not_floating_by_itself():
     a_light = next(i.id for i in s.items if i.location == uid(s, "A") and s.thing(i.thing_id).kind == "waylight")
     with pytest.raises(IllegalAction, match="not floating by itself"):
         act(s, SwitchPayload(crew_b[0], a_light, on=True))
+
+
+# ====================================================================== h. shed components can be recovered
+from game.games.whatgoesup.rules.flight_actions import Recover, Shed  # noqa: E402
+
+
+def b_sheds_its_waylight():
+    """B (an EVA pack and a Waylight aboard) throws the Waylight overboard in Low Orbit, where A also is."""
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(mods=("capsule", "thruster", "eva_pack", "waylight")))
+    light = ids_b["waylight"][0]
+    assert Shed(items=(light,)) in E.legal_actions(s)
+    mass = E.flight_rules.spacecraft_mass(s, up(s, "B"))
+    s = act(s, Shed(items=(light,)))
+    assert E.flight_rules.spacecraft_mass(s, up(s, "B")) == mass - 1
+    return s, crew_b[0], light
+
+
+def test_parts_shed_beside_another_craft_float_there_and_a_derp_on_eva_brings_them_back():
+    """"An Upgoer may shed components or consumables to decrease its mass. These components are lost in space
+    unless another Up Goer is present, in which case a recovery attempt may be made." (Flight steps)"""
+    s, pip, light = b_sheds_its_waylight()
+    pile = s.upgoer(s.item(light).location)
+    assert pile.status == "debris" and pile.modules == (light,) and pile.location == up(s, "B").location
+    assert light not in up(s, "B").modules
+    recover = Recover(pip, light)
+    assert recover in E.legal_actions(s)
+    s = act(s, recover)
+    assert s.flight.roll.kind == "eva" and s.derp(pip).current_stamina == 3
+    s = roll(s, OK)
+    assert s.item(light).location == uid(s, "B") and light in up(s, "B").modules
+    assert s.find("upgoer", pile.id) is None  # nothing floats there any more
+
+
+def test_a_failed_recovery_leaves_the_part_floating_until_nobody_tracks_it():
+    s, pip, light = b_sheds_its_waylight()
+    pile = s.item(light).location
+    s = act(roll(act(s, Recover(pip, light)), 16), AcceptRoll())
+    assert s.item(light).location == pile
+    s = auto(s, in_rnd(2))
+    s = act(act(s, EndRnD()), EndRnD())  # nobody tracks the pile: it drifts out of sight
+    assert s.find("upgoer", pile) is None and s.find("item", light) is None
+
+
+def test_parts_shed_with_no_other_craft_near_are_lost():
+    s = new_game()
+    s, da, _, ids = kit(s, 0, "A", mods=("capsule", "thruster", "rcs", "waylight"))
+    s = start(s, [da], [])
+    s = auto(s, at("A", "after"))
+    s = act(s, Shed(items=(ids["waylight"][0],)))
+    assert s.find("item", ids["waylight"][0]) is None and len(s.upgoers) == 1

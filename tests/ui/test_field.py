@@ -236,3 +236,31 @@ def test_the_field_offers_a_trade_between_moves_and_opens_the_trade_scene(field)
     assert session.refusal(top.offer()) is None
     press(app, top.buttons["propose"])
     assert session.state.pending_trade is not None and session.state.phase == "flight"
+
+
+def test_shedding_and_recovering_parts_go_through_their_choosers(make_app, home):
+    """Issue 13, 6h: the Field groups what a craft can throw overboard behind "Shed mass…"; a part shed beside
+    another craft floats there, and "EVA: bring … aboard" fetches it back."""
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.flight_actions import Recover, Shed
+    from tests.test_flight_rules import pair_in_orbit
+
+    state = pair_in_orbit(b=dict(mods=("capsule", "thruster", "eva_pack", "waylight")))[0]
+    app = make_app((1280, 720))
+    session = GameSession(shipped_engine(), state.setup, 7, states=(state,), saves_dir=home)
+    scene = open_field(app, session)
+    frames(app, 3)
+    panel = scene.flight_panel
+    assert not any(isinstance(a, Shed) for a in panel.buttons.values())  # behind one button
+    press(app, next(b for b, where in panel.nav.items() if where and where[0] == "Shed"))
+    panel = scene.flight_panel
+    light = next(b for b, a in panel.buttons.items() if isinstance(a, Shed) and a.items
+                 and session.state.thing(session.state.item(a.items[0]).thing_id).kind == "waylight")
+    assert light.text.startswith("Throw out Waylight")
+    press(app, light)
+    assert isinstance(session.actions[-1], Shed)
+    frames(app, 3)
+    recover = next(b for b, a in scene.flight_panel.buttons.items() if isinstance(a, Recover))
+    assert recover.text.startswith("EVA: bring Waylight") and recover.text.endswith("aboard")
+    press(app, recover)
+    assert isinstance(session.actions[-1], Recover) and session.waiting_for_dice

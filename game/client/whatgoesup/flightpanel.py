@@ -22,7 +22,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking
                                        UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside, WriteOff)
 
 from game.games.whatgoesup.rules.actions import OfferTrade
-from game.games.whatgoesup.rules.flight_actions import SwitchPayload
+from game.games.whatgoesup.rules.flight_actions import Recover, SwitchPayload
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.actions import Action
@@ -264,10 +264,20 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         return (f"EVA: switch {item} on",
                 f"{derp} spends a stamina point to go outside to {holder}, floating here by itself, and {what}; "
                 f"the EVA pack rolls, then {item} does.")
+    if isinstance(action, Recover):
+        derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
+        found = state.find("item", action.item)
+        pile = _name(state, "upgoer", found.location) if found is not None and found.location else "the debris"
+        return (f"EVA: bring {item} aboard",
+                f"{derp} spends a stamina point to go outside to {pile} and bring {item} aboard; the EVA pack rolls.")
     if isinstance(action, Shed):
         parts = ", ".join(_name(state, "item", i) for i in action.items)
         what = parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations")
-        return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs)."
+        here = state.find("upgoer", active) if active else None
+        nearby = bool(parts) and here is not None and engine.flight_rules.others_here(state, here)
+        fate = (" Another craft is here: the parts float beside it and can be brought back aboard on an EVA."
+                if nearby else " It is lost in space.")
+        return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs).{fate}"
     if isinstance(action, WriteOff):
         crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
         penalty = f" The crew stay aboard and cost 5 dots each now." if crew else ""
@@ -311,10 +321,12 @@ TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, 
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 ORDER = (RepelDocking, AllowDocking, PickEnemy, Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy,
-         Retag, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Shed, OfferTrade, Wait,
-         EndActivities, WriteOff)
+         Retag, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Recover, Shed, OfferTrade,
+         Wait, EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
-GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"))
+GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"), (Shed, "Shed mass…", "Shed"))
+#: Groups whose chooser lists its actions at once (they name no other craft).
+UNTARGETED = (Shed,)
 
 
 def chooser_label(state: "GameState", action: "Action") -> str:
@@ -322,6 +334,9 @@ def chooser_label(state: "GameState", action: "Action") -> str:
     if isinstance(action, Dock):
         how = "with the winch" if action.method == "winch" else "with RCS"
         return f"{_name(state, 'derp', action.derp)} docks {how}"
+    if isinstance(action, Shed):
+        parts = ", ".join(_name(state, "item", i) for i in action.items)
+        return "Throw out " + (parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations"))
     if isinstance(action, Eva):
         words = _name(state, "derp", action.derp)
         if action.carry_derp:
@@ -371,12 +386,15 @@ class FlightPanel:
             return
         self._key = key
         self._engine, self._state, self._actions = engine, state, list(actions)
-        if self.group and not self._grouped(self.group[0]):
-            self.group = ()
+        if self.group:
+            kind = next(k for k, _, _ in GROUPS if k.__name__ == self.group[0])
+            target = self.group[1] if len(self.group) > 1 else None
+            if not self._grouped(kind, target):  # nothing of that kind is left to choose
+                self.group = ()
         self._build()
 
     def _grouped(self, kind: type, target: Optional[str] = None) -> list["Action"]:
-        return [a for a in self._actions if isinstance(a, kind) and (target is None or a.target == target)]
+        return [a for a in self._actions if isinstance(a, kind) and (target is None or getattr(a, "target", None) == target)]
 
     def _build(self) -> None:
         for button in list(self.buttons) + list(self.nav):
@@ -433,6 +451,10 @@ class FlightPanel:
                         continue
                     placed.add(kind)
                     label = next(text for k, text, _ in GROUPS if k is kind)
+                    if kind in UNTARGETED:
+                        add(label, f"{len(grouped[kind])} things you could throw overboard: choose one",
+                            nav=(kind.__name__, None))
+                        continue
                     targets = {a.target for a in grouped[kind]}
                     if len(targets) == 1:
                         label = f"{label[:-1]} {_name(state, 'upgoer', next(iter(targets)))}…"
@@ -457,7 +479,11 @@ class FlightPanel:
         return self.nav.get(element) == TRADE
 
     def action_for(self, element) -> Optional["Action"]:
-        return self.buttons.get(element)
+        """The action of a pressed button (a chooser closes once one of its actions is taken)."""
+        action = self.buttons.get(element)
+        if action is not None:
+            self.group = ()
+        return action
 
     def kill(self) -> None:
         self.scroll.kill()

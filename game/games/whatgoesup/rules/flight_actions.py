@@ -243,6 +243,19 @@ class Shed(Action):
 
 @register
 @dataclass(frozen=True)
+class Recover(Action):
+    """A derp goes outside and brings a part floating on a crewless piece of debris at the same step aboard
+    (parts shed beside another craft float there, ready to be recovered)."""
+
+    derp: str
+    item: str
+
+    def __str__(self) -> str:
+        return f"{self.derp} recovers {self.item} on an EVA"
+
+
+@register
+@dataclass(frozen=True)
 class WriteOff(Action):
     upgoer: str
 

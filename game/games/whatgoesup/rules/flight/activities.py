@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight.hostilities import HOSTILE_THENS
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
-    JuryRig, Launch, Move, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
+    JuryRig, Launch, Move, Recover, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import Derp, GameState, Item, Upgoer, update
 
@@ -81,11 +81,17 @@ class ActivityPart(FlightBase):
                 if self._kind(state, item) in ("waylight", "probe") and self._role(state, item) == "payload":
                     for d in crew[:1]:
                         out.append(SwitchPayload(d.id, item.id, on=not item.active))
+                if other.status == "debris":
+                    for d in crew[:1]:
+                        out.append(Recover(d.id, item.id))
         out += self._goal_candidates(state, upgoer, crew)
         out += self._hostility_candidates_for(state, upgoer)
         out += self._ship_fight_candidates(state, upgoer)
         if upgoer.fuel:
             out.append(Shed(fuel=1))
+        for item in self._items_aboard(state, upgoer):  # parts the crew can live without
+            if item.id in upgoer.modules and self._role(state, item) not in ("capsule", "habitat"):
+                out.append(Shed(items=(item.id,)))
         out.append(WriteOff(upgoer.id))
         return out
 
@@ -131,6 +137,8 @@ class ActivityPart(FlightBase):
             return self._payload_done(state, upgoer, roll, outcome)
         if then == "switch":
             return self._switch_done(state, upgoer, roll, outcome)
+        if then == "recover":
+            return self._recover_done(state, upgoer, roll, outcome)
         if then in ("nudge", "walk", "temple", "retag"):
             return self._goal_activity_done(state, upgoer, roll, outcome, then)
         if then == "jury_eva":
@@ -306,7 +314,61 @@ class ActivityPart(FlightBase):
                 raise IllegalAction(f"{i} is not aboard {upgoer.name}")
         if not (a.items or a.fuel or a.rations):
             raise IllegalAction("name what to throw overboard")
-        state = self._destroy_items(state, list(a.items))
+        others = self._others_here(state, upgoer)
         state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - a.fuel, rations=upgoer.rations - a.rations,
                                                    modules=tuple(m for m in upgoer.modules if m not in a.items)))
-        return self._event(state, f"{upgoer.name} sheds mass into space.", upgoer)
+        if not (a.items and others):
+            state = self._destroy_items(state, list(a.items))
+            return self._event(state, f"{upgoer.name} sheds mass into space.", upgoer)
+        # "These components are lost in space unless another Up Goer is present, in which case a recovery
+        # attempt may be made": the parts float here as a crewless piece of debris until recovered or lost.
+        pile_id = f"U{state.next_id}"
+        pile = Upgoer(id=pile_id, owner=upgoer.owner, name=f"Parts shed by {upgoer.name}", stages=(), modules=a.items,
+                      crew=(), fuel=0, rations=0, location=upgoer.location, status="debris", launched_turn=state.turn,
+                      moved_this_turn=True)
+        state = update(state, next_id=state.next_id + 1, upgoers=state.upgoers + (pile,))
+        state = self._replace_items(state, [update(state.item(i), location=pile_id, active=False) for i in a.items])
+        names = ", ".join(o.name for o in others)
+        return self._event(state, f"{upgoer.name} sheds mass; the parts float beside {names}, and a derp on an EVA "
+                                  f"can still bring them aboard.", upgoer)
+
+    def _recover(self, state: GameState, upgoer: Upgoer, a: Recover) -> GameState:
+        """A derp on an EVA brings one part floating on a crewless piece of debris at this step aboard."""
+        self._require_activity(state, upgoer, "an EVA")
+        derp = self._crew_member(state, upgoer, a.derp)
+        item = state.find("item", a.item)
+        pile = state.find("upgoer", item.location) if item is not None and item.location else None
+        if item is None or pile is None or pile.id == upgoer.id or pile.status != "debris" or self._crew(state, pile):
+            raise IllegalAction(f"{a.item} is not a part floating on a piece of debris near {upgoer.name}")
+        self._same_stable_step(state, upgoer, pile.id)
+        if self.piloting(state, derp) < self.table.eva_min_piloting:
+            raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
+                                f"{self.piloting(state, derp)}")
+        pack = self._usable(state, upgoer, "eva_pack")
+        if pack is None:
+            raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+        if self._role(state, item) in ("payload", "rcs"):
+            self._check_room(state, upgoer, 0, 1, 0)
+        state = self._spend(state, derp)
+        roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                              target=item.id, detail=(("then", "recover"),))
+        return self._queue_rolls(state, [roll])
+
+    def _recover_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
+        item = state.find("item", roll.target)
+        derp = state.find("derp", roll.actor)
+        if outcome is not Outcome.OK or item is None or derp is None or not item.location:
+            return state
+        pile = state.find("upgoer", item.location)
+        if pile is None or pile.status != "debris":
+            return state
+        state = self._first(state, upgoer.owner, "eva", f"{derp.name} steps outside")
+        upgoer = state.upgoer(upgoer.id)
+        state = self._replace_upgoer(state, update(upgoer, modules=upgoer.modules + (item.id,)))
+        state = self._replace_items(state, [update(item, location=upgoer.id)])
+        left = tuple(m for m in pile.modules if m != item.id)
+        if left:
+            state = self._replace_upgoer(state, update(pile, modules=left))
+        else:  # nothing floats there any more
+            state = update(state, upgoers=tuple(u for u in state.upgoers if u.id != pile.id))
+        return self._event(state, f"{derp.name} brings {self._name(state, item)} aboard {upgoer.name}.", upgoer)

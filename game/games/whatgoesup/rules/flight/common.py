@@ -340,6 +340,10 @@ class FlightBase:
         return [u for u in state.upgoers if u.id != upgoer.id and u.location == upgoer.location and u.in_space
                 or (u.id != upgoer.id and u.location == upgoer.location and u.status == "written_off")]
 
+    def others_here(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
+        """The other craft and debris ``upgoer`` could meet now (same step of a stable orbit or surface)."""
+        return self._others_here(state, upgoer)
+
     def _require_activity(self, state: GameState, upgoer: Upgoer, what: str) -> None:
         if state.flight.mode not in ("before", "after"):
             raise IllegalAction(f"{what} happens before or after moving, not in the middle of it")
