@@ -136,10 +136,32 @@ def shot_war_ending(app) -> None:
     _step(app)
 
 
+def shot_war_log(app) -> None:
+    """The story so far after a derp fight: each line of the fight and the war, with the rule behind it."""
+    from game.games.whatgoesup.rules.flight_actions import PickEnemy, StartFight
+    from game.tools.rock_shots import _show, _step
+
+    engine = shipped_engine()
+    state = build_rivals_state(engine)
+    session = GameSession(engine, state.setup, 7, states=(state,), saves_dir=app.home / "shot-saves")
+    derp = {d.name.split()[0]: d.id for d in state.derps}
+    session.apply(StartFight(state.upgoers[0].id))
+    for who, whom in (("Mo", "Pip"), ("Kit", "Pip"), ("Pip", "Mo"), ("Zuzu", "Kit")):
+        session.apply(PickEnemy(derp[who], derp[whom]))
+    dice = iter((14, 3, 11, 9, 6, 17))
+    session.dice.roll = lambda engine, state: Roll(next(dice))
+    while session.waiting_for_dice and session.state.flight.fight is not None:
+        session.roll()
+    flow = _show(app, session, holder=1)
+    flow.open_log()
+    _step(app)
+
+
 WAR_SHOTS = [
     ("war_fight_picks", shot_war_fight_picks),
     ("war_boarding", shot_war_boarding),
     ("war_ending", shot_war_ending),
+    ("war_log", shot_war_log),
 ]
 
 #: The fight's dice card at each supported window size.
