@@ -223,6 +223,8 @@ class ConsequencePart(FlightBase):
             return state, "destroyed"
         tower = effect.escape_tower and any(self._kind(state, i) == "probe" and not i.disabled
                                             for i in self._items_aboard(state, upgoer))
+        state = self._undock_all(state, upgoer, "as its rocket blows up")
+        upgoer = state.upgoer(upgoer.id)
         keep = {i.id for i in capsules}
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer) if i.id not in keep])
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in keep), stages=(),
