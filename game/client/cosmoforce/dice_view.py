@@ -1,56 +1,29 @@
 """Cosmoforce's dice on screen: the exact odds before a roll, and a fistful of dice landing after it.
 
 The engine has already decided how many dice are effective; ``FistfulRoll`` picks faces that show that
-number (``game.core.effective_dice.faces_for``) and marks which dice count, and the shared ``DiceAnimation`` and
-``draw_die`` tumble them onto those faces. Nothing here decides anything.
+number and marks which dice count, and the shared ``DiceAnimation`` tumbles them onto those faces (the fistful
+itself, its odds bars and its drawing are shared with What Goes Up: ``game.client.scenes.fistful``). Nothing
+here decides anything.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable, Optional
 
 import pygame
 
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, SHADOW, dim, draw_card,
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, SHADOW, dim, draw_card,
                                    draw_text, fit_font, font_px)
-from game.client.scenes.dice import DiceAnimation, RollCardScene, draw_die, percent_text
+from game.client.scenes.dice import DiceAnimation, RollCardScene
+from game.client.scenes.fistful import HIT, FistfulRoll, draw_effective_odds, draw_fistful  # noqa: F401 (FistfulRoll: flow.py)
 from game.client.shell.settings import animation_factor
-from game.core import effective_dice
 from game.games.cosmoforce.rules.state import GameState, PendingRoll
 
-HIT = BAND_COLOURS["ok"]
-MISS = (120, 110, 140)
 PURPOSE_TITLES = {"tie_break": "Tie for speed", "afterburner": "Afterburner", "strafe": "Drone strafe",
                   "fire": "Shooting", "precision": "Precision fire", "heal": "Heal crew", "repair": "Repairs",
                   "heat": "Heat"}
 RESULT_WORDS = {"tie_break": "hundredths of speed", "afterburner": "extra speed changes", "strafe": "hits",
                 "fire": "hits", "precision": "hits", "heal": "crew healed at most", "repair": "repair marks",
                 "heat": "crew hurt"}
-
-
-@dataclass(frozen=True)
-class FistfulRoll:
-    """A decided roll: how many dice, their faces, which of them are effective (what ``DiceAnimation`` needs)."""
-
-    dice: int
-    sides: int
-    faces: tuple[int, ...]
-    kept: tuple[bool, ...]
-    effective: int
-
-    @classmethod
-    def of(cls, step: PendingRoll, value: int, sides: int, salt: int = 0) -> "FistfulRoll":
-        faces = effective_dice.faces_for(step.dice, value, sides, step.mass, salt)
-        kept_faces = list(effective_dice.kept_for_shooting(faces, step.mass))
-        kept = []
-        for face in faces:  # mark the kept faces, each once
-            if face in kept_faces:
-                kept_faces.remove(face)
-                kept.append(True)
-            else:
-                kept.append(False)
-        return cls(step.dice, sides, faces, tuple(kept), value)
 
 
 def roll_caption(state: GameState, step: PendingRoll, weapon_name: str = "") -> str:
@@ -78,62 +51,8 @@ def rule_line(step: PendingRoll) -> str:
 
 # ---------------------------------------------------------------- the odds, before the roll
 def draw_odds(surface: pygame.Surface, rect: pygame.Rect, layout, distribution, purpose: str) -> None:
-    """One bar per possible number of effective dice, with its exact chance (the numbers the dice will use)."""
-    values = [(k, p) for k, p in distribution if p]
-    if not values:
-        return
-    label_font = font_px(layout.px(15), True)
-    small = font_px(layout.px(14))
-    rows = len(values)
-    # Many outcomes (a big salvo): show the likeliest ones, and what is left over in one line.
-    room = max(1, (rect.h - layout.px(26)) // layout.px(22))
-    if rows > room:
-        best = sorted(values, key=lambda v: -v[1])[:room - 1]
-        shown = sorted(best)
-        rest = 1 - sum(p for _, p in shown)
-    else:
-        shown, rest = values, Fraction(0)
-    top = max(p for _, p in values)
-    bar_left = rect.left + layout.px(92)
-    bar_w = rect.w - layout.px(92) - layout.px(64)
-    y = rect.top
-    for k, p in shown:
-        draw_text(surface, f"{k} effective", small, INK_DIM, (rect.left, y + layout.px(10)), anchor="midleft")
-        length = max(1, int(bar_w * float(p / top)))
-        bar = pygame.Rect(bar_left, y + layout.px(3), length, layout.px(15))
-        pygame.draw.rect(surface, HIT if k else MISS, bar, border_radius=layout.px(4))
-        draw_text(surface, percent_text(p), label_font, INK, (rect.right, y + layout.px(10)), anchor="midright")
-        y += layout.px(22)
-    if rest:
-        draw_text(surface, f"other results: {percent_text(rest)}", small, INK_DIM, (rect.left, y + layout.px(4)))
-        y += layout.px(22)
-    mean = effective_dice.expected(values)
-    draw_text(surface, f"on average {float(mean):.1f} {RESULT_WORDS.get(purpose, 'effective dice')}", small, INK_DIM,
-              (rect.left, y + layout.px(4)))
-
-
-# ---------------------------------------------------------------- the dice, after it
-def draw_fistful(surface: pygame.Surface, rect: pygame.Rect, layout, anim: DiceAnimation) -> None:
-    """The dice in rows inside ``rect``: tumbling, then landed, effective ones rimmed, the others faded."""
-    roll: FistfulRoll = anim.roll  # type: ignore[assignment]
-    n = roll.dice
-    per_row = min(n, 8)
-    rows = (n + per_row - 1) // per_row
-    gap = layout.px(14)
-    size = min(layout.px(84), (rect.w - gap * (per_row - 1)) / per_row, (rect.h - gap * (rows - 1)) / rows)
-    for i in range(n):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, n - row * per_row)
-        row_w = in_row * size + (in_row - 1) * gap
-        cx = rect.centerx - row_w / 2 + size / 2 + col * (size + gap)
-        cy = rect.top + size / 2 + row * (size + gap) - anim.hop(i) * size * 0.5
-        landed = anim.landed(i)
-        glow = (HIT if roll.kept[i] else None) if landed else None
-        draw_die(surface, roll.sides, (cx, cy), size, anim.face(i), anim.spin(i), glow)
-        if landed and not roll.kept[i]:
-            veil = pygame.Surface((int(size), int(size)), pygame.SRCALPHA)
-            veil.fill((12, 10, 30, 140))
-            surface.blit(veil, (cx - size / 2, cy - size / 2))
+    """One bar per possible number of effective dice, with its exact chance (the shared fistful's drawing)."""
+    draw_effective_odds(surface, rect, layout, distribution, RESULT_WORDS.get(purpose, "effective dice"))
 
 
 class FistfulScene(RollCardScene):
