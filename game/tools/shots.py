@@ -184,17 +184,29 @@ def _war_shots() -> list[tuple[str, Builder]]:
 
 SHOTS += _war_shots()
 
+
+def _ship_fight_shots() -> list[tuple[str, Builder]]:
+    """What Goes Up's Space War: a ship-to-ship fight on The Field (open fire, odds, dice, hits)."""
+    from game.tools.ship_fight_shots import SHIP_FIGHT_SHOTS
+
+    return list(SHIP_FIGHT_SHOTS)
+
+
+SHOTS += _ship_fight_shots()
+
 #: Window sizes every shot is taken at (name suffix, size). The first size has no suffix.
 SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
 
 def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
-    """The Field, the tutorial and a derp fight's dice at 1280x720, 1920x1080 and 3840x2160."""
+    """The Field, the tutorial and a derp fight's dice at 1280x720, 1920x1080 and 3840x2160 (and a ship fight's
+    card at the two larger sizes)."""
     from game.tools.field_shots import FIELD_SIZED_SHOTS
+    from game.tools.ship_fight_shots import SHIP_FIGHT_SIZED_SHOTS
     from game.tools.tutorial_shots import TUTORIAL_SIZED_SHOTS
     from game.tools.war_shots import WAR_SIZED_SHOTS
 
-    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS)
+    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS) + list(SHIP_FIGHT_SIZED_SHOTS)
 
 
 #: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.

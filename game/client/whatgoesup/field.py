@@ -34,6 +34,7 @@ from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, upgoer_details
 from game.client.whatgoesup.board_view import hex_colour
 from game.client.whatgoesup.rocket_view import draw_rocket
+from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -50,6 +51,8 @@ def stage_words(flight) -> str:
     """The header's name for this moment of the flights: by the pending roll when there is one."""
     if flight is None:
         return "Flights"
+    if getattr(flight, "ship_fight", None) is not None:
+        return "Ship fight"
     if flight.roll is not None and flight.roll.kind in ROLL_STAGE_WORDS:
         return ROLL_STAGE_WORDS[flight.roll.kind]
     if flight.roll is not None and flight.stage == "insertion":
@@ -203,7 +206,7 @@ class FieldScene(GameScene):
             self._pending_story = texts
             self._deferred_sync = True
             self._before_roll = before
-            self._roll_spot = self._craft_spot(before.flight.roll.upgoer, before)
+            self._roll_spot = self._craft_spot(self._rolled_where(before), before)
             self.after_roll_show = True
         else:
             if texts and not first:
@@ -218,17 +221,29 @@ class FieldScene(GameScene):
         if self.root is not None:
             self._refresh_widgets()
 
+    def _rolled_where(self, before) -> str:
+        """The craft a roll just made happened at: the roller, or the target a ship fight's shot was aimed at."""
+        show = self.roll_panel.show
+        if isinstance(show, fight_card.FightShow):
+            return show.spot_upgoer
+        return before.flight.roll.upgoer
+
     def _went_back(self, previous) -> bool:
         return previous not in self.session.states[-2:]
 
     def _just_rolled(self, previous) -> Optional[tuple]:
-        """(state before, value) when the newest action is a roll of a pending reliability roll."""
+        """(state before, value) when the newest action is a roll of a pending reliability roll or of a ship
+        fight's dice."""
         states, actions = self.session.states, self.session.actions
         if previous is None or len(states) < 2 or states[-2] is not previous or not actions:
             return None
         last = actions[-1]
         flight = previous.flight if previous.phase == "flight" else None
-        if not isinstance(last, Roll) or flight is None or flight.roll is None or flight.roll.value is not None:
+        if not isinstance(last, Roll) or flight is None:
+            return None
+        if fight_card.fight_roll(previous) is not None:
+            return previous, last.value
+        if flight.roll is None or flight.roll.value is not None:
             return None
         return previous, last.value
 
@@ -845,7 +860,10 @@ class FieldScene(GameScene):
         if boarding is not None:  # Space War: the craft docked against its will answers
             uid = boarding.defender
         upgoer = state.find("upgoer", uid) if uid else None
-        if upgoer is None:
+        if flight is not None and getattr(flight, "ship_fight", None) is not None:
+            fight_card.draw_fight_summary(surface, self.engine, state, pygame.Rect(
+                inner.left, y, inner.w, rect.top + layout.px(146) - y), layout)
+        elif upgoer is None:
             surface.blit(self._text("Flights", layout.px(22), True, ACCENT_LIGHT), (inner.left, y))
             y += layout.px(34)
             for line in wrap_text("Waiting for the dice." if self.session.waiting_for_dice else "Nothing to do here.",

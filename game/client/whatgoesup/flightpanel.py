@@ -24,6 +24,9 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking
 from game.games.whatgoesup.rules.actions import OfferTrade
 from game.games.whatgoesup.rules.flight_actions import Recover, SwitchPayload
 
+from game.client.scenes.dice import percent_text
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
+
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.actions import Action
     from game.games.whatgoesup.rules.engine import Engine
@@ -174,6 +177,81 @@ def describe_war_action(engine: "Engine", state: "GameState", action: "Action") 
     return None
 
 
+SHIP_FIGHT_ACTIONS = (OpenFire, ShipFire, ShipConserve, TakeHit)
+
+#: What a hit's flight-table effects do, in a few words (for the buttons that place hits).
+HIT_EFFECT_WORDS = {
+    "disable_part": "it stops working until a jury-rig mends it", "destroy_part": "it is destroyed",
+    "destroy_upgoer": "the whole craft is lost with everyone aboard", "damage_capsule": "the capsule is shaken",
+    "degrade_all_parts": "every part aboard is shaken", "lose_payload": "a payload is lost",
+    "lose_rations": "rations are lost", "strand": "the craft can no longer steer", "injure_crew": "the crew is injured",
+    "kill_crew": "the crew is killed", "rcs_uses": "its RCS fuel is lost", "unusable_this_turn": "it is out for the turn",
+    "no_stamina_recovery": "nobody rests this turn", "stamina_loss": "everyone aboard loses stamina",
+}
+
+
+def _combatant_words(engine: "Engine", state: "GameState", upgoer_id: str) -> str:
+    fighter = engine.flight_rules.combatant(state, state.upgoer(upgoer_id))
+    klass = next(c.name for c in engine.rules.ship_combat.classes if c.id == fighter.fight_class)
+    return f"{klass.lower()}, speed {fighter.speed}, fighting mass {fighter.mass}"
+
+
+def describe_ship_fight_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
+    """Labels of a ship fight's actions (Space War): opening fire, firing, conserving energy, taking a hit."""
+    from game.core import effective_dice
+
+    rules, flight_rules = engine.rules.ship_combat, engine.flight_rules
+    if isinstance(action, OpenFire):
+        me = state.find("upgoer", state.flight.active) if state.flight.active else None
+        target = _name(state, "upgoer", action.target)
+        mine = f"{me.name} ({_combatant_words(engine, state, me.id)})" if me else "Your craft"
+        return (f"Open fire on {target}",
+                f"A ship-to-ship fight, one round: {mine} against {target} "
+                f"({_combatant_words(engine, state, action.target)}). The faster craft shoots first. "
+                "Firing on a rival is a hostile act: a secret war begins, and a death opens it.")
+    fight = state.flight.ship_fight
+    if isinstance(action, TakeHit):
+        side = fight.sides[fight.hits_side]
+        system = dict(flight_rules.ship_systems(state, state.upgoer(side.upgoer))).get(action.item)
+        part = _name(state, "item", action.item)
+        if system is None:
+            return f"Take the hit: {part}", ""
+        hits = side.hits_on(action.item) + 1
+        if system.destroyed_when_full and hits >= system.max_hits:
+            effects, what = system.when_destroyed, "Boom"
+        elif hits == 1:
+            effects, what = system.when_damaged, "it Fails"
+        else:
+            effects, what = (), "another mark"
+        words = "; ".join(HIT_EFFECT_WORDS.get(e.effect, e.effect.replace("_", " ")) for e in effects)
+        left = f" ({fight.hits_left} hit{'s' if fight.hits_left != 1 else ''} to place)"
+        return (f"Take the hit: {part} ({what})",
+                f"{part} takes this hit{left}: {what}" + (f" — {words}." if words else "; it soaks the hit up."))
+    side_index = fight.order[fight.position]
+    me, them = fight.sides[side_index], fight.sides[1 - side_index]
+    target = _name(state, "upgoer", them.upgoer)
+    if isinstance(action, ShipFire):
+        weapon = rules.weapon(action.weapon)
+        dice = action.count * weapon.dice_per_system
+        hit = effective_dice.at_least(effective_dice.distribution(dice, rules.sides, them.mass), 1)
+        extra = []
+        if weapon.heat_per_system:
+            extra.append(f"+{action.count * weapon.heat_per_system} heat aboard (now {me.heat})")
+        if weapon.spent_after_firing:
+            extra.append("the part is gone once fired")
+        plural = "s" if action.count != 1 else ""
+        return (f"Fire {action.count} {weapon.name}{plural} ({dice} dice)",
+                f"Roll {dice} dice at {target} (fighting mass {them.mass}): odd faces hit, smallest first, while they "
+                f"add up to {them.mass} or less. At least one hit: {percent_text(hit)}."
+                + (f" {'; '.join(extra).capitalize()}." if extra else ""))
+    if isinstance(action, ShipConserve):
+        shed = min(me.heat, rules.conserve_energy_heat)
+        return ("Conserve energy",
+                f"Hold fire and shed {shed} heat (heat now {me.heat}). Heat left after the round rolls against the crew: "
+                "each odd die injures a derp.")
+    return str(action).capitalize(), ""
+
+
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
     """(button label, one-line explanation) for a flight action, in a player's words."""
     board = engine.rules.board
@@ -187,6 +265,8 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         described = describe_war_action(engine, state, action)
         if described is not None:
             return described
+    if isinstance(action, SHIP_FIGHT_ACTIONS):
+        return describe_ship_fight_action(engine, state, action)
     if isinstance(action, Launch):
         return "Launch", "Light the launch stage: it rolls now, and on OK the craft climbs to orbital insertion."
     if isinstance(action, Hold):
@@ -320,9 +400,9 @@ TRADE_LABEL = "Trade with another program…"
 TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, rations, stored parts, blueprints "
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
-ORDER = (RepelDocking, AllowDocking, PickEnemy, Nudge, Launch, Move, Burn, Coast, Hold, WalkOutside, VisitTemple, Deploy,
-         Retag, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Recover, Shed, OfferTrade,
-         Wait, EndActivities, WriteOff)
+ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, TakeHit, Nudge, Launch, Move, Burn, Coast, Hold,
+         WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload,
+         SwitchPayload, Recover, Shed, OfferTrade, Wait, EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
 GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"), (Shed, "Shed mass…", "Shed"))
 #: Groups whose chooser lists its actions at once (they name no other craft).

@@ -89,6 +89,9 @@ class GameFlow(FlowBase):
             fight = getattr(self.state.flight, "fight", None)
             if fight is not None and fight.pairs:  # a derp fight's die: the derp whose die it is rolls it
                 return self.state.derp(fight.pairs[0][len(fight.dice)]).owner
+            ship_fight = getattr(self.state.flight, "ship_fight", None)
+            if ship_fight is not None and ship_fight.roll is not None:  # a ship fight's dice: the shooter's, or the heated craft's
+                return self.state.upgoer(ship_fight.sides[ship_fight.roll.side].upgoer).owner
             tie = getattr(self.state.flight, "timing_tie", None)
             if tie:  # a coin decides who flies first: one of the tied programs tosses it (the holder if tied)
                 owners = [self.state.upgoer(u).owner for u in tie if self.state.find("upgoer", u)]
@@ -445,9 +448,13 @@ class FlightPanelScene(GameScene):
             odds = next_roll_odds(session.engine, session.state)
         except Exception:  # noqa: BLE001 - the odds are a courtesy; the roll still works without them
             return ""
+        from game.client.scenes.dice import percent_text
+        fight = session.engine.flight_rules.ship_fight_odds(session.state) if session.state.phase == "flight" else None
+        if fight:
+            words = session.engine.flight_rules.ship_fight_roll_words(session.state)
+            return f"{words} Odds: " + "  ".join(f"{k} effective {percent_text(p)}" for k, p in fight.items())
         if not odds:
             return ""
-        from game.client.scenes.dice import percent_text
         from game.client.whatgoesup.explain import bands_sentence
         text = "Odds: " + "  ".join(f"{o.label if hasattr(o, 'label') else o} {percent_text(p)}" for o, p in odds.items())
         roll = getattr(session.state.flight, "roll", None)

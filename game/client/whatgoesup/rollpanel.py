@@ -21,6 +21,7 @@ from game.games.whatgoesup.rules.reliability import Outcome
 
 from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
     percent_text
+from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
 from game.client.kit.draw import draw_program_marker, program_colour
@@ -210,7 +211,8 @@ class RollPanel:
     """Owns the roll card's widgets and drawing; the FieldScene asks it what to show."""
 
     READY_SIZE = (720, 300)
-    FIGHT_SIZE = (760, 340)
+    FIGHT_SIZE = (760, 340)  # a derp fight's die
+    FIGHT_READY_SIZE = (720, 330)  # a ship fight's dice
     ROLL_SIZE = (780, 600)
 
     def __init__(self, scene) -> None:
@@ -229,12 +231,14 @@ class RollPanel:
 
     def pending(self, state) -> Optional[str]:
         """'ready' (dice to roll), 'coin', 'help' (a rolled value waiting for choices), 'choice', 'fight' (a derp
-        fight's die to roll), or None."""
+        fight's die to roll), 'ship_fight' (a ship fight's dice to roll), or None."""
         flight = state.flight if state.phase == "flight" else None
         if flight is None:
             return None
         if flight.timing_tie:
             return "coin"
+        if fight_card.fight_roll(state) is not None:
+            return "ship_fight"
         if flight.roll is not None:
             return "ready" if flight.roll.value is None else "help"
         if flight.choice is not None:
@@ -249,10 +253,16 @@ class RollPanel:
         return self.show is not None and not self.show.animation.done
 
     def visible(self, state) -> bool:
-        return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice", "fight")
+        return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice", "fight", "ship_fight")
 
     def start(self, before: "GameState", value: int, after: "GameState", time_factor: float) -> None:
         """Animate a roll that just happened: ``before`` had the pending roll, ``after`` is the result."""
+        if fight_card.fight_roll(before) is not None:
+            salt = len(self.scene.session.actions)
+            self.show = fight_card.show_for(self.engine, before, value, time_factor, salt)  # type: ignore[assignment]
+            self.landed_for = 0.0
+            self._key = None
+            return
         roll = before.flight.roll
         odds = self.engine.flight_rules.roll_odds(before)
         dice = dice_roll_for(self.engine, before, roll, value, odds)
@@ -282,12 +292,19 @@ class RollPanel:
             rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h), area.h - layout.px(16)))
             rect.midbottom = (area.centerx, area.bottom - layout.px(12))
             return rect
+        if self.show is None and self.pending(state) == "ship_fight":
+            w, h = self.FIGHT_READY_SIZE
+            rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h), area.h - layout.px(8)))
+            rect.midbottom = (area.centerx, area.bottom - layout.px(12))
+            return rect
         if self.show is None and self.pending(state) in ("ready", "coin"):
             w, h = self.READY_SIZE
             rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), layout.px(h))
             rect.midbottom = (area.centerx, area.bottom - layout.px(12))
             return rect
         w, h = self.ROLL_SIZE
+        if isinstance(self.show, fight_card.FightShow):  # a row of dice needs less room than the band bar
+            h = min(h, 330 + 100 * ((self.show.animation.roll.dice + 7) // 8))
         extra = 0
         if self.pending(state) in ("help", "choice") and self.show is not None and self.show.animation.done:
             extra = 50 * max(0, (len(self.buttons) - 1) // 3)
@@ -318,10 +335,10 @@ class RollPanel:
             self._add(rect, "Roll (Space)", "roll", "Roll this derp's die now: the result is drawn from exactly the "
                                                     "odds shown.", "@menu_button")
             return
-        if self.show is None and mode in ("ready", "coin"):
+        if self.show is None and mode in ("ready", "coin", "ship_fight"):
             rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
             rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
-            self._add(rect, "Roll (Space)" if mode == "ready" else "Toss the coin (Space)", "roll",
+            self._add(rect, "Toss the coin (Space)" if mode == "coin" else "Roll (Space)", "roll",
                       "Roll the dice now: the result is drawn from exactly the odds shown.", "@menu_button")
             return
         if not landed:
@@ -451,6 +468,12 @@ class RollPanel:
             return
         if self.show is None and mode == "fight":
             self._draw_fight(surface, state, card, inner)
+            return
+        if self.show is None and mode == "ship_fight":
+            fight_card.draw_ready(surface, self.engine, state, card, inner, layout)
+            return
+        if isinstance(self.show, fight_card.FightShow):
+            fight_card.draw_rolled(surface, state, self.show, card, inner, layout)
             return
         if self.show is None:
             # A choice or help with no animation of ours (e.g. a loaded game): show the roll as it stands.
@@ -720,6 +743,8 @@ class RollPanel:
         show = self.show
         if show is None:
             return ""
+        if isinstance(show, fight_card.FightShow):
+            return " ".join((show.headline, show.detail, show.words))
         return " ".join((show.headline, show.detail, self.explanation(show, show.dice, self.pending(state))))
 
     def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
