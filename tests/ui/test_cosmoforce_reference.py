@@ -219,3 +219,18 @@ def test_the_reference_and_the_pause_menu_fit_the_window(make_app, size):
     buttons = [b.rect for b in menu.buttons.values()]
     assert all(window.contains(r) and menu.card_rect().contains(r) for r in buttons)
     assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+
+
+def test_the_speed_order_explains_speed_ties_and_rounds_on_hover(title):
+    from game.client.kit.glossary import tooltip_text
+
+    app = title
+    combat = _fight(app)
+    spot = combat.order_spot
+    assert spot is not None and spot.rect == combat.order_label_rect()
+    pygame.mouse.set_pos(spot.rect.center)
+    post(pygame.MOUSEMOTION, pos=spot.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 30)
+    text = tooltip_text(spot)
+    assert text is not None and "<b>Tie for speed</b>" in text and "0.01" in text
+    assert app.surface.get_rect().contains(spot.tool_tip.rect)

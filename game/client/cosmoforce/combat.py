@@ -57,6 +57,7 @@ class CombatScene(GameScene):
         self.aiming = False  # precision fire: pick a slot on the target's roster
         self.slot_rects: dict[int, pygame.Rect] = {}
         self.hover_slot: Optional[int] = None
+        self.order_spot = None  # the hover spot over the speed order's label (its glossary words)
         self.clock = 0.0
 
     # ------------------------------------------------------------------ reading the state
@@ -181,6 +182,7 @@ class CombatScene(GameScene):
         if self.flow.session.over:
             self._build_over()
             return
+        self._order_tip()
         step = state.step
         if isinstance(step, PendingRoll):
             self._build_roll()
@@ -191,6 +193,19 @@ class CombatScene(GameScene):
         else:
             self.aiming = self.aiming and self.human_turn()
             self._build_turn()
+
+    def order_label_rect(self) -> pygame.Rect:
+        """Where ``draw_order`` writes "Speed order:" (or "Tie for speed:"), in screen pixels."""
+        layout = self.context.layout
+        field = self.field_rect()
+        label = "Speed order:" if self.state.phase != "tie_break" else "Tie for speed:"
+        w, h = font_px(layout.px(15), True).size(label)
+        return pygame.Rect(field.left + layout.px(12), field.top + layout.px(24) - h // 2, w, h)
+
+    def _order_tip(self) -> None:
+        """Hovering the speed order's label explains speed, ties (the hundredths) and rounds."""
+        self.order_spot = WORDS.hotspot(self.order_label_rect(), ("speed", "tie for speed", "round"),
+                                        self.engine.rules, self.context, self.root)
 
     def _row(self, n: int, x: float = 0, w: Optional[float] = None) -> pygame.Rect:
         layout = self.context.layout

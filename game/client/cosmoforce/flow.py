@@ -22,7 +22,7 @@ from game.core import saves
 from game.core.session import GameSession
 from game.games.cosmoforce.bots import Captain
 from game.games.cosmoforce.rules.actions import Action
-from game.games.cosmoforce.rules.engine import CHANCE, Engine, IllegalAction
+from game.games.cosmoforce.rules.engine import CHANCE, Engine
 from game.games.cosmoforce.rules.state import PendingRoll
 
 GAME_ID = Engine.game_id
@@ -96,11 +96,7 @@ class CosmoFlow(FlowBase):
 
     # -- acting (the only place the client changes the fight)
     def act(self, action: Action, scene: Optional[GameScene] = None) -> bool:
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            if scene is not None:
-                scene.toast(f"Not allowed: {exc}", "error")
+        if self.attempt(lambda: self.session.apply(action), scene) is None:
             return False
         if not self._after():
             self.toast_top(self.last_story())
@@ -115,11 +111,8 @@ class CosmoFlow(FlowBase):
         if not isinstance(step, PendingRoll):
             return False
         unattended = not self.is_human(self.roller())
-        try:
-            roll = self.session.roll()
-        except IllegalAction as exc:
-            if scene is not None:
-                scene.toast(f"Not allowed: {exc}", "error")
+        roll = self.attempt(self.session.roll, scene)
+        if roll is None:
             return False
         fistful = FistfulRoll.of(step, roll.value, self.engine.rules.combat.dice.sides, salt=len(self.session.actions))
         self.landing_from = before

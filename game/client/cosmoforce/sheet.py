@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from game.client.cosmoforce.roster import RosterView, draw_roster
-from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import ACCENT_HOT, INK_DIM, draw_dialog, draw_text, font_px
 from game.client.kit.text import draw_wrapped
 from game.client.scenes.game_scene import GameScene
 from game.games.cosmoforce.rules.engine import Engine
@@ -166,12 +166,8 @@ class ShipSheetScene(GameScene):
     # -- drawing
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        dim(surface)
         card = self.card_rect()
-        draw_card(surface, card, layout)
-        title = "Ship sheet"
-        draw_text(surface, title, fit_font(title, layout.px(400), layout.px(30), bold=True), ACCENT_LIGHT,
-                  (card.left + layout.px(32), card.top + layout.px(20)))
+        draw_dialog(surface, card, layout, "Ship sheet", size=30, inset=32, top=20)
         roster = pygame.Rect(card.left + layout.px(32), card.top + layout.px(70), layout.px(ROSTER_W),
                              card.h - layout.px(70 + 32))
         view = RosterView.of_design(self.engine, self.current(), self.owner)

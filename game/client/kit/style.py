@@ -241,6 +241,19 @@ def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     surface.blit(veil, (0, 0))
 
 
+def draw_dialog(surface: pygame.Surface, card: pygame.Rect, layout: Layout, title: str, size: float = 32,
+                inset: float = 40, top: float = 26, centred: bool = False) -> pygame.Rect:
+    """A modal dialog: the screen dimmed, the card, and its title fitted inside the card (``size`` units at
+    most, ``inset`` units from the card's sides, ``top`` units down; centred or from the left). Returns the
+    title's rect."""
+    dim(surface)
+    draw_card(surface, card, layout)
+    font = fit_font(title, card.w - 2 * layout.px(inset), layout.px(size), bold=True)
+    if centred:
+        return draw_text(surface, title, font, ACCENT_LIGHT, (card.centerx, card.top + layout.px(top)), anchor="midtop")
+    return draw_text(surface, title, font, ACCENT_LIGHT, (card.left + layout.px(inset), card.top + layout.px(top)))
+
+
 def draw_keycap(surface: pygame.Surface, text: str, font: pygame.font.Font, topleft, layout: Layout) -> pygame.Rect:
     """A little keyboard key with ``text`` on it; returns its rect."""
     label = font.render(text, True, (40, 28, 60))

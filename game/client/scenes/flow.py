@@ -13,9 +13,10 @@ from typing import Any, Optional
 
 import pygame
 
-from game.client.kit.style import ACCENT_LIGHT, dim, draw_card, draw_text, fit_font
+from game.client.kit.style import draw_dialog
 from game.client.scenes.game_scene import GameScene
 from game.core import saves
+from game.core.interface import IllegalAction
 
 
 class FlowBase:
@@ -54,6 +55,17 @@ class FlowBase:
         """The first lines the last action wrote in the story."""
         entries = [e for e in self.session.log if e.action_index == len(self.session.actions)]
         return " ".join(e.event.text for e in entries[:3])
+
+    # -- changing the game
+    def attempt(self, change, scene: Optional[GameScene] = None):
+        """Run ``change`` (the session's apply or roll); a refusal (``IllegalAction``: the engine's reason) becomes
+        a message on ``scene`` and None is returned, else what ``change`` returned."""
+        try:
+            return change()
+        except IllegalAction as exc:
+            if scene is not None:
+                scene.toast(f"Not allowed: {exc}", "error")
+            return None
 
     # -- after a change
     def toast_top(self, text: str, kind: str = "info") -> None:
@@ -179,9 +191,4 @@ class PauseMenuScene(GameScene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
-        dim(surface)
-        card = self.card_rect()
-        draw_card(surface, card, layout)
-        font = fit_font("Paused", card.w - layout.px(80), layout.px(34), bold=True)
-        draw_text(surface, "Paused", font, ACCENT_LIGHT, (card.centerx, card.top + layout.px(24)), anchor="midtop")
+        draw_dialog(surface, self.card_rect(), self.context.layout, "Paused", size=34, top=24, centred=True)

@@ -7,7 +7,7 @@ from pygame_gui.core import ObjectID
 
 from game.client.kit.backdrop import Backdrop
 from game.client.shell.scene import Scene
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_keycap, draw_text, fit_font,
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_dialog, draw_keycap, draw_text, fit_font,
                     font_px, wrap_text)
 
 #: Every keyboard shortcut the client has, in one place: (keys, what they do).
@@ -59,12 +59,9 @@ class HelpOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        dim(surface)
         card = self.card_rect()
-        draw_card(surface, card, layout)
+        draw_dialog(surface, card, layout, "Keyboard shortcuts", size=36, top=28)
         left = card.left + layout.px(40)
-        heading = fit_font("Keyboard shortcuts", card.w - layout.px(80), layout.px(36), bold=True)
-        draw_text(surface, "Keyboard shortcuts", heading, ACCENT_LIGHT, (left, card.top + layout.px(28)))
         key_font = font_px(layout.px(18), True)
         text_font = font_px(layout.px(20))
         y = card.top + layout.px(88)

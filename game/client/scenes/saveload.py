@@ -24,7 +24,8 @@ from game.core.session import GameSession
 
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.text import draw_wrapped
-from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, dim, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_dialog, draw_text, fit_font,
+                                   font_px)
 
 PAGE = 6
 
@@ -281,12 +282,9 @@ class SaveScene(GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        dim(surface)
         card = self.card_rect()
-        draw_card(surface, card, layout)
+        draw_dialog(surface, card, layout, "Save the game")
         left = card.left + layout.px(40)
-        head = fit_font("Save the game", card.w - layout.px(80), layout.px(32), bold=True)
-        draw_text(surface, "Save the game", head, ACCENT_LIGHT, (left, card.top + layout.px(26)))
         hint = f"Name of the save (in {self.flow.session.saves_dir})"
         draw_text(surface, hint, fit_font(hint, card.w - layout.px(80), layout.px(17)), INK_DIM,
                   (left, card.top + layout.px(80)))

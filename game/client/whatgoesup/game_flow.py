@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.core import saves
 from game.games.whatgoesup.rules.actions import Action, EndRnD
-from game.games.whatgoesup.rules.engine import CHANCE, IllegalAction
+from game.games.whatgoesup.rules.engine import CHANCE
 from game.core.session import GameSession
 
 from game.client.kit.text import draw_wrapped
@@ -219,11 +219,7 @@ class GameFlow(FlowBase):
     # -- acting (the only place the client changes the game)
     def act(self, action: Action, scene: Optional[GameScene] = None, quiet: bool = False) -> bool:
         """Apply ``action`` through the session; a refusal becomes a message on ``scene``."""
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            if scene is not None:
-                scene.toast(f"Not allowed: {exc}", "error")
+        if self.attempt(lambda: self.session.apply(action), scene) is None:
             return False
         warned = self._after(scene)
         top = self.context.stack.top
@@ -232,11 +228,7 @@ class GameFlow(FlowBase):
         return True
 
     def roll(self, scene: Optional[GameScene] = None) -> bool:
-        try:
-            self.session.roll()
-        except IllegalAction as exc:
-            if scene is not None:
-                scene.toast(f"Not allowed: {exc}", "error")
+        if self.attempt(self.session.roll, scene) is None:
             return False
         warned = self._after(scene)
         top = self.context.stack.top
