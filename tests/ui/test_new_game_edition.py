@@ -55,3 +55,23 @@ def test_the_summary_sits_between_the_subtitle_and_the_edition_buttons(make_app)
             _font, lines = status_lines(scene.engine.rules.edition.summary, box.w, box.h, layout.px(15),
                                         layout.px(11), False)
             assert " ".join(lines) == scene.engine.rules.edition.summary  # all of it shows
+
+
+def test_the_rules_reference_of_a_2013_game_speaks_of_the_2013_rules():
+    from game.client.whatgoesup.explain import consequence_sentence
+    from game.client.whatgoesup.glossary import explain
+    from game.client.whatgoesup.rules_reference import reference_sections
+    from game.games.whatgoesup.rules.editions import load_edition
+    rules = load_edition("2013")
+    paragraphs = [p for s in reference_sections(rules) for p in s.paragraphs]
+    assert "No research caps: research alone can take any thing up to 19/20, flown or not." in paragraphs
+    assert not any("None" in p for p in paragraphs)
+    assert any(p.endswith("Research keeps improving every copy, flying or not.") for p in paragraphs)
+    assert ("All According To Plan: A mission of more than one turn that comes home without a single Fail or Boom. "
+            "+1 dot every time.") in paragraphs
+    assert explain("research cap", rules) == ("These rules have no research caps: research alone can take a design "
+                                              "up to 19/20, flown or not.")
+    assert consequence_sentence(rules, "launch", "boom") == (
+        "Launch Boom: everything but the capsule blows up; with a working escape tower it comes down through "
+        "reentry, without one the crew are hurt and it falls straight to the landing roll. A Boom also costs every "
+        "copy of that part 3/3 reliability.")

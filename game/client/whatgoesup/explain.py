@@ -55,6 +55,10 @@ EFFECT_WORDS: dict[str, EffectWords] = {
     "stamina_loss": lambda e: f"everyone aboard loses {e.units} stamina (a derp at 0 is injured)",
     "crash": "the craft hits the surface and is destroyed",
     "stay": "the craft stays where it was",
+    "bail_out": lambda e: "everything but the capsule blows up; " + (
+        "with a working escape tower it comes down through reentry, without one the crew are hurt and it falls "
+        "straight to the landing roll" if getattr(e, "escape_tower", False) else
+        "the crew are hurt and it falls straight to the landing roll"),
 }
 
 #: Roll kind -> its name in a sentence ("Reentry Fail: ...").

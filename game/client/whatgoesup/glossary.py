@@ -86,6 +86,9 @@ def _blueprint(r) -> str:
 def _research_cap(r) -> str:
     research = r.economy.research
     exempt = ", ".join(research.caps_exempt_roles) or "nothing"
+    if research.cap_never_flown is None and research.cap_never_flown_successfully is None:
+        return (f"These rules have no research caps: research alone can take a design up to "
+                f"{r.economy.reliability.best}, flown or not.")
     return (f"How far research can take a design before it proves itself: {research.cap_never_flown} if it has "
             f"never flown, {research.cap_never_flown_successfully} until it has flown successfully. Exempt: "
             f"{exempt}.")

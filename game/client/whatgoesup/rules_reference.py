@@ -55,15 +55,12 @@ def reference_sections(rules) -> list[Section]:
         f"the "
         f"Fail safety, 'Boom to Fail' the Boom safety). At most {research.max_fail_steps_per_turn} Fail and "
         f"{research.max_boom_steps_per_turn} Boom steps per thing per turn.",
-        f"Research caps: a thing that has never flown cannot be researched past {research.cap_never_flown}; one "
-        f"that has never flown successfully not past {research.cap_never_flown_successfully}. Exempt: "
-        f"{', '.join(research.caps_exempt_roles) or 'nothing'}. The Simulationist option lifts the caps.",
+        research_caps_words(rules),
         f"Technology transfer: a new thing of a kind you have already flown successfully, with the older thing "
         f"massing at least {_frac(research.tech_transfer_min_mass_ratio)} of the new one, starts at the older "
         f"rating or {research.tech_transfer_cap}, whichever is worse.",
         f"Build: {pts(costs.build_per_mass)} per mass per copy, at the blueprint's rating. Research keeps "
-        f"improving "
-        f"copies until they launch.",
+        f"improving " + ("every copy, flying or not." if research.improves_launched else "copies until they launch."),
         f"Fuel and rations are bought, {pts(costs.consumable_per_container)} per container: a fuel container "
         f"holds "
         f"{comps.fuel_per_container} fuel, a ration container feeds {comps.rations_derp_turns_per_container} "
@@ -147,6 +144,7 @@ def reference_sections(rules) -> list[Section]:
     firsts = [f"{f.name.replace('Prestige First - ', 'First ')}: {f.description} +{counted(f.dots, 'dot')}."
               for f in prestige.firsts]
     standing = [f"{s.name}: {s.description} +{counted(s.dots, 'dot')} while you hold it." for s in prestige.standing]
+    standing += [f"{a.name}: {a.description} +{counted(a.dots, 'dot')} every time." for a in prestige.mission_awards]
     out.append(Section("prestige", "Prestige", tuple(firsts + standing) + (
         f"Rescue: {counted(prestige.rescue_dots_per_derp, 'dot')} per rescued derp, paid by their program to the "
         f"rescuer.",
@@ -175,6 +173,21 @@ def reference_sections(rules) -> list[Section]:
                        + tuple(f"Option {o.name}: {o.explanation}" for o in rules.options.options)))
     out.append(Section("space_war", "Space War", space_war_paragraphs(rules)))
     return out
+
+
+def research_caps_words(rules) -> str:
+    """How far research alone can take a thing, from economy.yaml's research caps (none in the 2013 edition)."""
+    research = rules.economy.research
+    if research.cap_never_flown is None and research.cap_never_flown_successfully is None:
+        return (f"No research caps: research alone can take any thing up to {rules.economy.reliability.best}, "
+                f"flown or not.")
+    caps = []
+    if research.cap_never_flown is not None:
+        caps.append(f"a thing that has never flown cannot be researched past {research.cap_never_flown}")
+    if research.cap_never_flown_successfully is not None:
+        caps.append(f"one that has never flown successfully not past {research.cap_never_flown_successfully}")
+    return (f"Research caps: {'; '.join(caps)}. Exempt: {', '.join(research.caps_exempt_roles) or 'nothing'}. "
+            f"The Simulationist option lifts the caps.")
 
 
 def space_war_paragraphs(rules) -> tuple[str, ...]:
