@@ -112,3 +112,19 @@ def test_the_fight_card_is_drawn_at_4k(fight):
     odds = session.engine.flight_rules.ship_fight_odds(session.state)
     assert percent_text(odds[1])  # the words the card shows come from the same odds
     scene.draw(pygame.Surface(app.surface.get_size()))
+
+
+def test_the_story_log_explains_a_ship_fight(home):
+    from game.client.whatgoesup.explain import explain_ship_fight_event
+
+    session = ship_fight_session(home, opened=True)
+    session.apply(ShipFire("missile", 1))
+    session.dice.roll = lambda engine, state: Roll(2)
+    session.roll()
+    rules = session.engine.rules
+    lines = [e.text for state in session.states for e in state.events]
+    shot = next(t for t in lines if " dice to shoot: " in t)
+    assert "fighting mass" in explain_ship_fight_event(rules, shot)
+    opened = next(t for t in lines if " opens fire on " in t and " acts first" in t)
+    assert "acts first" in explain_ship_fight_event(rules, opened)
+    assert explain_ship_fight_event(rules, "Otter moves on to Low Orbit.") == ""

@@ -174,3 +174,31 @@ def explain_war_event(rules, text: str) -> str:
         return ("Under Space War a craft may push a docking off with a successful RCS burn, for as long as it has RCS; "
                 "the docking then fails.")
     return ""
+
+
+def explain_ship_fight_event(rules, text: str) -> str:
+    """The ship-to-ship rule behind a line of the story (Space War: opening fire, a shot, the heat, a hit, a craft
+    out of the fight), with the numbers of ``rules.ship_combat`` as loaded; '' for any other line."""
+    table = rules.ship_combat
+    if " opens fire on " in text and " acts first" in text:
+        return ("A ship fight is one round: the craft with more working engines acts first (a tie goes to the one "
+                "that opened fire); each fires one kind of weapon or conserves energy; then each craft's heat left "
+                "rolls against its crew. A craft's class, from its spacecraft mass, sets its fighting mass.")
+    if " dice to shoot: " in text:
+        return ("Odd faces hit. A shot keeps them smallest first, only while they add up to no more than the target's "
+                "fighting mass (its class's size for every part that fights): heavy craft are easier to hit.")
+    if " dice for its heat: " in text:
+        return ("Each odd face injures a healthy derp aboard; with nobody healthy left, an injured derp dies. "
+                f"Working dissipators vent heat first; conserving energy sheds {table.conserve_energy_heat}.")
+    if " is hit and fails." in text:
+        return ("A part's first hit is a Fail: it stops working for the rest of the fight, and a jury-rig can mend it "
+                "as after any Fail.")
+    if text.startswith("Boom! ") and " is shot to pieces." in text:
+        return ("A part's last hit is a Boom: what a Boom of that part does, as ship_combat.yaml lists it (a capsule's "
+                "takes the whole craft and everyone aboard).")
+    if " is out of the fight: " in text:
+        return ("A craft is out when it is destroyed, loses its whole crew or has every part that fights damaged; "
+                "the round ends there.")
+    if " conserves energy" in text:
+        return f"Holding fire sheds {table.conserve_energy_heat} heat instead of adding any."
+    return ""

@@ -317,9 +317,13 @@ class GameFlow(FlowBase):
     # -- the story, the title
     def explain_event(self, event) -> str:
         """The failure table's sentence for a Fail or Boom roll of the story, the Space War rule behind a
-        fight's or a war's line ('' for any other line)."""
-        from game.client.whatgoesup.explain import explain_roll_event, explain_war_event
+        fight's, a ship fight's or a war's line ('' for any other line)."""
+        from game.client.whatgoesup.explain import explain_roll_event, explain_ship_fight_event, explain_war_event
 
+        if event.kind in ("fight", "roll", "consequence"):
+            ship_fight = explain_ship_fight_event(self.session.engine.rules, event.text)
+            if ship_fight:
+                return ship_fight
         if event.kind == "war":
             return explain_war_event(self.session.engine.rules, event.text)
         return explain_roll_event(self.session.engine.rules, event.text) if event.kind == "roll" else ""

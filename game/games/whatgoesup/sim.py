@@ -456,6 +456,7 @@ class SimSummary:
     nudges: int = 0
     checks: bool = True  # whether the invariants were checked after every action
     fights: int = 0  # Space War: derp fights started
+    ship_fights: int = 0  # Space War: ship-to-ship fights opened
     repels: int = 0  # Space War: dockings a defender tried to push off
     wars: int = 0  # Space War: quarrels between two programs (secret or open) at the end of the games
     open_wars: int = 0
@@ -486,7 +487,7 @@ class SimSummary:
                 "wins_by_goal": self.outcomes.get("goal", 0), "turn_limit_endings": self.outcomes.get("turn_limit", 0),
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure,
-                "checks": self.checks, "fights": self.fights, "repels": self.repels, "wars": self.wars,
+                "checks": self.checks, "fights": self.fights, "ship_fights": self.ship_fights, "repels": self.repels, "wars": self.wars,
                 "open_wars": self.open_wars, "underped_launches": self.underped_launches,
                 "underped_firsts": self.underped_firsts, "systems_lost": self.systems_lost}
 
@@ -495,13 +496,15 @@ class FlightCounter:
     """Counts launches, Booms and landings from what the engine reports after each action."""
 
     def __init__(self) -> None:
-        self.launches = self.booms = self.landings = self.fights = self.repels = 0
+        self.launches = self.booms = self.landings = self.fights = self.ship_fights = self.repels = 0
         self.underped_launches = self.underped_firsts = 0
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
         kind = type(action).__name__
         if kind == "StartFight":
             self.fights += 1
+        elif kind == "OpenFire":
+            self.ship_fights += 1
         elif kind == "RepelDocking":
             self.repels += 1
         for event in after.events:
@@ -600,6 +603,7 @@ def _total(engine: Engine, summary: SimSummary, played: Iterable[tuple[GameResul
         summary.booms += counter.booms
         summary.landings += counter.landings
         summary.fights += counter.fights
+        summary.ship_fights += counter.ship_fights
         summary.repels += counter.repels
         summary.underped_launches += counter.underped_launches
         summary.underped_firsts += counter.underped_firsts
