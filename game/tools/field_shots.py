@@ -188,6 +188,35 @@ def shot_field_roll_help(app) -> None:
         app.step(1 / 30, [])
 
 
+def _to_rolled_boom(app, scene) -> None:
+    """The burn's die lands on the thruster's Boom safety: the card offers the crew's stamina."""
+    _to_burn_roll(app, scene)
+    boom = scene.session.state.flight.roll.rating.boom
+    scene.session.dice.roll = lambda engine, state: Roll(boom)
+    space = pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " "})
+    app.step(1 / 30, [space])
+    app.step(1 / 30, [space])
+    for _ in range(3):
+        app.step(1 / 30, [])
+
+
+def shot_field_roll_boom_help(app) -> None:
+    scene = _shot_field(app)
+    _to_rolled_boom(app, scene)
+
+
+def shot_field_roll_moved(app) -> None:
+    """After a Boom, one derp's Engineering has moved the roll to a Fail; Piloting may finish the job."""
+    from game.games.whatgoesup.rules.flight_actions import UseSkill
+
+    scene = _shot_field(app)
+    _to_rolled_boom(app, scene)
+    spend = next(a for a in scene.session.legal_actions() if isinstance(a, UseSkill) and a.skill == "engineering")
+    scene.act(spend)
+    for _ in range(3):
+        app.step(1 / 30, [])
+
+
 def shot_field_marker_card(app) -> None:
     scene = _shot_field(app)
     uid = scene.session.state.flight.active
@@ -267,6 +296,8 @@ FIELD_SHOTS = [
     ("field_roll_ready", shot_field_roll_ready),
     ("field_dice_rolling", shot_field_dice_rolling),
     ("field_roll_help", shot_field_roll_help),
+    ("field_roll_boom_help", shot_field_roll_boom_help),
+    ("field_roll_moved", shot_field_roll_moved),
     ("field_marker_card", shot_field_marker_card),
     ("field_zoomed", shot_field_zoomed),
 ]

@@ -159,13 +159,39 @@ def test_help_buttons_appear_on_a_failed_roll_and_apply(field):
     assert any(isinstance(a, UseSkill) and a.skill == "piloting" for a in offered)
     assert any(isinstance(a, AcceptRoll) for a in offered)
     button = next(b for b, a in scene.roll_panel.buttons.items() if isinstance(a, UseSkill))
-    rating_before = session.state.flight.roll.effective()
     press(app, button)
     assert isinstance(session.actions[-1], UseSkill)
     roll = session.state.flight.roll
-    if roll is not None and roll.value is not None:
-        assert roll.effective().fail > rating_before.fail
+    assert roll is None or roll.kind != "burn"  # the lowest Fail, moved by Piloting 2 or 3: OK, settled
     frames(app, 3)
+
+
+def test_after_a_boom_the_card_says_who_can_move_the_roll_and_what_it_becomes(field):
+    """A Boom on the burn: the card names the crew's best rescue and its cost, each button names the derp,
+    the skill and what the roll becomes; pressing one moves the rolled value and the dice card shows it."""
+    app, session, scene = field()
+    roll_to_burn(app, session, scene)
+    boom = session.state.flight.roll.rating.boom
+    session.dice.roll = lambda engine, state: Roll(boom)  # the lowest Boom
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+    panel = scene.roll_panel
+    assert panel.pending(session.state) == "help"
+    prompt = panel.help_prompt(session.state)
+    assert prompt.startswith("Boom for now: ") and "can still make it OK" in prompt and "Engineering" in prompt
+    spends = {b: a for b, a in panel.buttons.items() if isinstance(a, UseSkill)}
+    assert spends and all(a.skill == "engineering" for a in spends.values())  # Piloting waits for a Fail
+    button, action = next(iter(spends.items()))
+    derp = session.state.derp(action.derp)
+    moved_to = max(boom - derp.engineering, session.state.flight.roll.rating.fail)
+    assert button.text.startswith(derp.name.split()[0] + ": ") and f"to {moved_to} (Fail)" in button.text
+    press(app, button)
+    frames(app, 2)
+    roll = session.state.flight.roll
+    assert roll.value == boom and roll.judged_value() == moved_to
+    assert panel.show.dice.counted == moved_to and panel.show.dice.outcome == "fail"
+    assert any(isinstance(a, UseSkill) and a.skill == "piloting" for a in panel.buttons.values())
 
 
 def test_zoom_and_pan_keep_the_board_on_screen(field):

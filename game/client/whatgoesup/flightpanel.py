@@ -57,29 +57,57 @@ def burn_fuel_cost(engine: "Engine", state: "GameState", upgoer_id: str) -> Opti
 
 
 def help_words(engine: "Engine", state: "GameState", who: str, skill: str, amount: int,
-               cost: str) -> tuple[str, str]:
-    """(button label, explanation) for one spend of help on the rolled value: who spends what, by how much,
-    and what the roll becomes, in the words of the rules' reading (``flight.yaml: skills``)."""
+               cost: str) -> tuple[list[str], str]:
+    """(button labels, longest first, and the explanation) for one spend of help on the rolled value: who
+    spends what, by how much, and what the roll becomes, in the words of the rules' reading (``flight.yaml:
+    skills``). A button shows the longest label that fits it; the explanation is its tooltip."""
     roll = state.flight.roll if state.flight is not None else None
     word = "Engineering" if skill == ENGINEERING else "Piloting"
+    short = "Eng." if skill == ENGINEERING else "Pil."
     if roll is None or roll.value is None:
-        return f"{who}: {word} {amount}", f"{cost}."
+        return [f"{who}: {word} {amount}"], f"{cost}."
     after = engine.flight_rules.roll_after_help(roll, skill, amount)
     before, result = roll.outcome(), after.outcome()
     still = "still " if result is before else ""
     if engine.rules.flight.skills == MOVE_ROLL:
-        label = f"{who}: {word} {roll.judged_value()} → {after.judged_value()} ({still}{result.label})"
+        old, new = roll.judged_value(), after.judged_value()
         towards = "towards Fail" if skill == ENGINEERING else "towards OK"
-        short = (f" (only {roll.judged_value() - after.judged_value()}: Engineering stops at the Fail safety)"
-                 if roll.judged_value() - after.judged_value() < amount else "")
-        why = (f"{cost} to move the roll {towards} by {amount}{short}: {roll.judged_value()} becomes "
-               f"{after.judged_value()}, {still}{result.label} against {after.effective()}.")
-        return label, why
+        stop = f" (only {old - new}: Engineering stops at the Fail safety)" if old - new < amount else ""
+        why = (f"{cost} to move the roll {towards} by {amount}{stop}: {old} becomes {new}, "
+               f"{still}{result.label} against {after.effective()}.")
+        return [f"{who}: {word} {old} to {new} ({still}{result.label})", f"{who}: {word} to {new} ({result.label})",
+                f"{who}: {short} to {new} ({result.label})", f"{who}: to {new} ({result.label})"], why
     safety = "Boom" if skill == ENGINEERING else "Fail"
-    label = f"{who}: {word} +{amount} ({still}{result.label})"
     why = (f"{cost}: the {safety} safety rises by {amount} for this roll, to {after.effective()}; the "
            f"{roll.value} is {still}{result.label}.")
-    return label, why
+    return [f"{who}: {word} +{amount} ({still}{result.label})", f"{who}: {word} +{amount} ({result.label})",
+            f"{who}: {short} +{amount} ({result.label})"], why
+
+
+def label_variants(engine: "Engine", state: "GameState", action: "Action") -> list[str]:
+    """An action's button labels, longest first (most actions have one; help on a roll has shorter ones)."""
+    described = _describe_help(engine, state, action)
+    return described[0] if described is not None else [describe_action(engine, state, action)[0]]
+
+
+def _describe_help(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[list[str], str]]:
+    """The labels and explanation of a skill spend or an RCS boost on the rolled value (None for others)."""
+    if isinstance(action, UseSkill):
+        derp = state.find("derp", action.derp)
+        name = derp.name if derp else action.derp
+        if action.skill == ENGINEERING:
+            amount = derp.engineering if derp else 0
+        else:
+            amount = engine.flight_rules.piloting(state, derp) if derp else 0
+        left = derp.current_stamina if derp else 0
+        return help_words(engine, state, name.split()[0], action.skill, amount,
+                          f"{name} spends a stamina point ({left} left, {max(0, left - 1)} after)")
+    if isinstance(action, UseRcsBoost):
+        bonus = engine.rules.components.rcs_piloting_bonus
+        item = state.find("item", action.item)
+        left = item.uses_left if item else 0
+        return help_words(engine, state, "RCS", PILOTING, bonus, f"Spend one RCS use ({left} left) for +{bonus} Piloting")
+    return None
 
 
 def _first(state: "GameState", derp_id: str) -> str:
@@ -362,21 +390,9 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
         penalty = f" The crew stay aboard and cost 5 dots each now." if crew else ""
         return "Write off", f"Give up on this craft: it stays in space as debris for a rescuer.{penalty}"
-    if isinstance(action, UseSkill):
-        derp = state.find("derp", action.derp)
-        name = derp.name if derp else action.derp
-        if action.skill == ENGINEERING:
-            amount = derp.engineering if derp else 0
-        else:
-            amount = engine.flight_rules.piloting(state, derp) if derp else 0
-        left = derp.current_stamina if derp else 0
-        return help_words(engine, state, name.split()[0], action.skill, amount,
-                          f"{name} spends a stamina point ({left} left, {left - 1} after)")
-    if isinstance(action, UseRcsBoost):
-        bonus = engine.rules.components.rcs_piloting_bonus
-        item = state.find("item", action.item)
-        left = item.uses_left if item else 0
-        return help_words(engine, state, "RCS", PILOTING, bonus, f"Spend one RCS use ({left} left) for +{bonus} Piloting")
+    if isinstance(action, (UseSkill, UseRcsBoost)):
+        labels, why = _describe_help(engine, state, action)
+        return labels[0], why
     if isinstance(action, UseLuck):
         upgoer = state.find("upgoer", flight.roll.upgoer) if flight and flight.roll else None
         luck = state.programs[upgoer.owner].luck if upgoer else 0

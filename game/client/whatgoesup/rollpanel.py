@@ -22,9 +22,10 @@ from game.games.whatgoesup.rules.reliability import Outcome
 from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
     percent_text
 from game.client.whatgoesup import fight_card
-from game.client.whatgoesup.flightpanel import describe_action
+from game.client.whatgoesup.flightpanel import describe_action, label_variants
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
 from game.client.kit.draw import draw_program_marker, program_colour
+from game.client.kit.words import counted
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
@@ -350,8 +351,11 @@ class RollPanel:
             bw = (card.w - 2 * pad - (cols - 1) * layout.px(8)) // cols
             rows = (len(options) + cols - 1) // cols
             top = card.bottom - layout.px(18) - rows * layout.px(48) + layout.px(6)
+            fit = font_px(layout.px(18), True)  # the '@segment' buttons' font (assets/theme.json)
             for n, action in enumerate(options):
                 label, why = describe_action(self.engine, state, action)
+                labels = label_variants(self.engine, state, action)
+                label = next((t for t in labels if fit.size(t)[0] <= bw - layout.px(16)), labels[-1])
                 r, c = divmod(n, cols)
                 rect = pygame.Rect(card.left + pad + c * (bw + layout.px(8)), top + r * layout.px(48), bw, layout.px(42))
                 self._add(rect, label, action, why or None, "@segment")
@@ -521,10 +525,13 @@ class RollPanel:
         bottom = draw_band_bar(surface, bar, layout, dice)
         helped = self.help_odds(state)
         if helped is not None and helped != odds:
-            text = (f"With {self.help_kinds(state)} spent after the dice land: " +
-                    "  ".join(f"{o.label} {percent_text(p)}" for o, p in helped.items()))
-            font = fit_font(text, inner.w - layout.px(240), layout.px(16))
-            draw_text(surface, text, font, INK, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
+            room = inner.w - layout.px(240)
+            lead = f"With {self.help_kinds(state)} spent well after the dice land:"
+            draw_text(surface, lead, fit_font(lead, room, layout.px(15)), INK_DIM,
+                      (inner.left, card.bottom - layout.px(56)), anchor="midleft")
+            text = "  ".join(f"{o.label} {percent_text(p)}" for o, p in helped.items())
+            draw_text(surface, text, fit_font(text, room, layout.px(19), bold=True), INK,
+                      (inner.left, card.bottom - layout.px(32)), anchor="midleft")
         elif roll.helpable:
             text = "Skills, RCS and luck can be spent after the dice land."
             font = fit_font(text, inner.w - layout.px(240), layout.px(16))
@@ -655,16 +662,29 @@ class RollPanel:
         return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
 
     def help_prompt(self, state) -> str:
-        """After a Fail or Boom: what the crew's help can still make of the roll, in words."""
+        """After a Fail or Boom: who can still save the roll, at what cost, and what it becomes, in words
+        ("Boom: Zuzu's Engineering, then Pip's Piloting can still make it OK (2 stamina points). ...")."""
         roll = state.flight.roll
         outcome, spends = self.engine.flight_rules.best_help(state, roll)
         if not spends:
-            return "Not OK, and stamina cannot change it now: accept it, or use luck if you have it."
+            return "Not OK, and no skill can change it now: accept it, or reroll with luck if you have it."
+        steps: list[list] = []  # [words, times], consecutive repeats counted
+        for action in spends:
+            if isinstance(action, UseSkill):
+                derp = state.find("derp", action.derp)
+                words = f"{derp.name.split()[0] if derp else '?'}'s {action.skill.capitalize()}"
+            else:
+                words = "the RCS"
+            if steps and steps[-1][0] == words:
+                steps[-1][1] += 1
+            else:
+                steps.append([words, 1])
+        who = ", then ".join(w + ("" if n == 1 else " twice" if n == 2 else f" {n} times") for w, n in steps)
         points = sum(1 for a in spends if isinstance(a, UseSkill))
         puffs = len(spends) - points
-        cost = " and ".join(part for part in (f"{points} stamina point{'s' if points != 1 else ''}" if points else "",
-                                              f"{puffs} RCS use{'s' if puffs != 1 else ''}" if puffs else "") if part)
-        return f"{roll.outcome().label}: the crew can still make it {outcome.label} for {cost}. Spend, or accept:"
+        cost = " and ".join(part for part in (counted(points, "stamina point") if points else "",
+                                              counted(puffs, "RCS use") if puffs else "") if part)
+        return f"{roll.outcome().label} for now: {cost} can still make it {outcome.label} ({who})."
 
     def _draw_rolled(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout
@@ -691,6 +711,8 @@ class RollPanel:
                 show.dice = dice
                 show.animation = DiceAnimation(dice, 0.0)
                 anim = show.animation
+            elif anim.done:
+                show.dice = dice  # the same dice, moved by the help spent
             anim.roll = dice
         if anim.done:
             word = {"ok": "It works!", "fail": "Fail!", "boom": "BOOM!"}[dice.outcome]
@@ -729,7 +751,9 @@ class RollPanel:
                 if y - layout.px(2) - top >= line_font.get_linesize():
                     draw_text(surface, ellipsize(accept, line_font, inner.w), line_font, BAND_COLOURS[dice.outcome],
                               (inner.left, top))
-                else:
+                elif not self.engine.flight_rules.best_help(state, roll)[1]:
+                    # No room for both: what help can still do comes first (the Accept button's tooltip
+                    # says what accepting means); with nothing left to spend, what accepting means.
                     text = accept
                     font = fit_font(text, inner.w, layout.px(17), bold=True, min_size=max(8, layout.px(15)))
                     text = ellipsize(text, font, inner.w)

@@ -381,8 +381,8 @@ LESSONS: tuple[Lesson, ...] = (
            "The insertion Failed! Before you accept a roll, a derp aboard may spend a point of Stamina to move "
            "it: Piloting moves a Fail towards OK by the derp's Piloting, Engineering moves a Boom towards Fail by "
            "their Engineering, as often as their Stamina lasts. Your pilot trained Piloting: press the button "
-           "'... Piloting' on the card. (A luck point, earned when a crew comes home from somewhere new, rerolls "
-           "the dice instead.)",
+           "with their name on the card. (A luck point, earned when a crew comes home from somewhere new, "
+           "rerolls the dice instead.)",
            ROLL, lambda s, top: _past_insertion(s), READ_ROLL),
     Lesson("fail_choice", "A Fail: choose what it costs",
            "In orbit the capsule rolls for the night, and this time it Fails. Some Fails let you choose what "
