@@ -60,8 +60,9 @@ def test_the_reference_has_every_section_and_the_shipped_numbers(rules):
     sections = reference_sections(rules)
     assert [s.title for s in sections] == ["A turn", "R&D", "Components", "Mass and fuel", "Reliability", "Flights",
                                            "Docking", "Derps and EVA", "Failures", "Prestige", "Luck",
-                                           "Stop The Rock", "Victory", "Space War"]
+                                           "Stop The Rock", "Victory", "Space War", "Ship to ship"]
     text = text_of(sections)
+    assert "laser: Waylight; missile: Probe / escape tower" in text and "cruiser up to spacecraft mass 40" in text
     assert "starts with 40 dots" in text and "Invent: 3 points per mass" in text
     assert "Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured." in text
 

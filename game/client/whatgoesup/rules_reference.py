@@ -172,6 +172,7 @@ def reference_sections(rules) -> list[Section]:
     out.append(Section("victory", "Victory", tuple(f"{v.name}: {v.description}" for v in rules.scenarios.victories)
                        + tuple(f"Option {o.name}: {o.explanation}" for o in rules.options.options)))
     out.append(Section("space_war", "Space War", space_war_paragraphs(rules)))
+    out.append(Section("ship_fights", "Ship to ship", ship_fight_paragraphs(rules)))
     return out
 
 
@@ -214,6 +215,43 @@ def space_war_paragraphs(rules) -> tuple[str, ...]:
         f"Wars: a resisted docking or a fight starts a secret war between the two programs. It turns open "
         f"{opened}. An open war is a defeat for both programs: neither can win; the win goes to the best of the "
         f"others, if any.",
+    )
+
+
+def ship_fight_paragraphs(rules) -> tuple[str, ...]:
+    """Space War's ship-to-ship fights in words, with the mapping and numbers of ``rules.ship_combat`` as loaded."""
+    table = rules.ship_combat
+    kinds = {k.id: k.name for k in rules.components.kinds}
+    plays: dict[str, list[str]] = {}
+    for system in table.systems:
+        role = table.weapon(system.weapon).name if system.plays == "weapon" else system.plays
+        plays.setdefault(role, []).append(kinds.get(system.part, system.part))  # names as components.yaml writes them
+    mapping = "; ".join(f"{role}: {', '.join(parts)}" for role, parts in plays.items())
+    classes = []
+    for c in table.classes:
+        heavy = f"up to spacecraft mass {c.up_to_mass}" if c.up_to_mass is not None else "heavier"
+        classes.append(f"{c.name.lower()} {heavy} (size {c.size})")
+    weapons = "; ".join(
+        f"a {w.name} rolls {w.dice_per_system} dice" + (f" and adds {w.heat_per_system} heat" if w.heat_per_system
+                                                         else "") + (", once: the part is gone" if w.spent_after_firing
+                                                                     else "") for w in table.weapons)
+    return (
+        "Under Space War a craft taking its turn may open fire on a rival craft at the same stable step, "
+        f"{'once' if table.fights_per_turn == 1 else f'{table.fights_per_turn} times'} a turn, if it carries "
+        "something that fires. The fight is one round of Cosmoforce's combat.",
+        f"Its parts play Cosmoforce's systems: {mapping}. Its derps are the crew (an injured derp is hurt). "
+        f"Classes by spacecraft mass: {', '.join(classes)}; the fighting mass is the size for every part that fights.",
+        "Speed is the working engines; the faster craft acts first, a tie goes to the craft that opened fire. Each "
+        f"craft fires one kind of weapon ({weapons}) or conserves energy ({table.conserve_energy_heat} heat less). "
+        "Heat starts as engines minus dissipators.",
+        "A shot's odd faces hit, kept smallest first while they add up to no more than the target's fighting mass. "
+        "The owner of the craft hit places each hit: a part's first hit is a Fail (it stops working, a jury-rig "
+        "can mend it), its second a Boom (it is destroyed; a capsule's takes the whole craft and its crew). Armor "
+        "takes two hits and is never destroyed.",
+        f"Aftermath: working dissipators vent heat, then {table.heat_dice_per_token} die per heat token left; each "
+        "odd face injures a healthy derp, or with none healthy an injured one dies. A craft destroyed, without "
+        "crew, or with every fighting part damaged is out, and the round ends. Opening fire starts a secret war; a "
+        "death in the fight opens it.",
     )
 
 
