@@ -50,12 +50,9 @@ def make_app(home: Path | None = None, size: tuple[int, int] | None = None,
 
 def wire_games(context: AppContext) -> None:
     """Wire the title's New game, Continue, Load and Tutorial: What Goes Up's as the title's own hooks, the
-    other games' as ``context.game_hooks`` for the title's game chooser."""
-    from game.client.cosmoforce.flow import wire as wire_cosmoforce
-    from game.client.whatgoesup.game_flow import wire
-
-    wire(context)
-    wire_cosmoforce(context)
+    other games' as ``context.game_hooks`` for the title's game chooser (each hosted entry's light ``wire``)."""
+    for entry in context.games.values():
+        entry.wire(context)
 
 
 def run_app(argv: list[str], setup: Optional[Callable[[AppContext], None]] = None) -> int:

@@ -23,7 +23,7 @@ def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
 
 def shot_chooser(app: App) -> None:
     """The title with Cosmoforce chosen: its name, tagline and credit, the menu acting for it."""
-    from game.client.cosmoforce.flow import wire
+    from game.client.cosmoforce.entry import wire
 
     app.context.on_new_game = app.context.on_load = app.context.on_tutorial = lambda: None
     wire(app.context)

@@ -82,7 +82,7 @@ def _settle(app, seconds: float = 0.3) -> None:
 
 
 def shot_new_game(app) -> None:
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     wire(app.context)
     app.start("title")

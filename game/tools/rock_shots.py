@@ -227,7 +227,7 @@ def shot_impact_screen(app) -> None:
 
 
 def shot_new_game_stop_the_rock(app) -> None:
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     wire(app.context)
     app.start("title")

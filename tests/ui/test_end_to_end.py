@@ -57,7 +57,7 @@ SEED = 20140507
 @pytest.mark.parametrize("seed", [SEED])
 def test_the_done_when_story(make_app, home, monkeypatch, seed):
     from game.client.whatgoesup import new_game
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     monkeypatch.setattr(new_game, "new_seed", lambda: seed)  # the one thing forced: the dice's seed
 

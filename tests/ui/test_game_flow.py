@@ -41,7 +41,7 @@ def _text_fits(app):
 
 @pytest.fixture
 def game_app(make_app, home):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     app = make_app()
     wire(app.context)
@@ -282,7 +282,7 @@ def test_a_corrupt_save_is_listed_with_its_reason_and_left_alone(game_app, home)
 
 def test_continue_loads_the_latest_autosave(make_app, home):
     from game.tools.flow_shots import scripted_session
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     session = scripted_session(home)
     session.autosave()
@@ -296,7 +296,7 @@ def test_continue_loads_the_latest_autosave(make_app, home):
 
 
 def test_continue_with_a_broken_autosave_opens_the_load_screen(make_app, home):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     saves.autosave_path(home, 1).write_text("not json", "utf-8")
     app = make_app()

@@ -36,7 +36,7 @@ def saved(home):
 
 
 def title_app(make_app):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
     app = make_app()
     wire(app.context)
     return app, app.start("title")

@@ -17,7 +17,7 @@ def _step(app, n: int = 3) -> None:
 
 
 def _new_game(make_app):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     app = make_app()
     wire(app.context)

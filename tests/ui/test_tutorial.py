@@ -103,7 +103,7 @@ def lesson(app):
 
 
 def start(make_app, size=(1280, 720)):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
     app = make_app(size=size)
     pygame.event.clear()
     wire(app.context)

@@ -30,7 +30,7 @@ import sys, tempfile
 from pathlib import Path
 import pygame
 from game.client.launch import make_app
-from game.client.whatgoesup.game_flow import wire
+from game.client.whatgoesup.entry import wire
 app = make_app(home=Path(tempfile.mkdtemp(prefix="whatgoesup-xvfb-")), size=(960, 540), fullscreen=False)
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
 wire(app.context)

@@ -1,8 +1,8 @@
 """Cosmoforce as a game the client hosts: the entry the shared scenes (load, continue, the rules reference)
-reach it through. Its title hooks are wired by ``flow.wire``.
+reach it through, and the title's hooks for it (``wire``).
 
 Light on purpose: the engine and the scenes are imported only when first used, so registering the game
-costs the title's first frame nothing.
+and wiring the title's hooks cost the title's first frame nothing.
 """
 from __future__ import annotations
 
@@ -35,6 +35,45 @@ def save_name(state) -> str:
     return f"{' vs '.join(p.name for p in state.players)} round {state.turn}"
 
 
+#: The words the title's game chooser shows for Cosmoforce.
+TAGLINE = "Ten slots. Two actions. Keep your crew cool."
+CREDIT = "After the Cosmoforce mini-game by robots-everywhere.com (CC BY-NC-SA)"
+
+
+def open_new_game(context) -> None:
+    context.open("cosmoforce_new_game")  # registered in game.client.launch's SCENES
+
+
+def open_load(context, message: str = "") -> None:
+    from game.client.scenes.saveload import open_load as open_shared_load
+
+    open_shared_load(context, message, GAME_ID)
+
+
+def _continue_latest(context) -> None:
+    from game.client.scenes.saveload import continue_latest
+
+    continue_latest(context, GAME_ID, lambda: wire(context))
+
+
+def wire(context) -> None:
+    """Cosmoforce's hooks for the title's game chooser; Continue only when a fight was saved. Each hook
+    imports its scenes when pressed, so the title's first frame needs nothing of the fight."""
+    from game.client.scenes.saveload import game_saves_dir
+    from game.core import saves
+
+    has_save = saves.newest_save(game_saves_dir(context.game(GAME_ID))) is not None
+    context.game_hooks[GAME_ID] = {
+        "new_game": lambda: open_new_game(context),
+        "continue": (lambda: _continue_latest(context)) if has_save else None,
+        "load": lambda: open_load(context),
+        "tutorial": None,
+        "tagline": TAGLINE,
+        "credit": CREDIT,
+    }
+
+
 ENTRY = GameEntry(id=GAME_ID, title="Cosmoforce", engine=_engine, start=_start, reference="cosmoforce_reference",
-                  turn_word="Round", saves_subfolder=GAME_ID, save_words=save_words, save_name=save_name)
+                  turn_word="Round", saves_subfolder=GAME_ID, save_words=save_words, save_name=save_name,
+                  wire=wire)
 

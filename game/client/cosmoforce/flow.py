@@ -16,7 +16,6 @@ from typing import Optional
 
 from game.client.scenes.flow import FlowBase, PauseMenuScene
 from game.client.scenes.game_scene import GameScene
-from game.client.scenes.saveload import continue_latest
 from game.client.shell.settings import animation_factor
 from game.core import saves
 from game.core.session import GameSession
@@ -26,8 +25,6 @@ from game.games.cosmoforce.rules.engine import CHANCE, Engine
 from game.games.cosmoforce.rules.state import PendingRoll
 
 GAME_ID = Engine.game_id
-TAGLINE = "Ten slots. Two actions. Keep your crew cool."
-CREDIT = "After the Cosmoforce mini-game by robots-everywhere.com (CC BY-NC-SA)"
 
 
 def saves_dir() -> Path:
@@ -164,7 +161,7 @@ class CosmoFlow(FlowBase):
         return ""
 
     def quit_to_title(self) -> None:
-        wire(self.context)
+        rewire_title(self.context)
         self.context.app.start("title")
 
 
@@ -192,24 +189,7 @@ def new_session(engine, setup, seed: Optional[int] = None) -> GameSession:
     return GameSession.new(engine, setup, new_seed() if seed is None else seed, saves_dir=folder)
 
 
-def open_new_game(context) -> None:
-    context.open("cosmoforce_new_game")  # registered in game.client.launch's SCENES
-
-
-def open_load(context, message: str = "") -> None:
-    from game.client.scenes.saveload import open_load as open_shared_load
-
-    open_shared_load(context, message, GAME_ID)
-
-
-def wire(context) -> None:
-    """Cosmoforce's hooks for the title's game chooser; Continue only when a fight was saved."""
-    has_save = saves.newest_save(saves_dir()) is not None
-    context.game_hooks[GAME_ID] = {
-        "new_game": lambda: open_new_game(context),
-        "continue": (lambda: continue_latest(context, GAME_ID, lambda: wire(context))) if has_save else None,
-        "load": lambda: open_load(context),
-        "tutorial": None,
-        "tagline": TAGLINE,
-        "credit": CREDIT,
-    }
+def rewire_title(context) -> None:
+    """Wire the title's hooks for Cosmoforce again: its entry's light ``wire``, reached through the registered
+    entry (the flow does not import its entry)."""
+    context.game(GAME_ID).wire(context)

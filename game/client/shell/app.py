@@ -39,7 +39,9 @@ class GameEntry:
     its rules reference (opened with ``rules=`` and ``section=``); ``turn_word`` is what the game calls a turn
     ("Round" in Cosmoforce). Its saves live in ``saves_subfolder`` of the saves folder ("" for the folder
     itself); ``save_words(state)`` says in a line where a saved game stands (the Load screen's rows) and
-    ``save_name(state)`` is a save's suggested name.
+    ``save_name(state)`` is a save's suggested name. ``wire(context)`` (again) puts the title's hooks for it
+    in place (Continue only with a save); it must stay light, since the title's first frame runs it and needs
+    neither the engine nor the game's flow.
     """
 
     id: str
@@ -51,6 +53,7 @@ class GameEntry:
     saves_subfolder: str = ""
     save_words: Callable[[Any], str] = lambda state: ""
     save_name: Callable[[Any], str] = lambda state: "save"
+    wire: Callable[["AppContext"], None] = lambda context: None
 
 
 def setup_logging(home: Path) -> Path:

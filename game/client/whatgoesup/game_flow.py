@@ -329,7 +329,7 @@ class GameFlow(FlowBase):
         return explain_roll_event(self.session.engine.rules, event.text) if event.kind == "roll" else ""
 
     def quit_to_title(self) -> None:
-        refresh_hooks(self.context)
+        rewire_title(self.context)
         self.context.app.start("title")
 
 
@@ -478,37 +478,10 @@ def latest_save(folder: Path) -> Optional[Path]:
     return saves.newest_save(folder)
 
 
-def continue_latest(context) -> None:
-    """Title's Continue: load the newest save (a hand save made just before quitting counts too)."""
-    from game.client.scenes.saveload import continue_latest as continue_game
-
-    continue_game(context, "whatgoesup", lambda: refresh_hooks(context))
-
-
-def refresh_hooks(context) -> None:
-    """Wire the title's hooks; Continue only when there is a save to continue."""
-    from game.client.whatgoesup.new_game import open_new_game
-    from game.client.scenes.saveload import open_load
-
-    context.on_new_game = lambda: open_new_game(context)
-    context.on_load = lambda: open_load(context)
-    from game.client.whatgoesup.tutorial import open_tutorial
-    context.on_tutorial = lambda: open_tutorial(context)
-    has_save = latest_save(saves.saves_folder()) is not None
-    context.on_continue = (lambda: continue_latest(context)) if has_save else None
-
-
-def tutorial_resumable() -> bool:
-    """Whether a training mission was left part-way (the title then offers "Resume tutorial")."""
-    from game.client.whatgoesup.tutorial import has_progress
-
-    return has_progress()
-
-
-def wire(context) -> None:
-    """Wire the title's New game, Continue, Load and Tutorial to What Goes Up (``launch`` registered the game)."""
-    context.tutorial_resumable = tutorial_resumable
-    refresh_hooks(context)
+def rewire_title(context) -> None:
+    """Wire the title's hooks again (Continue appears once there is a save): the entry's light ``wire``,
+    reached through the registered entry (the flow does not import its entry)."""
+    context.game("whatgoesup").wire(context)
 
 
 def saves_dir() -> Path:
