@@ -15,7 +15,7 @@ def press(app, button):
 
 
 def new_game(make_app):
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     app = make_app()
     wire(app.context)
