@@ -193,3 +193,7 @@ def rewire_title(context) -> None:
     """Wire the title's hooks for Cosmoforce again: its entry's light ``wire``, reached through the registered
     entry (the flow does not import its entry)."""
     context.game(GAME_ID).wire(context)
+
+
+#: The title's hooks (an older name; tests and tools written before the hooks moved to the entry use it).
+wire = rewire_title

@@ -484,5 +484,9 @@ def rewire_title(context) -> None:
     context.game("whatgoesup").wire(context)
 
 
+#: The title's hooks (an older name; tests and tools written before the hooks moved to the entry use it).
+wire = rewire_title
+
+
 def saves_dir() -> Path:
     return saves.saves_folder()
