@@ -307,3 +307,48 @@ def test_parts_shed_with_no_other_craft_near_are_lost():
     s = auto(s, at("A", "after"))
     s = act(s, Shed(items=(ids["waylight"][0],)))
     assert s.find("item", ids["waylight"][0]) is None and len(s.upgoers) == 1
+
+
+# ====================================================================== e. craft launched docked separate later
+from game.games.whatgoesup.rules.flight_actions import Separate, Undock  # noqa: E402
+
+
+def twin_in_orbit():
+    """One Upgoer carries two capsule-plus-thruster craft to Low Orbit on one pair of stages (Pip and Zed aboard)."""
+    s = new_game()
+    s, design, crew, ids = kit(s, 0, "Twin", crew=((3, 2, 4), (2, 2, 3)),
+                               mods=("capsule", "thruster", "rcs", "capsule", "thruster"), rations=4)
+    s = start(s, [design], [])
+    s = auto(s, at("Twin", "after"))
+    return s, crew, ids
+
+
+def test_craft_launched_docked_separate_and_go_their_own_ways():
+    """"Undocking - It's free. In fact, it's so free that you can launch docked craft and undock them later! For
+    example, if you have a big first and second stage, they can carry up two capsules-plus-third-stage that then
+    go their separate ways." (Docking)"""
+    s, (pip, zed), ids = twin_in_orbit()
+    twin = up(s, "Twin")
+    leaving = (ids["capsule"][1], ids["thruster"][1])
+    split = Separate(leaving, crew=(zed,), fuel=5, rations=2)
+    assert split in E.legal_actions(s)
+    s = act(s, split)
+    other = up(s, "Twin 2")
+    assert other.modules == leaving and other.location == twin.location and other.docked_with == (twin.id,)
+    assert (other.fuel, other.rations, up(s, "Twin").fuel, up(s, "Twin").rations) == (5, 2, twin.fuel - 5, 2)
+    assert s.derp(zed).location == other.id and s.item(leaving[0]).location == other.id
+    assert up(s, "Twin").modules == (ids["capsule"][0], ids["thruster"][0], ids["rcs"][0])
+    s = act(s, Undock(other.id))  # free
+    assert up(s, "Twin").docked_with == () and up(s, "Twin 2").docked_with == ()
+    s = auto(s, in_rnd(2))
+    s = act(act(s, EndRnD()), EndRnD())
+    s = auto(s, lambda x: at("Twin 2", "before")(x))  # next turn each flies on its own
+    assert up(s, "Twin 2").status == "flying"
+
+
+def test_a_separated_craft_needs_room_and_a_capsule_for_its_crew():
+    s, (pip, zed), ids = twin_in_orbit()
+    with pytest.raises(IllegalAction, match="without a capsule"):
+        act(s, Separate((ids["thruster"][1],), crew=(zed,)))
+    with pytest.raises(IllegalAction, match="something must stay behind"):
+        act(s, Separate(up(s, "Twin").modules))

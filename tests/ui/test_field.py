@@ -290,3 +290,22 @@ def test_shedding_and_recovering_parts_go_through_their_choosers(make_app, home)
     assert recover.text.startswith("EVA: bring Waylight") and recover.text.endswith("aboard")
     press(app, recover)
     assert isinstance(session.actions[-1], Recover) and session.waiting_for_dice
+
+
+def test_a_craft_launched_as_two_separates_through_its_chooser(make_app, home):
+    """Issue 13, 6e: "Separate…" lists the ways to split a craft carrying two capsules; choosing one splits it."""
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.flight_actions import Separate
+    from tests.test_fidelity_smaller import twin_in_orbit
+
+    state = twin_in_orbit()[0]
+    app = make_app((1280, 720))
+    session = GameSession(shipped_engine(), state.setup, 7, states=(state,), saves_dir=home)
+    scene = open_field(app, session)
+    frames(app, 3)
+    press(app, next(b for b, where in scene.flight_panel.nav.items() if where and where[0] == "Separate"))
+    choices = {b.text: a for b, a in scene.flight_panel.buttons.items() if isinstance(a, Separate)}
+    assert sorted(choices)[0].startswith("No crew: ") and len(choices) == 3
+    press(app, next(b for b, a in scene.flight_panel.buttons.items() if a == choices[sorted(choices)[0]]))
+    assert isinstance(session.actions[-1], Separate)
+    assert any(u.name == "Twin 2" and u.docked_with for u in session.state.upgoers)

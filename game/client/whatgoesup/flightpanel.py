@@ -22,7 +22,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking
                                        UsePayload, UseRcsBoost, UseSkill, VisitTemple, Wait, WalkOutside, WriteOff)
 
 from game.games.whatgoesup.rules.actions import OfferTrade
-from game.games.whatgoesup.rules.flight_actions import Recover, SwitchPayload
+from game.games.whatgoesup.rules.flight_actions import Recover, Separate, SwitchPayload
 
 from game.client.scenes.dice import percent_text
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
@@ -372,6 +372,11 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         return (f"EVA: switch {item} on",
                 f"{derp} spends a stamina point to go outside to {holder}, floating here by itself, and {what}; "
                 f"the EVA pack rolls, then {item} does.")
+    if isinstance(action, Separate):
+        label = separate_words(state, action)
+        return (f"Separate ({label})", f"The parts that leave ({label}) become a craft of their own, docked to this "
+                f"one, with {action.fuel} fuel and {action.rations} rations; transfer more if you like, then undock "
+                "and each goes its own way.")
     if isinstance(action, Recover):
         derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
         found = state.find("item", action.item)
@@ -417,12 +422,22 @@ TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, 
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, TakeHit, Nudge, Launch, Move, Burn, Coast, Hold,
-         WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Transfer, Eva, StartFight, JuryRig, UsePayload,
-         SwitchPayload, Recover, Shed, OfferTrade, Wait, EndActivities, WriteOff)
+         WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Separate, Transfer, Eva, StartFight, JuryRig,
+         UsePayload, SwitchPayload, Recover, Shed, OfferTrade, Wait, EndActivities, WriteOff)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
-GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"), (Shed, "Shed mass…", "Shed"))
+GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"), (Shed, "Shed mass…", "Shed"),
+          (Separate, "Separate…", "Separate"))
 #: Groups whose chooser lists its actions at once (they name no other craft).
-UNTARGETED = (Shed,)
+UNTARGETED = (Shed, Separate)
+
+
+def separate_words(state: "GameState", action: "Separate") -> str:
+    """'Zed: Burrow Pod +1' (who goes, then what leaves: the first part and how many more), short enough for
+    a button."""
+    first = _name(state, "item", action.modules[0])
+    more = len(action.modules) - 1
+    crew = ", ".join(_name(state, "derp", d) for d in action.crew)
+    return f"{crew or 'No crew'}: {first}" + (f" +{more}" if more else "")
 
 
 def chooser_label(state: "GameState", action: "Action") -> str:
@@ -433,6 +448,8 @@ def chooser_label(state: "GameState", action: "Action") -> str:
     if isinstance(action, Shed):
         parts = ", ".join(_name(state, "item", i) for i in action.items)
         return "Throw out " + (parts or (f"{action.fuel} fuel" if action.fuel else f"{action.rations} rations"))
+    if isinstance(action, Separate):
+        return separate_words(state, action)
     if isinstance(action, Eva):
         words = _name(state, "derp", action.derp)
         if action.carry_derp:
@@ -548,8 +565,8 @@ class FlightPanel:
                     placed.add(kind)
                     label = next(text for k, text, _ in GROUPS if k is kind)
                     if kind in UNTARGETED:
-                        add(label, f"{len(grouped[kind])} things you could throw overboard: choose one",
-                            nav=(kind.__name__, None))
+                        why = {Shed: "things you could throw overboard", Separate: "ways to split this craft"}[kind]
+                        add(label, f"{len(grouped[kind])} {why}: choose one", nav=(kind.__name__, None))
                         continue
                     targets = {a.target for a in grouped[kind]}
                     if len(targets) == 1:

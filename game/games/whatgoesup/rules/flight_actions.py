@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from game.games.whatgoesup.rules.actions import Action, register
+from game.games.whatgoesup.rules.actions import ACTIONS, Action, register
+from game.games.whatgoesup.rules.limits import UPGOER_NAME_MAX
 
 
 @register
@@ -239,6 +240,25 @@ class Shed(Action):
 
     def __str__(self) -> str:
         return "shed mass"
+
+
+@register
+@dataclass(frozen=True)
+class Separate(Action):
+    """Split the active craft in two where craft can meet: ``modules`` (with ``crew``, ``fuel`` and ``rations``)
+    become a new craft called ``name``, docked to the rest ("launch docked craft and undock them later")."""
+
+    modules: tuple[str, ...]
+    crew: tuple[str, ...] = ()
+    fuel: int = 0
+    rations: int = 0
+    name: str = ""
+
+    def __str__(self) -> str:
+        return f"separate {', '.join(self.modules)}" + (f" as '{self.name}'" if self.name else "")
+
+
+ACTIONS.limit(Separate, "name", max_length=UPGOER_NAME_MAX)
 
 
 @register

@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight.hostilities import HOSTILE_THENS
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
-    JuryRig, Launch, Move, Recover, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
+    JuryRig, Launch, Move, Recover, Separate, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import Derp, GameState, Item, Upgoer, update
 
@@ -84,6 +84,7 @@ class ActivityPart(FlightBase):
                 if other.status == "debris":
                     for d in crew[:1]:
                         out.append(Recover(d.id, item.id))
+        out += self._separations(state, upgoer)
         out += self._goal_candidates(state, upgoer, crew)
         out += self._hostility_candidates_for(state, upgoer)
         out += self._ship_fight_candidates(state, upgoer)
@@ -93,6 +94,21 @@ class ActivityPart(FlightBase):
             if item.id in upgoer.modules and self._role(state, item) not in ("capsule", "habitat"):
                 out.append(Shed(items=(item.id,)))
         out.append(WriteOff(upgoer.id))
+        return out
+
+    def _separations(self, state: GameState, upgoer: Upgoer) -> list[Action]:
+        """The ways listed to split a craft launched as several: from each later capsule on, in the order the parts
+        were loaded, the parts leave with no derp or with one of them, and half the fuel and rations."""
+        if not self.board.step(upgoer.location).is_stable:
+            return []
+        roles = [self._role(state, state.item(m)) for m in upgoer.modules]
+        cuts = [n for n, role in enumerate(roles) if role == "capsule"][1:]
+        crew = self._crew(state, upgoer)
+        out: list[Action] = []
+        for cut in cuts:
+            for who in [()] + ([(d.id,) for d in crew] if len(crew) > 1 else []):
+                out.append(Separate(upgoer.modules[cut:], crew=who, fuel=upgoer.fuel // 2,
+                                    rations=upgoer.rations // 2))
         return out
 
     def _activity_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:

@@ -18,7 +18,7 @@ from game.games.whatgoesup.rules.flight.ship_combat import OpenFire
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, ChooseConsequence, Coast, Deploy, Dock,
     EndActivities, Eva, Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, StartFight, Transfer, Undock, UsePayload,
     VisitTemple, Wait, WalkOutside, WriteOff)
-from game.games.whatgoesup.rules.flight_actions import Recover, SwitchPayload
+from game.games.whatgoesup.rules.flight_actions import Recover, Separate, SwitchPayload
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
 
@@ -144,7 +144,7 @@ class PhasePart(FlightBase):
             Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
             Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
             OpenFire: self._open_fire,
-            SwitchPayload: self._switch_payload, Recover: self._recover,
+            SwitchPayload: self._switch_payload, Recover: self._recover, Separate: self._separate,
         }.get(type(action)) or self._underped_handlers().get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")

@@ -11,9 +11,10 @@ from fractions import Fraction
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
-from game.games.whatgoesup.rules.flight_actions import CatchUp, Dock, Eva, Transfer, Undock
+from game.games.whatgoesup.rules.flight_actions import CatchUp, Dock, Eva, Separate, Transfer, Undock
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.limits import UPGOER_NAME_MAX
 
 
 class RendezvousPart(FlightBase):
@@ -107,6 +108,71 @@ class RendezvousPart(FlightBase):
         state = self._replace_upgoer(state, update(upgoer, docked_with=tuple(x for x in upgoer.docked_with if x != a.target)))
         state = self._replace_upgoer(state, update(target, docked_with=tuple(x for x in target.docked_with if x != upgoer.id)))
         return self._event(state, f"{upgoer.name} undocks from {target.name}.", upgoer)
+
+    # ------------------------------------------------------------------ separating craft launched docked
+    def _separate(self, state: GameState, upgoer: Upgoer, a: Separate) -> GameState:
+        """"Undocking - It's free. In fact, it's so free that you can launch docked craft and undock them later!"
+
+        The parts named become a craft of their own, docked to the rest: crew, payloads, fuel and rations then
+        move by transfer, and an undocking lets the two go their separate ways.
+        """
+        self._require_activity(state, upgoer, "separating")
+        if not self.board.step(upgoer.location).is_stable:
+            raise IllegalAction("craft separate where craft can meet: in a stable orbit or on a surface")
+        modules = tuple(dict.fromkeys(a.modules))
+        if not modules or any(m not in upgoer.modules for m in modules):
+            raise IllegalAction(f"name parts of {upgoer.name} to separate")
+        if len(modules) == len(upgoer.modules):
+            raise IllegalAction("something must stay behind: name only the parts that leave")
+        crew = tuple(dict.fromkeys(a.crew))
+        aboard = {d.id for d in self._crew(state, upgoer)}
+        if any(d not in aboard for d in crew):
+            raise IllegalAction(f"name derps aboard {upgoer.name}")
+        if not 0 <= a.fuel <= upgoer.fuel or not 0 <= a.rations <= upgoer.rations:
+            raise IllegalAction(f"{upgoer.name} does not carry that much fuel or rations")
+        name = a.name.strip() or self._separated_name(state, upgoer)
+        if len(name) > UPGOER_NAME_MAX:
+            raise IllegalAction(f"a name has at most {UPGOER_NAME_MAX} letters")
+        stays = tuple(m for m in upgoer.modules if m not in modules)
+        for parts, derps, rations, which in ((modules, crew, a.rations, name),
+                                              (stays, tuple(aboard - set(crew)), upgoer.rations - a.rations,
+                                               upgoer.name)):
+            self._check_half(state, parts, derps, rations, which)
+        new_id = f"U{state.next_id}"
+        new = update(upgoer, id=new_id, name=name, stages=(), modules=modules, crew=crew, fuel=a.fuel,
+                     rations=a.rations, docked_with=(upgoer.id,), crewed_turns=upgoer.crewed_turns if crew else 0,
+                     reentries=0, mapped=(), stranded=False, rush=0, relic_mass=0, temple_found=False)
+        rest = update(upgoer, modules=stays, crew=tuple(d for d in upgoer.crew if d not in crew),
+                      fuel=upgoer.fuel - a.fuel, rations=upgoer.rations - a.rations,
+                      docked_with=upgoer.docked_with + (new_id,))
+        state = update(state, next_id=state.next_id + 1, upgoers=replace_in(state.upgoers, [rest]) + (new,))
+        state = self._replace_items(state, [update(state.item(m), location=new_id) for m in modules])
+        state = dataclasses.replace(state, derps=replace_in(state.derps, [update(state.derp(d), location=new_id)
+                                                                          for d in crew]))
+        return self._event(state, f"{name} separates from {upgoer.name}; the two stay docked until one undocks.",
+                           upgoer)
+
+    def _separated_name(self, state: GameState, upgoer: Upgoer) -> str:
+        taken = {u.name.lower() for u in state.upgoers}
+        n = 2
+        while f"{upgoer.name} {n}".lower() in taken:
+            n += 1
+        return f"{upgoer.name} {n}"[:UPGOER_NAME_MAX]
+
+    def _check_half(self, state: GameState, parts: tuple, derps: tuple, rations: int, name: str) -> None:
+        """Refuse a separated craft whose crew, payloads and rations its own cabins cannot hold."""
+        comps = self.rules.components
+        roles = {m: self._role(state, state.item(m)) for m in parts}
+        pods = [m for m in parts if roles[m] in ("capsule", "habitat")]
+        cargo = [m for m in parts if roles[m] in ("payload", "rcs")]
+        if derps and not any(roles[m] == "capsule" for m in parts):
+            raise IllegalAction(f"{name} would carry a crew without a capsule to fly in")
+        if (derps or cargo or rations) and not pods:
+            raise IllegalAction(f"{name} would carry crew, payloads or rations with no capsule or habitat")
+        capacity = sum(formulas.capsule_capacity(state.thing(state.item(m).thing_id).base_mass, comps) for m in pods)
+        load = formulas.cabin_load(len(derps), len(cargo), rations, self.rules.economy.derps.mass, comps)
+        if load > capacity:
+            raise IllegalAction(f"{name}'s cabins carry {capacity} but would hold {float(load):g}")
 
     # ------------------------------------------------------------------ transfers and rescues
     def _may_take_from(self, state: GameState, upgoer: Upgoer, source: Upgoer) -> bool:
