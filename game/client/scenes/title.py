@@ -39,6 +39,9 @@ def title_top(layout) -> float:
 
 class TitleScene(Scene):
     name = "title"
+    #: Only the backdrop moves here (twinkling stars, the rocket's hop): 30 frames a second look the same
+    #: and let the app idle on the title (buttons still answer within a frame).
+    frame_rate = 30
 
     def __init__(self, context) -> None:
         super().__init__(context)

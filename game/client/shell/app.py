@@ -392,7 +392,8 @@ class App:
     def run(self) -> int:
         first = True
         while self.running:
-            dt = self.clock.tick(self.FPS) / 1000.0
+            top = self.stack.top
+            dt = self.clock.tick(min(self.FPS, top.frame_rate) if top is not None else self.FPS) / 1000.0
             self.step(min(dt, 0.1))
             pygame.display.flip()
             if first:  # after the first frame is up: start the mixer and make the sounds

@@ -17,6 +17,9 @@ class Scene:
     #: An overlay is drawn over the scene below it (which keeps drawing, but not its widgets).
     is_overlay = False
     name = "scene"
+    #: Frames a second the app's loop runs at while this scene is on top: a scene whose only motion is
+    #: decoration (the title's stars and rocket) asks for fewer, so the app idles there.
+    frame_rate = 60
 
     def __init__(self, context) -> None:
         """``context`` is the app's ``AppContext`` (game.client.shell.app): manager, layout, settings, stack."""
