@@ -163,7 +163,7 @@ def entries(s, p=0):
 # ====================================================================== the option and R&D
 def test_without_the_option_no_underped_system_can_be_invented():
     s = give_stock(new_game(options=()), 0, points=50)
-    illegal(s, Invent("underped", 1), "optional rule 'Underped Upgoers'")
+    illegal(s, Invent("underped", 1), "optional rule 'Underped craft'")
     illegal(s, Invent("generator", 1), "optional rule")
     assert not any(isinstance(a, Invent) and a.kind in ("underped", "generator") for a in E.legal_actions(s))
 
@@ -467,7 +467,7 @@ def clockwork_at_first_burn(orders=("high_transfer",)):
 
 
 def test_clockwork_needs_the_underped_rules():
-    with pytest.raises(Exception, match="needs Underped Upgoers too"):
+    with pytest.raises(Exception, match="needs Underped craft too"):
         E.new_game(Setup((PlayerSetup("Hop", "rabitians"),), options=frozenset({"underped_clockwork"})))
 
 

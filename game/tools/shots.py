@@ -205,8 +205,10 @@ def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
     from game.tools.ship_fight_shots import SHIP_FIGHT_SIZED_SHOTS
     from game.tools.tutorial_shots import TUTORIAL_SIZED_SHOTS
     from game.tools.war_shots import WAR_SIZED_SHOTS
+    from game.tools.underped_shots import UNDERPED_SIZED_SHOTS
 
-    return list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS) + list(SHIP_FIGHT_SIZED_SHOTS)
+    return (list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS)
+            + list(SHIP_FIGHT_SIZED_SHOTS) + list(UNDERPED_SIZED_SHOTS))
 
 
 #: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.

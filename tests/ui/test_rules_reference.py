@@ -60,7 +60,8 @@ def test_the_reference_has_every_section_and_the_shipped_numbers(rules):
     sections = reference_sections(rules)
     assert [s.title for s in sections] == ["A turn", "R&D", "Components", "Mass and fuel", "Reliability", "Flights",
                                            "Docking", "Derps and EVA", "Failures", "Prestige", "Luck",
-                                           "Stop The Rock", "Victory", "Space War", "Ship to ship"]
+                                           "Underped Upgoers (optional)", "Stop The Rock", "Victory",
+                                           "Space War", "Ship to ship"]
     text = text_of(sections)
     assert "laser: Waylight; missile: Probe / escape tower" in text and "cruiser up to spacecraft mass 40" in text
     assert "starts with 40 dots" in text and "Invent: 3 points per mass" in text
@@ -97,3 +98,10 @@ def test_the_reference_scene_opens_with_f2_and_shows_sections(make_app, house_ru
     for _ in range(3):
         app.step(1 / 30)
     assert scene.section == "rnd" and "Invent: 4 points per mass" in scene.text_box.html_text
+
+
+def test_the_reference_explains_underped_craft_with_the_shipped_numbers(rules):
+    section = next(s for s in reference_sections(rules) if s.title == "Underped Upgoers (optional)")
+    text = " ".join(section.paragraphs)
+    assert "Programming: 1 point per stamina point" in text and "spends 1 stamina on every action" in text
+    assert "pays 1/2 of its dots, rounded up" in text and "Clockwork robots" in text

@@ -37,7 +37,7 @@ BOTTOM = 80  # the button row at the foot of the window
 DRAG_START_PX = 6  # how far the pointer moves before a press becomes a drag
 #: Glossary terms for a part's role, and for the buttons that put a part somewhere.
 ROLE_TERMS = {"lower_stage": "lower stage", "capsule": "capsule", "habitat": "habitat", "thruster": "thruster",
-              "rcs": "RCS", "payload": "payload", "fuel": "fuel", "rations": "rations"}
+              "rcs": "RCS", "payload": "payload", "fuel": "fuel", "rations": "rations", "underped": "underped system"}
 CHOICE_TERMS = {"launch": ("launch", "lower stage"), "insert": ("orbital insertion", "cluster"),
                 "stage": ("lower stage",)}
 THRUST_WORDS = {"none": "no thrusters (no burns possible)", "too_small": "too weak for these capsules",
@@ -50,7 +50,9 @@ STEPPERS = (("fuel", "Fuel"), ("rations", "Rations"), ("burns", "Planned burns")
 def _launchable(engine, state, design: UpgoerDesign) -> bool:
     """Whether the flight rules would let this design leave the pad (uncrewed craft fly suborbital only)."""
     single = "simplified_stack" in state.setup.options
-    return bool(design.crew) or single or len(design.stages) <= 1 or not engine.rules.flight.uncrewed_suborbital_only
+    robots = any(d.system in design.modules for d in state.derps if d.is_system)  # a robot counts as crew
+    return (bool(design.crew) or robots or single or len(design.stages) <= 1
+            or not engine.rules.flight.uncrewed_suborbital_only)
 
 
 def _with_stages(engine, state, program: int, design: UpgoerDesign, two: bool) -> Optional[UpgoerDesign]:
@@ -84,7 +86,7 @@ def flyable_suggestions(engine, state, program: int, name: str) -> list[UpgoerDe
         by_role.setdefault(comps.kind(state.thing(item.thing_id).kind).role, []).append(item)
     capsules = sorted(by_role.get("capsule", []), key=lambda i: (-state.thing(i.thing_id).base_mass, i.id))
     thrusters = sorted(by_role.get("thruster", []), key=lambda i: (state.thing(i.thing_id).mass, i.id))
-    crew = sorted((d for d in state.derps_of(program) if d.can_fly and d.location is HOME),
+    crew = sorted((d for d in state.derps_of(program) if d.can_fly and d.location is HOME and not d.is_system),
                   key=lambda d: (-d.piloting, -d.stamina, d.id))
     home = state.programs[program]
     single = "simplified_stack" in state.setup.options
@@ -263,10 +265,14 @@ class AssemblyScene(GameScene):
             details = f"{kind.name.lower()} · mass {thing.mass} · {rating}"
             if kind.role in ("capsule", "habitat"):
                 details += f" · carries {formulas.capsule_capacity(thing.base_mass, comps)}"
+            if kind.role == "underped":
+                robot = next((d for d in state.derps if d.system == item.id), None)
+                if robot is not None:
+                    details = f"robot crew · mass {thing.mass} · {rating} · stamina {robot.stamina}"
             rows.append(("stage" if kind.role == "lower_stage" else "module", item.id, kind.role, names[item.id],
                          details))
         for derp in state.derps_of(self.program):
-            if derp.location is HOME:
+            if derp.location is HOME and not derp.is_system:  # a robot is loaded as its part
                 why = "" if derp.can_fly else f" · {derp.busy or derp.condition}"
                 rows.append(("crew", derp.id, "crew", derp.name,
                              f"derp · skills {derp.piloting}/{derp.engineering}/{derp.stamina}{why}"))

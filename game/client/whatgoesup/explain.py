@@ -68,7 +68,7 @@ ROLL_NAMES = {
     "duration_habitat": "Habitat check (duration step)", "payload": "Payload", "eva": "EVA", "winch": "Winch",
     "reentry": "Reentry", "landing": "Landing", "stage_recovery": "Stage recovery",
     "lunar_landing": "Lunar landing burn", "rock_docking_burn": "Rock docking burn",
-    "rock_docking_rcs": "Rock docking (RCS)", "jury_rig": "Jury-rig",
+    "rock_docking_rcs": "Rock docking (RCS)", "jury_rig": "Jury-rig", "power_up": "Power-up check",
 }
 
 

@@ -37,6 +37,7 @@ from game.client.whatgoesup.rocket_view import draw_rocket
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
+from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
 
@@ -897,7 +898,9 @@ class FieldScene(GameScene):
                 surface.blit(self._text(part, layout.px(16), False, INK), (inner.left, y))
                 y += layout.px(21)
             crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
-            facts = f"Fuel {upgoer.fuel} · Rations {upgoer.rations} · Crew {len(crew)}"
+            robots = sum(1 for d in crew if d.is_system)
+            facts = f"Fuel {upgoer.fuel} · Rations {upgoer.rations} · Crew {len(crew)}" + (
+                f" ({counted(robots, 'robot')})" if robots else "")
             surface.blit(self._text(facts, layout.px(15), False, INK_DIM), (inner.left, y + layout.px(2)))
             y += layout.px(26)
         # the action area is the flight panel's scrolling column; say so when it is empty

@@ -26,6 +26,7 @@ from game.games.whatgoesup.rules.flight_actions import Recover, Separate, Switch
 
 from game.client.scenes.dice import percent_text
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
+from game.games.whatgoesup.rules.underped_actions import AbortOrders, GiveStamina, PowerDown, PowerUp, SelfDestruct
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.actions import Action
@@ -280,6 +281,31 @@ def describe_ship_fight_action(engine: "Engine", state: "GameState", action: "Ac
     return str(action).capitalize(), ""
 
 
+UNDERPED_ACTIONS = (PowerDown, PowerUp, GiveStamina, SelfDestruct, AbortOrders)
+
+
+def describe_underped_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
+    """Labels of the underped (robot) activities: powering down and up, stamina from a derp, the end, orders."""
+    rules = engine.rules.components.underped
+    if isinstance(action, PowerDown):
+        name = _name(state, "derp", action.derp)
+        return (f"Power down: {name}", f"{name} switches off to save itself: it cannot act until it powers up again, "
+                                       "and a craft left with only sleeping robots skips its duration rolls in orbit.")
+    if isinstance(action, PowerUp):
+        name = _name(state, "derp", action.derp)
+        return (f"Power up: {name} ({rules.power_up_stamina} stamina)",
+                f"{name} spends {rules.power_up_stamina} stamina and checks its reliability: on OK it is back at work.")
+    if isinstance(action, GiveStamina):
+        derp, system = _name(state, "derp", action.derp), _name(state, "derp", action.system)
+        return (f"{_first(state, action.derp)} recharges {system}",
+                f"{derp} hands {system} {rules.given_stamina} of their own stamina, so it can power up and work again.")
+    if isinstance(action, SelfDestruct):
+        return ("Self-destruct", "The robots aboard are out of stamina: blow the craft up rather than leave it "
+                                 "drifting. Losing robots costs no dots.")
+    return ("Abort the orders", "Give up the rest of the written burns after this failure: the clockwork craft "
+                                "then only coasts along its rail.")
+
+
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
     """(button label, one-line explanation) for a flight action, in a player's words."""
     board = engine.rules.board
@@ -295,6 +321,8 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
             return described
     if isinstance(action, SHIP_FIGHT_ACTIONS):
         return describe_ship_fight_action(engine, state, action)
+    if isinstance(action, UNDERPED_ACTIONS):
+        return describe_underped_action(engine, state, action)
     if isinstance(action, Launch):
         return "Launch", "Light the launch stage: it rolls now, and on OK the craft climbs to orbital insertion."
     if isinstance(action, Hold):
@@ -421,9 +449,10 @@ TRADE_LABEL = "Trade with another program…"
 TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, rations, stored parts, blueprints "
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
-ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, TakeHit, Nudge, Launch, Move, Burn, Coast, Hold,
-         WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Separate, Transfer, Eva, StartFight, JuryRig,
-         UsePayload, SwitchPayload, Recover, Shed, OfferTrade, Wait, EndActivities, WriteOff)
+ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, TakeHit, Nudge, Launch, Move, Burn, Coast,
+         AbortOrders, PowerUp, Hold, WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Separate, Transfer,
+         Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Recover, GiveStamina, PowerDown, Shed, OfferTrade, Wait,
+         EndActivities, WriteOff, SelfDestruct)
 #: Actions grouped behind one button that opens a chooser: (kind, button label, chooser title).
 GROUPS = ((Dock, "Dock with…", "Dock with"), (Eva, "EVA to…", "EVA to"), (Shed, "Shed mass…", "Shed"),
           (Separate, "Separate…", "Separate"))

@@ -208,6 +208,27 @@ def _impact(r) -> str:
             "misses; if it arrives first, everyone loses.")
 
 
+def _underped(r) -> str:
+    u, d = r.components.underped, r.economy.derps
+    share = r.prestige.underped_share
+    return (f"A robot pilot: a part of mass 1 and a crew member ({d.start_piloting}/{d.start_engineering}/"
+            f"{d.start_stamina}) in a capsule. Eats nothing, spends {u.action_stamina} stamina per action, burns "
+            f"too; powers up by a reliability check after liftoff. Hurt: powered down; killed: destroyed and its "
+            f"craft stranded. Costs no dots to lose; firsts by robots alone pay {_frac(share)}.")
+
+
+def _programming(r) -> str:
+    u = r.components.underped
+    return (f"How an underped system gets stamina: {u.program_cost_per_stamina} point(s) per stamina point, in "
+            f"R&D, even aboard a craft already on the pad. It is never trained and never stays home for it.")
+
+
+def _generator(r) -> str:
+    u = r.components.underped
+    return (f"A payload that is a habitat for robots: aboard a craft with underped systems it rolls at duration "
+            f"steps like a habitat and gives each system {u.generator_recharge} stamina at the end of the turn.")
+
+
 def _victory(r) -> str:
     names = ", ".join(v.name for v in getattr(r.scenarios, "victories", ()))
     return f"How this game is won. The choices: {names}." if names else "How this game is won."
@@ -282,12 +303,22 @@ GLOSSARY: dict[str, Entry] = {
     "drift": _drift,
     "impact": _impact,
     "victory": _victory,
+    "underped system": _underped,
+    "programming": _programming,
+    "generator": _generator,
+    "powered down": "An underped system switched off: by an accident that would injure a derp, on purpose, or on "
+                    "the ground. It cannot act until it powers up (stamina left, a reliability check and a stamina "
+                    "point). Sleeping robots alone in a stable orbit skip their duration rolls.",
+    "clockwork": "An optional rule for robot craft: the burns they make are written down on the pad and followed "
+                 "in order. If a written burn fails the craft may only try it again or abort the rest.",
 }
 
 #: Other spellings used on screen.
 ALIASES = {"booms": "Boom", "fails": "Fail", "insertion": "orbital insertion",
            "jury rig": "jury-rig", "derp stamina": "stamina", "nudges": "nudge", "rcs burn": "burn",
-           "duration": "duration step", "lunar landing": "landing"}
+           "duration": "duration step", "lunar landing": "landing", "underped": "underped system",
+           "robot": "underped system", "program": "programming", "power down": "powered down",
+           "power up": "powered down"}
 
 
 def _shipped_rules():
@@ -335,5 +366,6 @@ def term_for_roll(kind: str) -> Optional[str]:
              "duration_capsule": "duration step", "duration_habitat": "duration step", "docking": "docking",
              "payload": "payload", "eva": "EVA", "reentry": "reentry", "landing": "landing",
              "stage_recovery": "reusable", "lunar_landing": "landing", "rock_docking_burn": "docking",
-             "rock_docking_rcs": "docking", "jury_rig": "jury-rig", "escape_tower": "payload", "winch": "payload"}
+             "rock_docking_rcs": "docking", "jury_rig": "jury-rig", "escape_tower": "payload", "winch": "payload",
+             "power_up": "underped system"}
     return table.get(kind)

@@ -1,5 +1,6 @@
 """Upgoer markers on The Field: a program's colour AND shape, fanned out when they share a step,
-gliding along the rails after a move; debris looks like debris. Also the words of a craft's detail card.
+gliding along the rails after a move; debris looks like debris, and a craft flown by underped systems alone
+(robots) wears a robot's visor and antenna. Also the words of a craft's detail card.
 
 Marker positions live in board units, so a glide keeps going while the player zooms or pans.
 """
@@ -20,6 +21,30 @@ if TYPE_CHECKING:
     from game.games.whatgoesup.rules.state import GameState, Upgoer
 
 ON_BOARD = ("pad", "flying", "debris", "written_off")
+
+
+def robot_crewed(state: "GameState", upgoer: "Upgoer") -> bool:
+    """A craft flown by underped systems alone: at least one aboard and no derp."""
+    crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
+    return bool(crew) and all(d.is_system for d in crew)
+
+
+def draw_robot_badge(surface: pygame.Surface, centre, r: float, awake: bool = True) -> None:
+    """The underped craft's mark over its marker: a dark visor with two eyes (lit while a robot is awake)
+    and an antenna with a bead, so it reads as a robot whatever the program's shape and colour."""
+    x, y = centre
+    visor = pygame.Rect(0, 0, max(4, round(r * 1.3)), max(3, round(r * 0.55)))
+    visor.center = (round(x), round(y + r * 0.05))
+    pygame.draw.rect(surface, (20, 16, 40), visor, border_radius=max(1, visor.h // 2))
+    eye = (255, 214, 90) if awake else (110, 104, 130)
+    for k in (-1, 1):
+        aa_circle(surface, eye, (x + k * r * 0.32, visor.centery), max(1.0, r * 0.14))
+    top = (x, y - r * 0.95)
+    tip = (x + r * 0.3, y - r * 1.65)
+    pygame.draw.line(surface, (20, 16, 40), top, tip, max(2, round(r * 0.3)))  # dark rim, then a light rod
+    pygame.draw.line(surface, (214, 210, 232), top, tip, max(1, round(r * 0.14)))
+    aa_circle(surface, (20, 16, 40), tip, max(1.5, r * 0.32))
+    aa_circle(surface, eye, tip, max(1.0, r * 0.22))
 
 
 # ---------------------------------------------------------------- fanning out
@@ -115,6 +140,7 @@ class MarkerLayer:
         self.radius = 8.0
         self._state_key: object = None
         self._markers: list[tuple[str, str, tuple[int, int, int], bool, str]] = []
+        self.robots: dict[str, bool] = {}  # underped craft (robots alone aboard) -> whether a robot is awake
         self.names: dict[str, str] = {}  # upgoer id -> its name, for the tags shown when zoomed in
         self._fan_key: object = None
         self._fanned: dict[str, tuple[float, float]] = {}  # resting markers, in board pixels
@@ -169,6 +195,10 @@ class MarkerLayer:
             program = state.programs[upgoer.owner]
             markers.append((upgoer.id, step, hex_colour(program.colour), upgoer.status in ("debris", "written_off"),
                             shape_for(upgoer.owner)))
+            if robot_crewed(state, upgoer):
+                self.robots[upgoer.id] = any(d.awake for d in state.derps if d.location == upgoer.id)
+            else:
+                self.robots.pop(upgoer.id, None)
             old = self.at.get(upgoer.id)
             if old is not None and old != step and not snap and self.time_factor > 0:
                 stops = self._path(old, step)
@@ -182,6 +212,7 @@ class MarkerLayer:
         for gone in set(self.at) - seen:
             self.at.pop(gone, None)
             self.glides.pop(gone, None)
+            self.robots.pop(gone, None)
         self._markers = markers
 
     @property
@@ -252,7 +283,10 @@ class MarkerLayer:
                     aa_circle(surface, (255, 230, 140), pos, r * (1.9 + 0.25 * pulse) - k, width=1)
             if uid == selected:
                 aa_circle(surface, (255, 255, 255), pos, r * 1.75, width=2)
-            draw_marker(surface, shape, colour, pos, r * (1.12 if uid == hover else 1.0), debris=debris)
+            size = r * (1.12 if uid == hover else 1.0)
+            draw_marker(surface, shape, colour, pos, size, debris=debris)
+            if uid in self.robots and not debris:
+                draw_robot_badge(surface, pos, size, self.robots[uid])
         if self.view.labels_on:
             self.draw_tags(surface, positions, hidden, avoid)
 
@@ -308,6 +342,13 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
     lines = [("title", upgoer.name), ("sub", f"{program.name} ({SHAPE_WORDS[shape_for(upgoer.owner)]}) · {status}")]
     if upgoer.stranded:
         lines.append(("warn", "Stranded: it can no longer be steered."))
+    if robot_crewed(state, upgoer):
+        lines.append(("sub", "Underped craft: flown by robots alone."))
+        if upgoer.orders:
+            to = ", then ".join(board.step(s).name for s in upgoer.orders if s in {x.id for x in board.steps})
+            lines.append(("line", f"Written orders: {to}."))
+        elif upgoer.orders_aborted:
+            lines.append(("line", "Orders aborted: it coasts along its rail."))
     lines.append(("head", "Parts"))
     for module in upgoer.modules:
         item = state.find("item", module)
@@ -337,9 +378,10 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
     if not crew:
         lines.append(("line", "Nobody aboard."))
     for d in crew:
-        text = (f"{d.name}: Piloting {flight.piloting(state, d)}, Engineering {d.engineering}, "
+        robot = " (robot)" if d.is_system else ""
+        text = (f"{d.name}{robot}: Piloting {flight.piloting(state, d)}, Engineering {d.engineering}, "
                 f"Stamina {d.current_stamina}/{d.stamina} · {d.condition}")
-        lines.append(("warn" if d.injured or d.current_stamina <= 0 else "line", text))
+        lines.append(("warn" if d.injured or d.powered_down or d.current_stamina <= 0 else "line", text))
     lines.append(("head", "Supplies"))
     supplies = f"Fuel {upgoer.fuel} · Rations {upgoer.rations} derp-turn{'s' if upgoer.rations != 1 else ''}"
     if upgoer.status in ("flying", "debris") and upgoer.modules:

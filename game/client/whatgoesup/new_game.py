@@ -327,6 +327,21 @@ class NewGameScene(GameScene):
                 return False
         return False
 
+    def toggle_option(self, option_id: str) -> None:
+        """Switch an optional rule; one that needs others brings them along, and switching a rule off also
+        switches off the rules that need it."""
+        rules = self.engine.rules
+        if option_id in self.options:
+            gone = {option_id}
+            while True:
+                more = {o.id for o in rules.options.options if o.id in self.options and set(o.requires) & gone} - gone
+                if not more:
+                    break
+                gone |= more
+            self.options -= gone
+        else:
+            self.options |= {option_id} | set(rules.option(option_id).requires)
+
     def on_button(self, key: str) -> None:
         self.read_entries()
         kind, _, arg = key.partition(":")
@@ -346,7 +361,7 @@ class NewGameScene(GameScene):
             if self.scenario() is not None:
                 self.difficulty[self.scenario().id] = arg
         elif kind == "option":
-            self.options ^= {arg}
+            self.toggle_option(arg)
             self.option_focus = arg
         elif kind == "turns":
             index = TURN_LIMITS.index(self.turn_limit) if self.turn_limit in TURN_LIMITS else 5

@@ -15,6 +15,7 @@ import pygame_gui
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, Disassemble, Heal, Hire, Invent, Research,
                                 ReverseEngineer, Train)
+from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem
 from game.games.whatgoesup.rules.flight_actions import Track
 from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
@@ -37,7 +38,7 @@ TERMS = {"Blueprint": ("blueprint", "rating"), "Fuel": ("fuel",), "Rations": ("r
          "Improve": ("Fail safety", "Boom safety"), "Fail to OK": ("Fail safety",), "Boom to Fail": ("Boom safety",),
          "Reusable": ("reusable",), "Piloting": ("Piloting",), "Engineering": ("Engineering",),
          "Stamina": ("stamina",), "Points": ("points",), "Dots": ("dots", "budget"), "Luck": ("luck",),
-         "Next turn": ("points",)}
+         "Next turn": ("points",), "Program": ("programming", "underped system")}
 #: Which terms the preview under each tab explains.
 PREVIEW_TERMS = {"invent": ("rating", "technology transfer"), "research": ("research cap",), "build": ("blueprint",)}
 ROW = 50
@@ -70,13 +71,13 @@ class RnDScene(GameScene):
         self.program = program
         self.tab = "invent"
         engine = flow.session.engine
-        kinds = [k for k in engine.rules.components.kinds if k.invented]
+        kinds = [k for k in engine.rules.components.kinds if k.invented and engine.kind_in_play(flow.session.state, k.id)]
         self.form: dict[str, object] = {
             "kind": kinds[0].id if kinds else "",
             "mass": starting_mass(engine.rules, kinds[0].id) if kinds else 1, "reusable": False,
             "r_thing": "", "r_safety": "fail", "r_steps": 1, "b_thing": "", "b_count": 1,
             "fuel": 1, "rations": 1, "t_derp": "", "t_skill": "piloting", "t_points": 1, "h_derp": "",
-            "re_item": "", "ta_upgoer": "", "track": "",
+            "re_item": "", "ta_upgoer": "", "track": "", "p_derp": "",
         }
         self.steppers: dict[str, tuple[int, int]] = {}
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
@@ -130,6 +131,12 @@ class RnDScene(GameScene):
 
     def derps(self):
         return [d for d in self.state.derps_of(self.program)]
+
+    def systems(self):
+        """The program's underped systems that can be programmed now (at home or aboard a craft on the pad)."""
+        state = self.state
+        return [d for d in self.derps() if d.is_system
+                and (d.location is HOME or state.find("upgoer", d.location).status == "pad")]
 
     def refresh(self) -> None:
         self.relayout()
@@ -194,7 +201,8 @@ class RnDScene(GameScene):
             if text == "Kind":
                 role = self.engine.rules.components.kind(str(self.form["kind"])).role
                 terms = {"lower_stage": ("lower stage",), "capsule": ("capsule",), "habitat": ("habitat",),
-                         "thruster": ("thruster",), "rcs": ("RCS",), "payload": ("payload",)}.get(role)
+                         "thruster": ("thruster",), "rcs": ("RCS",), "payload": ("payload",),
+                         "underped": ("underped system",)}.get(role)
             if terms:
                 font = fit_font(text, rect.w - self.context.layout.px(6), self.context.layout.px(18), bold=True)
                 spot = pygame.Rect(rect.left, rect.top, min(rect.w, font.size(text)[0] + 8), rect.h)
@@ -259,7 +267,7 @@ class RnDScene(GameScene):
         return [(f"{t.name} ({t.rating})", t.id) for t in self.things()]
 
     def _build_invent(self, x, y, w) -> None:
-        kinds = [k for k in self.engine.rules.components.kinds if k.invented]
+        kinds = [k for k in self.engine.rules.components.kinds if k.invented and self.engine.kind_in_play(self.state, k.id)]
         self._label("Kind", x, y)
         self._menu("kind", x + LABEL_W, y, min(300, w - LABEL_W), [(k.name, k.id) for k in kinds], w - LABEL_W)
         kind = self.engine.rules.components.kind(str(self.form["kind"]))
@@ -335,7 +343,7 @@ class RnDScene(GameScene):
         self._action_button("hire", "Hire", x + w - 140, y - 3, 140)
         y += ROW + 6
         trainable = [(f"{d.name} {d.piloting}/{d.engineering}/{d.stamina}", d.id) for d in self.derps()
-                     if d.location is HOME and not d.injured]
+                     if d.location is HOME and not d.injured and not d.is_system]
         self._label("Train", x, y)
         self._menu("t_derp", x + LABEL_W, y, min(260, w - LABEL_W), trainable, w - LABEL_W - 150)
         y += ROW
@@ -353,6 +361,12 @@ class RnDScene(GameScene):
         self._menu("h_derp", x + LABEL_W, y, min(230, w - LABEL_W - 150), injured, w - LABEL_W - 150)
         self._action_button("heal", "Heal", x + w - 140, y - 3, 140)
         y += ROW + 4
+        if "underped" in self.state.setup.options:
+            systems = [(f"{d.name} ({d.stamina} stamina)", d.id) for d in self.systems()]
+            self._label("Program", x, y)
+            self._menu("p_derp", x + LABEL_W, y, min(300, w - LABEL_W - 160), systems, w - LABEL_W - 160)
+            self._action_button("program", "Program +1", x + w - 140, y - 3, 140)
+            y += ROW + 4
         self._preview(x, y, w, self.action_y() - 8 - y)
 
     def _build_other(self, x, y, w) -> None:
@@ -443,6 +457,8 @@ class RnDScene(GameScene):
             return Train(str(f["t_derp"]), str(f["t_skill"]), int(f["t_points"])) if f["t_derp"] else None
         if key == "heal":
             return Heal(str(f["h_derp"])) if f["h_derp"] else None
+        if key == "program":
+            return ProgramSystem(str(f["p_derp"]), 1) if f["p_derp"] else None
         if key == "reverse":
             return ReverseEngineer(str(f["re_item"])) if f["re_item"] else None
         if key == "disassemble":
@@ -455,6 +471,7 @@ class RnDScene(GameScene):
                "build": "Invent something first: you build copies of your blueprints.",
                "train": "Hire a derp first (or all your derps are away or injured).",
                "heal": "None of your derps is injured.",
+               "program": "Invent and build an underped system first.",
                "reverse": "You have no other program's parts in storage to copy (get one in a trade).",
                "disassemble": "You have no Upgoer on the pad.",
                "track": "There is no untracked debris."}
@@ -464,7 +481,22 @@ class RnDScene(GameScene):
         if action is None:
             self.toast(self.NOTHING.get(key, "Nothing to do."), "error")
             return False
-        return self.flow.act(action, self)
+        first_robot = isinstance(action, Invent) and self._first_robot(action)
+        done = self.flow.act(action, self)
+        if done and first_robot:
+            from game.client.whatgoesup.robot_hint import RobotHintOverlay
+
+            self.context.stack.push(RobotHintOverlay(self.context, self.engine.rules))
+        return done
+
+    def _first_robot(self, action: Invent) -> bool:
+        """Whether inventing this is the program's first underped system (the one-time hint follows)."""
+        rules = self.engine.rules.components
+        try:
+            role = rules.kind(action.kind).role
+        except KeyError:
+            return False
+        return role == "underped" and not any(rules.kind(t.kind).role == "underped" for t in self.things())
 
     # ------------------------------------------------------------------ events
     def on_button(self, key: str) -> None:
@@ -612,6 +644,8 @@ class RnDScene(GameScene):
                           f"{counted(costs.train_per_point, 'point')} per skill point (the derp stays home this turn); "
                           f"healing {counted(costs.heal_derp, 'point')}.", INK_DIM))
             check = ["train"] if f["t_derp"] else []
+            if "underped" in state.setup.options and f["p_derp"]:
+                check.append("program")
         for key in check:
             action = self.form_action(key)
             if action is not None:
@@ -659,9 +693,11 @@ class RnDScene(GameScene):
         out.append(f"<br><font color='{gold}'><b>Spacederps</b></font> <font color='{dim_c}'>"
                    f"(Piloting/Engineering/Stamina)</font><br>")
         derps = self.derps()
-        if not derps:
+        if not any(not d.is_system for d in derps):
             out.append(f"<font color='{dim_c}'>Nobody hired yet.</font><br>")
         for d in derps:
+            if d.is_system:
+                continue
             if d.location is not HOME:
                 u = state.find("upgoer", d.location)
                 status, colour = (f"aboard {html_escape(u.name) if u else 'a craft'}", dim_c)
@@ -673,6 +709,15 @@ class RnDScene(GameScene):
                 status, colour = (d.condition, bad_c)
             out.append(f"<b>{html_escape(d.name)}</b> {d.piloting}/{d.engineering}/{d.stamina} "
                        f"<font color='{dim_c}'>{d.condition}</font>, <font color='{colour}'>{status}</font><br>")
+        systems = [d for d in derps if d.is_system]
+        if systems:
+            out.append(f"<br><font color='{gold}'><b>Underped systems</b></font> <font color='{dim_c}'>"
+                       f"(robot crew: stamina left of programmed)</font><br>")
+        for d in systems:
+            u = state.find("upgoer", d.location) if d.location is not HOME else None
+            where = (f"aboard {html_escape(u.name)}" if u is not None else "in storage, ready to load")
+            out.append(f"<b>{html_escape(d.name)}</b> {d.current_stamina}/{d.stamina} "
+                       f"<font color='{dim_c}'>{d.condition}, {where}</font><br>")
         out.append(f"<br><font color='{gold}'><b>Upgoers</b></font><br>")
         ups = [u for u in state.upgoers_of(self.program) if u.status in ("pad", "flying")]
         if not ups:

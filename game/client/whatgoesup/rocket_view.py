@@ -33,7 +33,7 @@ OK_COLOUR = BAND_COLOURS["ok"]
 BAD_COLOUR = ACCENT_HOT
 #: Part colours by role (the program's colour is the trim).
 BODY = {"lower_stage": (214, 206, 226), "thruster": (96, 92, 118), "fuel": (236, 170, 84), "habitat": (176, 204, 222),
-        "payload": (150, 214, 168), "rcs": (206, 170, 226), "capsule": (238, 232, 246)}
+        "payload": (150, 214, 168), "rcs": (206, 170, 226), "capsule": (238, 232, 246), "underped": (120, 136, 168)}
 #: The spacecraft's parts from the bottom up, as they fly.
 SPACECRAFT_ORDER = ("thruster", "fuel", "habitat", "bay", "capsule")
 CAPTION = "A stage lifts its own mass (its dashed bar), so it must mass as much as everything above it."
@@ -253,7 +253,7 @@ def rocket_picture(rect: pygame.Rect, engine, state: GameState, what: Union[str,
     modules = _parts(engine, state, design.modules)
     by_role: dict[str, list[_Part]] = {}
     for part in modules:
-        by_role.setdefault("bay" if part.role in ("payload", "rcs") else part.role, []).append(part)
+        by_role.setdefault("bay" if part.role in ("payload", "rcs", "underped") else part.role, []).append(part)
     derp_mass = engine.rules.economy.derps.mass
     rations_mass = formulas.rations_mass(design.rations, engine.rules.components)
     for role in SPACECRAFT_ORDER:
@@ -364,6 +364,9 @@ def _callouts(picture: RocketPicture, engine, state: GameState, design: UpgoerDe
         cargo = []
         if design.crew:
             cargo.append(counted(len(design.crew), "derp"))
+        robots = [p for p in picture.pieces if p.role == "underped"]
+        if robots:
+            cargo.append(counted(len(robots), "robot"))
         bay = [p for p in picture.pieces if p.role in ("payload", "rcs")]
         if bay:
             cargo.append(f"{len(bay)} payload" + ("" if len(bay) == 1 else "s") + " or RCS")
@@ -380,11 +383,13 @@ def _callouts(picture: RocketPicture, engine, state: GameState, design: UpgoerDe
             mass = sum(p.mass for p in picture.pieces if p.role == role)
             wanted.append((role, rects[-1].midright, [(f"{word} · mass {mass_text(mass)}", INK, True),
                                                      ("room to live; carries load too", INK_DIM, False)]))
-    bay = [p for p in picture.pieces if p.role in ("payload", "rcs")]
+    bay = [p for p in picture.pieces if p.role in ("payload", "rcs", "underped")]
     if bay:
         words = ", ".join(p.name for p in bay)
+        title = "Payloads and RCS" if all(p.role != "underped" for p in bay) else (
+            "Robot pilot" if len(bay) == 1 else "Robots, payloads and RCS")
         wanted.append(("bay", bay[-1].rect.midright, [
-            (f"Payloads and RCS · mass {sum(p.mass for p in bay)}", INK, True), (words, INK_DIM, False)]))
+            (f"{title} · mass {sum(p.mass for p in bay)}", INK, True), (words, INK_DIM, False)]))
     fuel = piece_rects("fuel")
     if fuel:
         cost = formulas.fuel_for_burn(report.spacecraft_mass, engine.rules.economy.fuel)
@@ -611,6 +616,16 @@ def _draw_piece(surface: pygame.Surface, piece: Piece, trim, u: float, faint: bo
             aa_circle(surface, (60, 90, 140), (r.left + r.w * k / 4, r.centery), win)
         if named:
             _name_in(surface, piece.name, r, u, (30, 30, 60))
+    elif role == "underped":  # a robot pilot: a boxy head with two lit eyes and an antenna
+        box = r.inflate(-max(1, round(2 * u)), -max(1, round(2 * u)))
+        pygame.draw.rect(surface, body, box, border_radius=max(1, radius // 2))
+        pygame.draw.rect(surface, trim, box, max(1, round(1.5 * u)), border_radius=max(1, radius // 2))
+        eye = max(1, min(box.w, box.h) // 7)
+        for k in (1, 2):
+            aa_circle(surface, (255, 214, 90), (box.left + box.w * k / 3, box.centery), eye)
+        tip = (box.centerx, box.top - max(2, box.h // 4))
+        pygame.draw.line(surface, edge, (box.centerx, box.top), tip, max(1, round(u)))
+        aa_circle(surface, trim, tip, max(1, eye * 0.8))
     elif role in ("payload", "rcs"):
         box = r.inflate(-max(1, round(2 * u)), -max(1, round(2 * u)))
         pygame.draw.rect(surface, body, box, border_radius=max(1, radius // 2))
@@ -681,7 +696,8 @@ def draw_part_icon(surface: pygame.Surface, rect: pygame.Rect, role: str, trim, 
     shapes = {"lower_stage": r.inflate(-r.w // 3, -r.h // 8), "thruster": r.inflate(-r.w // 5, -r.h // 2),
               "fuel": r.inflate(-r.w // 3, -r.h // 3), "habitat": r.inflate(-r.w // 6, -r.h // 2),
               "payload": r.inflate(-r.w // 2, -r.h // 2), "rcs": r.inflate(-r.w // 2, -r.h // 2),
-              "capsule": r.inflate(-r.w // 4, -r.h // 4), "crew": r.inflate(-r.w // 3, -r.h // 3)}
+              "capsule": r.inflate(-r.w // 4, -r.h // 4), "crew": r.inflate(-r.w // 3, -r.h // 3),
+              "underped": r.inflate(-r.w // 3, -r.h // 2)}
     box = shapes.get(role, r.inflate(-r.w // 3, -r.h // 3))
     if role == "crew":
         box.h = box.w

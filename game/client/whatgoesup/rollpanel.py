@@ -37,6 +37,7 @@ ROLL_WORDS = {
     "payload": "payload", "eva": "EVA", "winch": "winch", "reentry": "reentry", "landing": "landing",
     "stage_recovery": "stage recovery", "lunar_landing": "lunar landing burn", "rock_docking_burn": "rock docking burn",
     "rock_docking_rcs": "rock docking (RCS)", "escape_tower": "escape tower", "jury_rig": "jury-rig",
+    "power_up": "power-up check",
 }
 HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 

@@ -157,6 +157,31 @@ def reference_sections(rules) -> list[Section]:
         f"{budget.start_luck}.",
     )))
 
+    if any(o.id == "underped" for o in rules.options.options):
+        u = comps.underped
+        out.append(Section("underped", "Underped Upgoers (optional)", (
+            f"With the Underped craft rule a program may invent an underped system, a robot pilot: a part of mass "
+            f"1, researched and built like any other, that also counts as a crew member with a new derp's "
+            f"{derps.start_piloting}/{derps.start_engineering}/{derps.start_stamina}. Load it into a capsule as a "
+            f"part; it eats no rations. A craft flown by robots alone may go anywhere a crewed craft may.",
+            f"Programming: {pts(u.program_cost_per_stamina)} per stamina point, during R&D, even aboard a craft "
+            f"already on the pad. Robots are never trained.",
+            f"After liftoff each robot checks its reliability to power up; a Fail leaves it powered down, a Boom "
+            f"destroys it. A robot spends {u.action_stamina} stamina on every action it takes, burns included "
+            f"(derps aboard fly for free); without a robot able to pay, a robot craft cannot act.",
+            "What would injure a derp powers a robot down; what would kill a derp destroys it and strands its craft. "
+            "Losing a robot costs no dots.",
+            f"A robot may power down on purpose: a craft of sleeping robots skips its duration rolls in a stable "
+            f"orbit. Powering up again needs {u.power_up_stamina} stamina left, a reliability check and that "
+            f"stamina point. A derp may hand a robot {u.given_stamina} of their own stamina. Robots with no stamina "
+            f"left may self-destruct or simply drift.",
+            f"A generator (a payload) is a habitat for robots: it rolls at duration steps like a habitat and gives "
+            f"each robot aboard {u.generator_recharge} stamina at the end of a turn.",
+            f"A first won by a craft of robots alone pays {_frac(prestige.underped_share)} of its dots, rounded up.",
+            "Clockwork robots (a further option): a robot craft's burns are written down on the pad and made in "
+            "order; when one fails the craft may only retry it or abort the rest of its orders.",
+        )))
+
     rock = []
     for scenario in rules.scenarios.scenarios:
         rock.append(scenario.description)

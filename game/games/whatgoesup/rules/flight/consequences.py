@@ -68,7 +68,7 @@ class ConsequencePart(FlightBase):
         if kind == "destroy_part" and part:
             holder = state.find("upgoer", part.location) if part.location else None  # a part floating elsewhere
             state = self._destroy_items(state, [part.id])
-            holder = holder or state.upgoer(upgoer.id)
+            holder = state.upgoer(holder.id if holder else upgoer.id)  # as it is now (a lost robot strands it)
             state = self._replace_upgoer(state, update(holder, modules=tuple(m for m in holder.modules if m != part.id)))
             return self._event(state, f"{part_name} is destroyed.", upgoer, "consequence"), None
         if kind == "damage_capsule":

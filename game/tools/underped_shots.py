@@ -1,0 +1,163 @@
+"""Screenshots of the underped (robotic) rules: New game with the rule switched on, R&D programming a robot,
+the one-time hint, assembly with a robot aboard, and The Field with a robot craft in orbit (its marker and its
+panel). Each is taken at 1280x720, 1920x1080 and 3840x2160 (``shots.SIZED_SHOTS``). Never imported by the game.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.session import GameSession
+from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll
+from game.games.whatgoesup.rules.engine import CHANCE
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Launch, Move
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.underped_actions import Program
+
+from game.client.whatgoesup.game_flow import shipped_engine
+
+SEED = 20140507
+OPTIONS = frozenset({"underped"})
+
+
+def _settle(app, seconds: float = 0.3) -> None:
+    for _ in range(int(seconds * 30)):
+        app.step(1 / 30, [])
+
+
+def robot_state(invent: bool = True, assemble: bool = False):
+    """Turn 1 of a two-program game with the underped rule, Hop Agency's R&D: ready-made stages, capsule and
+    thruster, and (``invent``) an underped system invented, researched, built and programmed for real."""
+    engine = shipped_engine()
+    rules = engine.rules
+    state = engine.new_game(Setup(players=(PlayerSetup("Hop Agency", "rabitians"), PlayerSetup("Spud Space", "merbs")),
+                                  options=OPTIONS, turn_limit=10))
+    state, _, (launch,) = give_thing(state, rules, 0, "lower_stage", 30, "14/18", count=1, name="Big Hopper")
+    state, _, (insertion,) = give_thing(state, rules, 0, "lower_stage", 12, "14/18", count=1, name="Little Hopper")
+    state, _, (capsule,) = give_thing(state, rules, 0, "capsule", 4, "14/18", count=1, name="Burrow Pod")
+    state, _, (thruster,) = give_thing(state, rules, 0, "thruster", 1, "14/18", count=1, name="Puffer")
+    state, derp = give_derp(state, 0, "Bunbun", 1, 1, 3)
+    state = give_stock(state, 0, points=40, fuel=6, rations=4)
+    design = None
+    if invent:
+        state = engine.apply(state, Invent("underped", 1, "Tik"))
+        thing = state.things[-1].id
+        state = engine.apply(engine.apply(state, Research(thing, "boom", 5)), Research(thing, "fail", 5))
+        state = engine.apply(state, Build(thing, 1))
+        system = next(d for d in state.derps if d.is_system)
+        state = engine.apply(state, Program(system.id, 2))
+        design = UpgoerDesign("Tik-Tok 1", stages=((launch,), (insertion,)), modules=(capsule, thruster, system.system),
+                              fuel=3)
+        if assemble:
+            state = engine.apply(state, Assemble(design))
+    return engine, state, design
+
+
+def robot_in_orbit_state():
+    """Turn 2's flights: Hop Agency's robot craft in Low Orbit about to act, Spud Space's crewed craft beside it."""
+    engine, state, design = robot_state(assemble=True)
+    rules = engine.rules
+    state = engine.apply(state, EndRnD())
+    state, _, (s1,) = give_thing(state, rules, 1, "lower_stage", 30, "14/18", count=1, name="Spud Lifter")
+    state, _, (s2,) = give_thing(state, rules, 1, "lower_stage", 12, "14/18", count=1, name="Spud Kicker")
+    state, _, (cap,) = give_thing(state, rules, 1, "capsule", 4, "14/18", count=1, name="Spud Pod")
+    state, derp = give_derp(state, 1, "Mash", 2, 1, 3)
+    state = give_stock(state, 1, rations=4)
+    state = engine.apply(state, Assemble(UpgoerDesign("Spudnik", stages=((s1,), (s2,)), modules=(cap,), crew=(derp,),
+                                                      rations=2)))
+    state = engine.apply(state, EndRnD())
+    for _ in range(2000):
+        flight = state.flight
+        if state.turn == 2 and state.phase == "flight" and flight.roll is None and flight.active is not None \
+                and state.upgoer(flight.active).name == "Tik-Tok 1" and flight.mode == "before":
+            return engine, state
+        player = engine.current_player(state)
+        if player == CHANCE:
+            state = engine.apply(state, Roll(1 if flight.timing_tie else 3))
+            continue
+        if state.phase == "rnd":
+            state = engine.apply(state, EndRnD())
+            continue
+        if flight.roll is not None:
+            state = engine.apply(state, AcceptRoll())
+            continue
+        legal = engine.legal_actions(state)
+        upgoer = state.upgoer(flight.active)
+        if flight.mode == "decide":
+            state = engine.apply(state, Launch(upgoer.id))
+            continue
+        choice = next((a for a in legal if isinstance(a, (Move, EndActivities))), None) or next(
+            a for a in legal if type(a).__name__ == "Coast")
+        state = engine.apply(state, choice)
+    raise RuntimeError("the robot craft never reached orbit")
+
+
+def _flow(app, state):
+    from game.client.whatgoesup.game_flow import start_game
+
+    session = GameSession(shipped_engine(), state.setup, SEED, states=(state,), saves_dir=Path(app.home) / "saves")
+    flow = start_game(app.context, session)
+    flow.holder = 0
+    flow.show()
+    return flow
+
+
+def shot_new_game_underped(app) -> None:
+    """New game with clockwork robots chosen (the underped rule comes along), its words under the rules."""
+    from game.client.whatgoesup.game_flow import wire
+
+    wire(app.context)
+    app.start("title")
+    app.context.open("new_game")
+    scene = app.context.stack.top
+    scene.on_button("option:underped_clockwork")
+    _settle(app)
+
+
+def shot_rnd_underped(app) -> None:
+    """R&D's Derps tab with a robot to program, and the manifest listing it."""
+    _engine, state, _ = robot_state()
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.tab = "derps"
+    scene.relayout()
+    _settle(app)
+
+
+def shot_robot_hint(app) -> None:
+    """The one-time hint over R&D after the program's first underped system is invented."""
+    _engine, state, _ = robot_state(invent=False)
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.form.update(kind="underped", mass=1)
+    scene.relayout()
+    scene.do("invent")
+    _settle(app)
+
+
+def shot_assembly_underped(app) -> None:
+    """Assembly with the robot loaded into the capsule as a part."""
+    from game.client.whatgoesup.assembly import AssemblyScene
+
+    _engine, state, design = robot_state()
+    flow = _flow(app, state)
+    scene = app.context.stack.push(AssemblyScene(app.context, flow, 0))
+    scene.load_design(design)
+    _settle(app)
+
+
+def shot_field_underped(app) -> None:
+    """The Field: the robot craft in Low Orbit with its own marker, its actions in the panel."""
+    from game.tools.field_shots import open_field
+
+    _engine, state = robot_in_orbit_state()
+    session = GameSession(shipped_engine(), state.setup, SEED, states=(state,), saves_dir=Path(app.home) / "saves")
+    open_field(app, session)
+    _settle(app, 0.6)
+
+
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+UNDERPED_SIZED_SHOTS = [(f"{name}_{w}x{h}", (w, h), build) for name, build in (
+    ("new_game_underped", shot_new_game_underped), ("rnd_underped", shot_rnd_underped),
+    ("robot_hint", shot_robot_hint), ("assembly_underped", shot_assembly_underped),
+    ("field_underped", shot_field_underped)) for w, h in SIZES]

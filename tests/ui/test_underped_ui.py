@@ -1,0 +1,122 @@
+"""Underped craft in the client, headless: New game switches the rule on (its pages of rules, a rule that
+needs another brings it), R&D invents with a one-time hint and programs robots, assembly loads a robot as a
+part, the Field marks a robot craft and words its actions without ids."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+
+def press(app, button):
+    assert button.is_enabled, f"{button.text!r} is disabled"
+    app.step(0.0, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button, "ui_object_id": ""})])
+
+
+def test_new_game_switches_robots_on_and_a_rule_brings_the_rule_it_needs(make_app):
+    from game.client.whatgoesup.new_game import NewGameScene
+
+    app = make_app()
+    app.start("title")
+    scene = app.context.stack.push(NewGameScene(app.context))
+    app.step(0.016, [])
+    press(app, scene.buttons["option:underped_clockwork"])  # clockwork needs the robots: they come along
+    assert {"underped", "underped_clockwork"} <= scene.options
+    press(app, app.stack.top.buttons["option:underped"])  # and switching the robots off takes clockwork too
+    assert not {"underped", "underped_clockwork"} & app.stack.top.options
+    press(app, app.stack.top.buttons["option:underped"])
+    assert app.stack.top.setup().options == frozenset({"underped"})
+
+
+@pytest.fixture
+def robot_rnd(make_app, home):
+    from game.client.whatgoesup.game_flow import start_game
+    from game.tools.underped_shots import robot_state
+
+    from game.core.session import GameSession
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    def _open(invent=True):
+        _engine, state, design = robot_state(invent=invent)
+        app = make_app()
+        session = GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home)
+        flow = start_game(app.context, session)
+        flow.passed_to(0)
+        return app, flow, app.stack.top, design
+    return _open
+
+
+def test_the_first_robot_invented_shows_the_hint_once(robot_rnd):
+    from game.client.whatgoesup.robot_hint import RobotHintOverlay, robot_hint_text
+
+    app, flow, scene, _ = robot_rnd(invent=False)
+    scene.form.update(kind="underped", mass=1)
+    scene.relayout()
+    press(app, scene.buttons["do:invent"])
+    hint = app.stack.top
+    assert isinstance(hint, RobotHintOverlay)
+    assert any("1 point per stamina point" in p for p in robot_hint_text(flow.session.engine.rules))
+    press(app, hint.close_button)
+    rnd = app.stack.top
+    assert rnd.name == "rnd"
+    rnd.form.update(kind="underped", mass=1)
+    rnd.relayout()
+    rnd.entries["invent_name"].set_text("Tok")
+    press(app, rnd.buttons["do:invent"])  # a second robot design: no hint again
+    assert app.stack.top.name == "rnd" and sum(t.kind == "underped" for t in flow.state.things_of(0)) == 2
+
+
+def test_robots_are_programmed_on_the_derps_tab_and_listed_apart(robot_rnd):
+    app, flow, scene, _ = robot_rnd()
+    press(app, scene.buttons["tab:derps"])
+    scene = app.stack.top
+    robot = next(d for d in flow.state.derps_of(0) if d.is_system)
+    assert [v for _, v in scene.menus["p_derp"].options_list] == [robot.id] or scene.form["p_derp"] == robot.id
+    before = robot.stamina
+    scene.form["p_derp"] = robot.id
+    press(app, scene.buttons["do:program"])
+    assert flow.state.derp(robot.id).stamina == before + 1
+    train = [v for _, v in scene.menus["t_derp"].options_list] if "t_derp" in scene.menus else []
+    assert robot.id not in train
+    assert "Underped systems" in app.stack.top.manifest_html()
+
+
+def test_assembly_lists_the_robot_as_a_part_not_as_crew(robot_rnd):
+    from game.client.whatgoesup.assembly import AssemblyScene
+
+    app, flow, _scene, design = robot_rnd()
+    scene = app.context.stack.push(AssemblyScene(app.context, flow, 0))
+    rows = {some_id: (kind, details) for kind, some_id, _role, _name, details in scene.part_rows()}
+    robot = next(d for d in flow.state.derps_of(0) if d.is_system)
+    assert robot.id not in rows and rows[robot.system][0] == "module" and "robot crew" in rows[robot.system][1]
+    scene.load_design(design)
+    assert scene.report().valid
+    assert scene.roll_out()
+    assert flow.state.upgoers[-1].crew == (robot.id,)
+
+
+def test_the_field_marks_a_robot_craft_and_words_its_actions(make_app, home):
+    from game.client.whatgoesup.flightpanel import describe_action
+    from game.client.whatgoesup.markers import upgoer_details
+    from game.tools.field_shots import open_field
+    from game.tools.underped_shots import robot_in_orbit_state
+
+    from game.core.session import GameSession
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    engine, state = robot_in_orbit_state()
+    app = make_app()
+    open_field(app, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    app.step(0.016, [])
+    field = app.stack.top
+    craft = next(u for u in state.upgoers if u.name == "Tik-Tok 1")
+    crewed = next(u for u in state.upgoers if u.name == "Spudnik")
+    markers = field.markers
+    assert craft.id in markers.robots and crewed.id not in markers.robots
+    for action in engine.legal_actions(state):
+        label, why = describe_action(engine, state, action)
+        assert not any(token in label + why for token in ("D1", "I1", "U1", "T1")), label
+    assert any("robots alone" in text for _, text in upgoer_details(engine, state, craft.id))
