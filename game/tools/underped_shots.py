@@ -14,7 +14,7 @@ from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thi
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.underped_actions import Program
 
-from game.client.whatgoesup.game_flow import shipped_engine
+from game.client.whatgoesup.shipped import shipped_engine
 
 SEED = 20140507
 OPTIONS = frozenset({"underped"})
@@ -104,7 +104,7 @@ def _flow(app, state):
 
 def shot_new_game_underped(app) -> None:
     """New game with clockwork robots chosen (the underped rule comes along), its words under the rules."""
-    from game.client.whatgoesup.game_flow import wire
+    from game.client.whatgoesup.entry import wire
 
     wire(app.context)
     app.start("title")
