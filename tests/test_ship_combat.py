@@ -8,7 +8,6 @@ keeps, smallest first, only the dice that fit within the target's fighting mass.
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

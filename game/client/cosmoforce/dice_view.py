@@ -11,7 +11,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, SHADOW, dim, draw_card,
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK_DIM, SHADOW, dim, draw_card,
                                    draw_text, fit_font, font_px)
 from game.client.scenes.dice import DiceAnimation, RollCardScene
 from game.client.scenes.fistful import HIT, FistfulRoll, draw_effective_odds, draw_fistful  # noqa: F401 (FistfulRoll: flow.py)

@@ -76,9 +76,6 @@ class TakeHit(Action):
         return f"take the hit on {self.item}"
 
 
-FIGHT_ACTIONS = (ShipFire, ShipConserve, TakeHit)
-
-
 # ---------------------------------------------------------------- the fight's state
 @dataclass(frozen=True)
 class Combatant:
@@ -489,5 +486,5 @@ class ShipCombatPart(FlightBase):
                 f"(or, with none healthy, an injured one dies).")
 
 
-__all__ = ["OpenFire", "ShipFire", "ShipConserve", "TakeHit", "FIGHT_ACTIONS", "Combatant", "FightRoll", "ShipFight",
+__all__ = ["OpenFire", "ShipFire", "ShipConserve", "TakeHit", "Combatant", "FightRoll", "ShipFight",
            "ShipCombatPart"]
