@@ -25,13 +25,13 @@ def _settle(app, seconds: float = 0.3) -> None:
         app.step(1 / 30, [])
 
 
-def robot_state(invent: bool = True, assemble: bool = False):
+def robot_state(invent: bool = True, assemble: bool = False, options: frozenset = OPTIONS):
     """Turn 1 of a two-program game with the underped rule, Hop Agency's R&D: ready-made stages, capsule and
     thruster, and (``invent``) an underped system invented, researched, built and programmed for real."""
     engine = shipped_engine()
     rules = engine.rules
     state = engine.new_game(Setup(players=(PlayerSetup("Hop Agency", "rabitians"), PlayerSetup("Spud Space", "merbs")),
-                                  options=OPTIONS, turn_limit=10))
+                                  options=options, turn_limit=10))
     state, _, (launch,) = give_thing(state, rules, 0, "lower_stage", 30, "14/18", count=1, name="Big Hopper")
     state, _, (insertion,) = give_thing(state, rules, 0, "lower_stage", 12, "14/18", count=1, name="Little Hopper")
     state, _, (capsule,) = give_thing(state, rules, 0, "capsule", 4, "14/18", count=1, name="Burrow Pod")
@@ -146,6 +146,20 @@ def shot_assembly_underped(app) -> None:
     _settle(app)
 
 
+def shot_rnd_orders(app) -> None:
+    """R&D's Other tab with clockwork robots: the craft on the pad, its next burn and the orders written so far."""
+    from game.games.whatgoesup.rules.underped_actions import WriteOrders
+
+    engine, state, _ = robot_state(assemble=True, options=OPTIONS | {"underped_clockwork"})
+    craft = state.upgoers[-1]
+    state = engine.apply(state, WriteOrders(craft.id, ("high_transfer",)))
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.tab = "other"
+    scene.relayout()
+    _settle(app)
+
+
 def shot_field_underped(app) -> None:
     """The Field: the robot craft in Low Orbit with its own marker, its actions in the panel."""
     from game.tools.field_shots import open_field
@@ -159,5 +173,5 @@ def shot_field_underped(app) -> None:
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 UNDERPED_SIZED_SHOTS = [(f"{name}_{w}x{h}", (w, h), build) for name, build in (
     ("new_game_underped", shot_new_game_underped), ("rnd_underped", shot_rnd_underped),
-    ("robot_hint", shot_robot_hint), ("assembly_underped", shot_assembly_underped),
+    ("robot_hint", shot_robot_hint), ("assembly_underped", shot_assembly_underped), ("rnd_orders", shot_rnd_orders),
     ("field_underped", shot_field_underped)) for w, h in SIZES]

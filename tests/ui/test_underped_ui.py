@@ -120,3 +120,29 @@ def test_the_field_marks_a_robot_craft_and_words_its_actions(make_app, home):
         label, why = describe_action(engine, state, action)
         assert not any(token in label + why for token in ("D1", "I1", "U1", "T1")), label
     assert any("robots alone" in text for _, text in upgoer_details(engine, state, craft.id))
+
+
+def test_clockwork_orders_are_written_on_the_other_tab(make_app, home):
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.tools.underped_shots import OPTIONS, robot_state
+
+    _engine, state, _ = robot_state(assemble=True, options=OPTIONS | {"underped_clockwork"})
+    app = make_app()
+    flow = start_game(app.context, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    flow.passed_to(0)
+    scene = app.stack.top
+    press(app, scene.buttons["tab:other"])
+    scene = app.stack.top
+    craft = next(u for u in flow.state.upgoers if u.status == "pad")
+    assert scene.form["o_upgoer"] == craft.id
+    scene.form["o_burn"] = "high_transfer"
+    press(app, scene.buttons["do:orders_add"])
+    scene.form["o_burn"] = "reentry"
+    press(app, app.stack.top.buttons["do:orders_add"])
+    assert flow.state.upgoer(craft.id).orders == ("high_transfer", "reentry")
+    text = " ".join(t for t, _ in app.stack.top.preview_lines())
+    assert "written burns: High Transfer, then Reentry" in text
+    press(app, app.stack.top.buttons["do:orders_clear"])
+    assert flow.state.upgoer(craft.id).orders == ()

@@ -15,7 +15,7 @@ import pygame_gui
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, Disassemble, Heal, Hire, Invent, Research,
                                 ReverseEngineer, Train)
-from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem
+from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.flight_actions import Track
 from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
@@ -77,7 +77,7 @@ class RnDScene(GameScene):
             "mass": starting_mass(engine.rules, kinds[0].id) if kinds else 1, "reusable": False,
             "r_thing": "", "r_safety": "fail", "r_steps": 1, "b_thing": "", "b_count": 1,
             "fuel": 1, "rations": 1, "t_derp": "", "t_skill": "piloting", "t_points": 1, "h_derp": "",
-            "re_item": "", "ta_upgoer": "", "track": "", "p_derp": "",
+            "re_item": "", "ta_upgoer": "", "track": "", "p_derp": "", "o_upgoer": "", "o_burn": "",
         }
         self.steppers: dict[str, tuple[int, int]] = {}
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
@@ -390,11 +390,39 @@ class RnDScene(GameScene):
         self._menu("track", x + LABEL_W, y, menu_w, debris, menu_w)
         self._action_button("track", "Track", x + w - 140, y - 3, 140)
         y += ROW + 8
+        if "underped_clockwork" in state.setup.options:
+            y = self._build_orders(x, y, w, menu_w)
         if self.form["ta_upgoer"] and self.action_y() + 46 - y >= 110:  # the Upgoer on the pad, beside the words
             self.pad_rect = self.context.layout.rect(x + w - 170, y, 170, self.action_y() + 46 - y)
             self._preview(x, y, w - 180, self.action_y() - 8 - y)
         else:
             self._preview(x, y, w, self.action_y() - 8 - y)
+
+    def robot_pad_craft(self):
+        """The program's craft on the pad that carry a robot (clockwork orders are written for these)."""
+        state = self.state
+        return [u for u in state.upgoers_of(self.program) if u.status == "pad"
+                and any(d.is_system and d.location == u.id for d in state.derps)]
+
+    def burn_targets(self) -> list[tuple[str, str]]:
+        """Every place a burn leads to, by name (the choices for a clockwork order)."""
+        board = self.engine.rules.board
+        seen: dict[str, str] = {}
+        for step in board.steps:
+            for b in board.burns_from(step.id, self.state.setup.scenario):
+                seen.setdefault(b.to, board.step(b.to).name)
+        return [(name, to) for to, name in seen.items()]
+
+    def _build_orders(self, x, y, w, menu_w) -> float:
+        """Clockwork: a robot craft on the pad, the next burn to add to its written orders, or clear them."""
+        self._label("Orders for", x, y)
+        self._menu("o_upgoer", x + LABEL_W, y, menu_w, [(u.name, u.id) for u in self.robot_pad_craft()], menu_w)
+        self._action_button("orders_clear", "Clear", x + w - 140, y - 3, 140)
+        y += ROW + 8
+        self._label("Then burn to", x, y)
+        self._menu("o_burn", x + LABEL_W, y, menu_w, self.burn_targets(), menu_w)
+        self._action_button("orders_add", "Add burn", x + w - 140, y - 3, 140)
+        return y + ROW + 8
 
     def _form_changed(self, key: str) -> None:
         """A choice changed: what depended on it starts again (a new kind its own mass, a new blueprint or
@@ -459,6 +487,13 @@ class RnDScene(GameScene):
             return Heal(str(f["h_derp"])) if f["h_derp"] else None
         if key == "program":
             return ProgramSystem(str(f["p_derp"]), 1) if f["p_derp"] else None
+        if key in ("orders_add", "orders_clear"):
+            craft = self.state.find("upgoer", str(f["o_upgoer"])) if f["o_upgoer"] else None
+            if craft is None:
+                return None
+            if key == "orders_clear":
+                return WriteOrders(craft.id, ())
+            return WriteOrders(craft.id, craft.orders + (str(f["o_burn"]),)) if f["o_burn"] else None
         if key == "reverse":
             return ReverseEngineer(str(f["re_item"])) if f["re_item"] else None
         if key == "disassemble":
@@ -472,6 +507,8 @@ class RnDScene(GameScene):
                "train": "Hire a derp first (or all your derps are away or injured).",
                "heal": "None of your derps is injured.",
                "program": "Invent and build an underped system first.",
+               "orders_add": "Roll a craft with a robot aboard out to the pad first.",
+               "orders_clear": "Roll a craft with a robot aboard out to the pad first.",
                "reverse": "You have no other program's parts in storage to copy (get one in a trade).",
                "disassemble": "You have no Upgoer on the pad.",
                "track": "There is no untracked debris."}
@@ -635,9 +672,16 @@ class RnDScene(GameScene):
                           INK_DIM))
             check = ["fuel", "rations"]
         elif self.tab == "other":
-            lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
-                          "of your own (once per pair of programs); its prototyping cost comes as extra points "
-                          "next turn. Taking apart an Upgoer on the pad puts its parts and crew back home.", INK_DIM))
+            craft = state.find("upgoer", str(f["o_upgoer"])) if f.get("o_upgoer") else None
+            if craft is not None:  # clockwork: the orders written so far come first
+                board = engine.rules.board
+                written = ", then ".join(board.step(s).name for s in craft.orders) or "none yet (it only coasts)"
+                lines.append((f"{craft.name}'s written burns: {written}.", ACCENT_LIGHT))
+            else:
+                lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
+                              "of your own (once per pair of programs); its prototyping cost comes as extra points "
+                              "next turn. Taking apart an Upgoer on the pad puts its parts and crew back home.",
+                              INK_DIM))
             check = [k for k in ("reverse", "disassemble", "track") if self.form_action(k) is not None]
         elif self.tab == "derps":
             lines.append((f"Hiring costs {counted(costs.hire_derp, 'point')}; training "
