@@ -286,19 +286,21 @@ def test_any_other_action_costs_a_stamina_point_too():
     assert s.derp(system).current_stamina == before - 1 and craft(s).fuel == 9
 
 
-def test_a_system_helping_a_roll_spends_one_stamina_like_a_derp():
+def test_a_system_has_a_new_derps_skills_so_it_cannot_move_a_failed_burn():
     s, _, system, _ = robot_craft(program_points=2)
     s = in_orbit(s)
     s = auto(s, at("junction"))
     s = act(s, Burn("high_transfer"))
     s = roll(s, FAIL)
-    assert UseSkill(system, "piloting") not in E.legal_actions(s)  # starting stats: no Piloting to give
+    assert s.derp(system).piloting == R.economy.derps.start_piloting == 0
+    assert E.refusal(s, UseSkill(system, "piloting")) is not None  # nothing to give, and it is not trained
+    assert s.flight.roll is None and s.flight.mode == "junction"  # the Fail settled at once: no help to offer
 
 
 def test_a_system_stays_in_its_capsule():
     s, _, system, crew = robot_craft(derps=((2, 0, 3),), extra=("eva_pack",))
     s = in_orbit(s)
-    illegal(s, Eva(system, craft(s).id), None)
+    illegal(s, Eva(system, craft(s).id), "stays in its capsule")
 
 
 def test_a_system_eats_no_rations():
