@@ -111,12 +111,20 @@ def reference_sections(rules) -> list[Section]:
         ("An Upgoer without derps may only fly suborbital: launch, reentry and landing."
          if flight.uncrewed_suborbital_only else "Uncrewed Upgoers may fly anywhere."),
         "Rations are eaten at the end of each turn by every derp in space; a derp without rations is injured.",
+        (f"Rations go aboard in whole containers of {comps.rations_derp_turns_per_container} derp-turns."
+         if comps.rations_loaded_in_containers else "Rations go aboard one derp-turn at a time."),
+        "Programs may trade during the flights too, whenever a craft is taking its turn (not in the middle of a "
+        "roll or a launch).",
+        "Parts thrown overboard beside another craft float there, and an EVA can bring them back aboard.",
     )))
 
     out.append(Section("docking", "Docking", (
         f"Two craft in the same stable orbit may dock. The docking derp needs Piloting "
         f"{flight.docking_min_piloting} or more and spends a stamina point; an RCS does the work.",
-        f"Landing on the rock (Stop The Rock) by RCS takes {flight.rock_docking_rcs_uses} RCS uses.",
+        f"Landing on the rock (Stop The Rock) by RCS is a docking: it takes {flight.rock_docking_rcs_uses} RCS "
+        f"uses and a derp with that Piloting spends a stamina point.",
+        "Craft launched together as one Upgoer may separate where craft can meet: they stay docked until one "
+        "undocks, and then each goes its own way.",
         f"An RCS also gives a +{comps.rcs_piloting_bonus} Piloting boost to a roll, or a deorbit.",
     )))
 
@@ -133,6 +141,8 @@ def reference_sections(rules) -> list[Section]:
         f"together.",
         f"An EVA needs Piloting {flight.eva_min_piloting} or more and an EVA pack. A jury-rig works on a roll "
         f"under {flight.jury_rig_engineering_multiplier} times the derp's Engineering.",
+        "On an EVA a healthy derp can help an injured comrade across to another craft in a suit, or switch a "
+        "Waylight or probe floating on its own on or off.",
     )))
 
     failures = []
