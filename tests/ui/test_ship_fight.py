@@ -128,3 +128,11 @@ def test_the_story_log_explains_a_ship_fight(home):
     opened = next(t for t in lines if " opens fire on " in t and " acts first" in t)
     assert "acts first" in explain_ship_fight_event(rules, opened)
     assert explain_ship_fight_event(rules, "Otter moves on to Low Orbit.") == ""
+
+
+def test_the_glossary_explains_a_ship_fight_with_the_loaded_dice():
+    from game.client.whatgoesup.glossary import WORDS
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    text = WORDS.explain("ship fight", shipped_engine().rules)
+    assert "laser 2 dice, missile 4 dice" in text and "first hit is a Fail" in text

@@ -179,6 +179,14 @@ def _space_war(r) -> str:
             f"{f.brawl_loss}). A war is secret until a derp dies in it; an open war is a defeat for both programs.")
 
 
+def _ship_fight(r) -> str:
+    t = r.ship_combat
+    weapons = ", ".join(f"{w.name} {w.dice_per_system} dice" for w in t.weapons)
+    return (f"Space War: a craft may open fire on a rival craft at its step, one round of Cosmoforce's combat. Parts "
+            f"play systems (dice: {weapons}); odd faces hit while they fit in the target's fighting mass. A part's "
+            f"first hit is a Fail, its second a Boom.")
+
+
 def _positioning(r) -> str:
     p = r.prestige
     orbits = ", ".join(p.waylight_orbit_types) or "some orbits"
@@ -294,6 +302,7 @@ GLOSSARY: dict[str, Entry] = {
     "jury-rig": _jury_rig,
     "Hostile Waters": _hostile,
     "Space War": _space_war,
+    "ship fight": _ship_fight,
     "Positioning System": _positioning,
     "timing order": "Who flies first in a flight phase: the craft with the most reliable parts, then the "
                     "program with fewer dots; a coin breaks a tie. A rush moves a craft up.",
