@@ -234,3 +234,29 @@ def test_the_speed_order_explains_speed_ties_and_rounds_on_hover(title):
     text = tooltip_text(spot)
     assert text is not None and "<b>Tie for speed</b>" in text and "0.01" in text
     assert app.surface.get_rect().contains(spot.tool_tip.rect)
+
+
+def test_the_story_and_the_help_card_speak_cosmoforce_in_a_fight(title, monkeypatch):
+    from game.client.scenes import logview
+
+    app = title
+    combat = _fight(app)
+    click(app, combat.buttons["conserve"])
+    press_key(app, pygame.K_l)
+    story = top(app)
+    assert story.name == "log" and "<b>Round 1</b>" in story.box.html_text and "<b>Turn" not in story.box.html_text
+    drawn = []
+    real = logview.draw_text
+    monkeypatch.setattr(logview, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or
+                        real(surface, text, *a, **k))
+    frames(app, 1)
+    assert "crew lost, ships out" in drawn and "derps lost" not in drawn and "budgets" not in drawn
+    press_key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_F1)
+    words = [what for _keys, what in top(app).shortcuts()]
+    assert not any("R&D" in w or "Field" in w for w in words) and any("Undo" in w for w in words)
+    press_key(app, pygame.K_ESCAPE)
+    app.context.chosen_game = "whatgoesup"
+    app.start("title")
+    app.context.open("help")
+    assert any("R&D" in what for _keys, what in top(app).shortcuts())  # What Goes Up keeps its own keys

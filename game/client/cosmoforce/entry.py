@@ -75,5 +75,7 @@ def wire(context) -> None:
 
 ENTRY = GameEntry(id=GAME_ID, title="Cosmoforce", engine=_engine, start=_start, reference="cosmoforce_reference",
                   turn_word="Round", saves_subfolder=GAME_ID, save_words=save_words, save_name=save_name,
-                  wire=wire)
+                  wire=wire,
+                  story_labels={"roll": "dice rolls", "damage": "hits", "heat": "heat", "death": "crew lost, ships out",
+                                "over": "the end"})
 

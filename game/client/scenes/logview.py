@@ -14,13 +14,17 @@ from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, I
 
 _BEGINS = re.compile(r"^Turn (\d+) begins")
 
-#: How each kind of story line looks: (colour, bold, label shown in the legend)
+#: How each kind of story line looks: (colour, bold). The legend's words for them are each game's
+#: (``GameEntry.story_labels``); a kind not listed here is plain ink.
 KIND_STYLE = {
-    "roll": (BAND_COLOURS["ok"], False, "dice rolls"),
-    "consequence": (BAND_COLOURS["fail"], False, "consequences"),
-    "death": (ACCENT_HOT, True, "derps lost"),
-    "prestige": (ACCENT_LIGHT, True, "prestige"),
-    "report": (INK, True, "budgets"),
+    "roll": (BAND_COLOURS["ok"], False),
+    "consequence": (BAND_COLOURS["fail"], False),
+    "damage": (BAND_COLOURS["fail"], False),
+    "heat": (BAND_COLOURS["fail"], False),
+    "death": (ACCENT_HOT, True),
+    "prestige": (ACCENT_LIGHT, True),
+    "over": (ACCENT_LIGHT, True),
+    "report": (INK, True),
 }
 
 
@@ -39,18 +43,19 @@ def story_turns(log) -> list[tuple[int, object]]:
     return out
 
 
-def log_html(log, programs, explain=None) -> str:
-    """The whole story as pygame_gui HTML, one block per turn; with ``explain`` (event -> sentence, from
-    the game's flow), a line is followed by the game's explanation of it (what a Fail or Boom does)."""
+def log_html(log, programs, explain=None, turn_word: str = "Turn") -> str:
+    """The whole story as pygame_gui HTML, one block per turn (headed "Turn 3", or ``turn_word`` 3); with
+    ``explain`` (event -> sentence, from the game's flow), a line is followed by the game's explanation of it
+    (what a Fail or Boom does)."""
     out: list[str] = []
     turn = None
     names = {p.index: p for p in programs}
     for entry_turn, entry in story_turns(log):
         if entry_turn != turn:
             turn = entry_turn
-            out.append(f"{'<br>' if out else ''}<font color='{colour_hex(ACCENT_LIGHT)}'><b>Turn {turn}</b></font><br>")
+            out.append(f"{'<br>' if out else ''}<font color='{colour_hex(ACCENT_LIGHT)}'><b>{turn_word} {turn}</b></font><br>")
         event = entry.event
-        colour, bold, _ = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False, ""))
+        colour, bold = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False))
         text = html_escape(event.text)
         if bold:
             text = f"<b>{text}</b>"
@@ -77,7 +82,8 @@ class LogScene(GameScene):
         vw, vh = layout.virtual_width, layout.virtual_height
         state = self.flow.session.state
         self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs,
-                                                              getattr(self.flow, "explain_event", None)),
+                                                          getattr(self.flow, "explain_event", None),
+                                                          self.flow.turn_word),
                                                  layout.rect(40, 100, vw - 80, vh - 100 - 120),
                                                  self.context.manager, container=self.root, object_id="#story")
         if self.box.scroll_bar is not None:  # open at the newest lines
@@ -104,6 +110,8 @@ class LogScene(GameScene):
         y = layout.px(vh - 24 - 28)
         draw_text(surface, "Key:", font, INK_DIM, (x, y), anchor="midleft")
         x += font.size("Key:")[0] + layout.px(12)
-        for colour, _, label in KIND_STYLE.values():
+        labels = self.context.game(self.flow.session.engine.game_id).story_labels
+        for kind, label in labels.items():
+            colour = KIND_STYLE.get(kind, (INK, False))[0]
             r = draw_text(surface, label, font, colour, (x, y), anchor="midleft")
             x = r.right + layout.px(18)

@@ -10,16 +10,15 @@ from game.client.shell.scene import Scene
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_dialog, draw_keycap, draw_text, fit_font,
                     font_px, wrap_text)
 
-#: Every keyboard shortcut the client has, in one place: (keys, what they do).
+#: Every keyboard shortcut every game has, in one place: (keys, what they do). A game's own keys are its
+#: ``GameEntry.shortcuts``, shown after these for the game on screen (or chosen on the title).
 SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("F1", "?"), "Show or hide this help"),
     (("F2",), "The rules reference (every number from the rules in use)"),
     (("Esc",), "Close a dialog, go back, or pause a game"),
     (("Space", "Enter"), "Finish a dice roll at once, then continue"),
-    (("Enter",), "In R&D: press twice to finish R&D"),
     (("Ctrl", "S"), "Save the game"),
     (("Ctrl", "Z"), "Undo the last action (undo stops at a die roll)"),
-    (("U", "M", "C", "E"), "On the Field: Up (launch) / Move on / Coast / End the go"),
     (("L",), "The story so far"),
     (("F11",), "Switch between window and full screen"),
     (("Ctrl", "Q"), "Quit the game"),
@@ -37,6 +36,12 @@ class HelpOverlay(Scene):
 
     def card_rect(self) -> pygame.Rect:
         return self.context.layout.centred_rect(self.CARD_W, self.CARD_H)
+
+    def shortcuts(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The shared keys, then those of the game on screen (or the one chosen on the title)."""
+        game_id = self.context.game_on_screen()[0]
+        own = self.context.game(game_id).shortcuts if self.context.games else ()
+        return SHORTCUTS[:-2] + tuple(own) + SHORTCUTS[-2:]
 
     def build_ui(self) -> None:
         layout = self.context.layout
@@ -66,7 +71,7 @@ class HelpOverlay(Scene):
         text_font = font_px(layout.px(20))
         y = card.top + layout.px(88)
         keys_w = layout.px(230)
-        for keys, what in SHORTCUTS:
+        for keys, what in self.shortcuts():
             x = left
             for i, key in enumerate(keys):
                 if i:

@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 import traceback
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
@@ -41,7 +41,9 @@ class GameEntry:
     itself); ``save_words(state)`` says in a line where a saved game stands (the Load screen's rows) and
     ``save_name(state)`` is a save's suggested name. ``wire(context)`` (again) puts the title's hooks for it
     in place (Continue only with a save); it must stay light, since the title's first frame runs it and needs
-    neither the engine nor the game's flow.
+    neither the engine nor the game's flow. ``story_labels`` names, for the story's legend, the kinds of story
+    line the game writes (kind -> words); ``shortcuts`` are the keys only this game has, for the help card
+    (keys, what they do).
     """
 
     id: str
@@ -54,6 +56,8 @@ class GameEntry:
     save_words: Callable[[Any], str] = lambda state: ""
     save_name: Callable[[Any], str] = lambda state: "save"
     wire: Callable[["AppContext"], None] = lambda context: None
+    story_labels: Mapping[str, str] = field(default_factory=dict)
+    shortcuts: tuple[tuple[tuple[str, ...], str], ...] = ()
 
 
 def setup_logging(home: Path) -> Path:
