@@ -225,6 +225,7 @@ class RollPanel:
         self.landed_for = 0.0  # seconds the dice have been still
         self._texts: dict = {}
         self.spots: list = []  # invisible widgets whose tooltips explain the card's rule words (glossary)
+        self._best_help: Optional[tuple] = None  # (state, the engine's best help for its rolled value)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -662,11 +663,17 @@ class RollPanel:
             return "help"
         return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
 
+    def best_help(self, state) -> tuple:
+        """The engine's best help for the rolled value (kept per state: the card asks every frame)."""
+        if self._best_help is None or self._best_help[0] is not state:
+            self._best_help = (state, self.engine.flight_rules.best_help(state, state.flight.roll))
+        return self._best_help[1]
+
     def help_prompt(self, state) -> str:
         """After a Fail or Boom: who can still save the roll, at what cost, and what it becomes, in words
-        ("Boom: Zuzu's Engineering, then Pip's Piloting can still make it OK (2 stamina points). ...")."""
+        ("Boom for now: 2 stamina points can still make it OK (Zuzu's Engineering, then Pip's Piloting).")."""
         roll = state.flight.roll
-        outcome, spends = self.engine.flight_rules.best_help(state, roll)
+        outcome, spends = self.best_help(state)
         if not spends:
             return "Not OK, and no skill can change it now: accept it, or reroll with luck if you have it."
         steps: list[list] = []  # [words, times], consecutive repeats counted
@@ -752,7 +759,7 @@ class RollPanel:
                 if y - layout.px(2) - top >= line_font.get_linesize():
                     draw_text(surface, ellipsize(accept, line_font, inner.w), line_font, BAND_COLOURS[dice.outcome],
                               (inner.left, top))
-                elif not self.engine.flight_rules.best_help(state, roll)[1]:
+                elif not self.best_help(state)[1]:
                     # No room for both: what help can still do comes first (the Accept button's tooltip
                     # says what accepting means); with nothing left to spend, what accepting means.
                     text = accept
