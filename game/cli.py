@@ -195,6 +195,7 @@ def cmd_simulate(args) -> int:
                        difficulty=args.difficulty, check=not args.no_checks, jobs=args.jobs,
                        options=tuple(args.option))
     data = summary.to_data()
+    data["edition"] = engine.rules.edition.id  # the rules the games were played under
     if not args.json:
         _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
              f"{data['seconds']} s ({data['actions_per_second']} actions/s), "

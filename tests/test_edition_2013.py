@@ -591,6 +591,7 @@ def test_a_seeded_simulate_under_2013_keeps_every_invariant():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     assert summary["games"] == 4 and summary["invariant_failures"] == 0 and summary["launches"] > 0
+    assert summary["edition"] == "2013"
 
 
 @pytest.mark.slow
