@@ -25,6 +25,7 @@ KIND_STYLE = {
     "prestige": (ACCENT_LIGHT, True),
     "over": (ACCENT_LIGHT, True),
     "report": (INK, True),
+    "war": ((204, 121, 167), False),  # fights and wars (Okabe-Ito's reddish purple, apart from the dice bands)
 }
 
 

@@ -80,6 +80,6 @@ def wire(context) -> None:
 ENTRY = GameEntry(id="whatgoesup", title="What Goes Up", engine=_engine, start=_start, reference="rules_reference",
                   save_words=save_words, save_name=save_name, wire=wire,
                   story_labels={"roll": "dice rolls", "consequence": "consequences", "death": "derps lost",
-                                "prestige": "prestige", "report": "budgets"},
+                                "prestige": "prestige", "report": "budgets", "war": "fights and wars"},
                   shortcuts=((("Enter",), "In R&D: press twice to finish R&D"),
                              (("U", "M", "C", "E"), "On the Field: Up (launch) / Move on / Coast / End the go")))

@@ -21,6 +21,7 @@ from game.games.whatgoesup.rules.reliability import Outcome
 
 from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
     percent_text
+from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action, label_variants
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
@@ -39,6 +40,8 @@ ROLL_WORDS = {
     "rock_docking_rcs": "rock docking (RCS)", "escape_tower": "escape tower", "jury_rig": "jury-rig",
     "power_up": "power-up check",
 }
+#: Space War's colour: a fight's result on the card is the colour of the story log's fight and war lines.
+WAR_COLOUR = KIND_STYLE["war"][0]
 HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 
 
