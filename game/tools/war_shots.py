@@ -112,6 +112,43 @@ def shot_war_fight_dice(app) -> None:
     _open(app, engine.apply(build_fight_state(engine, first_die=14), Roll(3)))
 
 
+def _roll_fight_die(app, scene, value: int, seconds: Optional[float]) -> None:
+    """Roll the fight's waiting die as ``value`` with Space, then let the dice tumble ``seconds`` (None: until
+    they land)."""
+    import pygame
+
+    scene.session.dice.roll = lambda engine, state: Roll(value)
+    app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0, "unicode": " ",
+                                                          "scancode": 0})])
+    frames = int((seconds if seconds is not None else 3.0) * 30)
+    for _ in range(frames):
+        app.step(1 / 30, [])
+
+
+def shot_war_fight_tumble(app) -> None:
+    """A fight's second die tumbling: Mo's 14 is down, Pip's die spins beside it."""
+    engine = shipped_engine()
+    scene = _open(app, build_fight_state(engine, first_die=14))
+    _roll_fight_die(app, scene, 3, 0.5)
+
+
+def shot_war_fight_result(app) -> None:
+    """The first pair settled on the card: Mo's 14 against Pip's 3, who takes a beating and what each loses."""
+    engine = shipped_engine()
+    scene = _open(app, build_fight_state(engine, first_die=14))
+    _roll_fight_die(app, scene, 3, None)
+
+
+def shot_war_fight_over(app) -> None:
+    """The last pair's card after the fight: its result and how every derp came out of it, until Continue."""
+    engine = shipped_engine()
+    state = build_fight_state(engine, first_die=14)
+    for value in (3, 11, 9, 6):
+        state = engine.apply(state, Roll(value))
+    scene = _open(app, state)
+    _roll_fight_die(app, scene, 17, None)
+
+
 def shot_war_fight_picks(app) -> None:
     """A derp fight starting: the side panel offers Mo's enemies."""
     from game.games.whatgoesup.rules.flight_actions import StartFight
@@ -169,4 +206,7 @@ WAR_SIZED_SHOTS = [
     ("war_fight_dice_1280x720", (1280, 720), shot_war_fight_dice),
     ("war_fight_dice_1920x1080", (1920, 1080), shot_war_fight_dice),
     ("war_fight_dice_3840x2160", (3840, 2160), shot_war_fight_dice),
-]
+] + [(f"{name}_{w}x{h}", (w, h), shot) for name, shot in (("war_fight_tumble", shot_war_fight_tumble),
+                                                         ("war_fight_result", shot_war_fight_result),
+                                                         ("war_fight_over", shot_war_fight_over))
+     for w, h in ((1280, 720), (1920, 1080), (3840, 2160))]

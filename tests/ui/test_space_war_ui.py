@@ -87,8 +87,11 @@ def test_the_fight_card_shows_exact_odds_and_rolls_each_die(make_app, home):
     assert words["lines"][0][0].endswith("rolled 14, total 16")
     assert words["rows"][0][0] == "Pip Frog takes a beating (-2)"
     assert percent_text(words["rows"][0][1]) == "65%"  # Pip (2 Piloting) must roll 15 or more to reach 16
+    space(app)  # the die tumbling on its card: skip to where it lands
     session.dice.roll = lambda engine, state: Roll(3)
-    space(app)
+    space(app)  # read: the same key rolls Pip's die
+    space(app)  # skip its tumble
+    space(app)  # the pair's result read: back to the Field
     frames(app, 2)
     fight = session.state.flight.fight
     assert fight.dice == () and len(fight.pairs) == 2  # the first pair is settled, two more to roll
@@ -144,3 +147,21 @@ def test_a_computer_defender_answers_on_the_field_by_itself(make_app, home):
             break
     assert isinstance(session.actions[0], RepelDocking)
     assert isinstance(session.actions[1], Roll)  # the computer rolls its own repelling burn
+
+
+def test_the_story_log_gives_war_lines_their_own_colour(make_app, home):
+    from game.client.kit.draw import colour_hex
+    from game.client.scenes.logview import KIND_STYLE, LogScene, log_html
+    from game.client.whatgoesup.rollpanel import WAR_COLOUR
+
+    app, session, scene = opened(make_app, home, build_rivals_state(shipped_engine()))
+    session.apply(StartFight(session.state.upgoers[0].id))
+    assert KIND_STYLE["war"] == (WAR_COLOUR, False)
+    assert app.context.game("whatgoesup").story_labels["war"] == "fights and wars"  # the legend's words
+    assert "war" not in app.context.game("cosmoforce").story_labels  # Cosmoforce has no such lines
+    html = log_html(session.log, session.state.programs)
+    line = next(e.event.text for e in session.log if e.event.kind == "war")
+    assert f"<font color='{colour_hex(WAR_COLOUR)}'>{line}" in html
+    scene.flow.open_log()
+    frames(app, 2)
+    assert isinstance(app.stack.top, LogScene)

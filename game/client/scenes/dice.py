@@ -134,6 +134,15 @@ class DiceRoll:
         return f", moved to {self.counted}" if self.moved else ""
 
 
+@dataclass(frozen=True)
+class DiceFaces:
+    """Dice already decided that land in no band (a derp fight's die): all ``DiceAnimation`` needs to tumble."""
+
+    dice: int
+    sides: int
+    faces: tuple[int, ...]
+
+
 class DiceAnimation:
     """Time line of one roll: each die tumbles, then lands (staggered) on its final face."""
 
@@ -333,24 +342,32 @@ def _die_shadow(w: int, h: int, alpha: int) -> pygame.Surface:
     return shadow
 
 
-def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation) -> None:
-    """Dice, total, band bar and odds legend for ``anim`` inside ``rect``."""
-    roll = anim.roll
-    done = anim.done
-    # -- dice row
-    n = roll.dice
-    dice_h = layout.px(170)
-    size = min(layout.px(150 if roll.sides == 20 and n == 1 else 110), (rect.w - layout.px(24) * (n - 1)) / n)
+def draw_dice_row(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation, size: float,
+                  glow: tuple[int, int, int] | None = None) -> None:
+    """``anim``'s dice in a row centred in ``rect``, at most ``size`` pixels across (smaller to fit), standing on
+    a floor just above ``rect``'s bottom, tumbling until they land; ``glow`` rims them once landed."""
+    n = anim.roll.dice
     gap = layout.px(24)
+    size = max(1.0, min(size, (rect.w - gap * (n - 1)) / n, rect.h - layout.px(18)))
     row_w = n * size + (n - 1) * gap
-    floor_y = rect.top + dice_h - layout.px(18)
+    floor_y = rect.bottom - layout.px(18)
     for i in range(n):
         cx = rect.centerx - row_w / 2 + size / 2 + i * (size + gap)
         lift = anim.hop(i) * size
         shadow = _die_shadow(int(size * 0.9), max(2, int(size * 0.18)), max(30, 110 - int(lift)))
         surface.blit(shadow, shadow.get_rect(center=(int(cx), int(floor_y))))
-        glow = BAND_COLOURS[roll.outcome] if done else None
-        draw_die(surface, roll.sides, (cx, floor_y - size / 2 - lift), size, anim.face(i), anim.spin(i), glow)
+        draw_die(surface, anim.roll.sides, (cx, floor_y - size / 2 - lift), size, anim.face(i), anim.spin(i),
+                 glow if anim.landed(i) else None)
+
+
+def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation) -> None:
+    """Dice, total, band bar and odds legend for ``anim`` inside ``rect``."""
+    roll = anim.roll
+    done = anim.done
+    dice_h = layout.px(170)
+    draw_dice_row(surface, pygame.Rect(rect.left, rect.top, rect.w, dice_h), layout, anim,
+                  layout.px(150 if roll.sides == 20 and roll.dice == 1 else 110),
+                  BAND_COLOURS[roll.outcome] if done else None)
     # -- the total, the band bar and the legend: still while the dice tumble, so painted once and reused
     _blit_roll_details(surface, rect, layout, roll, done, rect.top + dice_h + layout.px(8))
 

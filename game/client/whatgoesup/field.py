@@ -35,7 +35,7 @@ from game.client.whatgoesup.markers import MarkerLayer, draw_marker, shape_for, 
 from game.client.whatgoesup.board_view import hex_colour
 from game.client.whatgoesup.rocket_view import draw_rocket
 from game.client.whatgoesup import fight_card
-from game.client.whatgoesup.rollpanel import HELP_ACTIONS, RollPanel, cached_card, card_middle
+from game.client.whatgoesup.rollpanel import HELP_ACTIONS, DerpFightShow, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -227,14 +227,16 @@ class FieldScene(GameScene):
         show = self.roll_panel.show
         if isinstance(show, fight_card.FightShow):
             return show.spot_upgoer
+        if isinstance(show, DerpFightShow):
+            return before.flight.fight.attacker
         return before.flight.roll.upgoer
 
     def _went_back(self, previous) -> bool:
         return previous not in self.session.states[-2:]
 
     def _just_rolled(self, previous) -> Optional[tuple]:
-        """(state before, value) when the newest action is a roll of a pending reliability roll or of a ship
-        fight's dice."""
+        """(state before, value) when the newest action is a roll of a pending reliability roll, of a ship
+        fight's dice or of a derp fight's die (Space War)."""
         states, actions = self.session.states, self.session.actions
         if previous is None or len(states) < 2 or states[-2] is not previous or not actions:
             return None
@@ -244,9 +246,12 @@ class FieldScene(GameScene):
             return None
         if fight_card.fight_roll(previous) is not None:
             return previous, last.value
-        if flight.roll is None or flight.roll.value is not None:
-            return None
-        return previous, last.value
+        if flight.roll is not None:
+            return (previous, last.value) if flight.roll.value is None else None
+        fight = getattr(flight, "fight", None)
+        if fight is not None and not fight.to_pick and fight.pairs:
+            return previous, last.value
+        return None
 
     def _add_story(self, texts: list[str]) -> None:
         line = " ".join(texts)
@@ -378,7 +383,8 @@ class FieldScene(GameScene):
         """The dice are done: show the story, glide the markers, and let the flow change scenes."""
         show = self.roll_panel.show
         if show is not None:  # what happened, where it happened, for the whole table to see
-            self.effects.spawn_for_roll(show.roll_kind, show.dice.outcome, self._roll_spot, self._pending_story,
+            outcome = "" if isinstance(show, DerpFightShow) else show.dice.outcome  # a derp's die lands in no band
+            self.effects.spawn_for_roll(show.roll_kind, outcome, self._roll_spot, self._pending_story,
                                         self.context.sounds)
         self.roll_panel.dismiss()
         if self._deferred_sync:
@@ -404,6 +410,9 @@ class FieldScene(GameScene):
         if self.roll_panel.pending(self.state) in ("help", "choice") and self.can_act():
             return  # a decision is waiting: the buttons say what
         self._after_roll_done()
+        if isinstance(show, DerpFightShow) and show.next_roller and self.roll_panel.pending(self.state) == "fight" \
+                and self.session.waiting_for_dice and self.can_act():
+            self.roll()  # the pair's first die is read: the same key rolls the other derp's
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -19,8 +19,8 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConseq
 from game.games.whatgoesup.rules.planning import help_plan_for, next_roll_odds
 from game.games.whatgoesup.rules.reliability import Outcome
 
-from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceRoll, draw_band_pattern, draw_band_swatch, draw_dice_roll, \
-    percent_text
+from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceFaces, DiceRoll, draw_band_pattern, \
+    draw_band_swatch, draw_dice_roll, draw_dice_row, percent_text
 from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action, label_variants
@@ -212,12 +212,48 @@ class RollShow:
     owner: Optional[int] = None  # the program whose craft rolled
 
 
+@dataclass(frozen=True)
+class FighterDie:
+    """One derp's side of a fight's pair on the card: who, its Piloting, and its die (None: not rolled yet)."""
+
+    name: str
+    program: object  # the derp's Program (its colour and marker)
+    bonus: int
+    value: Optional[int] = None
+    faces: tuple[int, ...] = ()
+
+
+@dataclass
+class DerpFightShow:
+    """A derp fight's die being shown: the pair, the die tumbling onto the value the session rolled, and once
+    the pair's second die is down its result (who loses how much stamina); after the last pair, how the
+    losses landed. ``rolling`` is the index (0, 1) of the derp whose die tumbles."""
+
+    animation: DiceAnimation
+    headline: str
+    pair: str
+    fighters: tuple[FighterDie, FighterDie]
+    rolling: int
+    scheme: str
+    result: str = ""  # the pair's result, once both dice are down ('' after the first die)
+    losses: str = ""  # what the pair costs each derp
+    after: tuple[str, ...] = ()  # the fight is over: how each derp came out of it
+    next_roller: str = ""  # who rolls next in this pair ('' once the pair is settled)
+    owner: Optional[int] = None  # the program of the derp who rolled
+    roll_kind: str = "fight"
+
+    def words(self) -> str:
+        """Everything the landed card asks the table to read."""
+        return " ".join((self.headline, self.pair, self.result, self.losses) + self.after)
+
+
 class RollPanel:
     """Owns the roll card's widgets and drawing; the FieldScene asks it what to show."""
 
     READY_SIZE = (720, 300)
     FIGHT_SIZE = (760, 340)  # a derp fight's die
     FIGHT_READY_SIZE = (720, 330)  # a ship fight's dice
+    FIGHT_ROLL_SIZE = (780, 560)  # a derp fight's die tumbling and the pair's result
     ROLL_SIZE = (780, 600)
 
     def __init__(self, scene) -> None:
@@ -262,7 +298,8 @@ class RollPanel:
         return self.show is not None or self.pending(state) in ("ready", "coin", "help", "choice", "fight", "ship_fight")
 
     def start(self, before: "GameState", value: int, after: "GameState", time_factor: float) -> None:
-        """Animate a roll that just happened: ``before`` had the pending roll, ``after`` is the result."""
+        """Animate a roll that just happened: ``before`` had the pending roll (a reliability roll, a ship
+        fight's dice or a derp fight's die), ``after`` is the result."""
         if fight_card.fight_roll(before) is not None:
             salt = len(self.scene.session.actions)
             self.show = fight_card.show_for(self.engine, before, value, time_factor, salt)  # type: ignore[assignment]
@@ -270,6 +307,11 @@ class RollPanel:
             self._key = None
             return
         roll = before.flight.roll
+        if roll is None:
+            self.show = self.fight_show(before, value, after, time_factor)
+            self.landed_for = 0.0
+            self._key = None
+            return
         odds = self.engine.flight_rules.roll_odds(before)
         dice = dice_roll_for(self.engine, before, roll, value, odds)
         headline, detail = roll_caption(self.engine, before, roll)
@@ -278,6 +320,64 @@ class RollPanel:
                              upgoer.owner if upgoer is not None else None)
         self.landed_for = 0.0
         self._key = None
+
+    def fight_show(self, before: "GameState", value: int, after: "GameState", time_factor: float) -> DerpFightShow:
+        """The card for a derp fight's die just rolled: ``before`` waited for it, ``after`` is the result."""
+        rules = self.engine.flight_rules
+        fight = before.flight.fight
+        first, second, mutual = fight.pairs[0]
+        a, b = before.derp(first), before.derp(second)
+        scheme = self.engine.rules.dice.scheme(before.setup.dice)
+        dice = fight.dice + (value,)
+        fighters = tuple(FighterDie(d.name, before.programs[d.owner], rules.fight_bonus(before, d),
+                                    dice[n] if n < len(dice) else None,
+                                    tuple(scheme.faces_for(dice[n])) if n < len(dice) else ())
+                         for n, d in enumerate((a, b)))
+        attacker, defender = before.find("upgoer", fight.attacker), before.find("upgoer", fight.defender)
+        total_pairs = len(rules.fight_pairs(fight.picks))
+        number = total_pairs - len(fight.pairs) + 1
+        pair = (f"{a.name} and {b.name} go for each other" if mutual else f"{a.name} goes for {b.name}")
+        show = DerpFightShow(
+            DiceAnimation(DiceFaces(scheme.dice, scheme.sides, tuple(scheme.faces_for(value))), time_factor),  # type: ignore[arg-type]
+            f"Derp fight: {attacker.name if attacker else '?'} against {defender.name if defender else '?'}",
+            f"{pair} (pair {number} of {total_pairs})", fighters, len(fight.dice), scheme.name,
+            owner=(a if not fight.dice else b).owner)
+        if len(dice) < 2:
+            show.next_roller = b.name
+            return show
+        ta, tb = dice[0] + fighters[0].bonus, dice[1] + fighters[1].bonus
+        lose_a, lose_b = rules.pair_losses(before, a, b, mutual, ta, tb)
+        if ta > tb:
+            show.result = f"{b.name} takes a beating!"
+        elif mutual and tb > ta:
+            show.result = f"{a.name} takes a beating!"
+        elif mutual:
+            show.result = "An even match!"
+        else:
+            show.result = f"{b.name} holds {a.name} off!"
+        show.losses = f"{a.name} loses {lose_a} stamina, {b.name} loses {lose_b}."
+        if after.flight is not None and after.flight.fight is not None:
+            show.losses += " Losses land together when the last pair has rolled."
+        else:
+            show.after = self.fight_aftermath(before, after)
+        return show
+
+    @staticmethod
+    def fight_aftermath(before: "GameState", after: "GameState") -> tuple[str, ...]:
+        """How each derp of the fight came out of it, as the losses landed (``before``: the last die waiting)."""
+        fight = before.flight.fight
+        out = []
+        for old in before.derps:
+            if old.location not in (fight.attacker, fight.defender) or old.dead:
+                continue
+            new = after.derp(old.id)
+            if new.dead:
+                out.append(f"{old.name} dies of the beating.")
+            elif new.injured and not old.injured:
+                out.append(f"{old.name} is injured.")
+            elif new.current_stamina != old.current_stamina:
+                out.append(f"{old.name} is down to {new.current_stamina} stamina (from {old.current_stamina}).")
+        return tuple(out) or ("Nobody is hurt.",)
 
     def dismiss(self) -> None:
         self.show = None
@@ -293,6 +393,11 @@ class RollPanel:
     def card_rect(self, state) -> pygame.Rect:
         layout = self.scene.context.layout
         area = self.scene.board_rect
+        if isinstance(self.show, DerpFightShow):
+            w, h = self.FIGHT_ROLL_SIZE
+            rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h), area.h - layout.px(8)))
+            rect.center = area.center
+            return rect
         if self.show is None and self.pending(state) == "fight":
             w, h = self.FIGHT_SIZE
             rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h), area.h - layout.px(16)))
@@ -348,6 +453,15 @@ class RollPanel:
                       "Roll the dice now: the result is drawn from exactly the odds shown.", "@menu_button")
             return
         if not landed:
+            return
+        if isinstance(self.show, DerpFightShow):
+            rect = pygame.Rect(0, 0, layout.px(260), layout.px(48))
+            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            roller = self.show.next_roller
+            if roller and mode == "fight":
+                self._add(rect, f"{roller} rolls (Space)", "continue", f"Roll {roller}'s die now.", "@menu_button")
+            else:
+                self._add(rect, "Continue", "continue", "Back to the Field (Space).", "@menu_button")
             return
         if mode in ("help", "choice"):
             options = [a for a in actions if isinstance(a, HELP_ACTIONS)]
@@ -483,6 +597,9 @@ class RollPanel:
             return
         if isinstance(self.show, fight_card.FightShow):
             fight_card.draw_rolled(surface, state, self.show, card, inner, layout)
+            return
+        if isinstance(self.show, DerpFightShow):
+            self._draw_fight_show(surface, card, inner)
             return
         if self.show is None:
             # A choice or help with no animation of ours (e.g. a loaded game): show the roll as it stands.
@@ -633,6 +750,96 @@ class RollPanel:
         note = fit_font(words["note"], inner.w - layout.px(240), layout.px(15))
         draw_text(surface, words["note"], note, INK_DIM, (inner.left, card.bottom - layout.px(43)), anchor="midleft")
 
+    def _draw_fight_show(self, surface, card, inner) -> None:
+        """A fight's die tumbling onto its value beside the other derp's, then the pair's result in words."""
+        layout = self.scene.context.layout
+        show: DerpFightShow = self.show  # type: ignore[assignment]
+        anim = show.animation
+        drawn = self.fight_drawn = []  # what this frame painted where (tests check nothing overlaps or clips)
+        y = card.top + layout.px(16)
+        head = fit_font(show.headline, inner.w, layout.px(26), bold=True)
+        drawn.append(draw_text(surface, show.headline, head, ACCENT_LIGHT, (inner.left, y)))
+        if show.owner is not None:
+            program = show.fighters[show.rolling].program
+            draw_program_marker(surface, program.index, (card.left + layout.px(12), y + head.get_height() // 2),
+                                layout.px(8), program_colour(program))
+        y += head.get_linesize()
+        sub = fit_font(show.pair, inner.w, layout.px(19), bold=True)
+        drawn.append(draw_text(surface, show.pair, sub, INK, (inner.left, y)))
+        y += sub.get_linesize() + layout.px(8)
+        # What goes under the dice, bottom up: the hint or button row, the result block.
+        bottom = card.bottom - layout.px(76)
+        small = font_px(layout.px(16))
+        result_font = font_px(layout.px(24), True)
+        loss_font = font_px(layout.px(17))
+        result_h = 0
+        if anim.done and show.result:
+            from game.client.kit.style import wrap_text
+
+            result_h = result_font.get_linesize() + layout.px(4)
+            loss_lines = wrap_text(show.losses, loss_font, inner.w)
+            after_lines = wrap_text(" ".join(show.after), small, inner.w) if show.after else []
+            result_h += len(loss_lines) * loss_font.get_linesize() + len(after_lines) * small.get_linesize()
+        gap = layout.px(16)
+        col_w = (inner.w - gap) // 2
+        name_font = font_px(layout.px(18), True)
+        total_font = font_px(layout.px(22), True)
+        dice_h = max(layout.px(60), min(layout.px(150), bottom - result_h - layout.px(8) - y - name_font.get_linesize()
+                                        - small.get_linesize() - total_font.get_linesize()))
+        for n, fighter in enumerate(show.fighters):
+            col = pygame.Rect(inner.left + n * (col_w + gap), y, col_w, 0)
+            cy = col.top
+            font = fit_font(fighter.name, col_w - layout.px(24), layout.px(18), bold=True)
+            draw_program_marker(surface, fighter.program.index, (col.left + layout.px(8), cy + font.get_height() // 2),
+                                layout.px(7), program_colour(fighter.program))
+            drawn.append(draw_text(surface, fighter.name, font, INK, (col.left + layout.px(22), cy)))
+            cy += name_font.get_linesize()
+            what = f"{show.scheme} + {fighter.bonus} Piloting"
+            drawn.append(draw_text(surface, what, fit_font(what, col_w, layout.px(16)), INK_DIM, (col.left, cy)))
+            cy += small.get_linesize()
+            area = pygame.Rect(col.left, cy, col_w, dice_h)
+            rolling_now = n == show.rolling
+            landed = not rolling_now or anim.done
+            if rolling_now:
+                draw_dice_row(surface, area, layout, anim, layout.px(110), WAR_COLOUR if anim.done else None)
+            elif fighter.value is not None:
+                still = DiceAnimation(DiceFaces(len(fighter.faces), anim.roll.sides, fighter.faces), 0.0)
+                draw_dice_row(surface, area, layout, still, layout.px(110), WAR_COLOUR)
+            drawn.append(area)
+            cy = area.bottom
+            if fighter.value is not None and landed:
+                text = f"{fighter.value} + {fighter.bonus} = {fighter.value + fighter.bonus}"
+                colour = ACCENT_LIGHT
+            elif rolling_now:
+                text, colour = "rolling…", INK_DIM
+            else:
+                text, colour = "rolls next", INK_DIM
+            font = fit_font(text, col_w, layout.px(22), bold=True)
+            drawn.append(draw_text(surface, text, font, colour, (col.centerx, cy), anchor="midtop"))
+        y = y + name_font.get_linesize() + small.get_linesize() + dice_h + total_font.get_linesize() + layout.px(8)
+        if result_h:
+            from game.client.kit.style import wrap_text
+
+            font = fit_font(show.result, inner.w, layout.px(24), bold=True)
+            drawn.append(draw_text(surface, show.result, font, WAR_COLOUR, (inner.centerx, y), anchor="midtop",
+                                   shadow=layout.px(2)))
+            y += result_font.get_linesize() + layout.px(4)
+            for line in wrap_text(show.losses, loss_font, inner.w):
+                drawn.append(draw_text(surface, line, loss_font, INK, (inner.centerx, y), anchor="midtop"))
+                y += loss_font.get_linesize()
+            if show.after:
+                for line in wrap_text(" ".join(show.after), small, inner.w):
+                    drawn.append(draw_text(surface, line, small, ACCENT_LIGHT, (inner.centerx, y), anchor="midtop"))
+                    y += small.get_linesize()
+        if anim.done:
+            hint = "The fight is over." if show.after else ""
+        else:
+            hint = "Space or click to skip"
+        if hint:
+            font = fit_font(hint, inner.w - layout.px(280), layout.px(16))
+            drawn.append(draw_text(surface, hint, font, INK_DIM, (inner.left, card.bottom - layout.px(42)),
+                                   anchor="midleft"))
+
     def odds_line(self, state) -> str:
         """The pending roll's exact odds in words, e.g. 'OK 50%  Fail 30%  Boom 20%' (empty if none)."""
         flight = state.flight if state.phase == "flight" else None
@@ -780,6 +987,8 @@ class RollPanel:
             return ""
         if isinstance(show, fight_card.FightShow):
             return " ".join((show.headline, show.detail, show.words))
+        if isinstance(show, DerpFightShow):
+            return show.words()
         return " ".join((show.headline, show.detail, self.explanation(show, show.dice, self.pending(state))))
 
     def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
