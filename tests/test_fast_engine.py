@@ -86,6 +86,8 @@ SETUPS = {
     "four programs": default_setup(ENGINE, 4, 8),
     "one program, simulationist": dataclasses.replace(default_setup(ENGINE, 1, 10), options=_options("simulationist")),
     "stop the rock": default_setup(ENGINE, 3, scenario="stop_the_rock"),
+    "two programs, clockwork robots": default_setup(ENGINE, 2, 12, options=tuple(_options("underped",
+                                                                                        "underped_clockwork"))),
 }
 
 
