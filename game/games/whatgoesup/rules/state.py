@@ -394,26 +394,34 @@ class GameState:
 
 #: Pools this short are searched in place; longer ones through ``index_by_id``.
 _SHORT_POOL = 12
-#: id(pool) -> (pool, {id: value}); the pool is held, so its id cannot be reused while it is here.
-_INDEXES: dict[int, tuple[tuple, dict]] = {}
+#: id(pool) -> [pool, {id: value}, {id: position} or None]; the pool is held, so its id cannot be reused
+#: while it is here.
+_INDEXES: dict[int, list] = {}
 _MAX_INDEXES = 512
+
+
+def _entry(pool: tuple) -> list:
+    hit = _INDEXES.get(id(pool))
+    if hit is not None and hit[0] is pool:
+        return hit
+    index = {value.id: value for value in reversed(pool)}  # reversed: the first of an id is written last
+    return _keep(pool, index, None)
+
+
+def _keep(pool: tuple, index: dict, positions: Optional[dict]) -> list:
+    if len(_INDEXES) >= _MAX_INDEXES:
+        _INDEXES.clear()
+    entry = _INDEXES[id(pool)] = [pool, index, positions]
+    return entry
 
 
 def index_by_id(pool: tuple) -> dict:
     """``{value.id: value}`` for a tuple of the state (the first of an id wins, as a search would find it).
 
     Kept per tuple: successive states share the tuples they did not change, so one dict serves every
-    look-up in them. A cache of derived data only: the state itself stays immutable plain data."""
-    hit = _INDEXES.get(id(pool))
-    if hit is not None and hit[0] is pool:
-        return hit[1]
-    index: dict = {}
-    for value in pool:
-        index.setdefault(value.id, value)
-    if len(_INDEXES) >= _MAX_INDEXES:
-        _INDEXES.clear()
-    _INDEXES[id(pool)] = (pool, index)
-    return index
+    look-up in them (and ``replace_in`` hands its result the index updated, not rebuilt). A cache of
+    derived data only: the state itself stays immutable plain data."""
+    return _entry(pool)[1]
 
 
 def _lookup(pool: tuple, some_id: str):
@@ -423,7 +431,7 @@ def _lookup(pool: tuple, some_id: str):
                 return value
         raise KeyError(some_id)
     try:
-        return index_by_id(pool)[some_id]
+        return _entry(pool)[1][some_id]
     except KeyError:
         raise KeyError(some_id) from None
 
@@ -431,7 +439,25 @@ def _lookup(pool: tuple, some_id: str):
 def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     """``pool`` with each value of the same id replaced by the new one."""
     by_id = {v.id: v for v in new_values}
-    return tuple(by_id.get(v.id, v) for v in pool)
+    if len(pool) <= _SHORT_POOL or not by_id:
+        return tuple(by_id.get(v.id, v) for v in pool)
+    entry = _entry(pool)
+    index, positions = entry[1], entry[2]
+    if positions is None:
+        positions = entry[2] = {value.id: n for n, value in enumerate(pool)}
+    if len(positions) != len(pool):  # an id twice (never in play): replace every one the plain way
+        return tuple(by_id.get(v.id, v) for v in pool)
+    # Same ids in the same places: copy at C speed, put the new values in, and carry both dicts over.
+    values = list(pool)
+    index = index.copy()
+    for some_id, value in by_id.items():
+        where = positions.get(some_id)
+        if where is not None:
+            values[where] = value
+            index[some_id] = value
+    new_pool = tuple(values)
+    _keep(new_pool, index, positions)
+    return new_pool
 
 
 def update(value, **changes):
