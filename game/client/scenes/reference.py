@@ -146,10 +146,11 @@ class ReferenceScene(Scene):
         dim(surface)
         card = self.card_rect()
         draw_card(surface, card, layout)
-        head = fit_font(self.heading, card.w // 2, layout.px(32), bold=True)
-        drawn = draw_text(surface, self.heading, head, ACCENT_LIGHT,
-                          (card.left + layout.px(24), card.top + layout.px(20)))
-        sub = self.current().title + (f" · {self.about}" if self.about else "")
+        heading = "Glossary" if self.current().terms else self.heading
+        head = fit_font(heading, card.w // 2, layout.px(32), bold=True)
+        drawn = draw_text(surface, heading, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
+        sub = ("Every rule word, explained" if self.current().terms else self.current().title) + (
+            f" · {self.about}" if self.about else "")
         text_left = max(card.left + layout.px(LIST_W + 48), drawn.right + layout.px(24))
         draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
                   (text_left, card.top + layout.px(34)))
