@@ -109,6 +109,43 @@ def test_legal_actions_agree_with_refusal_in_many_games(name, bot_kind):
     assert compared > 150
 
 
+def legal_by_refusal_in_any_phase(engine, state):
+    """Every phase's candidates (R&D's, or the flight phase's with its trade offers) that ``refusal``
+    allows, in their order: what ``legal_actions`` must list wherever a program acts."""
+    if state.phase == "rnd":
+        return legal_by_generate_and_test(engine, state)
+    player = engine.current_player(state)
+    candidates = list(engine.flight_rules._candidates(state))
+    if engine.flight_rules.trade_closed(state) is None:
+        candidates += engine._sample_offers(state, player)
+    return [a for a in candidates if engine.refusal(state, a) is None]
+
+
+@pytest.mark.parametrize("name", ["two programs", "stop the rock"])
+def test_legal_actions_agree_with_refusal_in_every_phase(name):
+    """R&D, launches, insertions, moves, activities, mid-roll choices and consequences: in every state of
+    seeded games where a program acts, ``legal_actions`` lists exactly the candidates ``refusal`` (the one
+    judge of a single action) allows, in their order."""
+    seen: dict[str, int] = {}
+
+    def check(before, action, after):
+        for state in (before, after):
+            player = ENGINE.current_player(state)
+            if player in (CHANCE, TERMINAL) or state.pending_trade is not None:
+                continue
+            assert ENGINE.legal_actions(state) == legal_by_refusal_in_any_phase(ENGINE, state), \
+                (state.turn, state.phase, str(action))
+            where = state.phase if state.phase == "rnd" else f"flight:{state.flight.stage}"
+            seen[where] = seen.get(where, 0) + 1
+
+    for seed in range(2):
+        for bot_kind in ("program", "random"):
+            result = play_game(ENGINE, SETUPS[name], seed, max_turns=12, check=False, on_action=check,
+                               bot_kind=bot_kind)
+            assert result.failure is None
+    assert seen.get("rnd", 0) > 20 and sum(n for k, n in seen.items() if k.startswith("flight")) > 20, seen
+
+
 # ---------------------------------------------------------------- simulate
 def _without_timing(summary):
     data = summary.to_data()
