@@ -98,20 +98,25 @@ def _habitat(r) -> str:
             "the crew the other habitats cannot house.")
 
 
+def weapon_words(weapon) -> list[str]:
+    """A weapon's numbers and conditions from weapons.yaml, as phrases (the reference and the glossary's)."""
+    words = [f"{counted(weapon.dice_per_system, 'die', 'dice')} for each one fired"]
+    if weapon.heat_per_system:
+        words.append(f"{counted(weapon.heat_per_system, 'heat token')} on your ship for each one fired")
+    if weapon.spent_after_firing:
+        words.append("once fired it is empty and never fires again")
+    if weapon.target_must_be_slower:
+        words.append("the target must be slower than you")
+    return words
+
+
 def _weapon(system_id: str):
     def entry(r) -> str:
         weapon = next((w for w in r.weapons.weapons if w.system == system_id), None)
         if weapon is None:
             return r.systems.get(system_id).description
-        words = [f"{counted(weapon.dice_per_system, 'die', 'dice')} a shot"]
-        if weapon.heat_per_system:
-            words.append(f"{counted(weapon.heat_per_system, 'heat token')} for each one fired")
-        if weapon.spent_after_firing:
-            words.append("empty once fired")
-        if weapon.target_must_be_slower:
-            words.append("only at a slower ship")
-        text = ", ".join(words)
-        return f"A weapon: {text}. Each effective die that fits within the target's mass is a hit."
+        return (f"A weapon: {'; '.join(weapon_words(weapon))}. Each effective die that fits within the target's "
+                f"mass is a hit.")
     return entry
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.client.cosmoforce.glossary import WORDS
+from game.client.cosmoforce.glossary import WORDS, weapon_words
 from game.client.kit.words import counted
 from game.client.scenes.reference import ReferenceScene, Section, glossary_section
 from game.core.effective_dice import at_least, distribution, odd_faces
@@ -88,14 +88,7 @@ def _ordinal(n: int) -> str:
 
 def weapon_sentence(rules, weapon) -> str:
     name = rules.systems.get(weapon.system).name
-    parts = [f"{counted(weapon.dice_per_system, 'die', 'dice')} for each one fired"]
-    if weapon.heat_per_system:
-        parts.append(f"{counted(weapon.heat_per_system, 'heat token')} on your ship for each one fired")
-    if weapon.spent_after_firing:
-        parts.append("once fired it is empty and never fires again")
-    if weapon.target_must_be_slower:
-        parts.append("the target must be slower than you")
-    text = "; ".join(parts)
+    text = "; ".join(weapon_words(weapon))
     return f"{name}: {text[:1].upper() + text[1:]}."
 
 
