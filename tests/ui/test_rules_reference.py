@@ -60,7 +60,7 @@ def test_the_reference_has_every_section_and_the_shipped_numbers(rules):
     sections = reference_sections(rules)
     assert [s.title for s in sections] == ["A turn", "R&D", "Components", "Mass and fuel", "Reliability", "Flights",
                                            "Docking", "Derps and EVA", "Failures", "Prestige", "Luck",
-                                           "Underped Upgoers (optional)", "Stop The Rock", "Victory",
+                                           "Underped craft", "Stop The Rock", "Victory",
                                            "Space War", "Ship to ship"]
     text = text_of(sections)
     assert "laser: Waylight; missile: Probe / escape tower" in text and "cruiser up to spacecraft mass 40" in text
@@ -101,7 +101,7 @@ def test_the_reference_scene_opens_with_f2_and_shows_sections(make_app, house_ru
 
 
 def test_the_reference_explains_underped_craft_with_the_shipped_numbers(rules):
-    section = next(s for s in reference_sections(rules) if s.title == "Underped Upgoers (optional)")
+    section = next(s for s in reference_sections(rules) if s.title == "Underped craft")
     text = " ".join(section.paragraphs)
     assert "Programming: 1 point per stamina point" in text and "spends 1 stamina on every action" in text
     assert "pays 1/2 of its dots, rounded up" in text and "Clockwork robots" in text

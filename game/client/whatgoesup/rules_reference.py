@@ -169,7 +169,7 @@ def reference_sections(rules) -> list[Section]:
 
     if any(o.id == "underped" for o in rules.options.options):
         u = comps.underped
-        out.append(Section("underped", "Underped Upgoers (optional)", (
+        out.append(Section("underped", "Underped craft", (
             f"With the Underped craft rule a program may invent an underped system, a robot pilot: a part of mass "
             f"1, researched and built like any other, that also counts as a crew member with a new derp's "
             f"{derps.start_piloting}/{derps.start_engineering}/{derps.start_stamina}. Load it into a capsule as a "

@@ -1,0 +1,35 @@
+"""Every button and label of the screens a newcomer meets shows its whole text, at the three window sizes
+the game is looked at in (a projector's 1280x720 up to 4K)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def clipped_texts(app) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """Visible pygame_gui buttons and labels whose text is wider or taller than their rectangle."""
+    problems = []
+    for element in app.manager.get_sprite_group().sprites():
+        if isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)) and element.visible:
+            if not element.text or element.font is None:
+                continue
+            width, height = element.font.size(element.text)
+            if width > element.rect.width - 4 or height > element.rect.height:
+                problems.append((element.text, (width, height), element.rect.size))
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_reference_section_buttons_show_their_whole_title(make_app, size):
+    app = make_app(size=size)
+    app.start("title")
+    scene = app.context.open("rules_reference")
+    app.step(0.016, [])
+    titles = [s.title for s in scene.sections]
+    assert "Underped craft" in titles  # the optional rule's section, named as New game's button names it
+    assert clipped_texts(app) == []
