@@ -569,3 +569,21 @@ def test_without_a_generator_a_system_recovers_nothing_in_space():
     s = act(s, Shed(fuel=1))
     s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
     assert s.derp(system).current_stamina == 3
+
+
+def test_a_robot_craft_home_from_the_moon_wins_the_landing_first_at_a_share():
+    """The landing's first is awarded once the crew is out at home: the craft's robots still count."""
+    import dataclasses
+
+    from game.games.whatgoesup.rules.state import replace_in, update
+
+    s, _, system, _ = robot_craft(program_points=2)
+    s = in_orbit(s)
+    s = auto(s, at("junction"))
+    # Set directly, to skip a lunar round trip: this craft has touched down on the Moon on this flight.
+    s = dataclasses.replace(s, upgoers=replace_in(s.upgoers, [update(craft(s), bodies_landed=("moon",))]))
+    s = act(s, Burn("reentry"))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 3)
+    report = next(e.text for e in s.events if e.kind == "report" and e.text.startswith("End of turn 2"))
+    first = next(f for f in R.prestige.firsts if f.trigger == "moon_landing_and_return")
+    assert f"{first.name} +{-(-first.dots // 2)}" in report  # 5 dots: half, rounded up, is 3

@@ -45,8 +45,13 @@ class UnderpedPart(FlightBase):
         return UNDERPED in state.setup.options
 
     def robot_craft(self, state: GameState, upgoer: Upgoer) -> bool:
-        """A craft flown by underped systems alone: at least one system aboard and no derp."""
-        return bool(self._systems(state, upgoer)) and not self._living_crew(state, upgoer)
+        """A craft flown by underped systems alone: at least one system aboard and no derp. A craft that has
+        just set its crew down at home (a landing's firsts come after) is judged by the crew it was assembled
+        with."""
+        crew = self._crew(state, upgoer)
+        if not crew:
+            crew = [d for d in (state.find("derp", c) for c in upgoer.crew) if d is not None and not d.dead]
+        return bool(crew) and all(d.is_system for d in crew)
 
     def clockwork(self, state: GameState, upgoer: Upgoer) -> bool:
         return CLOCKWORK in state.setup.options and self.robot_craft(state, upgoer)
