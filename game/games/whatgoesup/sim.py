@@ -259,6 +259,9 @@ def luck_follows_the_rules(engine: Engine, before: GameState, action: Action, af
     from game.games.whatgoesup.rules.reliability import Outcome
     from game.games.whatgoesup.rules.state import HOME
 
+    if after.programs is before.programs and not isinstance(action, UseLuck):
+        return None  # the programs (their luck with them) are the very ones checked when last they changed
+
     def roll_of(state):
         return state.flight.roll if state.phase == "flight" and state.flight is not None else None
 
