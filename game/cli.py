@@ -413,7 +413,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", choices=("program", "random", "landing", "raider"), default="program",
                    help="program: plays a space program, flies and pursues the victory condition (default); "
                         "random: uniform legal actions; landing: random, weighted towards landings; raider: "
-                        "the program bot that, under --option space_war, docks with rivals and starts fights")
+                        "the program bot that, under --option space_war, docks with rivals, starts fights and "
+                        "arms some craft with a Waylight or probe to open fire")
     p.add_argument("--rules", type=folder, default=None, help="rules folder (default: the shipped rules)")
     _add_edition_option(p)
     p.add_argument("--no-checks", action="store_true",

@@ -43,14 +43,34 @@ def test_two_thousand_complete_games_keep_every_invariant():
 
 
 def test_space_war_games_keep_every_invariant_and_the_default_bot_defends():
-    """Seed 7 is a raider game where two crews meet and fight (six fights, one war turned open); seeds 500 to
-    503 are the default bot's games with Space War on (it starts nothing but must answer whatever comes)."""
-    raider = run_chunk((7, 1, "raider", "space_war"))
+    """Seed 12 is a raider game where two crews meet and fight (a derp fight and two ship fights, one war turned
+    open); seeds 500 to 503 are the default bot's games with Space War on (it starts nothing but must answer
+    whatever comes)."""
+    raider = run_chunk((12, 1, "raider", "space_war"))
     assert raider["invariant_failures"] == 0, raider["first_failure"]
     assert raider["fights"] >= 1 and raider["wars"] == 1
     default = run_chunk((500, 4, "program", "space_war"))
     assert default["invariant_failures"] == 0, default["first_failure"]
     assert default["turns"] == 4 * 20 and default["launches"] > 0
+
+
+def test_armed_raiders_reach_ship_fights_by_themselves():
+    """Seed 7: raider bots arm their craft with a Waylight or probe, launch together and open fire on their own
+    (seven ship fights; the war turns open), every invariant kept after every action."""
+    raider = run_chunk((7, 1, "raider", "space_war"))
+    assert raider["invariant_failures"] == 0, raider["first_failure"]
+    assert raider["ship_fights"] >= 1
+    assert raider["wars"] == 1
+
+
+@pytest.mark.slow
+def test_sixty_raider_games_reach_many_ship_fights():
+    """The 60-game run the README's simulate line shows (seeds 1-60): 43 ship fights when measured, none before
+    raiders armed their craft; asserted loosely so tuning the bot does not break it."""
+    summary = run_chunk((1, 60, "raider", "space_war"))
+    assert summary["invariant_failures"] == 0, summary["first_failure"]
+    assert summary["ship_fights"] >= 10
+    assert summary["wars"] >= 3
 
 
 @pytest.mark.slow
@@ -62,3 +82,4 @@ def test_four_hundred_space_war_games_keep_every_invariant():
     assert sum(r["games"] for r in results) == 400
     assert not failures, failures
     assert sum(r["fights"] for r in results) >= 1
+    assert sum(r["ship_fights"] for r in results) >= 1

@@ -319,17 +319,49 @@ def test_a_fight_needs_a_rival_at_the_same_step_and_someone_fit_to_fight():
 
 
 def test_a_space_war_game_with_fights_saves_and_replays_the_same(tmp_path):
-    """Seed 7's raider game (six fights, a war turned open) through a save file and back: same actions, same end."""
+    """Seed 12's raider game (a derp fight, two ship fights, a war turned open) through a save file and back:
+    same actions, same end."""
     from game.core.saves import load_game, save_game
+    from game.games.whatgoesup.rules.flight.ship_combat import OpenFire
     from game.games.whatgoesup.sim import default_setup, play_game
 
     setup = default_setup(ENGINE, players=2, turns=20, options=("space_war",))
-    result = play_game(ENGINE, setup, seed=7, max_turns=20, bot_kind="raider")
+    result = play_game(ENGINE, setup, seed=12, max_turns=20, bot_kind="raider")
     assert result.failure is None
     assert sum(1 for a in result.actions if isinstance(a, StartFight)) >= 1
+    assert any(isinstance(a, OpenFire) for a in result.actions)
     assert any(isinstance(a, PickEnemy) for a in result.actions) and result.final.wars
-    path = save_game(tmp_path / "war.json", ENGINE, setup, 7, result.actions)
+    path = save_game(tmp_path / "war.json", ENGINE, setup, 12, result.actions)
     loaded = load_game(path, ENGINE)
     assert "space_war" in loaded.setup.options
     assert list(loaded.actions) == list(result.actions)
     assert loaded.final == result.final
+
+
+def test_raiders_arm_some_programs_and_fire_only_from_armed_craft():
+    """The raider bot arms about half its programs with a Waylight or a probe (the default bot never does), and
+    in seed 7's raider game every craft that opens fire carries one; the fights happen in orbit by themselves."""
+    from game.games.whatgoesup.bots import SpaceProgramBot
+    from game.games.whatgoesup.rules.flight.ship_combat import OpenFire
+    from game.games.whatgoesup.sim import default_setup, play_game
+
+    state = ENGINE.new_game(default_setup(ENGINE, players=2, turns=20, options=("space_war",)))
+    plain = ENGINE.new_game(default_setup(ENGINE, players=2, turns=20))
+    raided = [SpaceProgramBot(seed, aggression=0.5).weapon(state, p) for seed in range(1, 21) for p in (0, 1)]
+    assert set(raided) == {None, "waylight", "probe"}
+    assert all(SpaceProgramBot(seed).weapon(state, 0) is None for seed in range(1, 21))
+    assert all(SpaceProgramBot(seed, aggression=0.5).weapon(plain, 0) is None for seed in range(1, 21))
+
+    shooters = []
+
+    def watch(before, action, after):
+        if isinstance(action, OpenFire):
+            craft = before.upgoer(before.flight.active)
+            kinds = {before.thing(before.item(m).thing_id).kind for m in craft.modules}
+            shooters.append((craft.location, kinds & {"waylight", "probe"}))
+
+    setup = default_setup(ENGINE, players=2, turns=20, options=("space_war",))
+    result = play_game(ENGINE, setup, seed=7, max_turns=20, bot_kind="raider", on_action=watch)
+    assert result.failure is None
+    assert shooters and all(weapons for _, weapons in shooters)
+    assert all(ENGINE.rules.board.step(step).orbit_type == "low" for step, _ in shooters)

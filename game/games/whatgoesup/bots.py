@@ -18,8 +18,8 @@ from game.core.dice_rng import Chooser
 from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
-from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Hire, Invent,
-                                Research)
+from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD,
+                                Hire, Invent, Research)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
                                        KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck)
@@ -37,6 +37,13 @@ ROBOT_STAMINA = 4  # programmed up to this: two burns and a spare for powering u
 FUEL, RATIONS = 2, 2
 GOOD_ENOUGH = Rating(15, 18)  # what it wants before trusting a crew to a part (tests lift the caps)
 STAGES = (2, 1)  # lower stages in the launch cluster and the insertion cluster
+# Space War, a raider: about half its programs (a coin, once) arm every craft with a weapon payload, a
+# Waylight (a laser) or a probe (a missile) by ship_combat.yaml. It rides in the cabin, so a crewed craft
+# needs a capsule carrying three (derp, rations, weapon) and lower stages lifting the spacecraft's 10.
+ARMED_PLAN = {"lower_stage": 10, "capsule": 4, "thruster": 1}
+WEAPONS = ("waylight", "probe")
+ARMED_SHARE = 0.5
+MAX_HOLDS = 3  # turns an armed craft stays on the pad waiting for a rival craft to launch with it
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -53,7 +60,9 @@ def plan_for_victory(engine: Engine, victory_id: str, program: int):
 
 class SpaceProgramBot:
     """Plays a space program. ``aggression`` (0 to 1) is how often, under Space War, it docks with a rival craft
-    or starts a fight whenever it can; the default bot is 0: it starts nothing, but always defends."""
+    or starts a fight whenever it can (and an armed craft opens fire); a bot with any aggression also arms
+    about half its programs' craft with a weapon. The default bot is 0: it starts nothing, arms nothing, but
+    always defends."""
 
     def __init__(self, seed: int, explore: float = 0.08, aggression: float = 0.0):
         self.chooser = Chooser(seed)
@@ -61,6 +70,8 @@ class SpaceProgramBot:
         self.aggression = aggression
         self._plans: dict = {}
         self._robotic: dict[int, bool] = {}
+        self._weapon: dict[int, Optional[str]] = {}
+        self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -121,12 +132,37 @@ class SpaceProgramBot:
             self._robotic[player] = self._roll(0.5)
         return self._robotic[player]
 
+    def weapon(self, state: GameState, player: int) -> Optional[str]:
+        """The weapon payload (a kind) this program's craft carry, or None: decided once, by coins, for an
+        aggressive bot under Space War (the default bot never rolls for it, so its play is unchanged)."""
+        if not self.aggression or "space_war" not in state.setup.options:
+            return None
+        if player not in self._weapon:
+            self._weapon[player] = self.chooser.choice(WEAPONS) if self._roll(ARMED_SHARE) else None
+        return self._weapon[player]
+
     def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
+        """The plan's next R&D step; None (a random legal action) when it cannot afford one. An armed program
+        saves its points instead (finishes R&D), since its dearer craft otherwise never comes together."""
+        action = self._rnd_step(engine, state, player)
+        if action is None and self.weapon(state, player) is not None:
+            return EndRnD()
+        return action
+
+    def _rnd_step(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
         plan, fuel, rations, stage_counts, payloads = self.plan(state)
         robotic = self.robotic(state, player)
         if robotic:
             plan, rations = ROBOT_PLAN, 0
+        weapon = self.weapon(state, player)
+        if weapon is not None:  # an underped craft has room for it in the small capsule (no derp, no rations)
+            plan, payloads = {**(plan if robotic else ARMED_PLAN), weapon: 1}, payloads + (weapon,)
         things = {t.kind: t for t in state.things_of(player) if t.kind in plan and t.base_mass == plan[t.kind]}
+        if weapon is not None:  # the first such design, never a reusable one (heavier) a random move invented
+            things = {}
+            for t in state.things_of(player):
+                if t.kind in plan and t.base_mass == plan[t.kind] and not t.reusable:
+                    things.setdefault(t.kind, t)
         for kind, mass in plan.items():
             if kind not in things:
                 return self._first_ok(engine, state, [Invent(kind, mass)])
@@ -145,12 +181,20 @@ class SpaceProgramBot:
         stored = {}
         for item in state.items_of(player):
             kind = state.thing(item.thing_id).kind
+            if weapon is not None and kind in things and item.thing_id != things[kind].id:
+                continue  # an armed craft is heavy: only the plan's own parts lift and carry it
             stored.setdefault(kind, []).append(item.id)
         wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
         wanted += [("underped", 1)] if robotic else []
         for kind, needed in wanted:
             if len(stored.get(kind, [])) < needed:
                 return self._first_ok(engine, state, [Build(things[kind].id, 1)])
+        if weapon is not None:  # an armed program clears a craft that can never launch (its stage lost) off the pad
+            for upgoer in state.upgoers_of(player):
+                if upgoer.status == "pad" and not upgoer.stages:
+                    action = self._first_ok(engine, state, [Disassemble(upgoer.id)])
+                    if action:
+                        return action
         # Parts that have never worked in flight cannot be researched far: test them without a crew first.
         untested = [k for k in ("lower_stage", "capsule") if not things[k].flown_successfully]
         on_pad = any(u.status == "pad" for u in state.upgoers_of(player))
@@ -237,6 +281,8 @@ class SpaceProgramBot:
             if raid is not None:
                 return raid
         if f.mode == "decide":
+            if self._waits_for_company(engine, state, upgoer):
+                return Hold(upgoer.id)
             return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
         if f.mode == "junction":
             return self._junction(engine, state, upgoer)
@@ -251,12 +297,31 @@ class SpaceProgramBot:
             return EndActivities(upgoer.id)
         return None
 
+    def _waits_for_company(self, engine: Engine, state: GameState, upgoer) -> bool:
+        """Space War, an armed craft about to launch: stay on the pad (at most MAX_HOLDS turns) until a rival
+        craft launches this turn too, so that both reach orbit together and it has someone to shoot at."""
+        if self.weapon(state, upgoer.owner) is None or engine.refusal(state, Hold(upgoer.id)) is not None:
+            return False
+        if not any(s.plays == "weapon" for _, s in engine.flight_rules.ship_systems(state, upgoer)):
+            return False
+        f = state.flight
+        company = [u for u in state.upgoers if u.owner != upgoer.owner
+                   and (u.id in f.launched or u.id in f.queue and u.status == "pad")]
+        held = self._holds.get(upgoer.id, 0)
+        if company or held >= MAX_HOLDS:
+            return False
+        self._holds[upgoer.id] = held + 1
+        return True
+
     def _raid(self, engine: Engine, state: GameState) -> Optional[Action]:
-        """Space War, an aggressive bot: a fight (of derps or of ships) or a docking with a rival craft here, now
-        and then."""
+        """Space War, an aggressive bot: an armed craft opens fire on a rival craft here whenever it can; else a
+        fight of derps or a docking with a rival craft here, now and then."""
+        legal = engine.legal_actions(state)
+        fire = [a for a in legal if isinstance(a, OpenFire)]
+        if fire:
+            return self.chooser.choice(fire)
         rivals = {u.id for u in state.upgoers if u.owner != engine.current_player(state)}
-        hostile = [a for a in engine.legal_actions(state)
-                   if isinstance(a, (StartFight, OpenFire)) or isinstance(a, Dock) and a.target in rivals]
+        hostile = [a for a in legal if isinstance(a, StartFight) or isinstance(a, Dock) and a.target in rivals]
         if hostile and self._roll(self.aggression):
             return self.chooser.choice(hostile)
         return None

@@ -392,7 +392,7 @@ def make_bot(kind: str, seed: int):
     if kind == "program":
         from game.games.whatgoesup.bots import SpaceProgramBot
         return SpaceProgramBot(seed)
-    if kind == "raider":  # the program bot that docks with rivals and starts fights under Space War
+    if kind == "raider":  # the program bot that docks, starts fights and arms craft to fire under Space War
         from game.games.whatgoesup.bots import SpaceProgramBot
         return SpaceProgramBot(seed, aggression=0.5)
     if kind == "landing":
