@@ -260,3 +260,21 @@ def test_the_story_and_the_help_card_speak_cosmoforce_in_a_fight(title, monkeypa
     app.start("title")
     app.context.open("help")
     assert any("R&D" in what for _keys, what in top(app).shortcuts())  # What Goes Up keeps its own keys
+
+
+def test_the_ship_sheets_numbers_explain_themselves_on_hover(title):
+    from game.client.kit.glossary import tooltip_text
+
+    app = title
+    open_new_fight(app)
+    click(app, top(app).buttons["ship:0:0"])
+    sheet = top(app)
+    frames(app, 1)
+    assert len(sheet.stat_spots) == 4
+    mass = sheet.stat_spots[0]
+    pygame.mouse.set_pos(mass.rect.center)
+    post(pygame.MOUSEMOTION, pos=mass.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 30)
+    text = tooltip_text(mass)
+    assert text is not None and "<b>Mass</b>" in text and "fighter 1, cruiser 2, capital ship 3" in text
+    assert app.surface.get_rect().contains(mass.tool_tip.rect)

@@ -15,7 +15,8 @@ import pygame
 
 from game.client.cosmoforce.glossary import WORDS
 from game.client.cosmoforce.dice_view import PURPOSE_TITLES, draw_odds, roll_caption, rule_line
-from game.client.cosmoforce.roster import COIN_GOLD, HEAT, RosterView, draw_coin, draw_heat_token, draw_roster
+from game.client.cosmoforce.roster import (COIN_GOLD, HEAT, RosterView, draw_coin, draw_heat_token, draw_roster,
+                                          stat_spots)
 from game.client.kit.draw import draw_marker, draw_program_marker, program_colour, shape_for
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_text, fit_font,
                                    font_px)
@@ -605,9 +606,11 @@ class CombatScene(GameScene):
             ship = state.ships[shown]
             clickable = self.clickable_slots()
             heading = "SHIP ROSTER" if not clickable else "CLICK A SLOT"
+            stats: dict[str, pygame.Rect] = {}
             self.slot_rects = draw_roster(surface, roster, layout, RosterView.of_ship(self.engine, ship),
                                           program_colour(state.players[ship.owner]), clickable, self.hover_slot,
-                                          heading)
+                                          heading, stats)
+            stat_spots(self, stats, self.engine.rules)
             self.slot_rects = {k: v for k, v in self.slot_rects.items() if k < len(ship.systems)}
         area = self.controls_rect()
         card = area.inflate(layout.px(16), layout.px(8))

@@ -111,9 +111,10 @@ def draw_heat_token(surface: pygame.Surface, centre, r: float) -> None:
 
 
 def draw_roster(surface: pygame.Surface, rect: pygame.Rect, layout, view: RosterView, colour,
-                clickable: Iterable[int] = (), hover: Optional[int] = None, heading: str = "SHIP ROSTER"
-                ) -> dict[int, pygame.Rect]:
-    """Paint the roster into ``rect``; returns each slot's rectangle (by slot index)."""
+                clickable: Iterable[int] = (), hover: Optional[int] = None, heading: str = "SHIP ROSTER",
+                stats: Optional[dict[str, pygame.Rect]] = None) -> dict[int, pygame.Rect]:
+    """Paint the roster into ``rect``; returns each slot's rectangle (by slot index). ``stats``, if given, is
+    filled with the boxes of the numbers at the top ("MASS", "SPEED", "HEAT", "CREW": their rectangles)."""
     clickable = set(clickable)
     colour = pygame.Color(colour)
     u = layout.px
@@ -151,6 +152,8 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, layout, view: Roster
     label_font = font_px(max(8, v(11)), True)
     for i, (label, value) in enumerate(boxes):
         box = pygame.Rect(inner.left + i * (box_w + gap), y, box_w, v(44))
+        if stats is not None:
+            stats[label] = box
         pygame.draw.rect(surface, PAPER_SHADE, box, border_radius=u(5))
         pygame.draw.rect(surface, PAPER_EDGE, box, 1, border_radius=u(5))
         draw_text(surface, label, label_font, PAPER_DIM, (box.centerx, box.top + v(3)), anchor="midtop")
@@ -226,3 +229,27 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, layout, view: Roster
             pygame.draw.line(surface, MARK_RED, (box.left + u(4), box.centery), (box.right - u(4), box.centery),
                              max(2, u(3)))
     return rects
+
+
+#: The glossary word each of the roster's numbers explains on hover.
+STAT_TERMS = {"MASS": "mass", "SPEED": ("speed", "tie for speed"), "HEAT": "heat", "CREW": ("crew", "hurt crew")}
+
+
+def stat_spots(scene, boxes: dict[str, pygame.Rect], rules) -> list:
+    """Hover spots over the roster's numbers (``boxes``, from ``draw_roster``'s ``stats``) explaining each from
+    the glossary; made again only when the boxes move or the scene's widgets were rebuilt. Kept on the scene
+    as ``stat_spots``."""
+    from game.client.cosmoforce.glossary import WORDS
+
+    root = getattr(scene, "root", None)
+    if root is None:
+        return []
+    key = (tuple(tuple(box) for box in boxes.values()), id(root))
+    spots = getattr(scene, "stat_spots", [])
+    if getattr(scene, "_stat_key", None) == key and all(spot.alive() for spot in spots):
+        return spots
+    for spot in spots:
+        spot.kill()
+    spots = [WORDS.hotspot(box, STAT_TERMS[label], rules, scene.context, root) for label, box in boxes.items()]
+    scene.stat_spots, scene._stat_key = spots, key
+    return spots

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 import pygame
 import pygame_gui
 
-from game.client.cosmoforce.roster import RosterView, draw_roster
+from game.client.cosmoforce.roster import RosterView, draw_roster, stat_spots
 from game.client.kit.style import ACCENT_HOT, INK_DIM, draw_dialog, draw_text, font_px
 from game.client.kit.text import draw_wrapped
 from game.client.scenes.game_scene import GameScene
@@ -171,8 +171,10 @@ class ShipSheetScene(GameScene):
         roster = pygame.Rect(card.left + layout.px(32), card.top + layout.px(70), layout.px(ROSTER_W),
                              card.h - layout.px(70 + 32))
         view = RosterView.of_design(self.engine, self.current(), self.owner)
+        stats: dict[str, pygame.Rect] = {}
         rects = draw_roster(surface, roster, layout, view, self.colour, range(len(self.design.systems)), self.hover,
-                            "SHIP ROSTER · click a system to take it off")
+                            "SHIP ROSTER · click a system to take it off", stats)
+        stat_spots(self, stats, self.engine.rules)
         self.slot_rects = {i: r for i, r in rects.items() if i < len(self.design.systems)}
         left = card.left + layout.px(ROSTER_W + 56)
         width = card.right - layout.px(32) - left
