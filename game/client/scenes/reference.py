@@ -21,6 +21,8 @@ from game.client.kit.text import html_escape
 from game.client.shell.scene import Scene
 
 LIST_W = 220  # the section list's width, in design units
+LIST_COLUMN_W = 164  # one column's width when the sections need two columns
+MIN_ROW = 34  # the shortest a section's row may be (units) before the list takes two columns
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class ReferenceScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.text_box: pygame_gui.elements.UITextBox | None = None
         self.picture_rect: pygame.Rect | None = None
+        self.list_w = LIST_W  # the section list's width in units, as last laid out
 
     # -- what a game may change
     def picture_share(self, section: Section) -> float:
@@ -72,11 +75,18 @@ class ReferenceScene(Scene):
         card = self.card_rect()
         self.buttons = {}
         top = card.top + layout.px(76)
-        list_w = layout.px(LIST_W)
         bottom = card.bottom - layout.px(24)
-        row = min(layout.px(42), (bottom - layout.px(60) - top) // len(self.sections))
+        room = bottom - layout.px(60) - top
+        columns = 1 if room // len(self.sections) >= layout.px(MIN_ROW) else 2  # many sections: two columns
+        per_column = -(-len(self.sections) // columns)
+        column_w = LIST_W if columns == 1 else LIST_COLUMN_W
+        self.list_w = columns * column_w + (columns - 1) * 8
+        list_w = layout.px(self.list_w)
+        row = min(layout.px(42), room // per_column)
         for i, s in enumerate(self.sections):
-            rect = pygame.Rect(card.left + layout.px(24), top + i * row, list_w, row - layout.px(4))
+            column, n = divmod(i, per_column)
+            rect = pygame.Rect(card.left + layout.px(24 + column * (column_w + 8)), top + n * row, layout.px(column_w),
+                               row - layout.px(4))
             b = pygame_gui.elements.UIButton(rect, s.title, manager, container=self.root,
                                              object_id=ObjectID(object_id=f"#section_{s.key}", class_id="@segment"))
             if s.key == self.section:
@@ -151,7 +161,7 @@ class ReferenceScene(Scene):
         drawn = draw_text(surface, heading, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
         sub = ("Every rule word, explained" if self.current().terms else self.current().title) + (
             f" · {self.about}" if self.about else "")
-        text_left = max(card.left + layout.px(LIST_W + 48), drawn.right + layout.px(24))
+        text_left = max(card.left + layout.px(self.list_w + 48), drawn.right + layout.px(24))
         draw_text(surface, sub, fit_font(sub, card.right - layout.px(24) - text_left, layout.px(18)), INK_DIM,
                   (text_left, card.top + layout.px(34)))
         if self.picture_rect is not None:
