@@ -33,3 +33,24 @@ def test_rules_reference_section_buttons_show_their_whole_title(make_app, size):
     titles = [s.title for s in scene.sections]
     assert "Underped craft" in titles  # the optional rule's section, named as New game's button names it
     assert clipped_texts(app) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_zoom_buttons_never_sit_on_a_roll_card_opened_with_the_field(make_app, size):
+    """A roll already rolled when the Field opens (a loaded game, the tutorial's lessons) draws its card with no
+    animation of the Field's own; the zoom buttons hid only under an animated card and covered its 'Fail!'."""
+    import pygame
+
+    from game.tools.field_shots import _shot_field, _to_rolled_boom, open_field
+
+    app = make_app(size=size)
+    scene = _shot_field(app)
+    _to_rolled_boom(app, scene)
+    reopened = open_field(app, scene.session)
+    for _ in range(3):
+        app.step(1 / 30, [])
+    state = reopened.session.state
+    assert reopened.roll_panel.visible(state)
+    card = reopened.roll_panel.card_rect(state)
+    shown = [pygame.Rect(b.rect) for b in reopened.zoom_buttons if b.visible]
+    assert not any(card.colliderect(rect) for rect in shown)

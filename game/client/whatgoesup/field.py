@@ -292,8 +292,11 @@ class FieldScene(GameScene):
                 [a for a in self.legal if not isinstance(a, HELP_ACTIONS)]
             self.flight_panel.show(self.engine, state, shown, (id(state), can, self.roll_panel.visible(state)))
         self.roll_panel.rebuild(state, self.legal, can)
-        covered = self.roll_panel.visible(state) and self.roll_panel.show is not None
+        # The card's rectangle, not whether its dice are animating: a roll already rolled when the Field opens
+        # (a loaded game, the tutorial) is drawn without an animation of ours and must hide them too.
+        card = self.roll_panel.card_rect(state) if self.roll_panel.visible(state) else None
         for button in self.zoom_buttons:
+            covered = card is not None and card.colliderect(button.rect)
             if covered and button.visible:
                 button.hide()
             elif not covered and not button.visible:
