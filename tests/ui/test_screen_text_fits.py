@@ -54,3 +54,23 @@ def test_zoom_buttons_never_sit_on_a_roll_card_opened_with_the_field(make_app, s
     card = reopened.roll_panel.card_rect(state)
     shown = [pygame.Rect(b.rect) for b in reopened.zoom_buttons if b.visible]
     assert not any(card.colliderect(rect) for rect in shown)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_shows_every_word_and_each_drop_downs_arrow(make_app, size):
+    """The drop-downs' arrow button grows with the window (at 4K a 20-pixel button showed a speck of its arrow) and
+    is drawn in a font that has the arrow (Noto Sans has none: it was a missing-glyph box)."""
+    from game.client.whatgoesup.entry import wire
+
+    app = make_app(size=size)
+    wire(app.context)
+    app.start("title")
+    scene = app.context.open("new_game")
+    app.step(0.016, [])
+    arrows = [b for b in app.manager.get_sprite_group().sprites()
+              if isinstance(b, pygame_gui.elements.UIButton) and b.text in ("▼", "▲") and b.visible]
+    assert arrows, scene
+    assert app.theme_data["drop_down_menu.#expand_button"]["font"]["name"] == "fira_code_symbols"  # has the arrow
+    for arrow in arrows:  # the arrow is drawn as large as the window's other words, not at a fixed 14 pixels
+        assert arrow.font.size(arrow.text)[1] >= 0.4 * arrow.rect.h
+    assert clipped_texts(app) == []

@@ -97,7 +97,7 @@ def font_px(size: int, bold: bool = False) -> pygame.font.Font:
 # ---------------------------------------------------------------- theme
 
 _SCALED_MISC = ("shape_corner_radius", "border_width", "shadow_width", "text_horiz_alignment_padding",
-                "sliding_button_width")
+                "sliding_button_width", "open_button_width")
 
 
 def load_theme_file(path: Path = THEME_PATH) -> dict:
