@@ -278,3 +278,11 @@ def test_the_ship_sheets_numbers_explain_themselves_on_hover(title):
     text = tooltip_text(mass)
     assert text is not None and "<b>Mass</b>" in text and "fighter 1, cruiser 2, capital ship 3" in text
     assert app.surface.get_rect().contains(mass.tool_tip.rect)
+
+
+def test_a_greyed_out_title_button_says_why(title):
+    app = title
+    click(app, top(app).buttons["game:cosmoforce"])
+    scene = top(app)
+    assert scene.buttons["tutorial"].tool_tip_text == "Cosmoforce has no tutorial"
+    assert scene.buttons["continue"].tool_tip_text.startswith("No Cosmoforce game saved yet")

@@ -95,7 +95,7 @@ class TitleScene(Scene):
             button = pygame_gui.elements.UIButton(
                 rect, text, self.context.manager, container=self.root,
                 object_id=ObjectID(object_id=f"#{key}", class_id="@menu_button"),
-                tool_tip_text=None if key not in hooks or hooks[key] else "Not available yet")
+                tool_tip_text=None if key not in hooks or hooks[key] else self._why_disabled(key))
             if key in hooks and hooks[key] is None:
                 button.disable()
             self.buttons[key] = button
@@ -115,6 +115,14 @@ class TitleScene(Scene):
             if entry.id == self.chosen_game():
                 button.select()
             self.buttons[f"game:{entry.id}"] = button
+
+    def _why_disabled(self, key: str) -> str:
+        """Why the menu's ``key`` button is greyed out, for its tooltip."""
+        name = self._words()[0]
+        return {"continue": f"No {name} game saved yet: start one, it saves as you play",
+                "load": f"No {name} game saved yet",
+                "tutorial": f"{name} has no tutorial",
+                "rules": f"{name} has no rules reference"}.get(key, "Not available")
 
     def _open_reference(self) -> None:
         """The chosen game's rules reference (with its glossary), over the title."""
