@@ -74,3 +74,24 @@ def test_new_game_shows_every_word_and_each_drop_downs_arrow(make_app, size):
     for arrow in arrows:  # the arrow is drawn as large as the window's other words, not at a fixed 14 pixels
         assert arrow.font.size(arrow.text)[1] >= 0.4 * arrow.rect.h
     assert clipped_texts(app) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_fails_choices_are_read_whole_on_the_roll_card(make_app, size, monkeypatch):
+    """The tutorial's 'choose what it costs' lesson: the card says the whole choice (wrapped), not 'lose 1 derp-turn(…'."""
+    from game.client.kit import text as kit_text
+    from game.tools.tutorial_shots import TUTORIAL_SHOTS
+
+    app = make_app(size=size)
+    dict(TUTORIAL_SHOTS)["tutorial_fail_choice"](app)
+    field = next(s for s in app.stack if s.name == "field")
+    accept = field.roll_panel.accept_text(field.session.state)
+    assert accept.startswith("If you accept:") and "choose" in accept
+    drawn: list[str] = []
+    real = kit_text.draw_text
+    monkeypatch.setattr(kit_text, "draw_text", lambda surface, line, *a, **k: (drawn.append(line),
+                                                                                 real(surface, line, *a, **k))[1])
+    app.step(1 / 30, [])
+    start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept:"))
+    shown = " ".join(drawn[start:start + len(drawn)])
+    assert accept in shown

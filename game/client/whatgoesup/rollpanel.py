@@ -962,13 +962,14 @@ class RollPanel:
             if mode not in ("help", "choice"):
                 y = card.bottom - layout.px(44)
             if accept:  # what accepting means, under the odds; in place of the prompt when there is no room
-                from game.client.kit.text import ellipsize
+                from game.client.kit.text import draw_wrapped, ellipsize
 
                 line_font = font_px(layout.px(16))
                 top = area.bottom + layout.px(38)
-                if y - layout.px(2) - top >= line_font.get_linesize():
-                    draw_text(surface, ellipsize(accept, line_font, inner.w), line_font, BAND_COLOURS[dice.outcome],
-                              (inner.left, top))
+                lines = (y - layout.px(2) - top) // line_font.get_linesize()
+                if lines >= 1:  # wrapped onto every line there is room for (a Fail's choices are read here)
+                    draw_wrapped(surface, accept, line_font, BAND_COLOURS[dice.outcome],
+                                 pygame.Rect(inner.left, top, inner.w, lines * line_font.get_linesize()), lines)
                 elif not self.best_help(state)[1]:
                     # No room for both: what help can still do comes first (the Accept button's tooltip
                     # says what accepting means); with nothing left to spend, what accepting means.
