@@ -520,9 +520,9 @@ def test_clockwork_leaves_a_craft_with_a_derp_aboard_free():
 
 
 # ====================================================================== the generator
-def generator_craft():
+def generator_craft(options=UNDERPED):
     """A craft of one system (4 stamina) with a generator at 6/10 (invented, researched and built for real)."""
-    s = new_game()
+    s = new_game(options)
     s, items, systems = build_systems(s, 1, 2)
     s = act(s, Invent("generator", 1))
     gen_thing = s.things[-1].id
@@ -587,3 +587,51 @@ def test_a_robot_craft_home_from_the_moon_wins_the_landing_first_at_a_share():
     report = next(e.text for e in s.events if e.kind == "report" and e.text.startswith("End of turn 2"))
     first = next(f for f in R.prestige.firsts if f.trigger == "moon_landing_and_return")
     assert f"{first.name} +{-(-first.dots // 2)}" in report  # 5 dots: half, rounded up, is 3
+
+
+# ====================================================================== clockwork: rewritten at a recharge
+def test_a_generator_recharge_in_flight_opens_the_orders_for_the_next_rnd():
+    """"Written down at launch (or recharge)": the generator recharges the system at the end of turn 1, so in
+    turn 2's R&D the owner rewrites the flying craft's orders, and it then follows the new ones."""
+    s, system, generator = generator_craft(CLOCKWORK)
+    s = act(s, WriteOrders(craft(s).id, ("high_transfer",)))
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(roll(roll(roll(s, OK), OK), OK), OK), OK)  # launch, power up, insertion, capsule, generator
+    s = act(s, Shed(fuel=1))  # one stamina spent: 3 of 4
+    assert s.derp(system).current_stamina == 3 and not craft(s).orders_open
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert s.derp(system).current_stamina == 4 and craft(s).status == "flying" and craft(s).orders_open
+    assert any("Robo is recharged: its owner may rewrite its orders" in e.text for e in s.events)
+    s = act(s, WriteOrders(craft(s).id, ("reentry",)))
+    assert craft(s).orders == ("reentry",) and "Reentry" in s.events[-1].text
+    s = act(s, EndRnD())
+    assert not craft(s).orders_open  # closed once flights begin
+    s = auto(s, at("junction"))
+    assert craft(s).location == "low_burn_1"
+    illegal(s, Burn("high_transfer"), "its next burn is to Reentry")
+    illegal(s, Coast(), "must make its written burn to Reentry")
+    s = roll(act(s, Burn("reentry")), OK)
+    assert craft(s).orders == ()
+
+
+def test_a_flying_clockwork_craft_without_a_recharge_keeps_its_orders():
+    s, _, system, _ = robot_craft(options=CLOCKWORK)
+    s = act(s, WriteOrders(craft(s).id, ("high_transfer",)))
+    s = in_orbit(s)
+    s = act(s, Shed(fuel=1))  # stamina spent, and no generator to give it back
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert craft(s).status == "flying" and not craft(s).orders_open
+    illegal(s, WriteOrders(craft(s).id, ("reentry",)), "rewritten only after its robots are recharged")
+    assert craft(s).orders == ("high_transfer",)
+
+
+def test_a_generator_recharge_opens_no_orders_without_clockwork():
+    s, system, generator = generator_craft()
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(roll(roll(roll(s, OK), OK), OK), OK), OK)
+    s = act(s, Shed(fuel=1))
+    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
+    assert s.derp(system).current_stamina == 4 and not craft(s).orders_open
+    illegal(s, WriteOrders(craft(s).id, ("reentry",)), "rewritten only after")

@@ -92,6 +92,63 @@ def robot_in_orbit_state():
     raise RuntimeError("the robot craft never reached orbit")
 
 
+def robot_recharged_state():
+    """Turn 2's R&D with clockwork robots: Hop Agency's robot craft, with a generator, flew to Low Orbit on
+    turn 1 following its written burn, spent a stamina point and was recharged at the end of the turn, so its
+    orders are open to be rewritten (every die rolled for real, 3 on each)."""
+    from game.games.whatgoesup.rules.flight_actions import Shed
+    from game.games.whatgoesup.rules.underped_actions import WriteOrders
+
+    engine, state, design = robot_state(options=OPTIONS | {"underped_clockwork"})
+    state = engine.apply(state, Invent("generator", 1, "Dynamo"))
+    thing = state.things[-1].id
+    state = engine.apply(engine.apply(state, Research(thing, "boom", 5)), Research(thing, "fail", 5))
+    state = engine.apply(state, Build(thing, 1))
+    state = engine.apply(state, Assemble(UpgoerDesign(design.name, stages=design.stages,
+                                                      modules=design.modules + (state.items[-1].id,), fuel=3)))
+    craft = state.upgoers[-1].id
+    state = engine.apply(state, WriteOrders(craft, ("high_transfer",)))
+    shed = False
+    for _ in range(2000):
+        flight = state.flight
+        if state.turn == 2 and state.phase == "rnd" and engine.current_player(state) == 0:
+            if not state.upgoer(craft).orders_open:
+                raise RuntimeError("the robot craft was not recharged")
+            return engine, state
+        player = engine.current_player(state)
+        if player == CHANCE:
+            state = engine.apply(state, Roll(1 if flight.timing_tie else 3))
+            continue
+        if state.phase == "rnd":
+            state = engine.apply(state, EndRnD())
+            continue
+        if flight.roll is not None:
+            state = engine.apply(state, AcceptRoll())
+            continue
+        legal = engine.legal_actions(state)
+        upgoer = state.upgoer(flight.active)
+        if flight.mode == "decide":
+            state = engine.apply(state, Launch(upgoer.id))
+            continue
+        if not shed and upgoer.id == craft and Shed(fuel=1) in legal:
+            state, shed = engine.apply(state, Shed(fuel=1)), True  # a stamina point for the generator to give back
+            continue
+        choice = next((a for a in legal if isinstance(a, (Move, EndActivities))), None) or next(
+            a for a in legal if type(a).__name__ == "Coast")
+        state = engine.apply(state, choice)
+    raise RuntimeError("the robot craft never reached turn 2")
+
+
+def shot_rnd_orders_recharged(app) -> None:
+    """R&D's Other tab, turn 2: the clockwork craft recharged in flight, its orders open to be rewritten."""
+    _engine, state = robot_recharged_state()
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.tab = "other"
+    scene.relayout()
+    _settle(app)
+
+
 def _flow(app, state):
     from game.client.whatgoesup.game_flow import start_game
 
@@ -174,4 +231,5 @@ SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 UNDERPED_SIZED_SHOTS = [(f"{name}_{w}x{h}", (w, h), build) for name, build in (
     ("new_game_underped", shot_new_game_underped), ("rnd_underped", shot_rnd_underped),
     ("robot_hint", shot_robot_hint), ("assembly_underped", shot_assembly_underped), ("rnd_orders", shot_rnd_orders),
+    ("rnd_orders_recharged", shot_rnd_orders_recharged),
     ("field_underped", shot_field_underped)) for w, h in SIZES]

@@ -146,3 +146,28 @@ def test_clockwork_orders_are_written_on_the_other_tab(make_app, home):
     assert "written burns: High Transfer, then Reentry" in text
     press(app, app.stack.top.buttons["do:orders_clear"])
     assert flow.state.upgoer(craft.id).orders == ()
+
+
+def test_a_robot_craft_recharged_in_flight_gets_fresh_orders_on_the_other_tab(make_app, home):
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.markers import upgoer_details
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.tools.underped_shots import robot_recharged_state
+
+    engine, state = robot_recharged_state()
+    craft = next(u for u in state.upgoers if u.name == "Tik-Tok 1")
+    assert any("Freshly recharged" in text for _, text in upgoer_details(engine, state, craft.id))
+    app = make_app()
+    flow = start_game(app.context, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    flow.passed_to(0)
+    press(app, app.stack.top.buttons["tab:other"])
+    scene = app.stack.top
+    assert scene.form["o_upgoer"] == craft.id
+    text = " ".join(t for t, _ in scene.preview_lines())
+    assert "written burns: High Transfer" in text and "fresh orders" in text and "Low Orbit" in text
+    press(app, scene.buttons["do:orders_clear"])
+    scene = app.stack.top
+    scene.form["o_burn"] = "reentry"
+    press(app, scene.buttons["do:orders_add"])
+    assert flow.state.upgoer(craft.id).orders == ("reentry",)

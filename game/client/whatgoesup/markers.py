@@ -349,6 +349,8 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
             lines.append(("line", f"Written orders: {to}."))
         elif upgoer.orders_aborted:
             lines.append(("line", "Orders aborted: it coasts along its rail."))
+        if upgoer.orders_open:
+            lines.append(("line", "Freshly recharged: its owner may write it new orders in R&D."))
     lines.append(("head", "Parts"))
     for module in upgoer.modules:
         item = state.find("item", module)

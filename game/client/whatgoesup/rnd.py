@@ -398,10 +398,12 @@ class RnDScene(GameScene):
         else:
             self._preview(x, y, w, self.action_y() - 8 - y)
 
-    def robot_pad_craft(self):
-        """The program's craft on the pad that carry a robot (clockwork orders are written for these)."""
+    def orders_craft(self):
+        """The craft whose clockwork orders may be written now: the program's craft on the pad that carry a
+        robot, and its flying robot craft recharged in flight (their orders open until flights begin)."""
         state = self.state
-        return [u for u in state.upgoers_of(self.program) if u.status == "pad"
+        return [u for u in state.upgoers_of(self.program)
+                if (u.status == "pad" or (u.status == "flying" and u.orders_open))
                 and any(d.is_system and d.location == u.id for d in state.derps)]
 
     def burn_targets(self) -> list[tuple[str, str]]:
@@ -414,9 +416,10 @@ class RnDScene(GameScene):
         return [(name, to) for to, name in seen.items()]
 
     def _build_orders(self, x, y, w, menu_w) -> float:
-        """Clockwork: a robot craft on the pad, the next burn to add to its written orders, or clear them."""
+        """Clockwork: a robot craft on the pad (or recharged in flight), the next burn to add to its written
+        orders, or clear them."""
         self._label("Orders for", x, y)
-        self._menu("o_upgoer", x + LABEL_W, y, menu_w, [(u.name, u.id) for u in self.robot_pad_craft()], menu_w)
+        self._menu("o_upgoer", x + LABEL_W, y, menu_w, [(u.name, u.id) for u in self.orders_craft()], menu_w)
         self._action_button("orders_clear", "Clear", x + w - 140, y - 3, 140)
         y += ROW + 8
         self._label("Then burn to", x, y)
@@ -677,6 +680,10 @@ class RnDScene(GameScene):
                 board = engine.rules.board
                 written = ", then ".join(board.step(s).name for s in craft.orders) or "none yet (it only coasts)"
                 lines.append((f"{craft.name}'s written burns: {written}.", ACCENT_LIGHT))
+                if craft.status == "flying":
+                    lines.append((f"{craft.name}'s robots were recharged up at {board.step(craft.location).name}: "
+                                  f"you may write them fresh orders now, before the flights begin. Clear the old "
+                                  f"burns first, then add the new ones from where it is.", INK_DIM))
             else:
                 lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
                               "of your own (once per pair of programs); its prototyping cost comes as extra points "

@@ -552,8 +552,11 @@ class Engine:
     def _write_orders(self, state: GameState, a: WriteOrders, check_only: bool = False) -> GameState:
         program = self._program(state)
         upgoer = state.find("upgoer", a.upgoer)
-        if upgoer is None or upgoer.owner != program.index or upgoer.status != "pad":
-            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad")
+        if upgoer is None or upgoer.owner != program.index or upgoer.status not in ("pad", "flying"):
+            raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad or in flight")
+        if upgoer.status == "flying" and not upgoer.orders_open:
+            raise IllegalAction(f"{upgoer.name} is already flying: its orders are rewritten only after its robots "
+                                f"are recharged in flight (by a generator or a derp)")
         written = self.flight_rules.check_orders(state, upgoer, a.burns)
         if check_only:
             return state

@@ -181,6 +181,7 @@ class Upgoer:
     troubled: bool = False  # a roll of this flight has Failed or gone Boom (kept only when a mission award asks)
     orders: tuple[str, ...] = ()  # clockwork underped craft: the burns written at launch, still to make
     orders_aborted: bool = False  # clockwork: a failed burn was abandoned; the craft only coasts on
+    orders_open: bool = False  # clockwork: its systems were recharged in flight; orders may be rewritten until it flies
 
     @property
     def in_space(self) -> bool:

@@ -68,7 +68,8 @@ class SelfDestruct(Action):
 @register
 @dataclass(frozen=True)
 class WriteOrders(Action):
-    """Clockwork: the burns (their destinations, in order) an underped craft on the pad will make."""
+    """Clockwork: the burns (their destinations, in order) an underped craft on the pad, or recharged in flight,
+    will make."""
 
     upgoer: str
     burns: tuple[str, ...] = ()

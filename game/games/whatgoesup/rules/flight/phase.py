@@ -180,7 +180,8 @@ class PhasePart(FlightBase):
                                         items=tuple(i for i in state.items if i.location not in gone))
         items = tuple(update(i, unusable_this_turn=False) for i in state.items if i.unusable_this_turn) 
         state = dataclasses.replace(state, items=replace_in(state.items, items))
-        upgoers = [update(u, moved_this_turn=False, habitat_failed=False) for u in state.upgoers]
+        upgoers = [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
+                   for u in state.upgoers]
         state = dataclasses.replace(state, upgoers=tuple(upgoers))
         pads = tuple(u.id for u in state.upgoers if u.status == "pad")
         state = dataclasses.replace(state, phase="flight", flight=FlightPhase(stage="launch", queue=pads),

@@ -11,7 +11,9 @@ steps and recharges them each turn. A first won by a craft with systems and no d
 its dots (prestige.yaml: underped_share, rounded up).
 
 Clockwork (options.yaml: underped_clockwork): an underped craft makes only the burns written for it on the
-pad, in order; when one fails it may only retry it or abort the rest of its orders.
+pad, in order; when one fails it may only retry it or abort the rest of its orders. A recharge in flight (a
+generator's at the end of a turn, or a derp handing a system stamina) opens its orders: the owner may rewrite
+them in the R&D before its next flight phase.
 """
 from __future__ import annotations
 
@@ -225,7 +227,8 @@ class UnderpedPart(FlightBase):
         system = state.derp(system.id)
         state = dataclasses.replace(state, derps=replace_in(state.derps, [
             update(system, current_stamina=system.current_stamina + given)]))
-        return self._event(state, f"{giver.name} gives {system.name} {given} stamina.", upgoer)
+        state = self._event(state, f"{giver.name} gives {system.name} {given} stamina.", upgoer)
+        return self._open_orders(state, state.upgoer(system.location))
 
     def _self_destruct(self, state: GameState, upgoer: Upgoer, a: SelfDestruct) -> GameState:
         self._require_activity(state, upgoer, "a self-destruct")
@@ -299,5 +302,15 @@ class UnderpedPart(FlightBase):
         if not charged:
             return state
         state = dataclasses.replace(state, derps=replace_in(state.derps, charged))
-        return self._say(state, [Event(f"The generator aboard {upgoer.name} recharges "
-                                       f"{', '.join(d.name for d in charged)}.", upgoer.owner, "flight")])
+        state = self._say(state, [Event(f"The generator aboard {upgoer.name} recharges "
+                                        f"{', '.join(d.name for d in charged)}.", upgoer.owner, "flight")])
+        return self._open_orders(state, state.upgoer(upgoer.id))
+
+    def _open_orders(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Clockwork: "written down at launch (or recharge)": a clockwork craft whose systems were just
+        recharged in flight may have its orders rewritten in the owner's next R&D (closed when flights begin)."""
+        if upgoer.status != "flying" or upgoer.orders_open or not self.clockwork(state, upgoer):
+            return state
+        state = self._replace_upgoer(state, update(upgoer, orders_open=True))
+        return self._say(state, [Event(f"{upgoer.name} is recharged: its owner may rewrite its orders before the "
+                                       f"next flights.", upgoer.owner, "flight")])
