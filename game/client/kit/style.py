@@ -91,7 +91,12 @@ class Layout:
 
 @lru_cache(maxsize=128)
 def font_px(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at ``size`` pixels, loaded once per size (until pygame quits)."""
     return pygame.font.Font(str(FONT_FILES[bold]), size)
+
+
+# A font loaded before pygame.quit() is dead after the next init: forget them all when pygame quits.
+pygame.register_quit(font_px.cache_clear)
 
 
 # ---------------------------------------------------------------- theme

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
 
 from game.client.kit.draw import aa_circle, aa_polygon, mix
-from game.client.kit.style import FONT_FILES
+from game.client.kit.style import font_px
 
 SPACE = (8, 9, 28)
 CASING = (10, 9, 28)
@@ -33,10 +32,9 @@ SPECIAL_BADGE = {
 }
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = True) -> pygame.font.Font:
-    """One loaded font per size (``style.font_px`` opens the file again on every call)."""
-    return pygame.font.Font(str(FONT_FILES[bold]), max(6, int(size)))
+    """The board's font (bold unless asked otherwise), at least 6 px; loaded once per size by the kit."""
+    return font_px(max(6, int(size)), bold)
 
 
 # ---------------------------------------------------------------- lines
