@@ -95,3 +95,15 @@ def test_a_fails_choices_are_read_whole_on_the_roll_card(make_app, size, monkeyp
     start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept:"))
     shown = " ".join(drawn[start:start + len(drawn)])
     assert accept in shown
+
+
+def test_counts_read_as_words_not_with_a_bracketed_plural():
+    """'lose 1 derp-turn(s) of rations', 'pays 1 point(s)', '7 save(s)': counted properly instead."""
+    from game.client.whatgoesup import glossary
+    from game.client.whatgoesup.explain import consequence_sentence
+    from game.client.whatgoesup.game_flow import shipped_engine
+
+    rules = shipped_engine().rules
+    choice = consequence_sentence(rules, "duration_capsule", "fail")
+    assert "1 derp-turn of rations" in choice and "(s)" not in choice
+    assert "(s)" not in glossary.explain("dots", rules) and "(s)" not in glossary.explain("programming", rules)

@@ -24,6 +24,7 @@ from game.core.session import GameSession
 
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.text import draw_wrapped
+from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_dialog, draw_text, fit_font,
                                    font_px)
 
@@ -176,7 +177,7 @@ class LoadScene(GameScene):
                       (card.left + layout.px(24), y))
         else:
             broken = sum(1 for info in self.infos if not info.ok)
-            heading = f"{len(self.infos)} save(s), newest first" + (f"; {broken} cannot be loaded" if broken else "")
+            heading = f"{counted(len(self.infos), 'save')}, newest first" + (f"; {broken} cannot be loaded" if broken else "")
             draw_text(surface, heading, fit_font(heading, card.w - layout.px(48), layout.px(20), bold=True),
                       ACCENT_LIGHT, (card.left + layout.px(24), y))
         if self.message:

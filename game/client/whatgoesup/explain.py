@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional, Union
 
+from game.client.kit.words import counted
 #: Effect type -> words (a string, or a function of the Effect for the ones with parameters).
 EffectWords = Union[str, Callable[[object], str]]
 
@@ -24,7 +25,7 @@ def _uses(effect) -> str:
 
 
 def _choose(effect) -> str:
-    names = {"lose_payload": "lose a payload", "lose_rations": f"lose {effect.units} derp-turn(s) of rations per derp",
+    names = {"lose_payload": "lose a payload", "lose_rations": f"lose {counted(effect.units, 'derp-turn')} of rations per derp",
              "degrade_all_parts": f"every part loses {_safety(effect)} for this flight"}
     options = [names.get(o, o.replace("_", " ")) for o in effect.options]
     return "you choose: " + (", or ".join(options) if options else "nothing to choose")
@@ -43,7 +44,7 @@ EFFECT_WORDS: dict[str, EffectWords] = {
     "degrade_all_parts": lambda e: f"every part aboard loses {_safety(e)} for this flight",
     "choose": _choose,
     "lose_payload": "one payload aboard is lost",
-    "lose_rations": lambda e: f"{e.units} derp-turn(s) of rations per derp aboard are lost",
+    "lose_rations": lambda e: f"{counted(e.units, 'derp-turn')} of rations per derp aboard are lost",
     "strand": "the craft can no longer be steered (no more burns)",
     "injure_crew": "everyone aboard is injured",
     "kill_crew": "everyone aboard is killed",

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Optional
 
 from game.client.kit.glossary import Entry, Glossary, Terms
+from game.client.kit.words import counted
 from game.client.kit.glossary import tooltip_text  # noqa: F401 - the tests read tooltips through this module
 from game.client.whatgoesup.explain import skill_use
 
@@ -60,7 +61,7 @@ def _luck(r) -> str:
 
 def _dots(r) -> str:
     b, d = r.economy.budget, r.economy.dots
-    return (f"Your budget, and your score. Each R&D turn every dot pays {b.points_per_dot} point(s). Dots change "
+    return (f"Your budget, and your score. Each R&D turn every dot pays {counted(b.points_per_dot, 'point')}. Dots change "
             f"at the end of a turn: +{d.per_new_step} per new mission step, {d.per_derp_lost} per derp lost, plus "
             f"prestige. Never below {b.min_dots} or above {b.max_dots}; you start with {b.start_dots}.")
 
@@ -227,7 +228,7 @@ def _underped(r) -> str:
 
 def _programming(r) -> str:
     u = r.components.underped
-    return (f"How an underped system gets stamina: {u.program_cost_per_stamina} point(s) per stamina point, in "
+    return (f"How an underped system gets stamina: {counted(u.program_cost_per_stamina, 'point')} per stamina point, in "
             f"R&D, even aboard a craft already on the pad. It is never trained and never stays home for it.")
 
 
