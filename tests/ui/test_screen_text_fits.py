@@ -107,3 +107,20 @@ def test_counts_read_as_words_not_with_a_bracketed_plural():
     choice = consequence_sentence(rules, "duration_capsule", "fail")
     assert "1 derp-turn of rations" in choice and "(s)" not in choice
     assert "(s)" not in glossary.explain("dots", rules) and "(s)" not in glossary.explain("programming", rules)
+
+
+def test_the_story_names_built_parts_without_their_ids():
+    """The engine's build line carries the new items' ids ('builds 1 x Big Hopper (I8)'); the story shows the names."""
+    from game.client.kit.text import without_ids
+    from game.client.scenes.logview import log_html
+    from game.tools.flow_shots import scripted_session
+
+    import tempfile
+    from pathlib import Path
+
+    session = scripted_session(Path(tempfile.mkdtemp()) / "saves")
+    built = [e.event.text for e in session.log if " builds " in e.event.text]
+    assert built and "(I" in built[0]  # the engine's words, as saved
+    story = log_html(session.log, session.state.programs)
+    assert without_ids(built[0]).rstrip(".") in story and "(I" not in story
+    assert without_ids("Cleo builds 2 x Pod (I3, I4) for 4 points.") == "Cleo builds 2 x Pod for 4 points."

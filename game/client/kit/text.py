@@ -1,6 +1,8 @@
 """Text helpers every scene may use: wrapped and shortened lines, and escaping for pygame_gui's HTML."""
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.client.kit.style import draw_text, wrap_text
@@ -32,3 +34,12 @@ def ellipsize(text: str, font: pygame.font.Font, room: int) -> str:
     while len(text) > 1 and font.size(text + "…")[0] > room:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+_ID_LIST = re.compile(r" \([A-Z]\d+(?:, [A-Z]\d+)*\)")
+
+
+def without_ids(text: str) -> str:
+    """An engine line without the bracketed ids it names things by ('builds 1 x Big Hopper (I8, I9)' reads
+    'builds 1 x Big Hopper'): players know things by their names, and the line names them already."""
+    return _ID_LIST.sub("", text)

@@ -9,7 +9,7 @@ import pygame_gui
 
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import colour_hex
-from game.client.kit.text import html_escape
+from game.client.kit.text import html_escape, without_ids
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, font_px
 
 _BEGINS = re.compile(r"^Turn (\d+) begins")
@@ -57,7 +57,7 @@ def log_html(log, programs, explain=None, turn_word: str = "Turn") -> str:
             out.append(f"{'<br>' if out else ''}<font color='{colour_hex(ACCENT_LIGHT)}'><b>{turn_word} {turn}</b></font><br>")
         event = entry.event
         colour, bold = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False))
-        text = html_escape(event.text)
+        text = html_escape(without_ids(event.text))
         if bold:
             text = f"<b>{text}</b>"
         marker = ""

@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.actions import Action, EndRnD
 from game.games.whatgoesup.rules.engine import CHANCE
 from game.core.session import GameSession
 
-from game.client.kit.text import draw_wrapped
+from game.client.kit.text import draw_wrapped, without_ids
 from game.client.scenes.flow import FlowBase, PauseMenuScene
 from game.client.scenes.game_scene import GameScene
 from game.client.shell.scene import Scene
@@ -415,7 +415,7 @@ class FlightPanelScene(GameScene):
         for entry in entries:
             colour = {"roll": BAND_COLOURS["ok"], "consequence": BAND_COLOURS["fail"], "death": ACCENT_HOT,
                       "prestige": ACCENT_LIGHT}.get(entry.event.kind, INK)
-            for line in wrap_text(entry.event.text, font, inner.w):
+            for line in wrap_text(without_ids(entry.event.text), font, inner.w):
                 lines.append((line, colour))
         room = (inner.bottom - y) // font.get_linesize()
         for line, colour in lines[-room:] if room > 0 else []:
