@@ -124,3 +124,11 @@ def test_the_story_names_built_parts_without_their_ids():
     story = log_html(session.log, session.state.programs)
     assert without_ids(built[0]).rstrip(".") in story and "(I" not in story
     assert without_ids("Cleo builds 2 x Pod (I3, I4) for 4 points.") == "Cleo builds 2 x Pod for 4 points."
+
+
+def test_the_endings_firsts_count_their_dots():
+    from game.client.whatgoesup.ending import first_words
+
+    line = "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dot(s) at the end of the turn."
+    assert first_words(line) == "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dots"
+    assert first_words(line.replace("+2", "+1")).endswith("+1 dot")

@@ -19,6 +19,7 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
+from game.client.kit.words import signed
 from game.client.whatgoesup.hud import draw_rock_track, game_status, progress_words, turns_to_impact
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px,
                     wrap_text)
@@ -95,7 +96,7 @@ def first_words(text: str) -> str:
     """A prestige event in short: "First - mission step: ... (Rock Transit) +1 dot(s) ..." -> its gist."""
     text = re.sub(r"^Prestige\s+", "", text)
     text = re.sub(r"\s*at the end of the turn\.?$", "", text)
-    return text
+    return re.sub(r"([+-]\d+) dot\(s\)", lambda m: signed(int(m.group(1)), "dot"), text)
 
 
 def ending_headline(engine, state, outcome) -> tuple[str, str, tuple]:
