@@ -13,7 +13,7 @@ import pytest
 from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll, Train
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, Eva, Launch, Move,
-                                                        Shed, UseSkill)
+                                                        Shed, UsePayload, UseSkill, WriteOff)
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.tables import load_rules
@@ -486,7 +486,7 @@ def test_orders_are_written_on_the_pad_and_only_with_clockwork():
 def test_a_clockwork_craft_must_make_its_written_burn_and_no_other():
     s, system = clockwork_at_first_burn()
     illegal(s, Coast(), "must make its written burn")
-    illegal(s, Burn("reentry"), "its next burn is to")
+    illegal(s, Burn("reentry"), "its next order is to burn to High Transfer")
     s = act(s, Burn("high_transfer"))
     s = roll(s, OK)
     assert craft(s).orders == () and craft(s).location != "low_burn_1"
@@ -507,7 +507,7 @@ def test_when_a_written_burn_fails_the_craft_may_abort_and_only_coast():
     s = settle(roll(act(s, Burn("high_transfer")), FAIL))
     s = act(s, AbortOrders(craft(s).id))
     assert craft(s).orders == () and craft(s).orders_aborted
-    illegal(s, Burn("high_transfer"), "no burn left")
+    illegal(s, Burn("high_transfer"), "no order left")
     s = act(s, Coast())
     assert craft(s).location == "low_2"
 
@@ -594,12 +594,13 @@ def test_a_generator_recharge_in_flight_opens_the_orders_for_the_next_rnd():
     """"Written down at launch (or recharge)": the generator recharges the system at the end of turn 1, so in
     turn 2's R&D the owner rewrites the flying craft's orders, and it then follows the new ones."""
     s, system, generator = generator_craft(CLOCKWORK)
-    s = act(s, WriteOrders(craft(s).id, ("high_transfer",)))
+    s = act(s, WriteOrders(craft(s).id, ("shed:fuel", "high_transfer")))
     s = act(s, EndRnD())
     s = act(s, Launch(craft(s).id))
     s = roll(roll(roll(roll(roll(s, OK), OK), OK), OK), OK)  # launch, power up, insertion, capsule, generator
-    s = act(s, Shed(fuel=1))  # one stamina spent: 3 of 4
+    s = act(s, Shed(fuel=1))  # the written order; one stamina spent: 3 of 4
     assert s.derp(system).current_stamina == 3 and not craft(s).orders_open
+    assert craft(s).orders == ("high_transfer",)
     s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
     assert s.derp(system).current_stamina == 4 and craft(s).status == "flying" and craft(s).orders_open
     assert any("Robo is recharged: its owner may rewrite its orders" in e.text for e in s.events)
@@ -609,7 +610,7 @@ def test_a_generator_recharge_in_flight_opens_the_orders_for_the_next_rnd():
     assert not craft(s).orders_open  # closed once flights begin
     s = auto(s, at("junction"))
     assert craft(s).location == "low_burn_1"
-    illegal(s, Burn("high_transfer"), "its next burn is to Reentry")
+    illegal(s, Burn("high_transfer"), "its next order is to burn to Reentry")
     illegal(s, Coast(), "must make its written burn to Reentry")
     s = roll(act(s, Burn("reentry")), OK)
     assert craft(s).orders == ()
@@ -617,9 +618,9 @@ def test_a_generator_recharge_in_flight_opens_the_orders_for_the_next_rnd():
 
 def test_a_flying_clockwork_craft_without_a_recharge_keeps_its_orders():
     s, _, system, _ = robot_craft(options=CLOCKWORK)
-    s = act(s, WriteOrders(craft(s).id, ("high_transfer",)))
+    s = act(s, WriteOrders(craft(s).id, ("shed:fuel", "high_transfer")))
     s = in_orbit(s)
-    s = act(s, Shed(fuel=1))  # stamina spent, and no generator to give it back
+    s = act(s, Shed(fuel=1))  # written; stamina spent, and no generator to give it back
     s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
     assert craft(s).status == "flying" and not craft(s).orders_open
     illegal(s, WriteOrders(craft(s).id, ("reentry",)), "rewritten only after its robots are recharged")
@@ -635,3 +636,60 @@ def test_a_generator_recharge_opens_no_orders_without_clockwork():
     s = auto(s, lambda x: x.phase == "rnd" and x.turn == 2)
     assert s.derp(system).current_stamina == 4 and not craft(s).orders_open
     illegal(s, WriteOrders(craft(s).id, ("reentry",)), "rewritten only after")
+
+
+# ====================================================================== clockwork: every action written
+def waylight_clockwork(orders):
+    """A clockwork craft carrying a Waylight (15/18), ``orders`` written on the pad (a callable of the system and
+    the Waylight), stopped at its activities in Low Orbit 1."""
+    s, _, system, _ = robot_craft(options=CLOCKWORK, extra=("waylight",))
+    waylight = next(i.id for i in s.items if s.thing(i.thing_id).kind == "waylight")
+    s = act(s, WriteOrders(craft(s).id, orders(system, waylight)))
+    return in_orbit(s), system, waylight
+
+
+def test_clockwork_orders_name_the_craft_s_other_actions_and_they_are_taken_in_order():
+    s, system, waylight = waylight_clockwork(lambda d, w: (f"use:{w}", f"power_down:{d}"))
+    assert s.derp(system).current_stamina == 4
+    illegal(s, PowerDown(system), "its next order is to use Waylight")  # out of order
+    illegal(s, EndActivities(craft(s).id), "must first use Waylight")  # it can be done now, so it is
+    illegal(s, Shed(fuel=1), "its next order is to use Waylight")  # not written at all
+    s = act(s, UsePayload(system, waylight))
+    assert craft(s).orders == (f"power_down:{system}",) and s.derp(system).current_stamina == 3
+    s = settle(roll(s, FAIL))  # a failed payload is crossed off all the same: only a burn may be retried
+    assert craft(s).orders == (f"power_down:{system}",)
+    assert [a for a in E.legal_actions(s) if not isinstance(a, WriteOff)] == [PowerDown(system)]
+    s = act(s, PowerDown(system))
+    assert craft(s).orders == () and s.derp(system).powered_down
+    illegal(s, PowerUp(system), "it has no order left")
+    s = act(s, EndActivities(craft(s).id))
+
+
+def test_a_clockwork_craft_with_no_order_left_takes_no_action_but_moves_on():
+    s, system, waylight = waylight_clockwork(lambda d, w: ())
+    illegal(s, UsePayload(system, waylight), "it has no order left")
+    illegal(s, Shed(fuel=1), "it has no order left")
+    illegal(s, PowerDown(system), "it has no order left")
+    s = act(s, EndActivities(craft(s).id))
+
+
+def test_written_orders_mix_burns_and_actions_and_keep_the_burn_s_retry_branch():
+    s, system, waylight = waylight_clockwork(lambda d, w: ("shed:fuel", "high_transfer", f"use:{w}"))
+    illegal(s, Burn("high_transfer"), "next order")
+    s = act(s, Shed(fuel=1))
+    assert craft(s).orders == ("high_transfer", f"use:{waylight}")
+    s = act(s, EndActivities(craft(s).id))  # the written burn is not offered here: the craft may end its turn
+    s = auto(s, at("junction"))
+    s = settle(roll(act(s, Burn("high_transfer")), FAIL))
+    assert craft(s).orders == ("high_transfer", f"use:{waylight}")
+    s = roll(act(s, Burn("high_transfer")), OK)  # the retry
+    assert craft(s).orders == (f"use:{waylight}",)
+
+
+def test_orders_are_checked_when_written():
+    s, _, system, _ = robot_craft(options=CLOCKWORK)
+    illegal(s, WriteOrders(craft(s).id, ("fly:away",)), "not something a robot can be ordered to do")
+    illegal(s, WriteOrders(craft(s).id, ("use:I999",)), "not a part aboard Robo")
+    illegal(s, WriteOrders(craft(s).id, ("power_down:D999",)), "not an underped system aboard Robo")
+    s = act(s, WriteOrders(craft(s).id, (f"power_down:{system}", "shed:fuel")))
+    assert s.events[-1].text.endswith("power Carrot underped system Mk1 no. 1 down, then shed a point of fuel.")

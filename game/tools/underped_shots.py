@@ -94,7 +94,7 @@ def robot_in_orbit_state():
 
 def robot_recharged_state():
     """Turn 2's R&D with clockwork robots: Hop Agency's robot craft, with a generator, flew to Low Orbit on
-    turn 1 following its written burn, spent a stamina point and was recharged at the end of the turn, so its
+    turn 1 following its written orders, shed a point of fuel (a stamina point) as written and was recharged at the end of the turn, so its
     orders are open to be rewritten (every die rolled for real, 3 on each)."""
     from game.games.whatgoesup.rules.flight_actions import Shed
     from game.games.whatgoesup.rules.underped_actions import WriteOrders
@@ -107,7 +107,7 @@ def robot_recharged_state():
     state = engine.apply(state, Assemble(UpgoerDesign(design.name, stages=design.stages,
                                                       modules=design.modules + (state.items[-1].id,), fuel=3)))
     craft = state.upgoers[-1].id
-    state = engine.apply(state, WriteOrders(craft, ("high_transfer",)))
+    state = engine.apply(state, WriteOrders(craft, ("shed:fuel", "high_transfer")))
     shed = False
     for _ in range(2000):
         flight = state.flight

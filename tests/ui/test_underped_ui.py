@@ -143,7 +143,7 @@ def test_clockwork_orders_are_written_on_the_other_tab(make_app, home):
     press(app, app.stack.top.buttons["do:orders_add"])
     assert flow.state.upgoer(craft.id).orders == ("high_transfer", "reentry")
     text = " ".join(t for t, _ in app.stack.top.preview_lines())
-    assert "written burns: High Transfer, then Reentry" in text
+    assert "written orders: burn to High Transfer, then burn to Reentry" in text
     press(app, app.stack.top.buttons["do:orders_clear"])
     assert flow.state.upgoer(craft.id).orders == ()
 
@@ -165,9 +165,16 @@ def test_a_robot_craft_recharged_in_flight_gets_fresh_orders_on_the_other_tab(ma
     scene = app.stack.top
     assert scene.form["o_upgoer"] == craft.id
     text = " ".join(t for t, _ in scene.preview_lines())
-    assert "written burns: High Transfer" in text and "fresh orders" in text and "Low Orbit" in text
+    assert "written orders: burn to High Transfer" in text and "fresh orders" in text and "Low Orbit" in text
     press(app, scene.buttons["do:orders_clear"])
+    scene = app.stack.top
+    choices = dict(scene.order_targets())
+    system = next(d for d in flow.state.derps if d.is_system)
+    assert choices["Burn to Reentry"] == "reentry" and choices[f"Power {system.name} down"] == f"power_down:{system.id}"
+    assert not any(token in label for label in choices for token in ("D1", "I1", "U1", ":"))
+    scene.form["o_burn"] = f"power_down:{system.id}"
+    press(app, scene.buttons["do:orders_add"])
     scene = app.stack.top
     scene.form["o_burn"] = "reentry"
     press(app, scene.buttons["do:orders_add"])
-    assert flow.state.upgoer(craft.id).orders == ("reentry",)
+    assert flow.state.upgoer(craft.id).orders == (f"power_down:{system.id}", "reentry")

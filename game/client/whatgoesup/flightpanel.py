@@ -302,7 +302,7 @@ def describe_underped_action(engine: "Engine", state: "GameState", action: "Acti
     if isinstance(action, SelfDestruct):
         return ("Self-destruct", "The robots aboard are out of stamina: blow the craft up rather than leave it "
                                  "drifting. Losing robots costs no dots.")
-    return ("Abort the orders", "Give up the rest of the written burns after this failure: the clockwork craft "
+    return ("Abort the orders", "Give up the rest of the written orders after this failure: the clockwork craft "
                                 "then only coasts along its rail.")
 
 

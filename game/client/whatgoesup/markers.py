@@ -345,7 +345,7 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
     if robot_crewed(state, upgoer):
         lines.append(("sub", "Underped craft: flown by robots alone."))
         if upgoer.orders:
-            to = ", then ".join(board.step(s).name for s in upgoer.orders if s in {x.id for x in board.steps})
+            to = ", then ".join(flight.order_words(state, s) for s in upgoer.orders)
             lines.append(("line", f"Written orders: {to}."))
         elif upgoer.orders_aborted:
             lines.append(("line", "Orders aborted: it coasts along its rail."))

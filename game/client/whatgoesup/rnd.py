@@ -406,25 +406,26 @@ class RnDScene(GameScene):
                 if (u.status == "pad" or (u.status == "flying" and u.orders_open))
                 and any(d.is_system and d.location == u.id for d in state.derps)]
 
-    def burn_targets(self) -> list[tuple[str, str]]:
-        """Every place a burn leads to, by name (the choices for a clockwork order)."""
-        board = self.engine.rules.board
-        seen: dict[str, str] = {}
-        for step in board.steps:
-            for b in board.burns_from(step.id, self.state.setup.scenario):
-                seen.setdefault(b.to, board.step(b.to).name)
-        return [(name, to) for to, name in seen.items()]
+    def order_targets(self) -> list[tuple[str, str]]:
+        """The orders the chosen craft can be given, in words: every burn, then its other actions."""
+        f, state = self.form, self.state
+        craft = state.find("upgoer", str(f["o_upgoer"])) if f.get("o_upgoer") else None
+        if craft is None:
+            return []
+        flight = self.engine.flight_rules
+        words = [(flight.order_words(state, entry), entry) for entry in flight.order_choices(state, craft)]
+        return [(text[:1].upper() + text[1:], entry) for text, entry in words]
 
     def _build_orders(self, x, y, w, menu_w) -> float:
-        """Clockwork: a robot craft on the pad (or recharged in flight), the next burn to add to its written
-        orders, or clear them."""
+        """Clockwork: a robot craft on the pad (or recharged in flight), the next order (a burn or another
+        action) to add to its written orders, or clear them."""
         self._label("Orders for", x, y)
         self._menu("o_upgoer", x + LABEL_W, y, menu_w, [(u.name, u.id) for u in self.orders_craft()], menu_w)
         self._action_button("orders_clear", "Clear", x + w - 140, y - 3, 140)
         y += ROW + 8
-        self._label("Then burn to", x, y)
-        self._menu("o_burn", x + LABEL_W, y, menu_w, self.burn_targets(), menu_w)
-        self._action_button("orders_add", "Add burn", x + w - 140, y - 3, 140)
+        self._label("Then", x, y)
+        self._menu("o_burn", x + LABEL_W, y, menu_w, self.order_targets(), menu_w)
+        self._action_button("orders_add", "Add order", x + w - 140, y - 3, 140)
         return y + ROW + 8
 
     def _form_changed(self, key: str) -> None:
@@ -677,13 +678,16 @@ class RnDScene(GameScene):
         elif self.tab == "other":
             craft = state.find("upgoer", str(f["o_upgoer"])) if f.get("o_upgoer") else None
             if craft is not None:  # clockwork: the orders written so far come first
-                board = engine.rules.board
-                written = ", then ".join(board.step(s).name for s in craft.orders) or "none yet (it only coasts)"
-                lines.append((f"{craft.name}'s written burns: {written}.", ACCENT_LIGHT))
+                written = ", then ".join(engine.flight_rules.order_words(state, e) for e in craft.orders) \
+                    or "none yet (it only coasts, and does nothing else)"
+                lines.append((f"{craft.name}'s written orders: {written}.", ACCENT_LIGHT))
                 if craft.status == "flying":
-                    lines.append((f"{craft.name}'s robots were recharged up at {board.step(craft.location).name}: "
-                                  f"you may write them fresh orders now, before the flights begin. Clear the old "
-                                  f"burns first, then add the new ones from where it is.", INK_DIM))
+                    where = engine.rules.board.step(craft.location).name
+                    lines.append((f"Its robots were recharged up at {where}: write them fresh orders now, before "
+                                  f"the flights (clear the old ones, then add new ones from where it is).", INK_DIM))
+                else:
+                    lines.append(("Up there the robots do exactly this, in this order, and nothing more; the one "
+                                  "choice left is when a burn fails: try it again or give up the rest.", INK_DIM))
             else:
                 lines.append(("Reverse-engineering copies another program's part in your storage into a blueprint "
                               "of your own (once per pair of programs); its prototyping cost comes as extra points "

@@ -188,8 +188,9 @@ def reference_sections(rules) -> list[Section]:
             f"A generator (a payload) is a habitat for robots: it rolls at duration steps like a habitat and gives "
             f"each robot aboard {u.generator_recharge} stamina at the end of a turn.",
             f"A first won by a craft of robots alone pays {_frac(prestige.underped_share)} of its dots, rounded up.",
-            "Clockwork robots (a further option): a robot craft's burns are written down on the pad and made in "
-            "order; when one fails the craft may only retry it or abort the rest of its orders. When its robots "
+            "Clockwork robots (a further option): a robot craft's actions are written down on the pad (its burns, "
+            "payloads, shedding, powering down and up, docking) and carried out in order, and it does nothing "
+            "else; when a burn fails the craft may only retry it or abort the rest of its orders. When its robots "
             "are recharged in flight (by a generator or a derp) its owner may write it new orders in the next R&D.",
         )))
 

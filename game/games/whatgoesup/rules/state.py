@@ -179,7 +179,8 @@ class Upgoer:
     temple_found: bool = False  # this crew found the Moon Temple on landing (Final Destination)
     relic_mass: int = 0  # the Temple's monolith aboard, to be flown home (the joke option)
     troubled: bool = False  # a roll of this flight has Failed or gone Boom (kept only when a mission award asks)
-    orders: tuple[str, ...] = ()  # clockwork underped craft: the burns written at launch, still to make
+    orders: tuple[str, ...] = ()  # clockwork underped craft: its written orders still to carry out (a burn's
+    # destination, or "verb:subject" for its other actions: flight/underped.py ORDER_VERBS)
     orders_aborted: bool = False  # clockwork: a failed burn was abandoned; the craft only coasts on
     orders_open: bool = False  # clockwork: its systems were recharged in flight; orders may be rewritten until it flies
 

@@ -149,7 +149,8 @@ class PhasePart(FlightBase):
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
         self._underped_check(state, upgoer, action)
-        return self._underped_cost(state, handler(state, upgoer, action), upgoer, action)
+        after = self._underped_cost(state, handler(state, upgoer, action), upgoer, action)
+        return self._order_taken(after, upgoer, action) if self.clockwork(state, upgoer) else after
 
     def _candidates(self, state: GameState) -> list[Action]:
         f: FlightPhase = state.flight

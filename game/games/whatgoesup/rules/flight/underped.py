@@ -10,8 +10,11 @@ more may destroy itself. A generator (a payload) is a habitat for systems: it ro
 steps and recharges them each turn. A first won by a craft with systems and no derp aboard pays a share of
 its dots (prestige.yaml: underped_share, rounded up).
 
-Clockwork (options.yaml: underped_clockwork): an underped craft makes only the burns written for it on the
-pad, in order; when one fails it may only retry it or abort the rest of its orders. A recharge in flight (a
+Clockwork (options.yaml: underped_clockwork): an underped craft follows the orders written for it on the
+pad, in order: burns (a destination) and its other actions (``ORDER_VERBS``: using, deploying or jury-rigging a
+payload, powering a system down or up, docking, undocking, catching up, nudging, shedding); it takes no action that is
+not its next order, and when the next one can be taken it must be; when a written burn fails it may only
+retry it or abort the rest of its orders. A recharge in flight (a
 generator's at the end of a turn, or a derp handing a system stamina) opens its orders: the owner may rewrite
 them in the R&D before its next flight phase.
 """
@@ -24,8 +27,9 @@ from typing import Optional
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
-from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Deploy, Dock, Eva, Retag, Shed,
-                                                        Transfer, Undock, UsePayload, VisitTemple, WalkOutside)
+from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Deploy, Dock, EndActivities, Eva,
+                                                        Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, Transfer,
+                                                        Undock, UsePayload, VisitTemple, Wait, WalkOutside, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update
 from game.games.whatgoesup.rules.underped_actions import (AbortOrders, GiveStamina, PowerDown, PowerUp,
@@ -37,6 +41,28 @@ CLOCKWORK = "underped_clockwork"
 CRAFT_ACTIONS = (Burn, CatchUp, Undock, Shed, Deploy, Transfer)
 # Going outside: a system stays in its capsule.
 OUTSIDE_ACTIONS = (Eva, WalkOutside, VisitTemple, Retag)
+# Clockwork: the actions that can be written as orders besides burns, as "verb:subject" (the field naming what
+# the action is done to; whichever system aboard does it). Any other action of the craft itself is refused.
+ORDER_VERBS = {UsePayload: ("use", "item"), Deploy: ("deploy", "item"), JuryRig: ("jury_rig", "item"),
+               PowerDown: ("power_down", "derp"), PowerUp: ("power_up", "derp"), Dock: ("dock", "target"),
+               Undock: ("undock", "target"), CatchUp: ("catch_up", "target"), Nudge: ("nudge", "upgoer"),
+               Shed: ("shed", "items")}  # shedding: "shed:fuel" (one point) or "shed:ITEM" (one part)
+# Clockwork: what is not the robots' own action (the owner's launch and timing, moving along, the end of the
+# craft) and needs no order; burns and coasting have their own rule.
+UNWRITTEN = (Launch, Hold, Wait, Move, EndActivities, WriteOff, SelfDestruct, AbortOrders, Burn, Coast)
+
+
+def order_of(action: Action) -> Optional[str]:
+    """The written order ``action`` carries out ("verb:subject"), or None when no order names it."""
+    if isinstance(action, Burn):
+        return action.to
+    if isinstance(action, Shed):  # one point of fuel, or one part, at a time
+        if action.fuel == 1 and not action.items and not action.rations:
+            return "shed:fuel"
+        return f"shed:{action.items[0]}" if len(action.items) == 1 and not action.fuel and not action.rations \
+            else None
+    verb = ORDER_VERBS.get(type(action))
+    return f"{verb[0]}:{getattr(action, verb[1])}" if verb else None
 
 
 class UnderpedPart(FlightBase):
@@ -244,35 +270,119 @@ class UnderpedPart(FlightBase):
 
     # ------------------------------------------------------------------ clockwork
     def check_orders(self, state: GameState, upgoer: Upgoer, burns: tuple[str, ...]) -> str:
-        """Orders a clockwork craft can be given (every entry a burn's destination), in words."""
+        """Orders a clockwork craft can be given (each a burn's destination or a "verb:subject" order of
+        ``ORDER_VERBS``), in words."""
         if CLOCKWORK not in state.setup.options:
             raise IllegalAction("orders are written only with the clockwork robots rule")
         if not any(d.is_system for d in state.derps if d.location == upgoer.id):
             raise IllegalAction(f"{upgoer.name} carries no underped system to follow orders")
         if len(burns) > 20:
-            raise IllegalAction("at most 20 burns can be written down")
+            raise IllegalAction("at most 20 orders can be written down")
         targets = {b.to for step in self.board.steps for b in self.board.burns_from(step.id, self._scenario(state))}
-        names = []
-        for to in burns:
-            if to not in targets:
-                raise IllegalAction(f"'{to}' is not a place a burn leads to")
-            names.append(self.board.step(to).name)
-        return ", then ".join(names) or "no burns (it coasts)"
+        verbs = {verb: field for verb, field in ORDER_VERBS.values()}
+        for entry in burns:
+            verb, _, subject = entry.partition(":")
+            if not subject:
+                if entry not in targets:
+                    raise IllegalAction(f"'{entry}' is not a place a burn leads to")
+            elif verb not in verbs:
+                raise IllegalAction(f"'{verb}' is not something a robot can be ordered to do")
+            elif verb == "shed" and subject != "fuel" and (state.find("item", subject) is None
+                                                          or subject not in upgoer.modules):
+                raise IllegalAction(f"'{subject}' is not a part {upgoer.name} can shed")
+            elif verbs[verb] == "item" and (state.find("item", subject) is None
+                                            or state.item(subject).location != upgoer.id):
+                raise IllegalAction(f"'{subject}' is not a part aboard {upgoer.name}")
+            elif verbs[verb] == "derp" and not any(d.id == subject and d.is_system and d.location == upgoer.id
+                                                   for d in state.derps):
+                raise IllegalAction(f"'{subject}' is not an underped system aboard {upgoer.name}")
+            elif verbs[verb] in ("target", "upgoer") and state.find("upgoer", subject) is None:
+                raise IllegalAction(f"'{subject}' is not an Upgoer")
+        return ", then ".join(self.order_words(state, e) for e in burns) or "nothing (it coasts)"
+
+    def order_choices(self, state: GameState, upgoer: Upgoer) -> list[str]:
+        """The orders worth offering for ``upgoer`` (every one passes ``check_orders``): each burn's destination,
+        then using, deploying or shedding its parts, shedding fuel, powering its systems down and up, and
+        docking with, undocking from or catching up with the other craft in space."""
+        targets: dict[str, None] = {}
+        for step in self.board.steps:
+            for b in self.board.burns_from(step.id, self._scenario(state)):
+                targets.setdefault(b.to)
+        out = list(targets)
+        for item in (i for i in state.items if i.location == upgoer.id):
+            if self._role(state, item) == "payload" and self._kind(state, item) in ("waylight", "probe", "mapping"):
+                out.append(f"use:{item.id}")
+            if self._kind(state, item) == "waylight":
+                out.append(f"deploy:{item.id}")
+        out.append("shed:fuel")
+        out += [f"shed:{m}" for m in upgoer.modules if state.find("item", m) is not None
+                and self._role(state, state.item(m)) not in ("capsule", "habitat", UNDERPED)]
+        for d in state.derps:
+            if d.is_system and d.location == upgoer.id:
+                out += [f"power_down:{d.id}", f"power_up:{d.id}"]
+        for other in state.upgoers:
+            if other.id != upgoer.id and other.in_space:
+                out += [f"dock:{other.id}", f"undock:{other.id}", f"catch_up:{other.id}"]
+        return out
+
+    def order_words(self, state: GameState, entry: str) -> str:
+        """One written order in a player's words."""
+        verb, _, subject = entry.partition(":")
+        if not subject:
+            return f"burn to {self.board.step(entry).name}"
+        thing = state.find("item", subject) or state.find("derp", subject) or state.find("upgoer", subject)
+        name = getattr(thing, "name", "") or (state.thing(thing.thing_id).name if hasattr(thing, "thing_id")
+                                              else "something gone")
+        return {"use": f"use {name}", "deploy": f"deploy {name} as a beacon", "jury_rig": f"jury-rig {name}",
+                "power_down": f"power {name} down", "power_up": f"power {name} up", "dock": f"dock with {name}",
+                "undock": f"undock from {name}", "catch_up": f"catch up with {name}",
+                "nudge": "nudge the rock", "shed": "shed a point of fuel" if subject == "fuel" else f"shed {name}",
+                }.get(verb, entry)
 
     def _clockwork_check(self, state: GameState, upgoer: Upgoer, action: Action) -> None:
-        """The written burns, in order; when the next is offered here it must be made (or, after it failed,
-        retried or the orders aborted); nothing else is burned."""
-        if not isinstance(action, (Burn, Coast)):
-            return
-        here = self.board.step(upgoer.location)
-        offered = {b.to for b in self.board.burns_from(here.id, self._scenario(state))}
+        """The written orders, in order: the next burn is made when it is offered here (or, after it failed,
+        retried or the orders aborted) and nothing else is burned; the next other order is the only other
+        action the craft takes, and once it can be taken the craft does not move on or end its turn first."""
         due = upgoer.orders[0] if upgoer.orders else None
-        if isinstance(action, Burn) and action.to != due:
+        written = order_of(action)
+        if isinstance(action, (Burn, Coast)):
+            here = self.board.step(upgoer.location)
+            offered = {b.to for b in self.board.burns_from(here.id, self._scenario(state))}
+            if isinstance(action, Burn) and written != due:
+                raise IllegalAction(f"{upgoer.name} follows its written orders: " +
+                                    (f"its next order is to {self.order_words(state, due)}" if due
+                                     else "it has no order left"))
+            if isinstance(action, Coast) and due in offered:
+                raise IllegalAction(f"{upgoer.name} must make its written burn to {self.board.step(due).name} here "
+                                    f"(or abort its orders)")
+            return
+        if isinstance(action, UNWRITTEN):
+            if isinstance(action, (Move, EndActivities)) and due and ":" in due:
+                doable = self._due_action(state, upgoer, due)
+                if doable is not None:
+                    raise IllegalAction(f"{upgoer.name} must first {self.order_words(state, due)}, as written")
+            return
+        if written is None or written != due:
             raise IllegalAction(f"{upgoer.name} follows its written orders: " +
-                                (f"its next burn is to {self.board.step(due).name}" if due else "it has no burn left"))
-        if isinstance(action, Coast) and due in offered:
-            raise IllegalAction(f"{upgoer.name} must make its written burn to {self.board.step(due).name} here "
-                                f"(or abort its orders)")
+                                (f"its next order is to {self.order_words(state, due)}" if due
+                                 else "it has no order left"))
+
+    def _due_action(self, state: GameState, upgoer: Upgoer, due: str) -> Optional[Action]:
+        """The action carrying out the written order ``due`` that the engine allows here and now, if any."""
+        for action in self._activity_candidates(state, upgoer) + self._underped_candidates(state, upgoer):
+            if order_of(action) == due and self._allowed(state, action):
+                return action
+        return None
+
+    def _order_taken(self, state: GameState, upgoer: Upgoer, action: Action) -> GameState:
+        """A written order other than a burn is crossed off once taken, whatever its roll brings (only a burn
+        has the retry-or-abort branch); burns are crossed off when they work (``_order_done``)."""
+        if isinstance(action, Burn) or not self.underped_in_play(state):
+            return state
+        current = state.find("upgoer", upgoer.id)
+        if current is None or not current.orders or order_of(action) != current.orders[0]:
+            return state
+        return self._replace_upgoer(state, update(current, orders=current.orders[1:]))
 
     def _abort_orders(self, state: GameState, upgoer: Upgoer, a: AbortOrders) -> GameState:
         if a.upgoer != upgoer.id or not self.clockwork(state, upgoer) or not upgoer.orders:
