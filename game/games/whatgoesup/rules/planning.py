@@ -14,7 +14,7 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.flight_actions import Burn, Coast, Launch, Move
 from game.games.whatgoesup.rules.odds import HelpPlan, odds_with_help
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds, penalised
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, odds_table, outcome_counts, penalised
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
@@ -89,54 +89,81 @@ def plan_route(engine: "Engine", state: "GameState", upgoer_id: str, steps: list
     capsule_rating = max((engine.item_rating(state, c) for c in capsules), key=Rating.score, default=None)
     damage = _capsule_damage(engine)
     distribution = scheme.distribution()
+    whole = odds_table(distribution).denominator  # every roll's counts are over this denominator
 
-    def odds(rating: Rating) -> dict[Outcome, Fraction]:
-        return outcome_odds(distribution, rating)
+    # Exact arithmetic in whole numbers: each chance below is ``(count, rolls)``, meaning
+    # count / whole**rolls, so a route is sums of products of cached per-roll counts and one division at
+    # the end (Fractions at every step cost a gcd per operation).
+    powers = [1]
+
+    def power(n: int) -> int:
+        while len(powers) <= n:
+            powers.append(powers[-1] * whole)
+        return powers[n]
+
+    def weighted(*terms: tuple[int, tuple[int, int]]) -> tuple[int, int]:
+        """sum(weight * chance) for one more roll, each weight a count over ``whole``."""
+        rolls = max(chance[1] for _, chance in terms)
+        return sum(weight * count * power(rolls - deep) for weight, (count, deep) in terms), rolls + 1
 
     @lru_cache(maxsize=None)
-    def chance(index: int, fuel: int, booms: int) -> Fraction:
+    def thruster_counts(booms: int) -> tuple[int, int, int, int]:
+        rating = penalised(thruster_rating, limits.boom_penalty_fail * booms, limits.boom_penalty_boom * booms,
+                           limits.bounds)
+        return outcome_counts(distribution, rating)
+
+    @lru_cache(maxsize=None)
+    def capsule_counts(booms: int) -> tuple[int, int, int, int]:
+        return outcome_counts(distribution, penalised(capsule_rating, damage[0] * booms, damage[1] * booms,
+                                                      limits.bounds))
+
+    @lru_cache(maxsize=None)
+    def burn_cost(fuel: int) -> int:
+        return formulas.fuel_for_burn(dry + fuel, fuel_rules)
+
+    LOST, SURE = (0, 0), (1, 0)
+
+    @lru_cache(maxsize=None)
+    def chance(index: int, fuel: int, booms: int) -> tuple[int, int]:
         """Chance to complete the route from leg ``index`` on."""
         if index == len(legs):
-            return Fraction(1)
+            return SURE
         leg = legs[index]
         if leg.burn:
             return burn(index, fuel, booms, crash_on_boom=leg.kind == "lunar_landing")
         return arrive(index, fuel, booms)
 
     @lru_cache(maxsize=None)
-    def arrive(index: int, fuel: int, booms: int) -> Fraction:
+    def arrive(index: int, fuel: int, booms: int) -> tuple[int, int]:
         """The craft has entered leg ``index``'s step: the roll that step asks for, then onwards."""
         kind = legs[index].kind
         if kind in ("orbit", "transit", "surface", "reentry", "landing", "lunar_landing"):
             if capsule_rating is None:
-                return Fraction(0) if kind in ("reentry", "landing") else chance(index + 1, fuel, booms)
-            capsule = penalised(capsule_rating, damage[0] * booms, damage[1] * booms, limits.bounds)
-            o = odds(capsule)
+                return LOST if kind in ("reentry", "landing") else chance(index + 1, fuel, booms)
             # A capsule Boom strands the craft (or kills the crew coming down): the route is lost.
             if kind != "lunar_landing":
-                return (o[Outcome.OK] + o[Outcome.FAIL]) * chance(index + 1, fuel, booms)
+                ok, fail, _, _ = capsule_counts(booms)
+                return weighted((ok + fail, chance(index + 1, fuel, booms)))
         return chance(index + 1, fuel, booms)
 
     @lru_cache(maxsize=None)
-    def burn(index: int, fuel: int, booms: int, crash_on_boom: bool) -> Fraction:
+    def burn(index: int, fuel: int, booms: int, crash_on_boom: bool) -> tuple[int, int]:
         working = len(thrusters) - booms
         if working <= 0 or thruster_rating is None or capsule_rating is None:
-            return Fraction(0)
-        cost = formulas.fuel_for_burn(dry + fuel, fuel_rules)
+            return LOST
+        cost = burn_cost(fuel)
         if cost > fuel:
-            return Fraction(0)
-        rating = penalised(thruster_rating, limits.boom_penalty_fail * booms, limits.boom_penalty_boom * booms,
-                           limits.bounds)
-        o = odds(rating)
-        total = o[Outcome.OK] * arrive(index, fuel - cost, booms)
-        total += o[Outcome.FAIL] * burn(index, fuel - cost, booms, crash_on_boom)
+            return LOST
+        ok, fail, boom, _ = thruster_counts(booms)
+        terms = [(ok, arrive(index, fuel - cost, booms)), (fail, burn(index, fuel - cost, booms, crash_on_boom))]
         if not crash_on_boom:
-            total += o[Outcome.BOOM] * burn(index, fuel - cost, booms + 1, crash_on_boom)
-        return total
+            terms.append((boom, burn(index, fuel - cost, booms + 1, crash_on_boom)))
+        return weighted(*terms)
 
+    count, rolls = chance(0, upgoer.fuel, 0)
     turns = sum(1 for leg in legs if leg.kind in ("orbit", "transit", "surface"))
     return RouteReport(legs=legs, burns=burns, fuel_needed=formulas.fuel_needed(dry, burns, fuel_rules),
-                       fuel_aboard=upgoer.fuel, chance_to_complete=chance(0, upgoer.fuel, 0), turns=turns)
+                       fuel_aboard=upgoer.fuel, chance_to_complete=Fraction(count, power(rolls)), turns=turns)
 
 
 def _capsule_damage(engine: "Engine") -> tuple[int, int]:

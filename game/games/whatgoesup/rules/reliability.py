@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -100,6 +101,15 @@ def outcome_odds(distribution: Distribution, rating: Rating) -> dict[Outcome, Fr
     return {Outcome.OK: ok, Outcome.FAIL: fail, Outcome.BOOM: boom}
 
 
+def outcome_counts(distribution: Distribution, rating: Rating) -> tuple[int, int, int, int]:
+    """The same odds as ``outcome_odds`` as whole counts over one common denominator:
+    ``(ok, fail, boom, denominator)``, so that P(OK) == Fraction(ok, denominator) exactly.
+
+    Long chains of rolls (route plans) multiply and add these integers and divide once at the end.
+    """
+    return odds_table(distribution).counts(rating)
+
+
 class _OddsTable:
     """One distribution's running totals, and the odds already worked out from them per rating."""
 
@@ -115,7 +125,9 @@ class _OddsTable:
             self.below.append(running)
             running += by_value[value]
         self.total = running
+        self.denominator = math.lcm(*(p.denominator for p in self.below + [running]))
         self.by_rating: dict[Rating, tuple[Fraction, Fraction, Fraction]] = {}
+        self.counts_by_rating: dict[Rating, tuple[int, int, int, int]] = {}
         self.memo: dict = {}  # other exact figures of this distribution, kept by whoever works them out
 
     def chance_below(self, threshold: int) -> Fraction:
@@ -127,6 +139,14 @@ class _OddsTable:
         if known is None:
             ok, not_boom = self.chance_below(rating.fail), self.chance_below(rating.boom)
             known = self.by_rating[rating] = (ok, not_boom - ok, self.total - not_boom)
+        return known
+
+    def counts(self, rating: Rating) -> tuple[int, int, int, int]:
+        known = self.counts_by_rating.get(rating)
+        if known is None:
+            whole = self.denominator
+            ok, fail, boom = (int(p * whole) for p in self.odds(rating))  # exact: whole is a common multiple
+            known = self.counts_by_rating[rating] = (ok, fail, boom, whole)
         return known
 
 
