@@ -365,8 +365,11 @@ class Engine:
         # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
         sources = [(thing, thing.rating) for thing in state.things_of(program)]
-        sources += [(state.thing(item.thing_id), item.fixed_rating or state.thing(item.thing_id).rating)
-                    for item in state.items if item.owner == program and state.thing(item.thing_id).owner != program]
+        for item in state.items:
+            if item.owner == program:
+                thing = state.thing(item.thing_id)
+                if thing.owner != program:
+                    sources.append((thing, item.fixed_rating or thing.rating))
         for thing, held in sources:
             if thing.kind not in similar or thing.mass < mass * research.tech_transfer_min_mass_ratio:
                 continue
@@ -990,21 +993,27 @@ class Engine:
 
     def _start_turn(self, state: GameState, events: list[Event]) -> GameState:
         budget = self.rules.economy.budget
-        things = tuple(update(t, fail_steps_this_turn=0, boom_steps_this_turn=0) for t in state.things)
-        derps = []
+        # Only what changes is copied: unchanged things and derps (and their tuples, with the indexes kept
+        # for them) are shared with the state before, which keeps long games light to replay and hold.
+        fresh = [update(t, fail_steps_this_turn=0, boom_steps_this_turn=0) for t in state.things
+                 if t.fail_steps_this_turn or t.boom_steps_this_turn]
+        things = replace_in(state.things, fresh) if fresh else state.things
+        pads = {u.id for u in state.upgoers if u.status == "pad"}
+        rested = []
         for d in state.derps:
             changes = {"busy": None, "trained_skill": None, "trained_points": 0}
-            on_pad = d.location is not HOME and any(u.id == d.location and u.status == "pad" for u in state.upgoers)
-            if (d.location is HOME or on_pad) and not d.dead and not d.injured:
+            if (d.location is HOME or d.location in pads) and not d.dead and not d.injured:
                 changes["current_stamina"] = d.stamina  # all stamina back after a turn at home
-            derps.append(update(d, **changes))
+            if any(getattr(d, name) != value for name, value in changes.items()):
+                rested.append(update(d, **changes))
+        derps = replace_in(state.derps, rested) if rested else state.derps
         programs = []
         for p in state.programs:
             gained = p.dots * budget.points_per_dot + p.bonus_points
             programs.append(update(p, points=p.points + gained, bonus_points=0))
         turn = state.turn + 1
         events.append(Event(f"Turn {turn} begins: each program gets points equal to its budget dots.", kind="turn"))
-        state = update(state, turn=turn, phase="rnd", things=things, derps=tuple(derps),
+        state = update(state, turn=turn, phase="rnd", things=things, derps=derps,
                                     programs=tuple(programs), events=tuple(events))
         if state.rock is not None:
             state = self.rock_rules.start_turn(state)
