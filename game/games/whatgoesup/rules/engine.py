@@ -22,7 +22,8 @@ from game.games.whatgoesup.rules.reliability import Rating, penalised
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
-                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, replace_in, update, with_program)
+                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, replace_in, update,
+                    with_program)
 from game.games.whatgoesup.rules.tables import Rules
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.victory import VictoryRules
@@ -365,11 +366,11 @@ class Engine:
         # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
         sources = [(thing, thing.rating) for thing in state.things_of(program)]
-        for item in state.items:
-            if item.owner == program:
-                thing = state.thing(item.thing_id)
-                if thing.owner != program:
-                    sources.append((thing, item.fixed_rating or thing.rating))
+        held = dict.fromkeys((item.thing_id, item.fixed_rating) for item in state.items if item.owner == program)
+        for thing_id, fixed_rating in held:  # in order; each design looked up once, not once per part
+            thing = state.thing(thing_id)
+            if thing.owner != program:
+                sources.append((thing, fixed_rating or thing.rating))
         for thing, held in sources:
             if thing.kind not in similar or thing.mass < mass * research.tech_transfer_min_mass_ratio:
                 continue
@@ -441,7 +442,7 @@ class Engine:
         thing_id, state = self._new_id(state, "T")
         thing = Thing(id=thing_id, owner=program.index, name=name, kind=kind.id, base_mass=a.mass, mass=mass,
                       reusable=a.reusable, rating=rating, inventor=program.index)
-        return update(state, things=state.things + (thing,), events=(
+        return update(state, things=appended(state.things, (thing,)), events=(
             Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {cost} points. "
                   f"It starts at {rating}{note}.", program.index, "rnd"),))
 
@@ -511,7 +512,7 @@ class Engine:
             if kind.role == "underped":
                 derp_id, state = self._new_id(state, "D")
                 systems.append(self._new_system(state, program.index, thing, item_id, derp_id, len(systems)))
-        return update(state, items=state.items + tuple(new_items), derps=state.derps + tuple(systems), events=(
+        return update(state, items=appended(state.items, new_items), derps=appended(state.derps, systems), events=(
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
                   f"for {cost} points.", program.index, "rnd"),))
 
@@ -605,7 +606,7 @@ class Engine:
         derp = Derp(id=derp_id, owner=program.index, name=name, piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina)
-        return update(state, derps=state.derps + (derp,), events=(
+        return update(state, derps=appended(state.derps, (derp,)), events=(
             Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
                   f"ready to fly today.", program.index, "rnd"),))
 
@@ -776,7 +777,7 @@ class Engine:
             new_id, state = self._new_id(state, "T")
             copy = update(original, id=new_id, owner=receiver, fail_steps_this_turn=0, boom_steps_this_turn=0,
                           name=self._unique_name(state, receiver, original.name))
-            state = update(state, things=state.things + (copy,))
+            state = update(state, things=appended(state.things, (copy,)))
         derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
         derps += [update(d, owner=receiver) for d in state.derps if d.system in bundle.items]  # systems follow
         return update(state, derps=replace_in(state.derps, derps))
@@ -818,7 +819,7 @@ class Engine:
         beneficiary = program.index if rules.bonus_to == "plagiarist" else inventor
         target = state.programs[beneficiary]
         state = with_program(state, update(target, bonus_points=target.bonus_points + bonus))
-        state = update(state, things=state.things + (copy,),
+        state = update(state, things=appended(state.things, (copy,)),
                                     reverse_engineered=state.reverse_engineered | {pair})
         if rules.only_heavier:
             heaviest = tuple(e for e in state.reverse_engineered_mass if e[:2] != pair) + (pair + (original.mass,),)
@@ -867,7 +868,7 @@ class Engine:
         program = update(program, fuel_stock=program.fuel_stock - design.fuel,
                          rations_stock=program.rations_stock - design.rations)
         state = with_program(state, program)
-        state = update(state, upgoers=state.upgoers + (upgoer,),
+        state = update(state, upgoers=appended(state.upgoers, (upgoer,)),
                                     items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
         return update(state, events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "

@@ -462,6 +462,27 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     return new_pool
 
 
+def appended(pool: tuple, new_values: Iterable) -> tuple:
+    """``pool + tuple(new_values)``, handing the longer tuple the pool's id index (copied and extended)
+    instead of leaving it to be rebuilt: things, items and derps grow one build at a time all game."""
+    added = tuple(new_values)
+    new_pool = pool + added
+    if len(new_pool) <= _SHORT_POOL or not added:
+        return new_pool
+    hit = _INDEXES.get(id(pool))
+    if hit is None or hit[0] is not pool:
+        return new_pool  # no index kept for the old pool: the new one is indexed when first looked up
+    index, positions = hit[1].copy(), hit[2]
+    if positions is not None:
+        positions = positions.copy()
+    for n, value in enumerate(added, start=len(pool)):
+        index.setdefault(value.id, value)  # the first of an id wins, as a search would find it
+        if positions is not None:
+            positions.setdefault(value.id, n)
+    _keep(new_pool, index, positions)
+    return new_pool
+
+
 def update(value, **changes):
     """``value`` with ``changes``, exactly as ``dataclasses.replace`` gives it, but without running
     ``__init__`` again when the class allows (a frozen dataclass whose instances hold only their fields

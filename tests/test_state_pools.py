@@ -1,0 +1,39 @@
+"""Pools that grow keep their id indexes: ``appended`` hands the longer tuple the index a rebuild would give."""
+from __future__ import annotations
+
+import dataclasses
+
+from game.games.whatgoesup.rules import state as state_module
+from game.games.whatgoesup.rules.state import appended, index_by_id, replace_in
+
+
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    id: str
+    value: int = 0
+
+
+def rebuilt_index(pool: tuple) -> dict:
+    return {piece.id: piece for piece in reversed(pool)}
+
+
+def test_appended_pool_answers_look_ups_like_a_fresh_index():
+    pool = tuple(Piece(f"P{n}", n) for n in range(20))
+    index_by_id(pool)  # the old pool has its index kept
+    grown = appended(pool, [Piece("P20", 20), Piece("P3", 99)])  # P3 twice: the first one is the one found
+    assert grown == pool + (Piece("P20", 20), Piece("P3", 99))
+    assert index_by_id(grown) == rebuilt_index(grown)
+    assert index_by_id(grown)["P3"] == Piece("P3", 3)
+    # An id twice: replacing goes the plain way and replaces both, as it did before.
+    replaced = replace_in(grown, [Piece("P3", 7)])
+    assert [p.value for p in replaced if p.id == "P3"] == [7, 7]
+
+
+def test_appended_then_replaced_keeps_positions_right():
+    pool = tuple(Piece(f"P{n}", n) for n in range(15))
+    replace_in(pool, [Piece("P0", 100)])  # builds the positions of the old pool
+    grown = appended(pool, [Piece("P15", 15)])
+    after = replace_in(grown, [Piece("P15", 150), Piece("P7", 70)])
+    assert after == tuple(Piece(p.id, {"P15": 150, "P7": 70}.get(p.id, p.value)) for p in grown)
+    assert index_by_id(after) == rebuilt_index(after)
+    assert state_module._INDEXES[id(grown)][2] == {p.id: n for n, p in enumerate(grown)}
