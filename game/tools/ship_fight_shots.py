@@ -97,7 +97,7 @@ def _space(app) -> None:
 
 # ---------------------------------------------------------------- screenshots
 def shot_ship_fight_open(app) -> None:
-    """Otter's activities: 'Open fire on Frog' among them."""
+    """Otter's activities: 'Ship fight: open fire on Frog' among them."""
     _field(app, ship_fight_session(app.home / "shot-saves"))
 
 

@@ -57,7 +57,7 @@ def test_a_ship_fight_is_played_from_the_field(fight):
     app, session, scene = fight()
     frog = next(u for u in session.state.upgoers if u.name == "Frog")
     open_fire = button(scene, OpenFire, target=frog.id)
-    assert open_fire.text == "Open fire on Frog"
+    assert open_fire.text == "Ship fight: open fire on Frog"
     press(app, open_fire)
     assert session.state.flight.ship_fight is not None
     labels = sorted(b.text for b in scene.flight_panel.buttons)
@@ -136,3 +136,16 @@ def test_the_glossary_explains_a_ship_fight_with_the_loaded_dice():
 
     text = WORDS.explain("ship fight", shipped_engine().rules)
     assert "laser 2 dice, missile 4 dice" in text and "first hit is a Fail" in text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_a_ship_fight_and_a_brawl_are_told_apart_on_the_panel(fight, size):
+    """Both fights are offered side by side; their buttons name which fight they start, whole at every size."""
+    from game.games.whatgoesup.rules.flight_actions import StartFight
+    from tests.ui.test_screen_text_fits import clipped_texts
+
+    app, session, scene = fight(size)
+    texts = {type(a): b.text for b, a in scene.flight_panel.buttons.items() if isinstance(a, (OpenFire, StartFight))}
+    assert texts[OpenFire].startswith("Ship fight: open fire on ")
+    assert texts.get(StartFight, "Brawl: ").startswith("Brawl: your derps vs ")
+    assert not [t for t in clipped_texts(app) if t[0] in texts.values()]

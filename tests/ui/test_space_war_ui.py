@@ -61,7 +61,7 @@ def test_giving_up_is_a_button_too(make_app, home):
 def test_a_fight_is_started_and_every_derp_picks_from_the_panel(make_app, home):
     app, session, scene = opened(make_app, home, build_rivals_state(shipped_engine()))
     start = next(b for b, a in scene.flight_panel.buttons.items() if isinstance(a, StartFight))
-    assert start.text == "Start a fight: Frog-1"
+    assert start.text == "Brawl: your derps vs Frog-1's crew"
     press(app, start)
     for _ in range(4):
         buttons = scene.flight_panel.buttons

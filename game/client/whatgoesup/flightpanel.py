@@ -189,8 +189,8 @@ def describe_war_action(engine: "Engine", state: "GameState", action: "Action") 
         docked = target is not None and flight is not None and flight.active in target.docked_with
         where = f"inside {name}" if docked else f"across to {name}"
         rules = war.derp_fights
-        return (f"Start a fight: {name}",
-                f"Your fit derps brawl {where}. Each derp picks an enemy; each pair rolls a die plus Piloting. "
+        return (f"Brawl: your derps vs {name}'s crew",
+                f"A fist fight between crews, not a ship fight: your fit derps brawl {where}. Each derp picks an enemy; each pair rolls a die plus Piloting. "
                 f"Every derp in a pair loses {rules.brawl_loss} stamina, the beaten one {rules.beaten_loss} more. "
                 f"A derp who dies makes it an open war: a defeat for both programs.")
     if isinstance(action, PickEnemy):
@@ -234,8 +234,8 @@ def describe_ship_fight_action(engine: "Engine", state: "GameState", action: "Ac
         me = state.find("upgoer", state.flight.active) if state.flight.active else None
         target = _name(state, "upgoer", action.target)
         mine = f"{me.name} ({_combatant_words(engine, state, me.id)})" if me else "Your craft"
-        return (f"Open fire on {target}",
-                f"A ship-to-ship fight, one round: {mine} against {target} "
+        return (f"Ship fight: open fire on {target}",
+                f"A ship-to-ship fight with your craft's weapons, one round: {mine} against {target} "
                 f"({_combatant_words(engine, state, action.target)}). The faster craft shoots first. "
                 "Firing on a rival is a hostile act: a secret war begins, and a death opens it.")
     fight = state.flight.ship_fight
