@@ -132,3 +132,27 @@ def test_the_endings_firsts_count_their_dots():
     line = "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dot(s) at the end of the turn."
     assert first_words(line) == "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dots"
     assert first_words(line.replace("+2", "+1")).endswith("+1 dot")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_roll_cards_help_line_wraps_instead_of_shrinking(make_app, size, monkeypatch):
+    """'Boom for now: 3 stamina points can still make it OK (Pip's Engineering, then ...)' shrank to ~12 px at
+    1280x720; it is read whole, every rescue named, at a readable size (two lines when one is too short)."""
+    from game.client.kit import style
+    from game.client.whatgoesup import rollpanel
+    from game.tools.field_shots import _shot_field, _to_rolled_boom
+
+    app = make_app(size=size)
+    scene = _shot_field(app)
+    _to_rolled_boom(app, scene)
+    prompt = scene.roll_panel.help_prompt(scene.session.state)
+    assert prompt.startswith("Boom for now:") and "Engineering" in prompt
+    drawn: list[tuple[str, int]] = []
+    real = rollpanel.draw_text
+    monkeypatch.setattr(rollpanel, "draw_text", lambda surface, line, font, *a, **k: (
+        drawn.append((line, font.get_height())), real(surface, line, font, *a, **k))[1])
+    app.step(1 / 30, [])
+    words = [(line, h) for line, h in drawn if line and line in prompt]
+    assert " ".join(line for line, _ in words) == prompt  # the whole list of rescues
+    readable = style.font_px(scene.context.layout.px(16), True).get_height()
+    assert all(h >= readable for _, h in words)

@@ -360,8 +360,10 @@ def draw_dice_row(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, an
                  glow if anim.landed(i) else None)
 
 
-def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation) -> None:
-    """Dice, total, band bar and odds legend for ``anim`` inside ``rect``."""
+def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation,
+                   ranges: bool = True) -> None:
+    """Dice, total, band bar and odds legend for ``anim`` inside ``rect`` (the legend's 'rolls 1-10' line only
+    with ``ranges``)."""
     roll = anim.roll
     done = anim.done
     dice_h = layout.px(170)
@@ -369,7 +371,7 @@ def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, a
                   layout.px(150 if roll.sides == 20 and roll.dice == 1 else 110),
                   BAND_COLOURS[roll.outcome] if done else None)
     # -- the total, the band bar and the legend: still while the dice tumble, so painted once and reused
-    _blit_roll_details(surface, rect, layout, roll, done, rect.top + dice_h + layout.px(8))
+    _blit_roll_details(surface, rect, layout, roll, done, rect.top + dice_h + layout.px(8), ranges)
 
 
 # (roll, done, rect size, layout) -> (layer, its offset from rect's top-left, the background under it),
@@ -396,13 +398,13 @@ def _plain(surface: pygame.Surface, area: pygame.Rect, colour=None):
 
 
 def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll, done: bool,
-                       y: int) -> None:
+                       y: int, ranges: bool = True) -> None:
     """The total, band bar and legend below the dice: painted once onto a copy of their (plain) background
     and blitted from then on; drawn straight onto ``surface`` whenever the background is not plain."""
-    key = (roll, done, rect.size, y - rect.top, layout)
+    key = (roll, done, rect.size, y - rect.top, layout, ranges)
     entry = _DETAILS.get(key, False)
     if entry is None:
-        _draw_roll_details(surface, rect, layout, roll, done, y)
+        _draw_roll_details(surface, rect, layout, roll, done, y, ranges)
         return
     if entry is not False:
         layer, (dx, dy), colour = entry
@@ -410,7 +412,7 @@ def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
         if _plain(surface, area, colour) is not None:
             surface.blit(layer, area)
         else:
-            _draw_roll_details(surface, rect, layout, roll, done, y)
+            _draw_roll_details(surface, rect, layout, roll, done, y, ranges)
         return
     # First time: paint onto a generous plain sheet, find what was painted, keep just that.
     margin = layout.px(48)
@@ -418,12 +420,12 @@ def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
     probe = pygame.Rect(rect.left, y, rect.w, layout.px(150)).clip(surface.get_rect())
     colour = _plain(surface, probe) if probe.w > 1 and probe.h > 1 else None
     if colour is None:
-        _draw_roll_details(surface, rect, layout, roll, done, y)  # not cached: maybe plain next time
+        _draw_roll_details(surface, rect, layout, roll, done, y, ranges)  # not cached: maybe plain next time
         return
     sheet = pygame.Surface(sheet_area.size, 0, surface)
     sheet.fill(colour)
     shifted = rect.move(-sheet_area.left, -sheet_area.top)
-    _draw_roll_details(sheet, shifted, layout, roll, done, y - sheet_area.top)
+    _draw_roll_details(sheet, shifted, layout, roll, done, y - sheet_area.top, ranges)
     painted = pygame.mask.from_threshold(sheet, colour, (1, 1, 1, 255))
     painted.invert()
     found = painted.get_bounding_rects()
@@ -434,7 +436,7 @@ def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
     area = used.move(sheet_area.topleft)
     if not inside.contains(used) or _plain(surface, area, colour) is None:
         _DETAILS[key] = None  # spills past the sheet or onto a busy background: always draw it directly
-        _draw_roll_details(surface, rect, layout, roll, done, y)
+        _draw_roll_details(surface, rect, layout, roll, done, y, ranges)
         return
     layer = sheet.subsurface(used).copy()
     _DETAILS[key] = (layer, (area.left - rect.left, area.top - rect.top), colour)
@@ -442,7 +444,7 @@ def _blit_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
 
 
 def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, roll: DiceRoll, done: bool,
-                       y: int) -> None:
+                       y: int, ranges: bool = True) -> None:
     """The total at ``y``, the band bar and the odds legend under it."""
     unit = max(1, layout.px(1))
     n = roll.dice
@@ -512,7 +514,9 @@ def _draw_roll_details(surface: pygame.Surface, rect: pygame.Rect, layout: Layou
         draw_band_swatch(surface, sw, key, unit)
         bright = not done or key == roll.outcome
         draw_text(surface, main, chip_font, INK if bright else INK_DIM, (sw.right + layout.px(8), legend_y))
-        draw_text(surface, sub, range_font, INK_DIM, (sw.right + layout.px(8), legend_y + chip_font.get_linesize()))
+        if ranges:
+            draw_text(surface, sub, range_font, INK_DIM,
+                      (sw.right + layout.px(8), legend_y + chip_font.get_linesize()))
         x += w + spacing
 
 

@@ -24,7 +24,8 @@ from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, Dice
 from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action, label_variants
-from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px
+from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px, \
+    wrap_text
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.words import counted
 
@@ -246,6 +247,20 @@ class DerpFightShow:
         """Everything the landed card asks the table to read."""
         return " ".join((self.headline, self.pair, self.result, self.losses) + self.after)
 
+
+
+def prompt_lines(text: str, width: int, size: int, readable: int, bold: bool = False) -> tuple:
+    """(font, lines) for a card's prompt: one line at up to ``size`` px; when one line would need letters smaller
+    than ``readable`` px, two lines at the largest size from ``size`` down to ``readable`` that holds them; only
+    a text too long even for two readable lines is shrunk onto one."""
+    font = fit_font(text, width, size, bold)
+    if font.get_height() >= font_px(readable, bold).get_height():
+        return font, [text]
+    for px in range(size, readable - 1, -1):
+        lines = wrap_text(text, font_px(px, bold), width)
+        if len(lines) <= 2:
+            return font_px(px, bold), lines
+    return font, [text]
 
 class RollPanel:
     """Owns the roll card's widgets and drawing; the FieldScene asks it what to show."""
@@ -938,13 +953,12 @@ class RollPanel:
             draw_text(surface, word, big, BAND_COLOURS[dice.outcome], (inner.right, card.top + layout.px(20)),
                       anchor="topright", shadow=layout.px(2))
         area = pygame.Rect(inner.left, card.top + layout.px(86), inner.w, layout.px(330))
-        draw_dice_roll(surface, area, layout, anim)
-        if anim.done:
+        if not anim.done:
+            draw_dice_roll(surface, area, layout, anim)
+            hint = "Space or click to skip"
+            draw_text(surface, hint, font_px(layout.px(15)), INK_DIM, (inner.left, card.bottom - layout.px(36)))
+        else:
             mode = self.pending(state)
-            if mode not in ("help", "choice"):  # settled: under the legend, above 'Space or click to go on'
-                top = area.bottom + layout.px(38)
-                self._draw_explanation(surface, show, dice, mode, pygame.Rect(
-                    inner.left, top, inner.w, card.bottom - layout.px(58) - top))
             accept = ""
             if mode == "help":
                 if roll.previous is not None:
@@ -956,16 +970,28 @@ class RollPanel:
                 text = "The capsule Fails: choose what it costs you."
             else:
                 text = "Space or click to go on."
-            font = fit_font(text, inner.w, layout.px(18), bold=mode in ("help", "choice"))
+            if mode in ("help", "choice"):  # the rescues listed whole: two lines rather than tiny letters
+                font, prompt = prompt_lines(text, inner.w, layout.px(18), layout.px(16), bold=True)
+            else:
+                font, prompt = fit_font(text, inner.w, layout.px(18)), [text]
+            # A prompt on two lines takes the room of the legend's 'rolls 1-10' line (the bar's ticks say it too).
+            ranges = len(prompt) == 1
+            draw_dice_roll(surface, area, layout, anim, ranges=ranges)
+            legend_bottom = area.bottom + layout.px(38) - (0 if ranges else font_px(layout.px(16)).get_linesize())
+            if mode not in ("help", "choice"):  # settled: under the legend, above 'Space or click to go on'
+                top = legend_bottom
+                self._draw_explanation(surface, show, dice, mode, pygame.Rect(
+                    inner.left, top, inner.w, card.bottom - layout.px(58) - top))
             rows = max(1, (len(self.buttons) + 2) // 3) if mode in ("help", "choice") else 0
-            y = card.bottom - layout.px(18) - rows * layout.px(48) - layout.px(30)
+            last_line_y = card.bottom - layout.px(18) - rows * layout.px(48) - layout.px(30)
             if mode not in ("help", "choice"):
-                y = card.bottom - layout.px(44)
+                last_line_y = card.bottom - layout.px(44)
+            y = last_line_y - (len(prompt) - 1) * font.get_linesize()
             if accept:  # what accepting means, under the odds; in place of the prompt when there is no room
                 from game.client.kit.text import draw_wrapped, ellipsize
 
                 line_font = font_px(layout.px(16))
-                top = area.bottom + layout.px(38)
+                top = legend_bottom
                 lines = (y - layout.px(2) - top) // line_font.get_linesize()
                 if lines >= 1:  # wrapped onto every line there is room for (a Fail's choices are read here)
                     draw_wrapped(surface, accept, line_font, BAND_COLOURS[dice.outcome],
@@ -975,11 +1001,11 @@ class RollPanel:
                     # says what accepting means); with nothing left to spend, what accepting means.
                     text = accept
                     font = fit_font(text, inner.w, layout.px(17), bold=True, min_size=max(8, layout.px(15)))
-                    text = ellipsize(text, font, inner.w)
-            draw_text(surface, text, font, INK, (inner.left, y), anchor="topleft" if rows else "midleft")
-        else:
-            hint = "Space or click to skip"
-            draw_text(surface, hint, font_px(layout.px(15)), INK_DIM, (inner.left, card.bottom - layout.px(36)))
+                    prompt = [ellipsize(text, font, inner.w)]
+            y = last_line_y - (len(prompt) - 1) * font.get_linesize()  # the prompt may have changed above
+            for n, line in enumerate(prompt):
+                draw_text(surface, line, font, INK, (inner.left, y + n * font.get_linesize()),
+                          anchor="topleft" if rows else "midleft")
 
     def words_on_card(self, state) -> str:
         """Everything the settled card asks the table to read (headline, detail, the rule that applied)."""
