@@ -424,8 +424,11 @@ class Engine:
             raise IllegalAction(f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything")
         if a.reusable and not kind.can_be_reusable:
             raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
-        name = a.name.strip() or self.default_name(state, program.index, kind.id)
-        if any(t.name.lower() == name.lower() for t in state.things_of(program.index)):
+        own = state.things_of(program.index)  # read once: the default name and the name check both need it
+        name = a.name.strip() or self._default_name(state, program.index, kind.id,
+                                                     sum(1 for t in own if t.kind == kind.id))
+        lowered = name.lower()
+        if any(t.name.lower() == lowered for t in own):
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass

@@ -6,6 +6,7 @@ Ids are short strings handed out from one counter (``T3`` a thing, ``I7`` an ite
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -412,7 +413,10 @@ def _entry(pool: tuple) -> list:
 
 def _keep(pool: tuple, index: dict, positions: Optional[dict]) -> list:
     if len(_INDEXES) >= _MAX_INDEXES:
-        _INDEXES.clear()
+        # Forget the older half, not all: the pools in play now keep their indexes (clearing everything
+        # made every live pool rebuild its index after each 512 new tuples).
+        for old in list(itertools.islice(_INDEXES, _MAX_INDEXES // 2)):
+            del _INDEXES[old]
     entry = _INDEXES[id(pool)] = [pool, index, positions]
     return entry
 
