@@ -156,3 +156,28 @@ def test_the_roll_cards_help_line_wraps_instead_of_shrinking(make_app, size, mon
     assert " ".join(line for line, _ in words) == prompt  # the whole list of rescues
     readable = style.font_px(scene.context.layout.px(16), True).get_height()
     assert all(h >= readable for _, h in words)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_trade_lists_reach_down_to_the_buttons_and_key_the_derps_numbers(make_app, size, monkeypatch):
+    """The part lists stopped ~100 px above Back and showed a half row; 'Derp: Tuber 0/0/2' had no key."""
+    from game.client.whatgoesup import trade
+    from game.tools.flow_shots import shot_trade
+
+    app = make_app(size=size)
+    shot_trade(app)
+    scene = app.stack.top
+    layout = scene.context.layout
+    top, height = scene.list_area()
+    assert (height + 4) % trade.ROW == 0  # whole rows only
+    lists_bottom = layout.rect(0, top, 10, height).bottom
+    back = scene.buttons["back"].rect
+    assert 0 < back.top - lists_bottom <= layout.px(40)
+    assert any(key.startswith("pick:give:derp:") or key.startswith("pick:take:derp:") for key in scene.buttons)
+    drawn: list[str] = []
+    real = trade.draw_text
+    monkeypatch.setattr(trade, "draw_text", lambda surface, text, *a, **k: (drawn.append(text),
+                                                                            real(surface, text, *a, **k))[1])
+    app.step(1 / 30, [])
+    assert trade.DERP_KEY in drawn and trade.DERP_KEY == "Derps: Piloting/Engineering/Stamina"
+    assert clipped_texts(app) == []

@@ -21,6 +21,8 @@ from game.client.kit.words import counted
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px
 
 TOP = 84
+ROW = 44  # one pickable row of a list (a 40-pixel button and its gap), in virtual pixels
+DERP_KEY = "Derps: Piloting/Engineering/Stamina"  # the numbers after a derp's name, as R&D heads them
 AMOUNTS = (("points", "Points"), ("dots", "Dots"), ("fuel", "Fuel"), ("rations", "Rations"))
 SIDES = ("give", "take")
 
@@ -93,6 +95,20 @@ class TradeScene(GameScene):
         w = (vw - 48 - 16) / 2
         return (24 if side == "give" else 24 + w + 16), w
 
+    def list_area(self) -> tuple[int, int]:
+        """(top, height) of the pickable lists in virtual pixels: every whole row that fits above the bottom
+        buttons (the cards close just under them)."""
+        vh = self.context.layout.virtual_height
+        top = TOP + 110 + len(AMOUNTS) * 46 + 6
+        room = vh - 24 - 56 - 16 - 12 - top
+        return top, max(1, room // ROW) * ROW - 4
+
+    def message_rect(self) -> pygame.Rect:
+        """The band between Back and Propose: the offer's summary, and the messages over it for a while."""
+        layout = self.context.layout
+        vw, vh = layout.virtual_width, layout.virtual_height
+        return layout.rect(248, vh - 24 - 60, vw - 248 - 300, 64)
+
     def build_ui(self) -> None:
         super().build_ui()
         layout, manager = self.context.layout, self.context.manager
@@ -111,17 +127,16 @@ class TradeScene(GameScene):
                 y = TOP + 110 + n * 46
                 self.add_button(f"amt:{side}:{key}:-1", layout.rect(cx + cw - 16 - 152, y, 40, 40), "-")
                 self.add_button(f"amt:{side}:{key}:1", layout.rect(cx + cw - 16 - 40, y, 40, 40), "+")
-            list_top = TOP + 110 + 4 * 46 + 6
-            list_h = vh - 200 - list_top
+            list_top, list_h = self.list_area()
             scroll = pygame_gui.elements.UIScrollingContainer(layout.rect(cx + 16, list_top, cw - 32, list_h), manager,
                                                               container=self.root, allow_scroll_x=False)
             rows = self.tradeables(self.owner_of(side))
             for n, (what, some_id, text) in enumerate(rows):
-                b = self.add_button(f"pick:{side}:{what}:{some_id}", layout.rect(0, n * 44, cw - 32 - 20, 40), text,
+                b = self.add_button(f"pick:{side}:{what}:{some_id}", layout.rect(0, n * ROW, cw - 32 - 20, 40), text,
                                     container=scroll)
                 if (what, some_id) in self.picked[side]:
                     b.select()
-            scroll.set_scrollable_area_dimensions((layout.px(cw - 32 - 20), max(1, layout.px(len(rows) * 44))))
+            scroll.set_scrollable_area_dimensions((layout.px(cw - 32 - 20), max(1, layout.px(len(rows) * ROW))))
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back", "@menu_button")
         self.add_button("propose", layout.rect(vw - 24 - 260, vh - 24 - 56, 260, 56), "Propose the trade",
                         "@menu_button")
@@ -149,11 +164,8 @@ class TradeScene(GameScene):
         return self.flow.act(self.offer(), self)
 
     def status_rect(self) -> pygame.Rect:
-        """Where messages show: the band between the two columns and the bottom row (no widget there)."""
-        layout = self.context.layout
-        vw, vh = layout.virtual_width, layout.virtual_height
-        top = vh - 200 + 12 + 8
-        return layout.rect(24, top, vw - 48, vh - 24 - 56 - 8 - top)
+        """Where messages show: over the offer's summary between the bottom buttons (no widget there)."""
+        return self.message_rect()
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_time > 0 and self.toast_text:
@@ -172,12 +184,19 @@ class TradeScene(GameScene):
         body = font_px(layout.px(18))
         for side in SIDES:
             cx, cw = self.column_x(side)
-            rect = layout.rect(cx, TOP + 60, cw, vh - 200 - (TOP + 60) + 12)
+            list_top, list_h = self.list_area()
+            rect = layout.rect(cx, TOP + 60, cw, list_top + list_h + 12 - (TOP + 60))
             owner = state.programs[self.owner_of(side)]
             draw_card(surface, rect, layout, edge=program_colour(owner))
             title = "You give" if side == "give" else f"You ask {partner.name} for"
-            draw_text(surface, title, fit_font(title, rect.w - layout.px(40), layout.px(20), bold=True), ACCENT_LIGHT,
-                      (rect.left + layout.px(16), rect.top + layout.px(12)))
+            title_font = fit_font(title, rect.w - layout.px(40), layout.px(20), bold=True)
+            draw_text(surface, title, title_font, ACCENT_LIGHT, (rect.left + layout.px(16), rect.top + layout.px(12)))
+            if any(what == "derp" for what, _, _ in self.tradeables(owner.index)):  # what 'Tuber 0/0/2' means
+                room = rect.w - layout.px(48) - title_font.size(title)[0]
+                key_font = fit_font(DERP_KEY, room, layout.px(16))
+                draw_text(surface, DERP_KEY, key_font, INK_DIM,
+                          (rect.right - layout.px(16), rect.top + layout.px(12) + title_font.get_height() // 2),
+                          anchor="midright")
             have = {"points": owner.points, "dots": owner.dots, "fuel": owner.fuel_stock, "rations": owner.rations_stock}
             for n, (key, label) in enumerate(AMOUNTS):
                 y = layout.px(TOP + 110 + n * 46 + 20)
@@ -189,7 +208,7 @@ class TradeScene(GameScene):
         offer = self.offer()
         summary = (f"{me.name} gives {bundle_words(state, offer.give)}; {partner.name} gives "
                    f"{bundle_words(state, offer.take)}.")
-        box = layout.rect(248, vh - 24 - 60, vw - 248 - 300, 64)
+        box = self.message_rect()
         why = self.flow.session.refusal(offer)
         colour = ACCENT_HOT if why else INK
         draw_wrapped(surface, summary + (f" Not possible: {why}." if why else f" {partner.name} will be asked."),
