@@ -99,19 +99,31 @@ def parse_limited(text: str, limits: JsonLimits = JsonLimits()) -> Any:
 
 def check_shape(value: Any, limits: JsonLimits) -> None:
     """Unreadable when ``value`` nests deeper, or holds longer lists, mappings or texts, than ``limits`` allow."""
+    def check_text(node: str) -> None:
+        if len(node) > limits.max_text:
+            raise Unreadable(f"it holds a text of {len(node):,} characters; at most "
+                             f"{limits.max_text:,} are allowed")
+
+    if isinstance(value, str):
+        check_text(value)
+    if not isinstance(value, (list, dict)):
+        return
+    # Only containers go on the stack; texts are checked where they are met (a save is mostly scalars).
     stack = [(value, 1)]
     while stack:
         node, depth = stack.pop()
-        if isinstance(node, str):
-            if len(node) > limits.max_text:
-                raise Unreadable(f"it holds a text of {len(node):,} characters; at most "
-                                 f"{limits.max_text:,} are allowed")
-            continue
-        if not isinstance(node, (list, dict)):
-            continue
         if depth > limits.max_depth:
             raise Unreadable(f"it is nested too deeply (at most {limits.max_depth} levels)")
         if len(node) > limits.max_items:
             raise Unreadable(f"it holds a list of {len(node):,} entries; at most {limits.max_items:,} are allowed")
-        children = list(node.values()) + list(node.keys()) if isinstance(node, dict) else node
-        stack.extend((child, depth + 1) for child in children)
+        if isinstance(node, dict):
+            for key in node:
+                if isinstance(key, str) and len(key) > limits.max_text:
+                    check_text(key)
+            node = node.values()
+        for child in node:
+            if isinstance(child, str):
+                if len(child) > limits.max_text:
+                    check_text(child)
+            elif isinstance(child, (list, dict)):
+                stack.append((child, depth + 1))
