@@ -365,14 +365,18 @@ class Engine:
         best: Optional[tuple[Rating, Thing]] = None
         # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
-        sources = [(thing, thing.rating) for thing in state.things_of(program)]
-        held = dict.fromkeys((item.thing_id, item.fixed_rating) for item in state.items if item.owner == program)
-        for thing_id, fixed_rating in held:  # in order; each design looked up once, not once per part
+        own = state.things_of(program)
+        own_ids = {thing.id for thing in own}
+        sources = [(thing, thing.rating) for thing in own]
+        others = dict.fromkeys((item.thing_id, item.fixed_rating) for item in state.items
+                               if item.owner == program and item.thing_id not in own_ids)
+        for thing_id, fixed_rating in others:  # in order; each design looked up once, not once per part
             thing = state.thing(thing_id)
             if thing.owner != program:
                 sources.append((thing, fixed_rating or thing.rating))
+        least_mass = mass * research.tech_transfer_min_mass_ratio
         for thing, held in sources:
-            if thing.kind not in similar or thing.mass < mass * research.tech_transfer_min_mass_ratio:
+            if thing.kind not in similar or thing.mass < least_mass:
                 continue
             if research.tech_transfer_needs_successful_flight and not thing.flown_successfully:
                 continue
