@@ -46,5 +46,6 @@ def test_a_system_parted_from_its_part_breaks_an_invariant():
 @pytest.mark.parametrize("bot", ["program", "random"])
 @pytest.mark.parametrize("options", [("underped",), ("underped", "underped_clockwork")])
 def test_many_underped_games_keep_every_invariant(bot, options):
-    summary = simulate(E, 100, seed=1000, bot=bot, options=options)
+    # The random bot never flies a robot (it invents and programs them, which 30 games cover); the program bot does.
+    summary = simulate(E, 100 if bot == "program" else 30, seed=1000, bot=bot, options=options)
     assert summary.invariant_failures == 0, summary.first_failure
