@@ -483,16 +483,17 @@ class Engine:
         self._afford(program, cost, f"researching {thing.name} {a.steps} step(s)")
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
         changes = {"rating": new}
         if a.safety == "fail":
             changes["fail_steps_this_turn"] = done + a.steps
         else:
             changes["boom_steps_this_turn"] = done + a.steps
-        state = update(state, things=replace_in(state.things, [update(thing, **changes)]))
-        return update(state, events=(
-            Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for {cost} points.",
-                  program.index, "rnd"),))
+        programs = list(state.programs)
+        programs[program.index] = update(programs[program.index], points=programs[program.index].points - cost)
+        # One copy of the state for the whole action (research is the commonest action of a game).
+        return update(state, programs=tuple(programs), things=replace_in(state.things, [update(thing, **changes)]),
+                      events=(Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for {cost} "
+                                    f"points.", program.index, "rnd"),))
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
