@@ -88,7 +88,7 @@ def test_truncated_file_is_refused_with_line_and_column(tmp_path, rules, engine,
     path, _ = saved_doc(tmp_path, engine, game)
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
-    with pytest.raises(SaveError, match=r"game\.json:\d+:\d+: the save is damaged or cut short \(JSON: "):
+    with pytest.raises(SaveError, match=r"game\.json:\d+:\d+: the save is damaged or cut short, so it can.t be read \(JSON: "):
         load_game(path, engine)
 
 

@@ -47,12 +47,14 @@ NOT_SAVES = frozenset({"settings.json"})
 class SaveError(Exception):
     """A save could not be written or read; the message names the file and says why in a player's words.
 
-    ``reason`` is the message without the file's name (for a screen that shows the name already).
+    ``reason`` is the message without the file's name (for a screen that shows the name already);
+    ``detail`` the technical words behind it ('' if none), kept apart from the reason a player reads first.
     """
 
-    def __init__(self, message: str, reason: Optional[str] = None):
+    def __init__(self, message: str, reason: Optional[str] = None, detail: str = ""):
         super().__init__(message)
         self.reason = reason if reason is not None else message
+        self.detail = detail
 
 
 def _about(path: Path, reason: str) -> SaveError:
@@ -271,9 +273,9 @@ def read_document(path: Path | str) -> dict:
     except UnicodeDecodeError:
         raise _about(path, "not a save file (it is not text)") from None
     except json.JSONDecodeError as exc:
-        what = f"(JSON: {exc.msg})"
-        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: the save is damaged or cut short {what}",
-                        f"the save is damaged or cut short at line {exc.lineno}, column {exc.colno} {what}") from None
+        reason = "the save is damaged or cut short, so it can't be read"
+        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: {reason} (JSON: {exc.msg})", reason,
+                        f"JSON line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except Unreadable as exc:
         raise _about(path, f"not a save file: {exc}") from None
     except OSError as exc:
@@ -408,6 +410,7 @@ class SaveListing:
     modified: float
     game: Optional[LoadedGame] = None
     error: Optional[str] = None
+    detail: str = ""  # the technical words behind ``error`` ('' if none)
 
     @property
     def ok(self) -> bool:
@@ -467,7 +470,7 @@ def _listing(path: Path, modified: float, engine) -> Optional[SaveListing]:
     except SaveError as exc:
         if not _looks_like_a_save(path):
             return None
-        return SaveListing(path, modified, error=exc.reason)
+        return SaveListing(path, modified, error=exc.reason, detail=exc.detail)
 
 
 def newest_save(folder: Path | str) -> Optional[Path]:

@@ -181,3 +181,27 @@ def test_the_trade_lists_reach_down_to_the_buttons_and_key_the_derps_numbers(mak
     app.step(1 / 30, [])
     assert trade.DERP_KEY in drawn and trade.DERP_KEY == "Derps: Piloting/Engineering/Stamina"
     assert clipped_texts(app) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_damaged_saves_line_says_it_in_a_players_words(make_app, size, monkeypatch):
+    """'... (JSON: Unterminated string starting at)' ended the broken save's line; now the player reads that
+    the save is damaged and can't be read, and the parser's words sit apart, dim, on the next line."""
+    from game.client.scenes import saveload
+    from game.tools.flow_shots import shot_load_corrupt
+
+    app = make_app(size=size)
+    shot_load_corrupt(app)
+    scene = app.stack.top
+    broken = next(info for info in scene.infos if not info.ok)
+    assert broken.error == "the save is damaged or cut short, so it can't be read"
+    assert broken.detail.startswith("JSON line 1, column ") and "Unterminated string" in broken.detail
+    drawn: list[str] = []
+    for name in ("draw_wrapped", "draw_text"):
+        real = getattr(saveload, name)
+        monkeypatch.setattr(saveload, name, lambda surface, text, *a, real=real, **k: (
+            drawn.append(text), real(surface, text, *a, **k))[1])
+    app.step(1 / 30, [])
+    assert f"Cannot be loaded: {broken.error}" in drawn
+    assert not any("JSON" in text for text in drawn if text.startswith("Cannot be loaded"))
+    assert f"({broken.detail})" in drawn  # whole, at the end of the row, dim

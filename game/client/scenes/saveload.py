@@ -23,7 +23,7 @@ from game.core import saves
 from game.core.session import GameSession
 
 from game.client.scenes.game_scene import GameScene
-from game.client.kit.text import draw_wrapped
+from game.client.kit.text import draw_wrapped, ellipsize
 from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_card, draw_dialog, draw_text, fit_font,
                                    font_px)
@@ -38,6 +38,7 @@ class SaveInfo:
     turn: Optional[int] = None
     words: str = ""  # where the saved game stands, in its game's words
     error: Optional[str] = None
+    detail: str = ""  # the technical words behind ``error``, shown dim under it
     edited: bool = False  # it loads, but a recorded roll is not the one its seed gives
 
     @property
@@ -54,7 +55,7 @@ def game_saves_dir(entry) -> Path:
 def save_info(listing: saves.SaveListing, entry) -> SaveInfo:
     """A row of the Load screen: what a save holds (replayed to be sure), or why it cannot be loaded."""
     if listing.game is None:
-        return SaveInfo(listing.path, listing.modified, error=listing.error)
+        return SaveInfo(listing.path, listing.modified, error=listing.error, detail=listing.detail)
     final = listing.game.final
     return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None), entry.save_words(final),
                     edited=listing.game.edited)
@@ -203,7 +204,13 @@ class LoadScene(GameScene):
                     text = f"edited (a roll is not the one its seed gives) · {text}"
                 draw_wrapped(surface, text, small, ACCENT_HOT if info.edited else ACCENT_LIGHT, box, 1)
             else:
-                draw_wrapped(surface, f"Cannot be loaded: {info.error}", small, ACCENT_HOT, box, 2)
+                reason = f"Cannot be loaded: {info.error}"
+                draw_wrapped(surface, reason, small, ACCENT_HOT, box, 2)
+                room = box.w - small.size(reason)[0] - layout.px(24)
+                if info.detail and room > layout.px(120):  # the parser's words, for whoever mends the file: apart, dim
+                    detail_font = font_px(layout.px(14))
+                    draw_text(surface, ellipsize(f"({info.detail})", detail_font, room), detail_font, INK_DIM,
+                              (box.right, box.top + small.get_linesize() // 2), anchor="midright")
 
 
 class SaveScene(GameScene):
