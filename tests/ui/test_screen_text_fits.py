@@ -205,3 +205,23 @@ def test_a_damaged_saves_line_says_it_in_a_players_words(make_app, size, monkeyp
     assert f"Cannot be loaded: {broken.error}" in drawn
     assert not any("JSON" in text for text in drawn if text.startswith("Cannot be loaded"))
     assert f"({broken.detail})" in drawn  # whole, at the end of the row, dim
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_keyboard_help_line_is_drawn_at_one_size(make_app, size, monkeypatch):
+    """The F2 and Field-keys lines shrank below the others ('... / End the go': the Field's button says Done)."""
+    from game.client.scenes import overlays
+    from game.tools.shots import shot_help
+
+    app = make_app(size=size)
+    shot_help(app)
+    scene = app.stack.top
+    described = {what for _, what in scene.shortcuts()}
+    assert "On the Field: Launch, Move on, Coast, Done" in described
+    heights: dict[str, int] = {}
+    real = overlays.draw_text
+    monkeypatch.setattr(overlays, "draw_text", lambda surface, text, font, *a, **k: (
+        heights.__setitem__(text, font.get_height()) if text in described else None,
+        real(surface, text, font, *a, **k))[1])
+    scene.draw(app.surface)
+    assert set(heights) == described and len(set(heights.values())) == 1

@@ -14,7 +14,7 @@ from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, INK, INK_DIM, draw_
 #: ``GameEntry.shortcuts``, shown after these for the game on screen (or chosen on the title).
 SHORTCUTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("F1", "?"), "Show or hide this help"),
-    (("F2",), "The rules reference (every number from the rules in use)"),
+    (("F2",), "The rules, with every number in use"),
     (("Esc",), "Close a dialog, go back, or pause a game"),
     (("Space", "Enter"), "Finish a dice roll at once, then continue"),
     (("Ctrl", "S"), "Save the game"),

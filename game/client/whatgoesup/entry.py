@@ -82,4 +82,4 @@ ENTRY = GameEntry(id="whatgoesup", title="What Goes Up", engine=_engine, start=_
                   story_labels={"roll": "dice rolls", "consequence": "consequences", "death": "derps lost",
                                 "prestige": "prestige", "report": "budgets", "war": "fights and wars"},
                   shortcuts=((("Enter",), "In R&D: press twice to finish R&D"),
-                             (("U", "M", "C", "E"), "On the Field: Up (launch) / Move on / Coast / End the go")))
+                             (("U", "M", "C", "E"), "On the Field: Launch, Move on, Coast, Done")))
