@@ -34,11 +34,11 @@ def test_the_command_line_replay_says_the_world_is_saved():
     assert result.returncode == 0, result.stderr
     assert "Game over: The world is saved: the rock was pushed aside with 6 turns to spare" in result.stdout
     summary = json.loads(_replay_cli("--json").stdout.strip().splitlines()[-1])
-    assert summary["turn"] == 17 and summary["phase"] == "over"
+    assert summary["turn"] == 19 and summary["phase"] == "over"
     assert summary["outcome"]["winners"] == [0] and summary["outcome"]["scores"] == [155]
 
 
-def test_a_solo_normal_game_saved_on_turn_15_with_its_score():
+def test_a_solo_normal_game_saved_on_turn_17_with_its_score():
     engine = Engine(RULES)
     loaded = saves.load_game(SAVE, engine)
     final = loaded.final
@@ -48,7 +48,7 @@ def test_a_solo_normal_game_saved_on_turn_15_with_its_score():
     assert loaded.states[0].programs[0].points == NORMAL.start_dots + NORMAL.start_points
     outcome = engine.outcome(final)
     assert outcome.kind == "saved" and outcome.winners == (0,)
-    assert final.rock.saved_turn == 15 and final.rock.saved_turns_left == 6
+    assert final.rock.saved_turn == 17 and final.rock.saved_turns_left == 6
     assert final.rock.nudge_total >= NORMAL.nudges_needed
     # 100 + 10 per turn to spare - 5 for the pilot who stayed on the rock.
     assert final.score == 155 and outcome.scores == (155,)
@@ -86,4 +86,4 @@ def test_the_generator_still_makes_the_same_save():
     game.play()
     assert [a.to_data() for a in game.actions] == document["actions"]
     outcome = game.engine.outcome(game.state)
-    assert outcome.kind == "saved" and outcome.scores == (155,) and game.state.rock.saved_turn == 15
+    assert outcome.kind == "saved" and outcome.scores == (155,) and game.state.rock.saved_turn == 17

@@ -9,8 +9,8 @@ every bad roll, and nudges with every drop of fuel on the rock.
 Every die comes from the seeded dice stream (``DiceRoller(seed)``), the rock's drift die included; no roll
 is forced. ``python tests/golden/make_rock_win.py --trials 100 [--difficulty gentle]`` plays the same plan
 with seeds 1..100 and prints how often it saves the world: that is the measure behind the difficulty
-tuning in docs/rules-decisions.md ("Stop The Rock"). The golden game is seed 2, the first seed that saves
-the world on normal (seed 1 falls 2 nudge value short).
+tuning in docs/rules-decisions.md ("Stop The Rock"). The golden game is seed 1, the first seed that saves
+the world on normal (since the retune for skills that move the roll; it was seed 2 before).
 
 Regenerate after a deliberate rules change:  python -m tests.golden.regenerate   (all golden files, with a report)
 """
@@ -33,7 +33,7 @@ from game.games.whatgoesup.rules.state import PlayerSetup, Setup  # noqa: E402
 from game.games.whatgoesup.rules.tables import load_rules  # noqa: E402
 
 OUT = Path(__file__).with_name("rock_win.json")
-SEED = 2  # the first seed whose game saves the world on normal
+SEED = 1  # the first seed whose game saves the world on normal
 PROGRAM = 0
 
 
