@@ -529,7 +529,7 @@ def test_2013_all_according_to_plan_pays_a_dot_for_a_flawless_multi_turn_mission
     s = fly_home_on_turn_2(E13)
     assert "All According To Plan +1" in end_of_turn_report(s, 2)
     assert ("All According To Plan: Orbiter0 comes home from a long mission without a single Fail or Boom. "
-            "+1 dot(s) at the end of the turn.") in [e.text for e in s.events]
+            "+1 dot at the end of the turn.") in [e.text for e in s.events]
     s14 = fly_home_on_turn_2(E14)
     assert "All According To Plan" not in end_of_turn_report(s14, 2)
 

@@ -124,7 +124,7 @@ def test_the_rock_hits_in_twenty_turns_and_the_state_says_so():
     assert state.rock.nudge_total == 0
     status = ENGINE.status(state)
     assert status["turns_left"] == T and status["nudges_needed"] == NORMAL.nudges_needed
-    assert status["drift"] == "rolling" and status["lines"][0] == f"Impact in {T} turn(s)"
+    assert status["drift"] == "rolling" and status["lines"][0] == f"Impact in {T} turns"
 
 
 def test_the_drift_die_is_a_chance_outcome_rolled_before_rnd():

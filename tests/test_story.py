@@ -48,7 +48,7 @@ def test_story_has_a_stranding_eva_docking_and_rescue(story):
     firsts = dict(loaded.final.firsts)
     assert firsts["first_eva"] == 0 and firsts["first_rations_delivery"] == 0 and firsts["first_docking"] == 0
     assert "Helping Paw docks with Mash One!" in texts
-    assert "Helping Paw rescues 2 derp(s)!" in texts
+    assert "Helping Paw rescues 2 derps!" in texts
     assert any(t.startswith("Helping Paw undocks from Mash One") for t in texts)
     assert any(t.startswith("Helping Paw lands safely at home.") for t in texts)
     spud = loaded.final.programs[1]

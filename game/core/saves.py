@@ -27,6 +27,7 @@ from game.core.dice_rng import DiceRoller, dice_from_data
 from game.core.interface import IllegalAction, IllegalSetup, UnknownEdition
 from game.core.jsonread import JsonLimits, Unreadable, is_regular_file, parse_limited, read_limited
 from game.core.plaindata import BadData, expect, expect_text, shown
+from game.core.words import counted
 
 FORMAT = "whatgoesup-save"
 VERSION = 2
@@ -257,7 +258,7 @@ class LoadedGame:
 def edited_notice(edited_rolls: Sequence[EditedRoll]) -> str:
     """One sentence for the story log and the client about a save whose rolls were changed."""
     first = edited_rolls[0]
-    more = f" ({len(edited_rolls) - 1} more roll(s) differ too)" if len(edited_rolls) > 1 else ""
+    more = f" ({counted(len(edited_rolls) - 1, 'more roll')} differ too)" if len(edited_rolls) > 1 else ""
     return f"This save was edited: {first}{more}. The game goes on from the save as written."
 
 

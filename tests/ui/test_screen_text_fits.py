@@ -225,3 +225,24 @@ def test_every_keyboard_help_line_is_drawn_at_one_size(make_app, size, monkeypat
         real(surface, text, font, *a, **k))[1])
     scene.draw(app.surface)
     assert set(heights) == described and len(set(heights.values())) == 1
+
+
+def test_the_engines_story_counts_its_nouns():
+    """The engine wrote '1 derp(s) aboard', 'container(s)', 'for 1 points'; it counts with game.core.words now
+    (the client's kit.words is the same function), and the banners still read its firsts."""
+    from pathlib import Path
+
+    from game.client.kit.words import counted as client_counted
+    from game.client.whatgoesup.effects import first_banner
+    from game.core.words import counted
+    from game.games.whatgoesup.rules.actions import BuyConsumables
+    from game.games.whatgoesup.rules.flight.ship_combat import ShipFire
+
+    assert client_counted is counted
+    assert str(ShipFire("missile", 1)) == "fire 1 missile" and str(ShipFire("laser", 2)) == "fire 2 lasers"
+    assert str(BuyConsumables("fuel", 1)) == "buy 1 fuel container"
+    story = (Path(__file__).resolve().parents[1] / "golden" / "rnd_game.txt").read_text("utf-8")
+    assert "for 1 point." in story and "0 derps aboard" in story
+    assert "(s)" not in story and " 1 points" not in story
+    line = "Prestige First - mission step: Spudnik is first! (Orbital Insertion) +1 dot at the end of the turn."
+    assert first_banner(line) == "Spudnik is first: Orbital Insertion! +1 dot"

@@ -1,35 +1,11 @@
 """Counting things in words: "1 dot", "2 dots", never "1 dot(s)" or "1 points".
 
-Every scene that puts a number before a noun calls ``counted``; nouns whose plural is not the
-singular plus "s" say so once in ``IRREGULAR``.
+Every scene that puts a number before a noun calls ``counted`` (from ``game.core.words``, which the rules
+engines use too); nouns whose plural is not the singular plus "s" say so once in ``IRREGULAR`` there.
 """
 from __future__ import annotations
 
-#: Plurals that are not simply the singular plus "s".
-IRREGULAR = {"derp-turn of rations": "derp-turns of rations", "copy": "copies", "nudge's worth": "nudges' worth",
-             "safety": "safeties", "luck point": "luck points", "ration container": "ration containers",
-             "fuel": "fuel", "mass": "mass"}
-
-
-def plural(noun: str) -> str:
-    """The plural of ``noun`` (``IRREGULAR`` first, then the usual English endings)."""
-    if noun in IRREGULAR:
-        return IRREGULAR[noun]
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
-def noun_for(count, noun: str, many: str | None = None) -> str:
-    """``noun`` when ``count`` is one (or minus one), otherwise its plural (``many`` if given)."""
-    return noun if abs(count) == 1 else (many or plural(noun))
-
-
-def counted(count, noun: str, many: str | None = None) -> str:
-    """``count`` and the noun counted properly: ``counted(1, "dot")`` is "1 dot", ``counted(3, "dot")`` "3 dots"."""
-    return f"{count} {noun_for(count, noun, many)}"
+from game.core.words import IRREGULAR, counted, noun_for, plural  # noqa: F401 - one formula, shared
 
 
 def signed(count, noun: str, many: str | None = None) -> str:

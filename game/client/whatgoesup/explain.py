@@ -34,7 +34,7 @@ def _choose(effect) -> str:
 EFFECT_WORDS: dict[str, EffectWords] = {
     "cancel": "it does not happen this time",
     "retry_allowed": "you may try the burn again at once while fuel and thrusters last",
-    "stages_spent": "the lower stage(s) used are gone",
+    "stages_spent": "the lower stages used are gone",
     "to_fallback": "the capsules and reusable parts fall back (to reentry); the rest is lost",
     "destroy_upgoer": lambda e: "the whole Upgoer is lost" + (
         " (a working escape tower may pull the capsule clear)" if getattr(e, "escape_tower", False) else ""),

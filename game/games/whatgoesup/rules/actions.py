@@ -12,6 +12,7 @@ from game.core.actions import Action, ActionTypes, BadActionData, Roll  # noqa: 
 from game.games.whatgoesup.rules.limits import (DERP_NAME_MAX, DESIGN_FUEL_MAX, DESIGN_RATIONS_MAX, PART_NAME_MAX,
                                                 PLANNED_BURNS_MAX, UPGOER_NAME_MAX)
 from game.games.whatgoesup.rules.state import TradeBundle, UpgoerDesign
+from game.core.words import counted
 
 
 # ------------------------------------------------------------------ R&D
@@ -54,7 +55,7 @@ class BuyConsumables(Action):
     containers: int = 1
 
     def __str__(self) -> str:
-        return f"buy {self.containers} {self.kind} container(s)"
+        return f"buy {counted(self.containers, f'{self.kind} container')}"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from game.games.whatgoesup.rules.tables import Rules
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
+from game.core.words import counted
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -295,7 +296,7 @@ class Engine:
                     "nudges_needed": rock.nudges_needed, "nudge_value_now": self.rock_rules.nudge_value(state),
                     "drift": rock.drift, "drift_pending": rock.drift_pending, "last_drift": rock.last_drift,
                     "saved": rock.saved, "lines": [
-                        f"Impact in {rock.turns_left} turn(s)" if not rock.saved else "The rock will miss",
+                        f"Impact in {counted(rock.turns_left, 'turn')}" if not rock.saved else "The rock will miss",
                         f"Nudges {rock.nudge_total} / {rock.nudges_needed}",
                         {"rolling": "The rock drifts (D20 each turn)", "off": "No drift",
                          "pinned": "Track pinned by a Waylight", "close": "Too close to drift"}[rock.drift]]}
@@ -315,7 +316,7 @@ class Engine:
     @staticmethod
     def _afford(program: Program, cost: int, what: str) -> None:
         if cost > program.points:
-            raise IllegalAction(f"{what} costs {cost} points and you have {program.points}")
+            raise IllegalAction(f"{what} costs {counted(cost, 'point')} and you have {program.points}")
 
     @staticmethod
     def _deduct(state: GameState, program: Program, cost: int) -> GameState:
@@ -450,7 +451,7 @@ class Engine:
         thing = Thing(id=thing_id, owner=program.index, name=name, kind=kind.id, base_mass=a.mass, mass=mass,
                       reusable=a.reusable, rating=rating, inventor=program.index)
         return update(state, things=appended(state.things, (thing,)), events=(
-            Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {cost} points. "
+            Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {counted(cost, 'point')}. "
                   f"It starts at {rating}{note}.", program.index, "rnd"),))
 
     def _research(self, state: GameState, a: Research, check_only: bool = False) -> GameState:
@@ -480,7 +481,7 @@ class Engine:
         if target > ceiling:
             raise IllegalAction(f"{thing.name} cannot be researched past {cap} {self._cap_reason(state, thing)}")
         cost = self.rules.economy.costs.research_per_mass * thing.mass * a.steps
-        self._afford(program, cost, f"researching {thing.name} {a.steps} step(s)")
+        self._afford(program, cost, f"researching {thing.name} {counted(a.steps, 'step')}")
         if check_only:
             return state
         changes = {"rating": new}
@@ -492,8 +493,8 @@ class Engine:
         programs[program.index] = update(programs[program.index], points=programs[program.index].points - cost)
         # One copy of the state for the whole action (research is the commonest action of a game).
         return update(state, programs=tuple(programs), things=replace_in(state.things, [update(thing, **changes)]),
-                      events=(Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for {cost} "
-                                    f"points.", program.index, "rnd"),))
+                      events=(Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for "
+                                    f"{counted(cost, 'point')}.", program.index, "rnd"),))
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
@@ -522,7 +523,7 @@ class Engine:
                 systems.append(self._new_system(state, program.index, thing, item_id, derp_id, len(systems)))
         return update(state, items=appended(state.items, new_items), derps=appended(state.derps, systems), events=(
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
-                  f"for {cost} points.", program.index, "rnd"),))
+                  f"for {counted(cost, 'point')}.", program.index, "rnd"),))
 
     def kind_in_play(self, state: GameState, kind_id: str) -> bool:
         """Whether a kind can be invented in this game (its optional rule, if it has one, is switched on)."""
@@ -558,7 +559,7 @@ class Engine:
         state = self._deduct(state, program, cost)
         new = update(derp, stamina=derp.stamina + a.points, current_stamina=derp.current_stamina + a.points)
         return update(state, derps=replace_in(state.derps, [new]), events=(
-            Event(f"{derp.name} is programmed: stamina {derp.stamina} -> {new.stamina}, for {cost} points.",
+            Event(f"{derp.name} is programmed: stamina {derp.stamina} -> {new.stamina}, for {counted(cost, 'point')}.",
                   program.index, "rnd"),))
 
     def _write_orders(self, state: GameState, a: WriteOrders, check_only: bool = False) -> GameState:
@@ -585,7 +586,7 @@ class Engine:
         if a.containers < 1:
             raise IllegalAction("buy at least one container")
         cost = self.rules.economy.costs.consumable_per_container * a.containers
-        self._afford(program, cost, f"{a.containers} {a.kind} container(s)")
+        self._afford(program, cost, counted(a.containers, f"{a.kind} container"))
         if check_only:
             return state
         state = self._deduct(state, program, cost)
@@ -600,7 +601,7 @@ class Engine:
             what = f"rations for {amount} derp-turns"
         state = with_program(state, program)
         return update(state, events=(
-            Event(f"{program.name} buys {what} for {cost} points.", program.index, "rnd"),))
+            Event(f"{program.name} buys {what} for {counted(cost, 'point')}.", program.index, "rnd"),))
 
     def _hire(self, state: GameState, a: Hire, check_only: bool = False) -> GameState:
         program = self._program(state)
@@ -638,7 +639,7 @@ class Engine:
             raise IllegalAction(f"{derp.name} already trains {derp.trained_skill} this turn; "
                                 f"only one skill can be trained per turn")
         if rules.trainings_per_turn is not None and derp.trained_points + a.points > rules.trainings_per_turn:
-            raise IllegalAction(f"a derp can train at most {rules.trainings_per_turn} point(s) per turn")
+            raise IllegalAction(f"a derp can train at most {counted(rules.trainings_per_turn, 'point')} per turn")
         if derp.total_points + a.points > rules.max_total_points:
             raise IllegalAction(f"{derp.name} has {derp.total_points} points; a derp can have at most "
                                 f"{rules.max_total_points}")
@@ -732,10 +733,10 @@ class Engine:
 
     def describe_bundle(self, state: GameState, bundle: TradeBundle) -> str:
         parts = []
-        for label, amount in (("points", bundle.points), ("dots", bundle.dots), ("fuel", bundle.fuel),
-                              ("derp-turns of rations", bundle.rations)):
+        for noun, amount in (("point", bundle.points), ("dot", bundle.dots), ("fuel", bundle.fuel),
+                             ("derp-turn of rations", bundle.rations)):
             if amount:
-                parts.append(f"{amount} {label}")
+                parts.append(counted(amount, noun))
         parts += [state.thing(state.item(i).thing_id).name for i in bundle.items]
         parts += [f"the blueprint of {state.thing(t).name}" for t in bundle.blueprints]
         parts += [state.derp(d).name for d in bundle.derps]
@@ -762,10 +763,10 @@ class Engine:
     @staticmethod
     def describe_bundle_after(bundle: TradeBundle) -> str:
         n = len(bundle.items) + len(bundle.blueprints) + len(bundle.derps)
-        bits = [f"{v} {k}" for k, v in (("points", bundle.points), ("dots", bundle.dots), ("fuel", bundle.fuel),
-                                         ("rations", bundle.rations)) if v]
+        bits = [counted(v, k) for k, v in (("point", bundle.points), ("dot", bundle.dots), ("fuel", bundle.fuel),
+                                            ("derp-turn of rations", bundle.rations)) if v]
         if n:
-            bits.append(f"{n} part(s), blueprint(s) or derp(s)")
+            bits.append(counted(n, "part, blueprint or derp", "parts, blueprints or derps"))
         return ", ".join(bits) if bits else "nothing"
 
     def _transfer(self, state: GameState, giver: int, receiver: int, bundle: TradeBundle) -> GameState:
@@ -880,8 +881,8 @@ class Engine:
                                     items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
         return update(state, events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
-                  f"{_fmt(report.total_mass)}, {len(design.crew)} derp(s)"
-                  + (f" and {len(systems)} underped system(s)" if systems else "") + " aboard.",
+                  f"{_fmt(report.total_mass)}, {counted(len(design.crew), 'derp')}"
+                  + (f" and {counted(len(systems), 'underped system')}" if systems else "") + " aboard.",
                   program.index, "rnd"),))
 
     def _disassemble(self, state: GameState, a: Disassemble, check_only: bool = False) -> GameState:
@@ -949,7 +950,7 @@ class Engine:
         if check_only:
             return state
         state = with_program(state, update(program, rnd_done=True))
-        events = [Event(f"{program.name} finishes R&D with {program.points} points saved.", program.index, "rnd")]
+        events = [Event(f"{program.name} finishes R&D with {counted(program.points, 'point')} saved.", program.index, "rnd")]
         if all(p.rnd_done for p in state.programs):
             state = self.flight_rules.begin_flights(state)
             events += list(state.events)

@@ -15,6 +15,7 @@ from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.scenarios import Scenario, track_chain
 from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import HOME, Event, GameState, RockState, Setup, Upgoer
+from game.core.words import counted
 
 
 class RockRules:
@@ -105,7 +106,7 @@ class RockRules:
         events = [Event(f"{upgoer.name} nudges the rock: +{value} ({total} of {rock.nudges_needed}).", program, "rock")]
         if not rock.saved and total >= rock.nudges_needed:
             rock = dataclasses.replace(rock, saved_turn=state.turn, saved_turns_left=rock.turns_left)
-            events.append(Event(f"The rock will miss the world! Saved with {rock.turns_left} turn(s) to spare. "
+            events.append(Event(f"The rock will miss the world! Saved with {counted(rock.turns_left, 'turn')} to spare. "
                                 "Now bring everyone home.", program, "end"))
         return dataclasses.replace(state, rock=rock, events=state.events + tuple(events))
 

@@ -13,6 +13,7 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, PendingChoice,
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, penalised
 from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update, with_program
+from game.core.words import counted
 
 
 class ConsequencePart(FlightBase):
@@ -183,7 +184,7 @@ class ConsequencePart(FlightBase):
         upgoer = state.upgoer(upgoer.id)
         lost = min(upgoer.rations, units * len(self._crew(state, upgoer)))
         state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - lost))
-        return self._event(state, f"{upgoer.name} loses {lost} derp-turn(s) of rations.", upgoer, "consequence")
+        return self._event(state, f"{upgoer.name} loses {counted(lost, 'derp-turn of rations')}.", upgoer, "consequence")
 
     def _degrade_all(self, state: GameState, upgoer: Upgoer, fail: int, boom: int) -> GameState:
         items = [update(i, flight_fail_penalty=i.flight_fail_penalty + fail, flight_boom_penalty=i.flight_boom_penalty + boom)

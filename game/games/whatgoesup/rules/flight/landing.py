@@ -12,6 +12,7 @@ from game.games.whatgoesup.rules.board import Step
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import WriteOff
 from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, replace_in, update, with_program
+from game.core.words import counted
 
 
 class LandingPart(FlightBase):
@@ -157,7 +158,7 @@ class LandingPart(FlightBase):
             if award.kind == "flawless_multiturn_return" and upgoer.turns_in_space >= 1 and not upgoer.troubled:
                 state = self.engine.add_dots(state, upgoer.owner, award.dots, award.name)
                 state = self._event(state, f"{award.name}: {upgoer.name} comes home from a long mission without a "
-                                    f"single Fail or Boom. +{award.dots} dot(s) at the end of the turn.",
+                                    f"single Fail or Boom. +{counted(award.dots, 'dot')} at the end of the turn.",
                                     upgoer, "prestige")
         return state
 
@@ -183,7 +184,7 @@ class LandingPart(FlightBase):
                 state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} written off")
             state = self._replace_upgoer(state, update(upgoer, status="written_off", stranded=True,
                                                        written_off_by=upgoer.owner, moved_this_turn=True))
-            state = self._event(state, f"{upgoer.name} is written off with {len(crew)} derp(s) aboard; they wait "
+            state = self._event(state, f"{upgoer.name} is written off with {counted(len(crew), 'derp')} aboard; they wait "
                                 f"for any rescuer and will join whoever saves them.", upgoer, "consequence")
         else:
             state = self._replace_upgoer(state, update(upgoer, status="debris", stranded=True, moved_this_turn=True,

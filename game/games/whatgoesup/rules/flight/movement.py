@@ -13,6 +13,7 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, P
 from game.games.whatgoesup.rules.flight_actions import Burn, Coast, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, update
+from game.core.words import counted
 
 
 class MovementPart(FlightBase):
@@ -83,7 +84,7 @@ class MovementPart(FlightBase):
             uses = self.table.rock_docking_rcs_uses if target.kind == "rock_docking" else 1
             rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
             if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
-                raise IllegalAction(f"{upgoer.name} needs {uses} RCS use(s) left for that")
+                raise IllegalAction(f"{upgoer.name} needs {counted(uses, 'RCS use')} left for that")
             kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
             if target.kind == "rock_docking":
                 # An RCS landing on the rock is a docking: a derp with the docking Piloting spends a stamina point.

@@ -10,6 +10,7 @@ from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
 from game.games.whatgoesup.rules.state import Event, GameState, Program, Upgoer, update, with_program
+from game.core.words import counted
 
 
 class RecordsPart(FlightBase):
@@ -64,7 +65,7 @@ class RecordsPart(FlightBase):
             robots = " by an underped craft" if dots != first.dots else ""
             state = self.engine.add_dots(state, program, dots, first.name + (f" ({key})" if first.per_name and key else ""))
             state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
-                                            f"+{dots} dot(s) at the end of the turn.", program, "prestige")])
+                                            f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")])
         return state
 
     def _add_mapping(self, state: GameState, program: int, body: str, percent: int) -> GameState:

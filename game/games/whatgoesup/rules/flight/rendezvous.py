@@ -15,6 +15,7 @@ from game.games.whatgoesup.rules.flight_actions import CatchUp, Dock, Eva, Separ
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update, with_program
 from game.games.whatgoesup.rules.limits import UPGOER_NAME_MAX
+from game.core.words import counted
 
 
 class RendezvousPart(FlightBase):
@@ -239,12 +240,12 @@ class RendezvousPart(FlightBase):
             count = rescued_rivals + sum(1 for m in moved if m.defected)
             p = state.programs[target.owner]
             state = with_program(state, update(p, luck=p.luck + self.rules.economy.luck.per_rival_derp_rescued * count))
-            state = self._event(state, f"{target.name} rescues {count} derp(s)!", target, "prestige")
+            state = self._event(state, f"{target.name} rescues {counted(count, 'derp')}!", target, "prestige")
         if rations and target.owner != source.owner or (rations and target.id != actor.id):
             state = self._first(state, actor.owner, "rations_delivery", f"rations handed to {target.name}",
                                 craft=actor)
-        parts = [f"{len(derps)} derp(s)"] if derps else []
-        parts += [f"{len(items)} part(s)"] if items else []
+        parts = [counted(len(derps), "derp")] if derps else []
+        parts += [counted(len(items), "part")] if items else []
         parts += [f"{fuel} fuel"] if fuel else []
         parts += [f"{rations} derp-turns of rations"] if rations else []
         return self._event(state, f"{', '.join(parts)} move from {source.name} to {target.name}.", actor)

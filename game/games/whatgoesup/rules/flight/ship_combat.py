@@ -30,6 +30,7 @@ from game.games.whatgoesup.rules.actions import Action, Roll, register
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.ship_mapping import PartSystem, fight_class, fighting_mass, systems_aboard
 from game.games.whatgoesup.rules.state import Event, GameState, Upgoer, update
+from game.core.words import counted
 
 
 # ---------------------------------------------------------------- actions
@@ -53,7 +54,7 @@ class ShipFire(Action):
     count: int
 
     def __str__(self) -> str:
-        return f"fire {self.count} {self.weapon}(s)"
+        return f"fire {counted(self.count, self.weapon)}"
 
 
 @register
@@ -284,7 +285,7 @@ class ShipCombatPart(FlightBase):
             raise IllegalAction(f"there is no weapon '{a.weapon}'") from None
         ready = self._working(state, craft, me, "weapon", weapon.id)
         if not 1 <= a.count <= len(ready):
-            raise IllegalAction(f"{craft.name} has {len(ready)} {weapon.name}(s) ready, not {a.count}")
+            raise IllegalAction(f"{craft.name} has {counted(len(ready), weapon.name)} ready, not {a.count}")
         if weapon.target_must_be_slower and not me.speed > them.speed:
             raise IllegalAction(f"a {weapon.name} only hits a slower craft; {target.name} is not slower")
         heat = me.heat + a.count * weapon.heat_per_system
