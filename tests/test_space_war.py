@@ -365,3 +365,13 @@ def test_raiders_arm_some_programs_and_fire_only_from_armed_craft():
     assert result.failure is None
     assert shooters and all(weapons for _, weapons in shooters)
     assert all(ENGINE.rules.board.step(step).orbit_type == "low" for step, _ in shooters)
+
+
+def test_simulate_counts_a_game_lost_to_open_war_as_a_loss():
+    from game.games.whatgoesup.sim import simulate
+
+    summary = simulate(ENGINE, 20, seed=1, bot="raider", options=("space_war",))
+    assert summary.invariant_failures == 0
+    assert summary.open_wars >= 1  # seeds 1..20 hold open wars between the only two programs
+    assert summary.wins + summary.losses == 20
+    assert summary.losses == summary.open_wars  # two programs at open war: nobody wins that game

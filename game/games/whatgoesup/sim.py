@@ -484,10 +484,12 @@ class SimSummary:
         outcome = engine.outcome(final) if final is not None else None
         kind = outcome.kind if outcome is not None else "unfinished"
         self.outcomes[kind] = self.outcomes.get(kind, 0) + 1
-        if kind in ("saved", "goal") or (kind == "turn_limit" and self.victory == "most_dots"
-                                         and self.mode == "normal"):
+        goal_met = kind in ("saved", "goal") or (kind == "turn_limit" and self.victory == "most_dots"
+                                                 and self.mode == "normal")
+        nobody_won = outcome is not None and not outcome.winners  # every program at open war, say
+        if goal_met and not nobody_won:
             self.wins += 1
-        elif kind in ("impact", "turn_limit"):
+        elif goal_met or kind in ("impact", "turn_limit"):
             self.losses += 1
         if final is not None and final.rock is not None:
             self.nudges += final.rock.nudges
