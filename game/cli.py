@@ -15,6 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Optional, Sequence
 
+from game.core.words import counted
+
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
@@ -41,7 +43,7 @@ def rules_summary(rules) -> str:
         parts.append(f"{len(consequences)} failure consequences")
     scenarios = getattr(rules, "scenarios", None)
     if scenarios is not None:
-        parts.append(f"{len(scenarios.scenarios)} scenario(s), {len(scenarios.victories)} victory conditions")
+        parts.append(f"{counted(len(scenarios.scenarios), 'scenario')}, {counted(len(scenarios.victories), 'victory condition')}")
     return f"rules OK: {rules.edition.name}, {', '.join(parts)}; digest {rules.digest}"
 
 
@@ -73,7 +75,7 @@ def cmd_check_rules(args) -> int:
     if rules is None:
         for line in problems:
             _out(line)
-        _err(f"{len(problems)} problem(s) in the rules")
+        _err(f"{counted(len(problems), 'problem')} in the rules")
         return EXIT_FAIL
     _out(rules_summary(rules))
     return EXIT_OK
@@ -197,9 +199,9 @@ def cmd_simulate(args) -> int:
     data = summary.to_data()
     data["edition"] = engine.rules.edition.id  # the rules the games were played under
     if not args.json:
-        _out(f"{data['games']} game(s), {data['actions']} actions, {data['turns']} turns in "
+        _out(f"{counted(data['games'], 'game')}, {data['actions']} actions, {data['turns']} turns in "
              f"{data['seconds']} s ({data['actions_per_second']} actions/s), "
-             f"{data['invariant_failures']} invariant failure(s); {data['launches']} launches, "
+             f"{counted(data['invariant_failures'], 'invariant failure')}; {data['launches']} launches, "
              f"{data['landings']} landings, {data['booms']} Booms, {data['derps_lost']} derps lost, "
              f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}"
              + (f"; underped: {data['underped_launches']} launches, {data['underped_firsts']} firsts, "
@@ -221,7 +223,7 @@ def cosmoforce_check_rules(args) -> int:
     if rules is None:
         for line in problems:
             _out(line)
-        _err(f"{len(problems)} problem(s) in the rules")
+        _err(f"{counted(len(problems), 'problem')} in the rules")
         return EXIT_FAIL
     _out(rules_summary(rules))
     return EXIT_OK
@@ -275,8 +277,8 @@ def cosmoforce_simulate(args) -> int:
                        designs=args.designs, teams=args.teams, round_limit=rounds, progress=progress)
     data = summary.to_data()
     if not args.json:
-        _out(f"{data['games']} fight(s), {data['actions']} actions, {data['rounds']} rounds in {data['seconds']} s "
-             f"({data['actions_per_second']} actions/s), {data['invariant_failures']} invariant failure(s); "
+        _out(f"{counted(data['games'], 'fight')}, {data['actions']} actions, {data['rounds']} rounds in {data['seconds']} s "
+             f"({data['actions_per_second']} actions/s), {counted(data['invariant_failures'], 'invariant failure')}; "
              f"{data['decided']} decided, {data['ceasefires']} ceasefires, {data['draws']} undecided; "
              f"wins by class {data['wins_by_class']} (ships by class {data['ships_by_class']})")
     _out(json.dumps(data))

@@ -115,7 +115,7 @@ def test_replay_of_a_bad_save_exits_1_without_a_traceback(save_file):
 def test_bench_json_gives_every_figure_beside_its_aim(tmp_path):
     """One JSON line: each figure by CPU time and wall clock, its aim and whether it is met; the client's
     scenes at both sizes when pygame is here; and no temporary folder left behind."""
-    proc = run("bench", "--json", "--quick", env_extra={"TMPDIR": str(tmp_path)})
+    proc = run("bench", "--json", "--quick", env_extra={"TMPDIR": str(tmp_path)}, timeout=900)  # slow on a busy machine
     assert proc.returncode == 0, proc.stderr
     data = last_json(proc.stdout)
     figures = data["figures"]

@@ -12,6 +12,7 @@ from typing import Callable, Optional
 
 from game.core.actions import BadActionData
 from game.core.dice_rng import Chooser, DiceRoller
+from game.core.words import counted
 from game.games.cosmoforce.bots import make_captain
 from game.games.cosmoforce.rules.actions import (Action, BurnEngines, DroneStrafe, FireWeapons, PrecisionFire, Roll,
                                                  action_from_data)
@@ -57,7 +58,7 @@ def only_working_systems_act(engine: Engine, before: GameState, action: Action, 
     if ship.eliminated:
         return f"{ship.name} acted after being eliminated"
     if isinstance(action, FireWeapons) and action.count > ship.working_count((action.weapon,)):
-        return f"{ship.name} fired {action.count} {action.weapon}(s) with {ship.working_count((action.weapon,))} working"
+        return f"{ship.name} fired {counted(action.count, action.weapon)} with {ship.working_count((action.weapon,))} working"
     if isinstance(action, PrecisionFire) and action.lasers > engine.working(ship, "weapon"):
         return f"{ship.name} fired {action.lasers} lasers it does not have working"
     if isinstance(action, BurnEngines) and action.faster + action.slower > engine.working(ship, "engine"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, ActionTypes, BadActionData, Roll  # noqa: F401  (re-exported)
+from game.core.words import counted
 from game.games.cosmoforce.rules.state import MAX_SHIPS_PER_PLAYER, MAX_PLAYERS
 
 _MAX_SHIPS = MAX_PLAYERS * MAX_SHIPS_PER_PLAYER
@@ -28,7 +29,7 @@ class BurnEngines(Action):
     def __str__(self) -> str:
         net = self.faster - self.slower
         extra = ", rolling the afterburner" if self.afterburner else ""
-        return f"burn {self.faster + self.slower} engine(s) for {net:+d} speed{extra}"
+        return f"burn {counted(self.faster + self.slower, 'engine')} for {net:+d} speed{extra}"
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class FireWeapons(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"fire {self.count} {self.weapon}(s) at ship {self.target}"
+        return f"fire {counted(self.count, self.weapon)} at ship {self.target}"
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class PrecisionFire(Action):
     system: int
 
     def __str__(self) -> str:
-        return f"precision fire {self.lasers} laser(s) at slot {self.system + 1} of ship {self.target}"
+        return f"precision fire {counted(self.lasers, 'laser')} at slot {self.system + 1} of ship {self.target}"
 
 
 @dataclass(frozen=True)
