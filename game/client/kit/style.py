@@ -89,14 +89,30 @@ class Layout:
         return font_px(max(8, self.px(units)), bold)
 
 
-@lru_cache(maxsize=128)
 def font_px(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's font at ``size`` pixels, loaded once per size (until pygame quits)."""
+    """The game's font at ``size`` pixels, loaded once per size while pygame runs."""
+    global _forget_armed
+    if not _forget_armed:
+        # A font loaded before pygame.quit() raises once pygame starts again, so the fonts are forgotten when it
+        # quits. pygame calls each quit hook once and then drops it: armed again by the first font of each run.
+        pygame.register_quit(forget_fonts)
+        _forget_armed = True
+    return _font_px(size, bold)
+
+
+_forget_armed = False
+
+
+@lru_cache(maxsize=128)
+def _font_px(size: int, bold: bool) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_FILES[bold]), size)
 
 
-# A font loaded before pygame.quit() is dead after the next init: forget them all when pygame quits.
-pygame.register_quit(font_px.cache_clear)
+def forget_fonts() -> None:
+    """Drop every loaded font (the app does when it starts: fonts from an earlier pygame run are dead)."""
+    global _forget_armed
+    _forget_armed = False
+    _font_px.cache_clear()
 
 
 # ---------------------------------------------------------------- theme

@@ -23,7 +23,7 @@ from game.client.kit import paths
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
-from game.client.kit.style import Layout, font_px, load_theme_file, scaled_theme
+from game.client.kit.style import Layout, forget_fonts, load_theme_file, scaled_theme
 
 log = logging.getLogger("whatgoesup")
 
@@ -242,7 +242,7 @@ class App:
         self.settings, notice = load_settings(self.settings_path)
         pygame.display.init()
         pygame.font.init()
-        font_px.cache_clear()  # fonts from an earlier pygame session are dead
+        forget_fonts()  # fonts from an earlier pygame session are dead
         self.sounds = Sounds(self.settings.volume, self.settings.music)
         want_fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         if size is None:  # no size asked for: the saved one, kept on this screen, or most of it the first time
