@@ -136,3 +136,20 @@ def test_the_name_fields_allow_what_saves_allow(make_app, home):
     scene = top(app)
     assert scene.name_entries and all(e.length_limit == PROGRAM_NAME_MAX for e in scene.name_entries)
     assert PART_NAME_MAX == DERP_NAME_MAX == 32 and UPGOER_NAME_MAX == 30  # rnd.py and assembly.py use them
+
+
+def test_a_save_of_another_edition_names_it_on_its_row(make_app, home):
+    from game.client.scenes.saveload import list_saves
+    from game.core.saves import save_game
+    from game.games.whatgoesup.sim import default_setup, play_game
+
+    app, _ = title_app(make_app)
+    entry = app.context.game()
+    older = entry.engine().for_edition("2013")
+    setup = default_setup(older, 2, 20)
+    result = play_game(older, setup, 5, max_turns=1, bot_kind="program")
+    save_game(home / "older.json", older, setup, 5, result.actions)
+    save_game(home / "newer.json", entry.engine(), default_setup(entry.engine(), 2, 20), 5, [])
+    rows = {info.path.name: info for info in list_saves(entry, home)}
+    assert rows["older.json"].ok and rows["older.json"].words.endswith(" · 2013 rules")
+    assert rows["newer.json"].ok and "rules" not in rows["newer.json"].words

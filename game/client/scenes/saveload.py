@@ -57,8 +57,10 @@ def save_info(listing: saves.SaveListing, entry) -> SaveInfo:
     if listing.game is None:
         return SaveInfo(listing.path, listing.modified, error=listing.error, detail=listing.detail)
     final = listing.game.final
-    return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None), entry.save_words(final),
-                    edited=listing.game.edited)
+    words = entry.save_words(final)
+    if listing.game.edition != entry.engine().rules.edition.id:  # played under an older (or house) edition
+        words += f" · {listing.game.edition} rules"
+    return SaveInfo(listing.path, listing.modified, getattr(final, "turn", None), words, edited=listing.game.edited)
 
 
 def list_saves(entry, folder: Optional[Path] = None) -> list[SaveInfo]:
