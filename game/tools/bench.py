@@ -13,6 +13,11 @@ Engine figures (in this process):
 * ``stop_the_rock_games_per_s``: Stop The Rock, one program, the space-program bot, checks on.
 * ``rnd_legal_actions_us``: one ``legal_actions`` call in a mid-game R&D state (R&D states of turns 8-12
   of seeded games, each asked once, so nothing answers from a cache it filled itself).
+* ``flight_legal_actions_us``: one ``legal_actions`` call in a flight state where a program decides
+  (launches, moves, activities, burns, mid-roll choices of seeded space-program-bot games, random-bot
+  games and Stop The Rock), each asked once by a fresh engine. Informational: its aim (the R&D one's,
+  50 us) is given as ``informational_aim`` and not counted in ``aims_met``, since issue 12's table does
+  not list it.
 * ``route_odds_ms``: the exact chance that a craft completes a 12-step lunar route (fresh engine caches
   each time, as when the planner first sees a craft).
 * ``replay_s``: loading (reading, checking and replaying) a save of 4,000 actions;
@@ -175,6 +180,39 @@ def legal_actions_us(quick: bool) -> tuple[float, float, int]:
     return 1e6 * statistics.median(t.cpu for t in runs), 1e6 * statistics.median(t.wall for t in runs), len(states)
 
 
+def flight_decision_states(engine: Engine, quick: bool) -> list:
+    """Flight states where a program decides (no roll to make, no trade to answer) of seeded games: two
+    programs with the space-program bot and with the random bot, and Stop The Rock."""
+    from game.core.interface import CHANCE, TERMINAL
+    states = []
+
+    def keep(before, action, after) -> None:
+        if after.phase == "flight" and after.pending_trade is None and \
+                engine.current_player(after) not in (CHANCE, TERMINAL):
+            states.append(after)
+
+    seeds = range(40, 42 if quick else 46)
+    for seed in seeds:
+        play_game(engine, default_setup(engine, 2, 12), seed, max_turns=12, check=False, bot_kind="program",
+                  on_action=keep)
+        play_game(engine, default_setup(engine, 2, 20), seed, max_turns=20, check=False, bot_kind="random",
+                  on_action=keep)
+    for seed in seeds[:3]:
+        play_game(engine, default_setup(engine, 1, scenario="stop_the_rock"), seed, check=False,
+                  bot_kind="program", on_action=keep)
+    return states
+
+
+def flight_legal_actions_us(quick: bool) -> tuple[float, float, int]:
+    """Median (CPU, wall) microseconds of one flight ``legal_actions`` call, each state asked once by a fresh
+    engine; and how many states."""
+    rules = load_rules()
+    states = flight_decision_states(Engine(rules), quick)
+    engine = Engine(rules)
+    runs = [timed(lambda s=s: engine.legal_actions(s)) for s in states]
+    return 1e6 * statistics.median(t.cpu for t in runs), 1e6 * statistics.median(t.wall for t in runs), len(states)
+
+
 LUNAR_ROUTE = ["low_burn_1", "high_transfer", "sync_1", "sync_burn_1", "lunar_transfer", "lunar_orbit_insertion",
                "low_lunar_1", "low_lunar_burn_1", "lunar_landing", "lunar_surface", "low_lunar_3", "low_lunar_burn_3"]
 
@@ -257,6 +295,9 @@ def engine_figures(rules_dir: Optional[Path], quick: bool) -> dict:
     figures["stop_the_rock_games_per_s"] = figure(cpu, wall, "games/s", Aim(">=", 200), digits=2)
     cpu, wall, count = legal_actions_us(quick)
     figures["rnd_legal_actions_us"] = figure(cpu, wall, "us", Aim("<=", 50), digits=1, states=count)
+    cpu, wall, count = flight_legal_actions_us(quick)
+    figures["flight_legal_actions_us"] = figure(cpu, wall, "us", None, digits=1, states=count,
+                                                informational_aim=str(Aim("<=", 50)))
     warm, cold = route_odds(rules, repeats)
     figures["route_odds_ms"] = figure(1000 * warm.cpu, 1000 * warm.wall, "ms", Aim("<=", 2), steps=len(LUNAR_ROUTE),
                                       first_on_fresh_engine_cpu_ms=round(1000 * cold.cpu, 3))
