@@ -5,9 +5,12 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.games.whatgoesup.rules import formulas
 from game.core.interface import CHANCE, TERMINAL
+from game.games.whatgoesup.rules.editions import load_edition
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import Fuel, load_rules
 from game.games.whatgoesup.sim import default_setup, play_game
@@ -144,6 +147,93 @@ def test_legal_actions_agree_with_refusal_in_every_phase(name):
                                bot_kind=bot_kind)
             assert result.failure is None
     assert seen.get("rnd", 0) > 20 and sum(n for k, n in seen.items() if k.startswith("flight")) > 20, seen
+
+
+def where_acted(engine, state) -> str:
+    """Which kind of decision ``state`` asks for: R&D, or the flight stage with what is pending there."""
+    if state.phase == "rnd":
+        return "rnd"
+    f = state.flight
+    for what, pending in (("roll", f.roll), ("choice", f.choice), ("boarding", f.boarding), ("fight", f.fight),
+                          ("ship fight", f.ship_fight)):
+        if pending is not None:
+            return f"flight:{what}"
+    return f"flight:{f.stage}:{f.mode}"
+
+
+def compare_every_phase(engine, setup, seeds, bot_kinds, max_turns, flight_only=False) -> dict[str, int]:
+    """Play seeded games and hold ``legal_actions`` to the candidates ``refusal`` allows wherever a program
+    acts (in the flight phase only with ``flight_only``); how many states of each kind were compared."""
+    seen: dict[str, int] = {}
+
+    def check(before, action, after):
+        for state in (before, after):
+            player = engine.current_player(state)
+            if player in (CHANCE, TERMINAL) or state.pending_trade is not None or (
+                    flight_only and state.phase != "flight"):
+                continue
+            assert engine.legal_actions(state) == legal_by_refusal_in_any_phase(engine, state), \
+                (state.turn, where_acted(engine, state), str(action))
+            where = where_acted(engine, state)
+            seen[where] = seen.get(where, 0) + 1
+
+    for seed in seeds:
+        for bot_kind in bot_kinds:
+            result = play_game(engine, setup, seed, max_turns=max_turns, check=False, on_action=check,
+                               bot_kind=bot_kind)
+            assert result.failure is None, result.failure
+    return seen
+
+
+def _flight_states(seen: dict[str, int]) -> int:
+    return sum(n for k, n in seen.items() if k.startswith("flight"))
+
+
+EDITION_2013 = Engine(load_edition("2013"))
+
+#: Optional rules and editions, each with the bots that play them.
+OPTIONAL_PLAY = {
+    "space war": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("space_war")), ("raider", "random")),
+    "underped robots": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("underped")), ("program", "random")),
+    "clockwork robots": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("underped", "underped_clockwork")),
+                         ("program",)),
+    "every other option": (ENGINE, default_setup(ENGINE, 2, 12, options=_options(
+        "hostile_waters", "plan_ahead", "simplified_stack", "simulationist")), ("program", "random")),
+    "the 2013 edition": (EDITION_2013, default_setup(EDITION_2013, 2, 12), ("program", "random")),
+    "the 2013 edition, stop the rock": (EDITION_2013, default_setup(EDITION_2013, 1, scenario="stop_the_rock"),
+                                        ("program",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL_PLAY))
+def test_legal_actions_agree_with_refusal_under_the_optional_rules(name):
+    """The same agreement in every phase under each optional rule and the 2013 edition: Space War's boardings,
+    derp fights and ship fights, underped systems and clockwork orders, Hostile Waters, Plan Ahead, the single
+    stack, and 2013's tables."""
+    engine, setup, bots = OPTIONAL_PLAY[name]
+    seen = compare_every_phase(engine, setup, range(3), bots, max_turns=setup.turn_limit)
+    assert seen.get("rnd", 0) > 20 and _flight_states(seen) > 20, seen
+
+
+def test_legal_actions_agree_with_refusal_in_space_war_fights():
+    """Space War's own decisions (boardings, derp fights, ship fights, and the activities around them) in the
+    flights of 20-turn games of the raider bot (it docks, brawls and arms craft to open fire)."""
+    setup = default_setup(ENGINE, 2, 20, options=_options("space_war"))
+    seen = compare_every_phase(ENGINE, setup, (2, 6, 7, 8), ("raider",), max_turns=20, flight_only=True)
+    assert seen.get("flight:fight", 0) > 0 and seen.get("flight:ship fight", 0) > 10, seen
+    assert sum(n for k, n in seen.items() if k.endswith(":after")) > 20, seen
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), name=st.sampled_from(sorted(SETUPS) + sorted(OPTIONAL_PLAY)),
+       bot_kind=st.sampled_from(["program", "random"]))
+def test_legal_actions_agree_with_refusal_in_hypothesis_seeded_games(seed, name, bot_kind):
+    """Games from seeds hypothesis picks, in any setup: the listing is exactly what ``refusal`` allows."""
+    if name in SETUPS:
+        engine, setup = ENGINE, SETUPS[name]
+    else:
+        engine, setup, _ = OPTIONAL_PLAY[name]
+    compare_every_phase(engine, setup, [seed], (bot_kind,), max_turns=10)
 
 
 # ---------------------------------------------------------------- simulate

@@ -165,7 +165,7 @@ class ActivityPart(FlightBase):
         return state
 
     # ------------------------------------------------------------------ jury-rigging
-    def _jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> GameState:
+    def _check_jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> None:
         self._require_activity(state, upgoer, "jury-rigging")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -173,8 +173,7 @@ class ActivityPart(FlightBase):
             raise IllegalAction(f"{a.item} is not a disabled part aboard {upgoer.name}")
         if derp.engineering < 1:
             raise IllegalAction(f"{derp.name} has no Engineering to jury-rig with")
-        inside = self._role(state, item) in ("capsule", "habitat")
-        if not inside:
+        if self._role(state, item) not in ("capsule", "habitat"):
             pack = self._usable(state, upgoer, "eva_pack")
             if pack is None or self.piloting(state, derp) < self.table.eva_min_piloting:
                 raise IllegalAction(f"{self._name(state, item)} is outside: jury-rigging it needs an EVA "
@@ -182,6 +181,14 @@ class ActivityPart(FlightBase):
             cost = self.table.eva_jury_rig_stamina
             if derp.current_stamina < cost:
                 raise IllegalAction(f"an outside repair costs {cost} stamina; {derp.name} has {derp.current_stamina}")
+
+    def _jury_rig(self, state: GameState, upgoer: Upgoer, a: JuryRig) -> GameState:
+        self._check_jury_rig(state, upgoer, a)
+        derp = state.derp(a.derp)
+        item = state.item(a.item)
+        if self._role(state, item) not in ("capsule", "habitat"):  # outside: an EVA first
+            pack = self._usable(state, upgoer, "eva_pack")
+            cost = self.table.eva_jury_rig_stamina
             state = self._spend(state, derp, cost)
             eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
                                  target=item.id, detail=(("then", "jury_eva"),))
@@ -215,7 +222,7 @@ class ActivityPart(FlightBase):
         return state
 
     # ------------------------------------------------------------------ payloads
-    def _use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> GameState:
+    def _check_use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> None:
         self._require_activity(state, upgoer, "using a payload")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -237,6 +244,10 @@ class ActivityPart(FlightBase):
             raise IllegalAction("a mapping payload maps by itself every turn in a polar orbit; nothing to switch on")
         else:
             raise IllegalAction(f"a {kind.replace('_', ' ')} is used through its own action")
+
+    def _use_payload(self, state: GameState, upgoer: Upgoer, a: UsePayload) -> GameState:
+        self._check_use_payload(state, upgoer, a)
+        derp, item, step = state.derp(a.derp), state.item(a.item), self.board.step(upgoer.location)
         state = self._spend(state, derp)
         roll = self._new_roll(state, "payload", upgoer, [item], step.id, "activity", actor=derp.id, target=item.id,
                               detail=(("then", "payload"),))
@@ -320,7 +331,7 @@ class ActivityPart(FlightBase):
         return state
 
     # ------------------------------------------------------------------ shedding mass
-    def _shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> GameState:
+    def _check_shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> None:
         self._require_activity(state, upgoer, "shedding mass")
         if a.fuel < 0 or a.rations < 0 or a.fuel > upgoer.fuel or a.rations > upgoer.rations:
             raise IllegalAction(f"{upgoer.name} does not carry that much")
@@ -330,6 +341,9 @@ class ActivityPart(FlightBase):
                 raise IllegalAction(f"{i} is not aboard {upgoer.name}")
         if not (a.items or a.fuel or a.rations):
             raise IllegalAction("name what to throw overboard")
+
+    def _shed(self, state: GameState, upgoer: Upgoer, a: Shed) -> GameState:
+        self._check_shed(state, upgoer, a)
         others = self._others_here(state, upgoer)
         state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - a.fuel, rations=upgoer.rations - a.rations,
                                                    modules=tuple(m for m in upgoer.modules if m not in a.items)))

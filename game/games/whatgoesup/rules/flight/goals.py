@@ -41,8 +41,7 @@ class GoalPart(FlightBase):
     def _victory(self, state: GameState):
         return None if state.rock is not None else self.engine.victory_rules.victory(state)
 
-    def _nudge(self, state: GameState, upgoer: Upgoer, a: Nudge) -> GameState:
-        """Stop The Rock: fire a thruster from the rock's surface; the fuel is spent whatever the roll."""
+    def _check_nudge(self, state: GameState, upgoer: Upgoer, a: Nudge) -> None:
         self._require_activity(state, upgoer, "a nudge")
         rock_rules = self.engine.rock_rules
         scenario = rock_rules.scenario(state)
@@ -55,6 +54,12 @@ class GoalPart(FlightBase):
             raise IllegalAction(f"{upgoer.name} has no working thruster to nudge with")
         if upgoer.fuel < scenario.nudge_fuel:
             raise IllegalAction(f"a nudge fires {scenario.nudge_fuel} fuel and {upgoer.name} has {upgoer.fuel}")
+
+    def _nudge(self, state: GameState, upgoer: Upgoer, a: Nudge) -> GameState:
+        """Stop The Rock: fire a thruster from the rock's surface; the fuel is spent whatever the roll."""
+        self._check_nudge(state, upgoer, a)
+        scenario = self.engine.rock_rules.scenario(state)
+        thrusters = self._modules(state, upgoer, "thruster")
         state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - scenario.nudge_fuel))
         best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
         roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], upgoer.location, "activity",
@@ -62,8 +67,7 @@ class GoalPart(FlightBase):
         state = self._event(state, f"{upgoer.name} fires {scenario.nudge_fuel} fuel against the rock.", upgoer)
         return self._queue_rolls(state, [roll])
 
-    def _walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> GameState:
-        """An EVA on a surface (One Small Step's moonwalk): the EVA pack rolls; the derp comes back in."""
+    def _check_walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> None:
         self._require_activity(state, upgoer, "a walk outside")
         step = self.board.step(upgoer.location)
         if step.kind != "surface" or step.body is None:
@@ -74,9 +78,13 @@ class GoalPart(FlightBase):
                                 f"{self.piloting(state, derp)}")
         if step.body in derp.walked_on:
             raise IllegalAction(f"{derp.name} has already walked on {self.board.body(step.body).name}")
-        pack = self._usable(state, upgoer, "eva_pack")
-        if pack is None:
+        if self._usable(state, upgoer, "eva_pack") is None:
             raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+
+    def _walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> GameState:
+        """An EVA on a surface (One Small Step's moonwalk): the EVA pack rolls; the derp comes back in."""
+        self._check_walk_outside(state, upgoer, a)
+        step, derp, pack = self.board.step(upgoer.location), state.derp(a.derp), self._usable(state, upgoer, "eva_pack")
         state = self._spend(state, derp)
         roll = self._new_roll(state, "eva", upgoer, [pack], step.id, "activity", actor=derp.id,
                               detail=(("then", "walk"), ("body", step.body)))

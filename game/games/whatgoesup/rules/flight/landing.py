@@ -171,10 +171,13 @@ class LandingPart(FlightBase):
         state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
         return self._set(state, active=None, mode="")
 
-    def _write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> GameState:
+    def _check_write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> None:
         self._require_activity(state, upgoer, "writing off")
         if a.upgoer != upgoer.id:
             raise IllegalAction("write off the craft that is acting")
+
+    def _write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> GameState:
+        self._check_write_off(state, upgoer, a)
         state = self._destroy_items(state, [d.system for d in self._systems(state, upgoer)
                                             if not self._living_crew(state, upgoer)])  # nobody to rescue: lost
         upgoer = state.upgoer(upgoer.id)

@@ -20,7 +20,8 @@ class LaunchPart(FlightBase):
     """Launches, orbital insertions and spent stages."""
 
     # ------------------------------------------------------------------ launch stage
-    def _launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> GameState:
+    def _check_launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> None:
+        """Refuse a launch (IllegalAction with the reason) that ``_launch`` would not make."""
         f: FlightPhase = state.flight
         if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
             raise IllegalAction("launches happen at the start of the flight phase, one Upgoer at a time")
@@ -37,8 +38,12 @@ class LaunchPart(FlightBase):
         if not crew and self.table.uncrewed_suborbital_only and len(upgoer.stages) > 1 and not single_stack:
             raise IllegalAction("without a derp aboard an Upgoer may only fly suborbital: "
                                 "remove its orbital insertion stage")
-        if not crew and single_stack and self.table.uncrewed_suborbital_only and upgoer.modules:
-            pass  # a single stack without crew simply stays suborbital (no insertion is attempted)
+        # A single stack without crew simply stays suborbital (no insertion is attempted).
+
+    def _launch(self, state: GameState, upgoer: Upgoer, a: Launch) -> GameState:
+        self._check_launch(state, upgoer, a)
+        f: FlightPhase = state.flight
+        count = dict(f.launches).get(upgoer.owner, 0)
         launches = dict(f.launches)
         launches[upgoer.owner] = count + 1
         state = self._set(state, launches=tuple(sorted(launches.items())))
@@ -55,10 +60,13 @@ class LaunchPart(FlightBase):
         state = self._event(state, f"{upgoer.name} lights its launch stage!", upgoer)
         return self._queue_rolls(state, [roll])
 
-    def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
+    def _check_hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> None:
         f: FlightPhase = state.flight
         if f.stage != "launch" or f.mode != "decide" or a.upgoer != upgoer.id:
             raise IllegalAction("only an Upgoer about to launch can stay on the pad")
+
+    def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
+        self._check_hold(state, upgoer, a)
         state = self._event(state, f"{upgoer.name} stays on the pad this turn.", upgoer)
         return self._set(state, active=None, mode="")
 

@@ -19,10 +19,12 @@ from game.core.words import counted
 class MovementPart(FlightBase):
     """Movement along the rails: steps, burns, coasting and arriving."""
 
-    def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
-        f: FlightPhase = state.flight
-        if f.mode != "before" or a.upgoer != upgoer.id:
+    def _check_move(self, state: GameState, upgoer: Upgoer, a: Move) -> None:
+        if state.flight.mode != "before" or a.upgoer != upgoer.id:
             raise IllegalAction("move on once your activities before moving are done")
+
+    def _move(self, state: GameState, upgoer: Upgoer, a: Move) -> GameState:
+        self._check_move(state, upgoer, a)
         return self._start_moving(state, upgoer)
 
     def _start_moving(self, state: GameState, upgoer: Upgoer) -> GameState:
@@ -63,9 +65,9 @@ class MovementPart(FlightBase):
         return state  # a junction: _travel decides there
 
     # ------------------------------------------------------------------ burns
-    def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
-        f: FlightPhase = state.flight
-        if f.mode != "junction":
+    def _check_burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> None:
+        """Refuse a burn (IllegalAction with the reason) that ``_burn`` would not make."""
+        if state.flight.mode != "junction":
             raise IllegalAction("burns are made at a burn junction while moving")
         here = self.board.step(upgoer.location)
         options = {b.to: b for b in self.board.burns_from(here.id, self._scenario(state))}
@@ -85,6 +87,28 @@ class MovementPart(FlightBase):
             rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
             if sum(i.uses_left or 0 for i in rcs) < uses or not rcs:
                 raise IllegalAction(f"{upgoer.name} needs {counted(uses, 'RCS use')} left for that")
+            if target.kind == "rock_docking":
+                self._rock_docking_pilot(state, upgoer)  # refuses when no derp aboard can dock
+            return
+        if not self._modules(state, upgoer, "thruster"):
+            raise IllegalAction(f"{upgoer.name} has no working thruster")
+        needed = THRUST_ORDER.index(option.thrust)
+        have = self.thrust(state, upgoer)
+        if have not in THRUST_ORDER or THRUST_ORDER.index(have) < needed:
+            raise IllegalAction(f"{option.name} needs thrusters massing at least "
+                                f"{self._thrust_fraction(option.thrust)} of the capsules; {upgoer.name}'s are {have.replace('_', ' ')}")
+        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        if upgoer.fuel < cost:
+            raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+
+    def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
+        self._check_burn(state, upgoer, a)
+        here = self.board.step(upgoer.location)
+        option = {b.to: b for b in self.board.burns_from(here.id, self._scenario(state))}[a.to]
+        target = self.board.step(a.to)
+        if a.rcs:
+            uses = self.table.rock_docking_rcs_uses if target.kind == "rock_docking" else 1
+            rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
             kind = "rock_docking_rcs" if target.kind == "rock_docking" else "rcs_burn"
             if target.kind == "rock_docking":
                 # An RCS landing on the rock is a docking: a derp with the docking Piloting spends a stamina point.
@@ -98,16 +122,7 @@ class MovementPart(FlightBase):
                                   detail=(("uses", uses),))
             return self._queue_rolls(state, [roll])
         thrusters = self._modules(state, upgoer, "thruster")
-        if not thrusters:
-            raise IllegalAction(f"{upgoer.name} has no working thruster")
-        needed = THRUST_ORDER.index(option.thrust)
-        have = self.thrust(state, upgoer)
-        if have not in THRUST_ORDER or THRUST_ORDER.index(have) < needed:
-            raise IllegalAction(f"{option.name} needs thrusters massing at least "
-                                f"{self._thrust_fraction(option.thrust)} of the capsules; {upgoer.name}'s are {have.replace('_', ' ')}")
         cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
-        if upgoer.fuel < cost:
-            raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
         state = self._undock_all(state, upgoer, "to make its burn")
         upgoer = state.upgoer(upgoer.id)
         # Fuel is spent whether the burn works or not.
@@ -138,9 +153,12 @@ class MovementPart(FlightBase):
                  "planetary": ratios.planetary_landing_ratio}[thrust]
         return "the mass" if value == 1 else f"{value.numerator}/{value.denominator}"
 
-    def _coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> GameState:
+    def _check_coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> None:
         if state.flight.mode != "junction":
             raise IllegalAction("you can only coast past a burn junction")
+
+    def _coast(self, state: GameState, upgoer: Upgoer, a: Coast) -> GameState:
+        self._check_coast(state, upgoer, a)
         return self._set(state, mode="moving", cursor_decided=upgoer.location, retry_burn=None)
 
     def _burn_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
@@ -210,7 +228,10 @@ class MovementPart(FlightBase):
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))
         return self._set(state, active=None, mode="")
 
-    def _end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> GameState:
+    def _check_end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> None:
         if state.flight.mode != "after" or a.upgoer != upgoer.id:
             raise IllegalAction("end the turn of an Upgoer after it has moved")
+
+    def _end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> GameState:
+        self._check_end_activities(state, upgoer, a)
         return self._finish_upgoer(state, upgoer)

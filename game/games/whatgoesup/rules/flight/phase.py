@@ -7,8 +7,9 @@ a die must be rolled.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
-from typing import Optional
+from typing import Callable, Optional
 
 from game.core.interface import CHANCE, TERMINAL, IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
@@ -71,8 +72,52 @@ class PhasePart(FlightBase):
         return outcome_odds(self.distribution(state, roll), roll.effective())
 
     def legal_actions(self, state: GameState) -> list[Action]:
-        out = [a for a in self._candidates(state) if self._allowed(state, a)]
-        return out
+        """Every flight action the acting program may take now, in ``_candidates``' order: exactly the
+        candidates ``apply`` accepts (tests/test_fast_engine.py holds the two together).
+
+        No candidate is played out when its family has a check of its own: a mid-roll choice is judged by
+        ``_roll_action_ok`` and an activity by the check its handler makes before doing anything
+        (``_action_checks``), the same functions that refuse a single proposed action. The rare families
+        without one (Space War's answers and fights, ship fights, underped systems) are applied to see.
+        """
+        f: FlightPhase = state.flight
+        if f.timing_tie:
+            return []  # a coin decides (CHANCE), nobody chooses
+        if f.roll is not None:
+            if f.roll.value is None:
+                return []
+            return [a for a in self._roll_candidates(state, f.roll) if self._roll_action_ok(state, f.roll, a) is None]
+        if self._hostility_candidates(state) is not None or f.ship_fight is not None:
+            return [a for a in self._candidates(state) if self._allowed(state, a)]
+        if f.choice is not None:
+            return [ChooseConsequence(o) for o in f.choice.options]
+        if f.active is None:
+            return []
+        upgoer = state.upgoer(f.active)
+        return [a for a in self._activity_candidates(state, upgoer) + self._underped_candidates(state, upgoer)
+                if self._activity_allowed(state, upgoer, a)]
+
+    @functools.cached_property
+    def _action_checks(self) -> dict[type, Callable[[GameState, Upgoer, Action], object]]:
+        """Action type -> the check its handler makes first: raises IllegalAction (the reason) when the action
+        is refused, and once it passes the handler never refuses (``_underped_check`` aside, asked as well)."""
+        return {Launch: self._check_launch, Hold: self._check_hold, Wait: self._check_wait, Move: self._check_move,
+                EndActivities: self._check_end_activities, Burn: self._check_burn, Coast: self._check_coast,
+                Shed: self._check_shed, WriteOff: self._check_write_off, Nudge: self._check_nudge,
+                WalkOutside: self._check_walk_outside, JuryRig: self._check_jury_rig,
+                UsePayload: self._check_use_payload}
+
+    def _activity_allowed(self, state: GameState, upgoer: Upgoer, action: Action) -> bool:
+        """Whether the active craft's ``upgoer`` may take ``action`` now (no roll, choice or fight pending)."""
+        check = self._action_checks.get(type(action))
+        if check is None:
+            return self._allowed(state, action)
+        try:
+            check(state, upgoer, action)
+            self._underped_check(state, upgoer, action)
+        except IllegalAction:
+            return False
+        return True
 
     def trade_closed(self, state: GameState) -> Optional[str]:
         """Why programs cannot trade at this moment of the flights, or None when they may.
@@ -233,8 +278,8 @@ class PhasePart(FlightBase):
         """Whether the owner has anything to decide besides moving on / ending."""
         if mode == "after" and "plan_ahead" in state.setup.options:
             return False
-        return any(not isinstance(a, (Move, EndActivities)) for a in self._activity_candidates(state, upgoer)
-                   if self._allowed(state, a))
+        return any(not isinstance(a, (Move, EndActivities)) and self._activity_allowed(state, upgoer, a)
+                   for a in self._activity_candidates(state, upgoer))
 
     def _stage_order_key(self, state: GameState, upgoer_id: str) -> tuple:
         upgoer = state.upgoer(upgoer_id)
@@ -313,11 +358,15 @@ class PhasePart(FlightBase):
             return self._set(state, stage="moves", queue=flying, waited=frozenset())
         return self._end_flights(state)
 
-    def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
+    def _check_wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> None:
         f: FlightPhase = state.flight
         if a.upgoer != upgoer.id or f.mode not in ("decide", "before", "insertion") or upgoer.id in f.waited:
             raise IllegalAction("an Upgoer may wait for the others once, before it acts")
         if not f.queue:
             raise IllegalAction("nobody else is waiting to go")
+
+    def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
+        self._check_wait(state, upgoer, a)
+        f: FlightPhase = state.flight
         state = self._event(state, f"{upgoer.name} waits and lets the others go first.", upgoer, "timing")
         return self._set(state, active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})
