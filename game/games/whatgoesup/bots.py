@@ -72,6 +72,7 @@ class SpaceProgramBot:
         self._robotic: dict[int, bool] = {}
         self._weapon: dict[int, Optional[str]] = {}
         self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
+        self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -87,10 +88,8 @@ class SpaceProgramBot:
             action = self._flight(engine, state)
         else:
             action = self._rnd(engine, state, player)
-        if action is None or engine.refusal(state, action) is not None or self._roll(self.explore):
-            legal = engine.legal_actions(state)
-            safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
-            return self.chooser.choice(safe or legal)
+        if action is None or not self._allowed(engine, state, action) or self._roll(self.explore):
+            return self._any_legal(engine, state)
         return action
 
     def goal_plan(self, engine: Engine, state: GameState, player: int):
@@ -102,18 +101,39 @@ class SpaceProgramBot:
 
     def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
         """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
-        return self._planned(engine, state, RockPlan(engine, player))
+        key = (engine, "stop_the_rock", player)
+        if key not in self._plans:
+            self._plans[key] = RockPlan(engine, player)
+        return self._planned(engine, state, self._plans[key])
 
     def _planned(self, engine: Engine, state: GameState, plan) -> Action:
         """The plan's action, or a legal one chosen at random when it has none (a timing tie) or is refused."""
         action: Optional[Action] = None
         if not (state.phase == "flight" and state.flight.timing_tie):
             action = plan.choose(state)
-        if action is None or engine.refusal(state, action) is not None:
-            legal = engine.legal_actions(state)
-            safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
-            return self.chooser.choice(safe or legal)
+        if action is None or not plan.approved(state, action) and engine.refusal(state, action) is not None:
+            return self._any_legal(engine, state)
         return action
+
+    def _any_legal(self, engine: Engine, state: GameState) -> Action:
+        """A legal action chosen at random, preferring any that throws nothing away."""
+        legal = engine.legal_actions(state)
+        safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
+        return self.chooser.choice(safe or legal)
+
+    def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:
+        """Whether the engine allows ``action`` now; an allowed one is remembered, so ``choose`` need not ask
+        again about the action it is about to return."""
+        if engine.refusal(state, action) is not None:
+            return False
+        self._approved = (state, action)
+        return True
+
+    def _allowed(self, engine: Engine, state: GameState, action: Action) -> bool:
+        """Whether ``action`` may be played now: just checked by ``_ok``, or else asked of the engine."""
+        if self._approved[0] is state and self._approved[1] is action:
+            return True
+        return engine.refusal(state, action) is None
 
     def _roll(self, p: float) -> bool:
         return self.chooser.choice(range(1000)) < p * 1000
@@ -246,10 +266,9 @@ class SpaceProgramBot:
                         return action
         return None
 
-    @staticmethod
-    def _first_ok(engine: Engine, state: GameState, actions: list[Action]) -> Optional[Action]:
+    def _first_ok(self, engine: Engine, state: GameState, actions: list[Action]) -> Optional[Action]:
         for action in actions:
-            if engine.refusal(state, action) is None:
+            if self._ok(engine, state, action):
                 return action
         return None
 
@@ -266,8 +285,10 @@ class SpaceProgramBot:
             best, spends = engine.flight_rules.best_help(state, roll)
             if spends and best is not outcome:
                 return spends[0]  # skills save the roll (or at least its Boom): the fewest spends that do
-            if outcome is Outcome.BOOM and engine.refusal(state, UseLuck()) is None:
-                return UseLuck()
+            if outcome is Outcome.BOOM:
+                luck = UseLuck()
+                if self._ok(engine, state, luck):
+                    return luck
             return AcceptRoll()
         if getattr(f, "ship_fight", None) is not None:
             return self._ship_fight(engine, state)
@@ -283,17 +304,21 @@ class SpaceProgramBot:
         if f.mode == "decide":
             if self._waits_for_company(engine, state, upgoer):
                 return Hold(upgoer.id)
-            return Launch(upgoer.id) if engine.refusal(state, Launch(upgoer.id)) is None else Hold(upgoer.id)
+            launch = Launch(upgoer.id)
+            return launch if self._ok(engine, state, launch) else Hold(upgoer.id)
         if f.mode == "junction":
             return self._junction(engine, state, upgoer)
         if f.mode == "before":
             for system in engine.flight_rules._systems(state, upgoer):  # a system that failed to power up
-                if system.powered_down and engine.refusal(state, PowerUp(system.id)) is None:
-                    return PowerUp(system.id)
+                if system.powered_down:
+                    power_up = PowerUp(system.id)
+                    if self._ok(engine, state, power_up):
+                        return power_up
             return Move(upgoer.id)
         if f.mode == "after":
-            if engine.refusal(state, SelfDestruct(upgoer.id)) is None and self._roll(0.5):
-                return SelfDestruct(upgoer.id)  # spent systems: now and then rather than drift stranded
+            self_destruct = SelfDestruct(upgoer.id)
+            if self._ok(engine, state, self_destruct) and self._roll(0.5):
+                return self_destruct  # spent systems: now and then rather than drift stranded
             return EndActivities(upgoer.id)
         return None
 
@@ -365,6 +390,6 @@ class SpaceProgramBot:
                 wanted.append(b.to)
         for to in wanted:
             for action in (Burn(to), Burn(to, rcs=True)):
-                if engine.refusal(state, action) is None:
+                if self._ok(engine, state, action):
                     return action
         return Coast()

@@ -2,8 +2,9 @@
 the answers to a roll (skills only when they save it, luck on what matters).
 
 ``RockPlan`` (Stop The Rock) and the goal plans of ``goal_plan`` build on ``CarefulPlayer``. A plan reads
-everything from the state (nothing is remembered between calls) and proposes actions; the caller checks
-them with ``engine.refusal``, so only a legal action is ever played.
+everything from the state (nothing is remembered between calls: what it looks up is kept only for the very
+tuples of the state it came from) and proposes actions; the caller checks them with ``engine.refusal``, so
+only a legal action is ever played (``approved`` tells it which one the plan has just checked itself).
 """
 from __future__ import annotations
 
@@ -23,17 +24,42 @@ class CarefulPlayer:
     def __init__(self, engine, program: int):
         self.engine = engine
         self.program_index = program
+        self._approved: tuple = (None, None)  # (state, action): the last action ``ok`` allowed, and where
+        self._parts: tuple = (None, {})  # (state.things, name -> blueprint) of the last blueprints looked at
+        self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
 
     def ok(self, state: GameState, action: Action) -> bool:
-        return self.engine.refusal(state, action) is None
+        if self.engine.refusal(state, action) is not None:
+            return False
+        self._approved = (state, action)
+        return True
+
+    def approved(self, state: GameState, action: Action) -> bool:
+        """Whether ``ok`` has just allowed this very action in this very state (no need to ask again)."""
+        return self._approved[0] is state and self._approved[1] is action
 
     # ------------------------------------------------------------------ what the program has
     def thing(self, state: GameState, name: str):
-        return next((t for t in state.things_of(self.program_index) if t.name == name), None)
+        """The program's (first) blueprint called ``name``, or None."""
+        things, by_name = self._parts
+        if things is not state.things:
+            by_name = {}
+            for t in state.things_of(self.program_index):
+                by_name.setdefault(t.name, t)
+            self._parts = (state.things, by_name)
+        return by_name.get(name)
 
-    def stored(self, state: GameState, name: str) -> list[str]:
-        return [i.id for i in state.items_of(self.program_index)
-                if state.thing(i.thing_id).name == name and i.location is HOME]
+    def stored(self, state: GameState, name: str) -> tuple[str, ...]:
+        """The ids of the program's built parts of the blueprint called ``name`` at home, in state order."""
+        items, things, by_name = self._stores
+        if items is not state.items or things is not state.things:
+            found: dict[str, list[str]] = {}
+            for i in state.items_of(self.program_index):
+                if i.location is HOME:
+                    found.setdefault(state.thing(i.thing_id).name, []).append(i.id)
+            by_name = {part: tuple(ids) for part, ids in found.items()}
+            self._stores = (state.items, state.things, by_name)
+        return by_name.get(name, ())
 
     def derps_home(self, state: GameState) -> list:
         return [d for d in state.derps_of(self.program_index) if not d.dead and d.location is HOME]
