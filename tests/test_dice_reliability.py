@@ -270,3 +270,27 @@ def test_rating_text_form_is_fail_slash_boom():
     """Ratings are written Fail/Boom."""
     assert str(Rating(5, 10)) == "5/10"
     assert Rating.parse("5/10") == Rating(5, 10)
+
+
+def _sample_with_fractions(distribution, uniform):
+    """The plain reading of sampling: the first value whose running sum of probabilities exceeds the draw."""
+    running = Fraction(0)
+    for value, p in distribution:
+        running += p
+        if Fraction(uniform) < running:
+            return value
+    return distribution[-1][0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(weights=st.lists(st.integers(min_value=1, max_value=10 ** 6), min_size=1, max_size=40),
+       scale=st.integers(min_value=1, max_value=10 ** 4),
+       u=st.floats(min_value=0, max_value=1, exclude_max=True))
+def test_sample_in_integers_equals_the_fraction_sums(weights, scale, u):
+    """``sample`` works in integers for speed; on any distribution (probabilities with unlike denominators,
+    reduced or not) and any draw it picks exactly the value the running Fraction sums pick."""
+    total = sum(weights)
+    dist = tuple((n, Fraction(w * scale, total * scale)) for n, w in enumerate(weights))
+    assert sample(dist, u) == _sample_with_fractions(dist, u)
+    below = math.nextafter(float(Fraction(weights[0], total)), 0.0)
+    assert sample(dist, below) == _sample_with_fractions(dist, below)
