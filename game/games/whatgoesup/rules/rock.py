@@ -23,6 +23,7 @@ class RockRules:
         self.engine = engine
         self.rules = engine.rules
         self.board = engine.rules.board
+        self._drift_faces: dict[int, tuple[tuple[Roll, Fraction], ...]] = {}  # die size -> its faces and odds
 
     # ------------------------------------------------------------------ setup
     def scenario(self, state_or_setup) -> Optional[Scenario]:
@@ -44,7 +45,9 @@ class RockRules:
     # ------------------------------------------------------------------ the drift die
     def drift_outcomes(self, state: GameState) -> list[tuple[Roll, Fraction]]:
         die = self.scenario(state).drift_die
-        return [(Roll(v), Fraction(1, die)) for v in range(1, die + 1)]
+        if die not in self._drift_faces:  # the same faces every turn: made once per die size
+            self._drift_faces[die] = tuple((Roll(v), Fraction(1, die)) for v in range(1, die + 1))
+        return list(self._drift_faces[die])
 
     def apply_drift(self, state: GameState, value: int) -> GameState:
         """The start-of-turn D20: its lowest face delays the rock a turn, its highest brings it a turn closer."""
