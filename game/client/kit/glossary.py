@@ -166,6 +166,12 @@ def keep_on_screen(tip, manager) -> None:
 class _Spot(pygame_gui.elements.UIImage):
     """An invisible hover target over drawn text; its tooltip always stays inside the window."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Nothing to see: pygame_gui blits every element each frame, so the spot blits an empty part of its
+        # (transparent) image instead of a whole card's worth of see-through pixels.
+        self.blit_data[2] = pygame.Rect(0, 0, 0, 0)
+
     def while_hovering(self, time_delta, mouse_pos):
         had = self.tool_tip is not None
         super().while_hovering(time_delta, mouse_pos)
