@@ -24,6 +24,7 @@ from typing import Any, Callable, Optional, Sequence
 from game.core import atomic
 from game.core.actions import Action, Roll
 from game.core.dice_rng import DiceRoller, dice_from_data
+from game.core.history import StateHistory
 from game.core.interface import IllegalAction, IllegalSetup, UnknownEdition
 from game.core.jsonread import JsonLimits, Unreadable, is_regular_file, parse_limited, read_limited
 from game.core.plaindata import BadData, expect, expect_text, shown
@@ -229,7 +230,8 @@ class EditedRoll:
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A replayed save: ``states[0]`` is the new game, ``states[i]`` the state after action i.
+    """A replayed save: ``states[0]`` is the new game, ``states[i]`` the state after action i (a
+    ``StateHistory``: it keeps checkpoints and the newest states, and replays any other on request).
 
     ``edited_rolls`` lists every recorded roll the save's dice would not have rolled (empty for an
     untouched save); ``edited`` is true when there is any.
@@ -238,7 +240,7 @@ class LoadedGame:
     setup: Any
     seed: int
     actions: tuple[Action, ...]
-    states: tuple[Any, ...]
+    states: StateHistory
     rules_digest: str
     edition: str
     game: str = LEGACY_GAME
@@ -293,13 +295,13 @@ def is_save_document(document: Any) -> bool:
     return isinstance(document, dict) and document.get("format") == FORMAT
 
 
-def replay(engine, setup: Any, actions: Sequence[Action]) -> tuple[Any, ...]:
+def replay(engine, setup: Any, actions: Sequence[Action]) -> StateHistory:
     """Every state from the new game through each action; SaveError naming the first bad action."""
     return _replay(engine, setup, actions, None)[0]
 
 
 def _replay(engine, setup: Any, actions: Sequence[Action],
-            dice: Optional[DiceRoller]) -> tuple[tuple[Any, ...], tuple[EditedRoll, ...]]:
+            dice: Optional[DiceRoller]) -> tuple[StateHistory, tuple[EditedRoll, ...]]:
     """The states, and the recorded rolls ``dice`` (rolling alongside) would not have rolled."""
     try:
         state = engine.new_game(setup)
@@ -307,7 +309,7 @@ def _replay(engine, setup: Any, actions: Sequence[Action],
         raise SaveError(f"the setup is not allowed: {exc}") from None
     except Exception as exc:  # an engine bug: still no traceback for the player
         raise SaveError(f"the rules engine failed on the setup ({type(exc).__name__}: {exc})") from exc
-    states = [state]
+    states = StateHistory(engine, state)
     edited: list[EditedRoll] = []
     rolls = 0
     for n, action in enumerate(actions, 1):
@@ -323,8 +325,8 @@ def _replay(engine, setup: Any, actions: Sequence[Action],
         except Exception as exc:  # an engine bug: still no traceback for the player
             raise SaveError(f"action {n} ({action}): the rules engine failed on it "
                             f"({type(exc).__name__}: {exc})") from exc
-        states.append(state)
-    return tuple(states), tuple(edited)
+        states.append(action, state)
+    return states, tuple(edited)
 
 
 def _expected_roll(dice: DiceRoller, engine, state: Any) -> Optional[Roll]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from game.core import atomic, saves
 from game.core.actions import Action, Roll
 from game.core.dice_rng import DiceRoller, dice_from_data
+from game.core.history import StateHistory
 from game.core.interface import CHANCE, TERMINAL, IllegalAction
 
 
@@ -52,24 +53,31 @@ def clean_saves_folder_once(folder: Path) -> None:
 
 class GameSession:
     def __init__(self, engine, setup: Any, seed: int, actions: tuple[Action, ...] = (),
-                 states: Optional[tuple[Any, ...]] = None, saves_dir: Optional[Path] = None,
+                 states: Optional[Sequence[Any]] = None, saves_dir: Optional[Path] = None,
                  dice: Optional[DiceRoller] = None, edited_rolls: tuple[saves.EditedRoll, ...] = ()):
         """``dice``: a fresh roller to use instead of ``DiceRoller(seed)`` (e.g. ``ScriptedDice``); the
         session moves it past the rolls already in ``actions``. ``edited_rolls``: a loaded save's rolls
-        that its dice would not have rolled (``edited`` is then true and the story says so)."""
+        that its dice would not have rolled (``edited`` is then true and the story says so). ``states``: the
+        replay of ``actions`` (a ``StateHistory``, copied) or states set up by hand (all kept); by default
+        ``actions`` are replayed."""
         self.engine = engine
         self.setup = setup
         self.seed = seed
         self.saves_dir = Path(saves_dir) if saves_dir is not None else saves.saves_folder()
         self.actions: list[Action] = list(actions)
-        self.states: list[Any] = list(states) if states is not None else list(saves.replay(engine, setup, actions))
+        if states is None:
+            self.states = saves.replay(engine, setup, actions)
+        elif isinstance(states, StateHistory):
+            self.states = states.copy()
+        else:
+            self.states = StateHistory.of_states(engine, states)
         self.edited_rolls = tuple(edited_rolls)
         self.log: list[LogEntry] = []
-        for index, state in enumerate(self.states):
-            self._record(state, index)
+        for index in range(len(self.states)):
+            self._record(self.states.turn(index), self.states.events(index), index)
         if self.edited_rolls:
             index = self.edited_rolls[0].action_number
-            turn = self.states[index].turn if index < len(self.states) else self.state.turn
+            turn = self.states.turn(index) if index < len(self.states) else self.state.turn
             self.log.append(LogEntry(turn, Notice(saves.edited_notice(self.edited_rolls)), index))
             self.log.sort(key=lambda entry: entry.action_index)  # stable: the notice follows that action's events
         self.dice = dice if dice is not None else DiceRoller(seed)
@@ -145,14 +153,14 @@ class GameSession:
         before = self.state
         after = self.engine.apply(before, action)
         self.actions.append(action)
-        self.states.append(after)
-        self._record(after, len(self.actions))
+        self.states.append(action, after)
+        self._record(after.turn, after.events, len(self.actions))
         self.autosave(rotate=self._phase_changed(before, after))
         return after
 
-    def _record(self, state: Any, index: int) -> None:
-        for event in state.events:
-            self.log.append(LogEntry(state.turn, event, index))
+    def _record(self, turn: int, events: Sequence[Any], index: int) -> None:
+        for event in events:
+            self.log.append(LogEntry(turn, event, index))
 
     @staticmethod
     def _phase_changed(before: Any, after: Any) -> bool:

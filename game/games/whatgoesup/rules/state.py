@@ -400,7 +400,7 @@ _SHORT_POOL = 12
 #: id(pool) -> [pool, {id: value}, {id: position} or None]; the pool is held, so its id cannot be reused
 #: while it is here.
 _INDEXES: dict[int, list] = {}
-_MAX_INDEXES = 512
+_MAX_INDEXES = 128
 
 
 def _entry(pool: tuple) -> list:
@@ -445,7 +445,9 @@ def _lookup(pool: tuple, some_id: str):
 def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     """``pool`` with each value of the same id replaced by the new one."""
     by_id = {v.id: v for v in new_values}
-    if len(pool) <= _SHORT_POOL or not by_id:
+    if not by_id:
+        return pool
+    if len(pool) <= _SHORT_POOL:
         return tuple(by_id.get(v.id, v) for v in pool)
     entry = _entry(pool)
     index, positions = entry[1], entry[2]

@@ -6,7 +6,6 @@ a die must be rolled.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 from fractions import Fraction
 from typing import Callable, Optional
@@ -220,18 +219,19 @@ class PhasePart(FlightBase):
         dropped = [u for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
         events = [Event(f"Nobody tracks the debris of {u.name}; it drifts out of sight.", kind="flight")
                   for u in dropped]
+        upgoers, items = state.upgoers, state.items
         if dropped:
             gone = {u.id for u in dropped}
-            state = dataclasses.replace(state, upgoers=tuple(u for u in state.upgoers if u.id not in gone),
-                                        items=tuple(i for i in state.items if i.location not in gone))
-        items = tuple(update(i, unusable_this_turn=False) for i in state.items if i.unusable_this_turn) 
-        state = dataclasses.replace(state, items=replace_in(state.items, items))
-        upgoers = [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
-                   for u in state.upgoers]
-        state = dataclasses.replace(state, upgoers=tuple(upgoers))
-        pads = tuple(u.id for u in state.upgoers if u.status == "pad")
-        state = dataclasses.replace(state, phase="flight", flight=FlightPhase(stage="launch", queue=pads),
-                                    events=tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),))
+            upgoers = tuple(u for u in upgoers if u.id not in gone)
+            items = tuple(i for i in items if i.location not in gone)
+        # Only what changes is copied (the rest, and the tuples' indexes, are shared with the state before).
+        items = replace_in(items, [update(i, unusable_this_turn=False) for i in items if i.unusable_this_turn])
+        upgoers = replace_in(upgoers, [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
+                                       for u in upgoers if u.moved_this_turn or u.habitat_failed or u.orders_open])
+        pads = tuple(u.id for u in upgoers if u.status == "pad")
+        state = update(state, upgoers=upgoers, items=items, phase="flight",
+                       flight=FlightPhase(stage="launch", queue=pads),
+                       events=tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),))
         return self._drive(state)
 
     def _drive(self, state: GameState) -> GameState:
