@@ -29,3 +29,48 @@ def test_dropping_the_scratch_keeps_the_same_pixels(make_app):
         ours = _state_bytes(shape, state)
         lean.keeps_scratch(shape, state)  # pygame_gui's own, keeping its scratch from the state before
         assert _state_bytes(shape, state) == ours, state
+
+
+def _frame_bytes(app) -> bytes:
+    return pygame.image.tobytes(app.surface, "RGB")
+
+
+def _whole_frame_bytes(app) -> bytes:
+    """The same moment drawn whole (as the first frame of a scene is), on a surface of its own."""
+    whole = app.surface.copy()
+    app.stack.draw(whole)
+    app.manager.draw_ui(whole)
+    return pygame.image.tobytes(whole, "RGB")
+
+
+def test_title_redrawing_its_changes_matches_a_whole_frame(make_app):
+    """The title redraws only the stars, the rocket and what lies under them and under the buttons; every
+    frame equals the same moment drawn whole: while the rocket flies, the pointer rests on the menu (a button
+    lights, its tooltip shows) and leaves, and the game chooser switches the words."""
+    from game.client.launch import wire_games
+
+    app = make_app((1280, 720))
+    wire_games(app.context)
+    app.start("title")
+    title = app.stack.top
+    asked = []
+    draw_changes = title.draw_changes
+    title.draw_changes = lambda surface, widgets: asked.append(draw_changes(surface, widgets)) or asked[-1]
+    button = title.buttons["game:cosmoforce"]  # a button with a tooltip
+    moves = {3: button.rect.center, 40: (5, 5)}
+    widgets_seen = set()
+    for frame in range(60):
+        if frame in moves:
+            pygame.mouse.set_pos(moves[frame])
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=moves[frame], rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(0.1)  # 6 s: most of the rocket's hop, and the tooltip's delay
+        widgets_seen.add(len(app.manager.get_sprite_group().visible))
+        assert _frame_bytes(app) == _whole_frame_bytes(app), frame
+        if frame == 20:
+            assert button.hovered
+    assert len(widgets_seen) > 1  # the tooltip came and went
+    assert asked.count(True) >= 55  # the frames after the first were drawn by their changes
+    title._activate("game:cosmoforce")
+    for frame in range(3):
+        app.step(0.1, [])
+        assert _frame_bytes(app) == _whole_frame_bytes(app), frame

@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from game.client.kit.style import SPACE_BOTTOM, SPACE_TOP, vertical_gradient
+from game.client.kit.style import SPACE_BOTTOM, SPACE_TOP, disjoint_rects, vertical_gradient
 
 ROCKET_PERIOD = 9.0  # seconds per hop
 _STATIC_CACHE: dict[tuple, pygame.Surface] = {}  # (size, world) -> the backdrop's unchanging layer
@@ -44,6 +44,10 @@ class Backdrop:
         self.time = 0.0
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._stars_key: tuple | None = None
+        self._stars_placed: list[tuple] = []
+        self._star_rects_key: tuple | None = None
+        self._star_rects: list[pygame.Rect] = []
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -154,25 +158,63 @@ class Backdrop:
         pygame.draw.circle(body, (170, 220, 255, 140), (radius, radius), radius, max(2, radius // 110))
         surf.blit(body, (cx - radius, cy - radius))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        key = (size, self.world)
-        if self._static is None or self._static_key != key:
-            self._static = self._build_static(size)
-            self._static_key = key
-        surface.blit(self._static, (0, 0))
+    def _visible_stars(self, size: tuple[int, int]) -> list[tuple]:
+        """The stars not hidden by the world or the Moon at ``size``, placed: (pos, size, base, speed, phase,
+        tint, the rect any of their twinkles can touch), worked out once per size."""
+        if self._stars_key == (size, self.world):
+            return self._stars_placed
         w, h = size
         unit = max(1, round(h / 720))
         (pcx, pcy), prad = self.planet(size)
         mx, my, mr = self.moon(size)
+        placed = []
         for x, y, s, base, speed, phase, tint in self.stars:
             if self.world and ((x * w - pcx) ** 2 + (y * h - pcy) ** 2 < prad ** 2
                                or (x * w - mx) ** 2 + (y * h - my) ** 2 < (mr * 1.1) ** 2):
                 continue
+            pos = (int(x * w), int(y * h))
+            reach = unit if s == 1 else math.ceil(max(s * unit * 0.8, 3 * unit if s == 3 else 0)) + 1
+            rect = pygame.Rect(pos[0] - reach, pos[1] - reach, 2 * reach + 1, 2 * reach + 1)
+            placed.append((pos, s, base, speed, phase, tint, rect))
+        self._stars_key, self._stars_placed = (size, self.world), placed
+        return placed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole backdrop: its unchanging layer, then the stars and the rocket."""
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        self.draw_moving(surface)
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The unchanging layer at ``size`` (sky, haze, glows, Moon, world): what ``restore`` copies back."""
+        key = (size, self.world)
+        if self._static is None or self._static_key != key:
+            self._static = self._build_static(size)
+            self._static_key = key
+        return self._static
+
+    def moving_rects(self, size: tuple[int, int], also=()) -> list[pygame.Rect]:
+        """Where the stars and the rocket can draw this frame (at the backdrop's time), with the rects ``also``
+        (last frame's rocket, widgets), merged so that none overlap: a frame that restores these and last
+        frame's from the static layer and calls ``draw_moving`` is the same as a whole ``draw``."""
+        if self._star_rects_key != (size, self.world):
+            self._star_rects = disjoint_rects(star[-1] for star in self._visible_stars(size))
+            self._star_rects_key = (size, self.world)
+        rocket = [self.rocket_rect(size)] if self.world else []
+        return disjoint_rects([*rocket, *also], self._star_rects)
+
+    def restore(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """Copy the static layer back over ``rects``."""
+        static = self.static_layer(surface.get_size())
+        surface.blits([(static, rect, rect) for rect in rects], doreturn=False)
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """The twinkling stars and the rocket, over whatever is on ``surface``."""
+        size = surface.get_size()
+        unit = max(1, round(size[1] / 720))
+        for pos, s, base, speed, phase, tint, _ in self._visible_stars(size):
             twinkle = 0.65 + 0.35 * math.sin(self.time * speed + phase)
             bright = base * twinkle
-            colour = tuple(int(c * bright) for c in tint)
-            pos = (int(x * w), int(y * h))
+            colour = (int(tint[0] * bright), int(tint[1] * bright), int(tint[2] * bright))
             if s == 1:
                 surface.fill(colour, (pos, (unit, unit)))
             else:
@@ -184,18 +226,32 @@ class Backdrop:
         if self.world:
             self._draw_rocket(surface, size)
 
-    def _draw_rocket(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
-        phase = (self.time % ROCKET_PERIOD) / ROCKET_PERIOD
+    def _puffs(self, size: tuple[int, int], phase: float):
+        """The smoke so far at ``phase``: (centre, radius, alpha) of each puff, newest first."""
         h = size[1]
-        # puffs of smoke along the way so far
         for k in range(1, 16):
             p = phase - k * 0.012
             if p <= 0:
                 break
             (px, py), _ = self.rocket_at(size, p)
-            r = h * (0.004 + 0.0009 * k)
+            yield (px, py), h * (0.004 + 0.0009 * k), max(0, 150 - k * 9)
+
+    def rocket_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Every pixel the rocket, its flame and its smoke can touch at the backdrop's time."""
+        phase = (self.time % ROCKET_PERIOD) / ROCKET_PERIOD
+        (x, y), _ = self.rocket_at(size, phase)
+        reach = size[1] * 0.055 + 3  # the flame's tip is under one rocket length from the centre
+        rect = pygame.Rect(int(x - reach), int(y - reach), int(2 * reach) + 2, int(2 * reach) + 2)
+        for (px, py), r, _ in self._puffs(size, phase):
+            rect.union_ip(pygame.Rect(int(px - r) - 2, int(py - r) - 2, int(2 * r) + 5, int(2 * r) + 5))
+        return rect
+
+    def _draw_rocket(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        phase = (self.time % ROCKET_PERIOD) / ROCKET_PERIOD
+        h = size[1]
+        for (px, py), r, alpha in self._puffs(size, phase):  # puffs of smoke along the way so far
             puff = pygame.Surface((int(r * 2) + 2, int(r * 2) + 2), pygame.SRCALPHA)
-            pygame.draw.circle(puff, (230, 220, 240, max(0, 150 - k * 9)), (puff.get_width() // 2,) * 2, r)
+            pygame.draw.circle(puff, (230, 220, 240, alpha), (puff.get_width() // 2,) * 2, r)
             surface.blit(puff, puff.get_rect(center=(px, py)))
         (x, y), heading = self.rocket_at(size, phase)
         length = h * 0.055

@@ -280,6 +280,21 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, colour
     pygame.draw.rect(surface, edge, rect, width=max(2, layout.px(3)), border_radius=radius)
 
 
+def disjoint_rects(rects, disjoint=()) -> list[pygame.Rect]:
+    """``rects`` (added to ``disjoint``, rects already apart) merged wherever they overlap, so no two of the
+    results share a pixel: redrawing a frame's changed parts through them blends each translucent layer onto a
+    pixel once. Neither argument's rects are changed."""
+    merged: list[pygame.Rect] = list(disjoint)
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        hit = rect.collidelist(merged)
+        while hit >= 0:
+            rect.union_ip(merged.pop(hit))
+            hit = rect.collidelist(merged)
+        merged.append(rect)
+    return merged
+
+
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((6, 5, 20, alpha))

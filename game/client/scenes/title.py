@@ -13,8 +13,8 @@ from pygame_gui.core import ObjectID
 from game.client.kit import paths
 from game.client.kit.backdrop import Backdrop
 from game.client.shell.scene import Scene
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font, font_px,
-                    wrap_text)
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text,
+                                   fit_font, font_px, rendered_text, wrap_text)
 
 GAME_NAME = "What Goes Up"
 TAGLINE = "Tiny peoples. Big rockets. One Moon."
@@ -47,6 +47,11 @@ class TitleScene(Scene):
         super().__init__(context)
         self.backdrop = Backdrop()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._texts_key: tuple | None = None
+        self._texts: list[tuple[pygame.Surface, pygame.Rect]] = []
+        #: (size, words) of the last whole frame, and where the rocket was last drawn.
+        self._drawn: tuple | None = None
+        self._moved: list[pygame.Rect] = []
 
     # -- which game
     def chosen_game(self) -> str | None:
@@ -173,28 +178,65 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _text_blits(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The title's words as (image, where) blits in drawing order (shadows first), kept while the layout,
+        the chosen game and the hosted games stay the same."""
         layout = self.context.layout
-        self.backdrop.draw(surface)
+        key = (layout, self._words(), len(self.context.games))
+        if key == self._texts_key:
+            return self._texts
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+        def add(text: str, font: pygame.font.Font, colour, pos, anchor: str = "topleft", shadow: int = 0) -> None:
+            image, shade = rendered_text(text, font, colour, bool(shadow))  # as draw_text draws it
+            rect = image.get_rect(**{anchor: pos})
+            if shade is not None:
+                blits.append((shade, rect.move(shadow, shadow)))
+            blits.append((image, rect))
+
         x = layout.px(MENU_X)
         top = layout.px(title_top(layout))
-        name, tagline, credit = self._words()
+        name, tagline, credit = key[1]
         title_font = fit_font(name, layout.width - 2 * x, layout.px(96), bold=True)
-        draw_text(surface, name, title_font, ACCENT_HOT, (x + layout.px(4), top + layout.px(4)))
-        draw_text(surface, name, title_font, ACCENT_LIGHT, (x, top), shadow=layout.px(8))
+        add(name, title_font, ACCENT_HOT, (x + layout.px(4), top + layout.px(4)))
+        add(name, title_font, ACCENT_LIGHT, (x, top), shadow=layout.px(8))
         tag_font = fit_font(tagline, layout.width - 2 * x, layout.px(28))
-        draw_text(surface, tagline, tag_font, INK, (x + layout.px(4), top + title_font.get_linesize()),
-                  shadow=layout.px(2))
+        add(tagline, tag_font, INK, (x + layout.px(4), top + title_font.get_linesize()), shadow=layout.px(2))
         credit_font = fit_font(credit, layout.width - 2 * x, layout.px(17))
-        draw_text(surface, credit, credit_font, INK_DIM, (x, layout.height - layout.px(24)), anchor="bottomleft",
-                  shadow=layout.px(1))
+        add(credit, credit_font, INK_DIM, (x, layout.height - layout.px(24)), anchor="bottomleft",
+            shadow=layout.px(1))
         if len(self.context.games) > 1:
             label = "Choose a game"
-            draw_text(surface, label, fit_font(label, layout.px(CHOOSER_W), layout.px(18), bold=True), INK_DIM,
-                      (layout.px(CHOOSER_X + 4), layout.px(menu_top(layout) + CHOOSER_LABEL - 6)),
-                      anchor="bottomleft", shadow=layout.px(1))
+            add(label, fit_font(label, layout.px(CHOOSER_W), layout.px(18), bold=True), INK_DIM,
+                (layout.px(CHOOSER_X + 4), layout.px(menu_top(layout) + CHOOSER_LABEL - 6)), anchor="bottomleft",
+                shadow=layout.px(1))
+        self._texts_key, self._texts = key, blits
+        return blits
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
+        surface.blits(self._text_blits(), doreturn=False)
         if self.context.notices:
             self._draw_notices(surface)
+        self._drawn = (surface.get_size(), self._texts_key)
+        self._moved = [self.backdrop.rocket_rect(surface.get_size())] if self.backdrop.world else []
+
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        """Only the stars, the rocket and what lies under them or under the widgets is drawn again: the
+        backdrop's unchanging layer is copied back there, then the stars, the rocket and the words over it."""
+        texts = self._text_blits()
+        size = surface.get_size()
+        if self.context.notices or self._drawn != (size, self._texts_key):
+            return False
+        dirty = self.backdrop.moving_rects(size, also=self._moved + widgets)
+        self.backdrop.restore(surface, dirty)
+        self.backdrop.draw_moving(surface)
+        for image, rect in texts:
+            for i in rect.collidelistall(dirty):
+                part = dirty[i].clip(rect)
+                surface.blit(image, part, part.move(-rect.x, -rect.y))
+        self._moved = [self.backdrop.rocket_rect(size)] if self.backdrop.world else []
+        return True
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

@@ -268,6 +268,9 @@ class App:
         #: Guides drawn over everything (the tutorial's spotlight): objects with handle_event(event) -> bool,
         #: update(dt) and draw(surface). They see events first but take only their own clicks.
         self.layers: list = []
+        #: The scene drawn alone last frame (None: the next frame is drawn whole) and where the widgets were.
+        self._drawn_alone: Optional[Scene] = None
+        self._widgets: list[pygame.Rect] = []
 
     # ------------------------------------------------------------------ window and layout
     @staticmethod
@@ -284,6 +287,7 @@ class App:
         self.apply_settings(replace(self.settings, fullscreen=not self.settings.fullscreen))
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        self.draw_whole_next_frame()  # a new window
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -294,6 +298,7 @@ class App:
     def relayout(self) -> None:
         """Re-read the window size and rebuild fonts and widgets for it."""
         self.surface = pygame.display.get_surface()
+        self.draw_whole_next_frame()  # a new surface
         self.layout = Layout(*self.surface.get_size(), self.settings.ui_scale)
         self.manager.set_window_resolution(self.layout.size)
         self._apply_theme_scale()
@@ -349,10 +354,23 @@ class App:
                 self.running = False
 
     def render(self) -> None:
-        self.stack.draw(self.surface)
+        """Draw the frame: the scenes, then pygame_gui's widgets, then the guides. A top scene drawn alone
+        that was also drawn last frame may redraw only what changed (``Scene.draw_changes``)."""
+        top = self.stack.top
+        widgets = [blit[0].get_rect(topleft=(int(blit[1][0]), int(blit[1][1]))).inflate(2, 2)
+                   for blit in self.manager.get_sprite_group().visible]
+        alone = top is not None and not top.is_overlay and not self.layers
+        if not (alone and top is self._drawn_alone and top.draw_changes(self.surface, self._widgets + widgets)):
+            self.stack.draw(self.surface)
+        self._drawn_alone = top if alone else None
+        self._widgets = widgets
         self.manager.draw_ui(self.surface)
         for layer in self.layers:
             layer.draw(self.surface)
+
+    def draw_whole_next_frame(self) -> None:
+        """Draw the next frame whole (no scene is asked to redraw only its changes)."""
+        self._drawn_alone = None
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, updates, drawing. Exceptions become the error dialog."""

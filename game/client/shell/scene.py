@@ -72,6 +72,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything that is not a pygame_gui element (those are drawn after, on top)."""
 
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        """Bring ``surface``, which holds this scene's last frame (drawn by ``draw`` or by this), up to date by
+        redrawing only what changed, and under ``widgets`` (where pygame_gui draws next, and drew last
+        frame), so that the result is what ``draw`` would give there. False (the default): this scene cannot,
+        and the app calls ``draw``. Only the top scene, drawn alone, is asked."""
+        return False
+
 
 class SceneStack:
     """push / pop / replace, with enter/exit and cover/uncover calls in the right order."""
