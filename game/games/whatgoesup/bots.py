@@ -73,6 +73,8 @@ class SpaceProgramBot:
         self._weapon: dict[int, Optional[str]] = {}
         self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
         self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
+        self._parts_memo: dict = {}  # program -> (state.things, key, plan's blueprints, research targets)
+        self._stored_memo: dict = {}  # program -> (state.items, state.things, key, parts at home by kind)
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -177,19 +179,12 @@ class SpaceProgramBot:
         weapon = self.weapon(state, player)
         if weapon is not None:  # an underped craft has room for it in the small capsule (no derp, no rations)
             plan, payloads = {**(plan if robotic else ARMED_PLAN), weapon: 1}, payloads + (weapon,)
-        things = {t.kind: t for t in state.things_of(player) if t.kind in plan and t.base_mass == plan[t.kind]}
-        if weapon is not None:  # the first such design, never a reusable one (heavier) a random move invented
-            things = {}
-            for t in state.things_of(player):
-                if t.kind in plan and t.base_mass == plan[t.kind] and not t.reusable:
-                    things.setdefault(t.kind, t)
+        things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
         for kind, mass in plan.items():
             if kind not in things:
                 return self._first_ok(engine, state, [Invent(kind, mass)])
         for kind in plan:
-            thing = things[kind]
-            cap = engine.research_cap(state, thing)
-            target = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+            thing, target = things[kind], targets[kind]
             if thing.rating.boom < target.boom:
                 action = self._first_ok(engine, state, [Research(thing.id, "boom", 1)])
                 if action:
@@ -198,12 +193,7 @@ class SpaceProgramBot:
                 action = self._first_ok(engine, state, [Research(thing.id, "fail", 1)])
                 if action:
                     return action
-        stored = {}
-        for item in state.items_of(player):
-            kind = state.thing(item.thing_id).kind
-            if weapon is not None and kind in things and item.thing_id != things[kind].id:
-                continue  # an armed craft is heavy: only the plan's own parts lift and carry it
-            stored.setdefault(kind, []).append(item.id)
+        stored = self._stored(state, player, things if weapon is not None else None)
         wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
         wanted += [("underped", 1)] if robotic else []
         for kind, needed in wanted:
@@ -236,8 +226,7 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [BuyConsumables("fuel", fuel - program.fuel_stock)])
         if program.rations_stock < rations:
             return self._first_ok(engine, state, [BuyConsumables("rations", 1)])
-        ready = all(things[k].rating.fail >= min(GOOD_ENOUGH.fail, engine.research_cap(state, things[k]).fail)
-                    for k in plan)
+        ready = all(things[k].rating.fail >= targets[k].fail for k in plan)
         if ready and not on_pad:
             stages = stored["lower_stage"]
             launch, insertion = stage_counts
@@ -248,6 +237,43 @@ class SpaceProgramBot:
                                   modules=modules, crew=() if robotic else (crew[0].id,), fuel=fuel, rations=rations)
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
+
+    def _plan_things(self, engine: Engine, state: GameState, player: int, plan: dict,
+                     armed: bool) -> tuple[dict, dict]:
+        """The program's blueprints that fit the plan (kind -> the last such blueprint; for an armed program
+        the first that is not reusable) and how far research should take each (kind -> the rating it wants,
+        within the research cap), worked out once per tuple of blueprints."""
+        key = (engine, state.setup, player, armed, tuple(plan.items()))
+        memo = self._parts_memo.get(player)
+        if memo is not None and memo[0] is state.things and memo[1] == key:
+            return memo[2], memo[3]
+        things: dict = {}
+        for t in state.things_of(player):
+            if t.kind in plan and t.base_mass == plan[t.kind] and not (armed and (t.reusable or t.kind in things)):
+                things[t.kind] = t
+        targets = {}
+        for kind, thing in things.items():
+            cap = engine.research_cap(state, thing)
+            targets[kind] = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+        self._parts_memo[player] = (state.things, key, things, targets)
+        return things, targets
+
+    def _stored(self, state: GameState, player: int, only: Optional[dict]) -> dict[str, tuple[str, ...]]:
+        """The ids of the program's built parts at home by kind, in state order; with ``only`` (kind ->
+        blueprint), a kind listed there counts only the parts of that blueprint."""
+        key = (player, None if only is None else tuple((k, t.id) for k, t in only.items()))
+        memo = self._stored_memo.get(player)
+        if memo is not None and memo[0] is state.items and memo[1] is state.things and memo[2] == key:
+            return memo[3]
+        found: dict[str, list[str]] = {}
+        for item in state.items_of(player):
+            kind = state.thing(item.thing_id).kind
+            if only is not None and kind in only and item.thing_id != only[kind].id:
+                continue  # an armed craft is heavy: only the plan's own parts lift and carry it
+            found.setdefault(kind, []).append(item.id)
+        stored = {kind: tuple(ids) for kind, ids in found.items()}
+        self._stored_memo[player] = (state.items, state.things, key, stored)
+        return stored
 
     def _robot_rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
         """An underped program: programs its systems up to ROBOT_STAMINA (also on the pad, at the last minute)
