@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
@@ -26,24 +25,18 @@ from game.core.actions import Action, Roll
 from game.core.dice_rng import DiceRoller, dice_from_data
 from game.core.history import StateHistory
 from game.core.interface import IllegalAction, IllegalSetup, UnknownEdition
-from game.core.jsonread import JsonLimits, Unreadable, is_regular_file, parse_limited, read_limited
+from game.core.jsonread import Unreadable, is_regular_file, parse_limited, read_limited
 from game.core.plaindata import BadData, expect, expect_text, shown
+# where saves live and which files could be saves: light, in a module of its own (the title asks it)
+from game.core.savefolder import (FORMAT, HOME_ENV, MAX_ACTIONS, NOT_SAVES, REPO_ROOT, SAVE_LIMITS,  # noqa: F401
+                                  candidates as _candidates, is_save_document, looks_like_a_save as _looks_like_a_save,
+                                  newest_save, saves_folder)
 from game.core.words import counted
 
-FORMAT = "whatgoesup-save"
 VERSION = 2
-HOME_ENV = "WHATGOESUP_HOME"
-REPO_ROOT = Path(__file__).resolve().parents[2]
 AUTOSAVE_KEEP = 5
 #: Saves from before the format named its game (version 1) are What Goes Up's.
 LEGACY_GAME = "whatgoesup"
-#: The most actions a save may hold (a 40-turn, four-program game of bots makes about 15,000).
-MAX_ACTIONS = 200_000
-#: What a save file may be: 16 MB (a long game is under 2 MB), nesting a save never needs.
-SAVE_LIMITS = JsonLimits(max_bytes=16 * 1024 * 1024, max_depth=16, max_digits=20, max_items=MAX_ACTIONS,
-                         max_text=1000)
-#: Files in the saves folder that are never saves.
-NOT_SAVES = frozenset({"settings.json"})
 
 
 class SaveError(Exception):
@@ -63,11 +56,6 @@ def _about(path: Path, reason: str) -> SaveError:
     return SaveError(f"{path}: {reason}", reason)
 
 
-# ------------------------------------------------------------------ where saves live
-def saves_folder() -> Path:
-    """``$WHATGOESUP_HOME`` if set, else ``saves/`` in the repo (the same folder the client uses)."""
-    override = os.environ.get(HOME_ENV)
-    return Path(override).expanduser() if override else REPO_ROOT / "saves"
 
 
 # ------------------------------------------------------------------ documents
@@ -291,10 +279,6 @@ def read_document(path: Path | str) -> dict:
         raise _about(path, str(exc)) from None
 
 
-def is_save_document(document: Any) -> bool:
-    return isinstance(document, dict) and document.get("format") == FORMAT
-
-
 def replay(engine, setup: Any, actions: Sequence[Action]) -> StateHistory:
     """Every state from the new game through each action; SaveError naming the first bad action."""
     return _replay(engine, setup, actions, None)[0]
@@ -423,35 +407,6 @@ class SaveListing:
 _LISTING_CACHE: dict[tuple, Optional[SaveListing]] = {}
 
 
-def _candidates(folder: Path) -> list[tuple[os.stat_result, Path]]:
-    """Regular ``*.json`` files in ``folder`` that could be saves (never settings.json), with their stat."""
-    found = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return found
-    for entry in entries:
-        if not entry.name.endswith(".json") or entry.name in NOT_SAVES or entry.name.startswith("."):
-            continue
-        try:
-            info = os.stat(entry.path)  # follows a link: a link to a save is a save
-        except OSError:
-            continue
-        if stat.S_ISREG(info.st_mode):
-            found.append((info, Path(entry.path)))
-    return found
-
-
-def _looks_like_a_save(path: Path) -> bool:
-    """False for JSON that is plainly something else (another program's file); true for a save, even
-    a broken one, and for a file too damaged to tell."""
-    try:
-        document = parse_limited(read_limited(path, SAVE_LIMITS.max_bytes).decode("utf-8"), SAVE_LIMITS)
-    except (OSError, ValueError, Unreadable):
-        return True
-    return is_save_document(document)
-
-
 def list_saves(folder: Path | str, engine) -> list[SaveListing]:
     """Every save in ``folder``, newest first: the ones that load (replayed to be sure) and one entry per
     broken file with the reason. settings.json, other programs' JSON and anything that is not a regular
@@ -474,16 +429,6 @@ def _listing(path: Path, modified: float, engine) -> Optional[SaveListing]:
         if not _looks_like_a_save(path):
             return None
         return SaveListing(path, modified, error=exc.reason, detail=exc.detail)
-
-
-def newest_save(folder: Path | str) -> Optional[Path]:
-    """The most recently written file of those ``list_saves`` offers (by hand or automatic), not replayed:
-    Continue loads it, and a broken one shows the Load screen with its reason. None when there is none;
-    never settings.json, another program's JSON, a folder or a pipe."""
-    for _, path in sorted(_candidates(Path(folder)), key=lambda c: -c[0].st_mtime_ns):
-        if _looks_like_a_save(path):
-            return path
-    return None
 
 
 # ------------------------------------------------------------------ undo

@@ -59,10 +59,9 @@ def _continue_latest(context) -> None:
 def wire(context) -> None:
     """Cosmoforce's hooks for the title's game chooser; Continue only when a fight was saved. Each hook
     imports its scenes when pressed, so the title's first frame needs nothing of the fight."""
-    from game.client.scenes.saveload import game_saves_dir
-    from game.core import saves
+    from game.core import savefolder  # not game.core.saves, which loads what replaying a save needs
 
-    has_save = saves.newest_save(game_saves_dir(context.game(GAME_ID))) is not None
+    has_save = savefolder.newest_save(savefolder.saves_folder() / context.game(GAME_ID).saves_subfolder) is not None
     context.game_hooks[GAME_ID] = {
         "new_game": lambda: open_new_game(context),
         "continue": (lambda: _continue_latest(context)) if has_save else None,

@@ -67,13 +67,13 @@ def tutorial_resumable() -> bool:
 def wire(context) -> None:
     """Wire the title's New game, Continue (only when there is a save), Load and Tutorial to What Goes Up;
     each hook imports its scenes when pressed, so the title's first frame needs no game flow."""
-    from game.core import saves
+    from game.core import savefolder  # not game.core.saves, which loads what replaying a save needs
 
     context.tutorial_resumable = tutorial_resumable
     context.on_new_game = lambda: _open_new_game(context)
     context.on_load = lambda: _open_load(context)
     context.on_tutorial = lambda: _open_tutorial(context)
-    has_save = saves.newest_save(saves.saves_folder()) is not None
+    has_save = savefolder.newest_save(savefolder.saves_folder()) is not None
     context.on_continue = (lambda: _continue_latest(context)) if has_save else None
 
 
