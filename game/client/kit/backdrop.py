@@ -80,8 +80,9 @@ class Backdrop:
         if cached is not None:
             return cached
         w, h = size
-        # The sky and the soft light (nebulae, glows) are smooth, so they are painted at an eighth of the
-        # size and smooth-scaled up once: no hard rims, and a fraction of the work.
+        # The sky and the soft light (nebulae, glows) are smooth, so they are painted small (the sky at an
+        # eighth of the size, the narrower glows over it at a quarter) and smooth-scaled up to full size once:
+        # no hard rims, and a fraction of the work (no full-size scratch layer).
         small = (max(2, w // 8), max(2, h // 8))
         sw, sh = small
         sky = vertical_gradient(small, SPACE_TOP, SPACE_BOTTOM)
@@ -91,14 +92,17 @@ class Backdrop:
             for i in range(12, 0, -1):
                 pygame.draw.circle(haze, (*colour, 4), (int(sw * fx), int(sh * fy)), max(1, int(sh * fr * i / 12)))
         sky.blit(haze, (0, 0))
-        surf = pygame.transform.smoothscale(sky, size)
-        if self.world:  # the glows are narrower: a quarter of the size keeps their curve smooth
-            glow = pygame.Surface((max(2, w // 4), max(2, h // 4)), pygame.SRCALPHA)
+        if self.world:
+            quarter = (max(2, w // 4), max(2, h // 4))
+            sky = pygame.transform.smoothscale(sky, quarter)
+            glow = pygame.Surface(quarter, pygame.SRCALPHA)
             (cx, cy), radius = self.planet(size)
             _radial_glow(glow, (cx / 4, cy / 4), radius / 4, radius * 1.09 / 4, (120, 190, 255), 90)
             mx, my, mr = self.moon(size)
             _radial_glow(glow, (mx / 4, my / 4), mr / 4, mr * 2.2 / 4, (255, 240, 200), 60)
-            surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+            sky.blit(glow, (0, 0))
+        surf = pygame.transform.smoothscale(sky, size)
+        if self.world:
             self._draw_moon(surf, size)
             self._draw_planet(surf, size)
         if len(_STATIC_CACHE) > 4:
