@@ -253,12 +253,7 @@ class ActivityPart(FlightBase):
                               detail=(("then", "payload"),))
         return self._queue_rolls(state, [roll])
 
-    def _switch_payload(self, state: GameState, upgoer: Upgoer, a: SwitchPayload) -> GameState:
-        """"EVA is performed to: ... Activate, tag, or deactivate a waylight or probe that is floating by itself."
-
-        The derp's EVA pack rolls first; switching on then rolls the payload as using it does (a probe switched
-        on is sent away, which needs an orbit with an escape burn); switching off needs only the EVA.
-        """
+    def _check_switch_payload(self, state: GameState, upgoer: Upgoer, a: SwitchPayload) -> None:
         self._require_activity(state, upgoer, "an EVA")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -281,12 +276,20 @@ class ActivityPart(FlightBase):
         if self.piloting(state, derp) < self.table.eva_min_piloting:
             raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
                                 f"{self.piloting(state, derp)}")
-        pack = self._usable(state, upgoer, "eva_pack")
-        if pack is None:
+        if self._usable(state, upgoer, "eva_pack") is None:
             raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+
+    def _switch_payload(self, state: GameState, upgoer: Upgoer, a: SwitchPayload) -> GameState:
+        """"EVA is performed to: ... Activate, tag, or deactivate a waylight or probe that is floating by itself."
+
+        The derp's EVA pack rolls first; switching on then rolls the payload as using it does (a probe switched
+        on is sent away, which needs an orbit with an escape burn); switching off needs only the EVA.
+        """
+        self._check_switch_payload(state, upgoer, a)
+        derp, item, pack = state.derp(a.derp), state.item(a.item), self._usable(state, upgoer, "eva_pack")
         state = self._spend(state, derp)
-        roll = self._new_roll(state, "eva", upgoer, [pack], step.id, "activity", actor=derp.id, target=item.id,
-                              detail=(("then", "switch"), ("on", a.on)))
+        roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                              target=item.id, detail=(("then", "switch"), ("on", a.on)))
         return self._queue_rolls(state, [roll])
 
     def _switch_done(self, state: GameState, upgoer: Upgoer, roll: PendingRoll, outcome: Outcome) -> GameState:
@@ -362,8 +365,7 @@ class ActivityPart(FlightBase):
         return self._event(state, f"{upgoer.name} sheds mass; the parts float beside {names}, and a derp on an EVA "
                                   f"can still bring them aboard.", upgoer)
 
-    def _recover(self, state: GameState, upgoer: Upgoer, a: Recover) -> GameState:
-        """A derp on an EVA brings one part floating on a crewless piece of debris at this step aboard."""
+    def _check_recover(self, state: GameState, upgoer: Upgoer, a: Recover) -> None:
         self._require_activity(state, upgoer, "an EVA")
         derp = self._crew_member(state, upgoer, a.derp)
         item = state.find("item", a.item)
@@ -374,11 +376,15 @@ class ActivityPart(FlightBase):
         if self.piloting(state, derp) < self.table.eva_min_piloting:
             raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
                                 f"{self.piloting(state, derp)}")
-        pack = self._usable(state, upgoer, "eva_pack")
-        if pack is None:
+        if self._usable(state, upgoer, "eva_pack") is None:
             raise IllegalAction(f"{upgoer.name} has no working EVA pack")
         if self._role(state, item) in ("payload", "rcs"):
             self._check_room(state, upgoer, 0, 1, 0)
+
+    def _recover(self, state: GameState, upgoer: Upgoer, a: Recover) -> GameState:
+        """A derp on an EVA brings one part floating on a crewless piece of debris at this step aboard."""
+        self._check_recover(state, upgoer, a)
+        derp, item, pack = state.derp(a.derp), state.item(a.item), self._usable(state, upgoer, "eva_pack")
         state = self._spend(state, derp)
         roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
                               target=item.id, detail=(("then", "recover"),))

@@ -152,6 +152,8 @@ class FlightBase:
         self.rules = engine.rules
         self.board: Board = engine.rules.board
         self.table = engine.rules.flight
+        # Each component kind's role, read once (the first kind of an id wins, as in Components.kind).
+        self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
@@ -169,7 +171,7 @@ class FlightBase:
         return [i for i in state.items if i.location == upgoer.id]
 
     def _role(self, state: GameState, item: Item) -> str:
-        return self.rules.components.kind(state.thing(item.thing_id).kind).role
+        return self._role_of_kind[state.thing(item.thing_id).kind]
 
     def _kind(self, state: GameState, item: Item) -> str:
         return state.thing(item.thing_id).kind

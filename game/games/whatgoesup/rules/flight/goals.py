@@ -114,8 +114,7 @@ class GoalPart(FlightBase):
         state = self._replace_upgoer(state, update(upgoer, temple_found=True))
         return self._event(state, f"{upgoer.name}'s crew spot the Temple on the horizon!", upgoer, "prestige")
 
-    def _visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> GameState:
-        """One derp with full stamina drives the Cart to the Temple, taking a turn of rations."""
+    def _check_visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> None:
         self._require_activity(state, upgoer, "the trip to the Temple")
         if not upgoer.temple_found:
             raise IllegalAction(f"{upgoer.name}'s crew has not found the Temple")
@@ -125,11 +124,15 @@ class GoalPart(FlightBase):
         if derp.current_stamina < derp.stamina:
             raise IllegalAction(f"the trip needs a derp with full stamina; {derp.name} has "
                                 f"{derp.current_stamina} of {derp.stamina}")
-        cart = self._usable(state, upgoer, "cart")
-        if cart is None:
+        if self._usable(state, upgoer, "cart") is None:
             raise IllegalAction(f"{upgoer.name} has no working Cart for the trip")
         if upgoer.rations < 1:
             raise IllegalAction("the trip needs a full turn of rations aboard")
+
+    def _visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> GameState:
+        """One derp with full stamina drives the Cart to the Temple, taking a turn of rations."""
+        self._check_visit_temple(state, upgoer, a)
+        derp, cart = state.derp(a.derp), self._usable(state, upgoer, "cart")
         state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - 1))
         state = self._spend(state, derp, derp.current_stamina)
         roll = self._new_roll(state, "payload", state.upgoer(upgoer.id), [cart], upgoer.location, "activity",
@@ -138,14 +141,18 @@ class GoalPart(FlightBase):
         return self._queue_rolls(state, [roll])
 
     # ------------------------------------------------------------------ Waylights
-    def _deploy(self, state: GameState, upgoer: Upgoer, a: Deploy) -> GameState:
-        """Set an active Waylight loose in orbit: a crewless beacon that keeps shining (and can be re-tagged)."""
+    def _check_deploy(self, state: GameState, upgoer: Upgoer, a: Deploy) -> None:
         self._require_activity(state, upgoer, "deploying a beacon")
         item = state.find("item", a.item)
         if item is None or item.location != upgoer.id or self._kind(state, item) != "waylight" or not item.active:
             raise IllegalAction(f"{a.item} is not a shining Waylight aboard {upgoer.name}")
         if self.board.step(upgoer.location).kind != "orbit":
             raise IllegalAction("a beacon is set loose in an orbit")
+
+    def _deploy(self, state: GameState, upgoer: Upgoer, a: Deploy) -> GameState:
+        """Set an active Waylight loose in orbit: a crewless beacon that keeps shining (and can be re-tagged)."""
+        self._check_deploy(state, upgoer, a)
+        item = state.item(a.item)
         beacon_id = f"U{state.next_id}"
         beacon = Upgoer(id=beacon_id, owner=item.owner, name=f"{self._name(state, item)} beacon", stages=(),
                         modules=(item.id,), crew=(), fuel=0, rations=0, location=upgoer.location, status="flying",
@@ -156,8 +163,7 @@ class GoalPart(FlightBase):
                                                    modules=tuple(m for m in upgoer.modules if m != item.id)))
         return self._event(state, f"{upgoer.name} sets {beacon.name} loose to shine on its own.", upgoer)
 
-    def _retag(self, state: GameState, upgoer: Upgoer, a: Retag) -> GameState:
-        """All Your Base: an EVA to a rival's unguarded Waylight (no healthy derp beside it) makes it yours."""
+    def _check_retag(self, state: GameState, upgoer: Upgoer, a: Retag) -> None:
         self._require_activity(state, upgoer, "re-tagging")
         victory = self._victory(state)
         if victory is None or victory.kind != "hold_locations":
@@ -172,9 +178,15 @@ class GoalPart(FlightBase):
         derp = self._crew_member(state, upgoer, a.derp)
         if self.piloting(state, derp) < self.table.eva_min_piloting:
             raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting")
-        pack = self._usable(state, upgoer, "eva_pack")
-        if pack is None:
+        if self._usable(state, upgoer, "eva_pack") is None:
             raise IllegalAction(f"{upgoer.name} has no working EVA pack")
+
+    def _retag(self, state: GameState, upgoer: Upgoer, a: Retag) -> GameState:
+        """All Your Base: an EVA to a rival's unguarded Waylight (no healthy derp beside it) makes it yours."""
+        self._check_retag(state, upgoer, a)
+        target, derp, pack = state.upgoer(a.target), state.derp(a.derp), self._usable(state, upgoer, "eva_pack")
+        lights = [i for i in self._items_aboard(state, target) if self._kind(state, i) == "waylight"
+                  and i.active and i.owner != upgoer.owner]
         state = self._spend(state, derp)
         roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
                               target=lights[0].id, detail=(("then", "retag"),))

@@ -229,7 +229,7 @@ class HostilityPart(FlightBase):
         return self._docked(state, attacker, upgoer)
 
     # ------------------------------------------------------------------ derp fights
-    def _start_fight(self, state: GameState, upgoer: Upgoer, a: StartFight) -> GameState:
+    def _check_start_fight(self, state: GameState, upgoer: Upgoer, a: StartFight) -> None:
         if not self.space_war(state):
             raise IllegalAction("fights between derps are part of Space War, which is off in this game")
         self._require_activity(state, upgoer, "a fight")
@@ -242,6 +242,10 @@ class HostilityPart(FlightBase):
             raise IllegalAction(f"nobody aboard {upgoer.name} is fit to fight")
         if not self._crew(state, target):
             raise IllegalAction(f"there is nobody aboard {target.name} to fight")
+
+    def _start_fight(self, state: GameState, upgoer: Upgoer, a: StartFight) -> GameState:
+        self._check_start_fight(state, upgoer, a)
+        target, fighters = state.upgoer(a.target), self._healthy(state, upgoer)
         docked = target.id in upgoer.docked_with
         where = f"inside {target.name}" if docked else f"across to {target.name}"
         state = self._quarrel(state, upgoer.owner, target.owner, f"{upgoer.name}'s crew picks a fight with {target.name}")

@@ -97,14 +97,37 @@ class PhasePart(FlightBase):
                 if self._activity_allowed(state, upgoer, a)]
 
     @functools.cached_property
+    def _activity_handlers(self) -> dict[type, Callable[[GameState, Upgoer, Action], GameState]]:
+        """Action type -> what does it for the active craft (each refuses with IllegalAction)."""
+        return {
+            Launch: self._launch, Hold: self._hold, Wait: self._wait, Move: self._move, Burn: self._burn,
+            Coast: self._coast, EndActivities: self._end_activities, Dock: self._dock, Undock: self._undock,
+            Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
+            Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
+            Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
+            Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
+            OpenFire: self._open_fire,
+            SwitchPayload: self._switch_payload, Recover: self._recover, Separate: self._separate,
+            **self._underped_handlers(),
+        }
+
+    @functools.cached_property
     def _action_checks(self) -> dict[type, Callable[[GameState, Upgoer, Action], object]]:
         """Action type -> the check its handler makes first: raises IllegalAction (the reason) when the action
         is refused, and once it passes the handler never refuses (``_underped_check`` aside, asked as well)."""
-        return {Launch: self._check_launch, Hold: self._check_hold, Wait: self._check_wait, Move: self._check_move,
-                EndActivities: self._check_end_activities, Burn: self._check_burn, Coast: self._check_coast,
-                Shed: self._check_shed, WriteOff: self._check_write_off, Nudge: self._check_nudge,
-                WalkOutside: self._check_walk_outside, JuryRig: self._check_jury_rig,
-                UsePayload: self._check_use_payload}
+        checks = {
+            Launch: self._check_launch, Hold: self._check_hold, Wait: self._check_wait, Move: self._check_move,
+            Burn: self._check_burn, Coast: self._check_coast, EndActivities: self._check_end_activities,
+            Dock: self._check_dock, Undock: self._check_undock, Transfer: self._check_transfer, Eva: self._check_eva,
+            JuryRig: self._check_jury_rig, UsePayload: self._check_use_payload, Shed: self._check_shed,
+            WriteOff: self._check_write_off, CatchUp: self._check_catch_up, Nudge: self._check_nudge,
+            WalkOutside: self._check_walk_outside, VisitTemple: self._check_visit_temple, Deploy: self._check_deploy,
+            Retag: self._check_retag, StartFight: self._check_start_fight, OpenFire: self._check_open_fire,
+            SwitchPayload: self._check_switch_payload, Recover: self._check_recover, Separate: self._check_separate,
+            **self._underped_checks(),
+        }
+        assert checks.keys() == self._activity_handlers.keys()  # every activity has its check
+        return checks
 
     def _activity_allowed(self, state: GameState, upgoer: Upgoer, action: Action) -> bool:
         """Whether the active craft's ``upgoer`` may take ``action`` now (no roll, choice or fight pending)."""
@@ -180,16 +203,7 @@ class PhasePart(FlightBase):
         if f.active is None:
             raise IllegalAction("no Upgoer is flying now")
         upgoer = state.upgoer(f.active)
-        handler = {
-            Launch: self._launch, Hold: self._hold, Wait: self._wait, Move: self._move, Burn: self._burn,
-            Coast: self._coast, EndActivities: self._end_activities, Dock: self._dock, Undock: self._undock,
-            Transfer: self._transfer, Eva: self._eva, JuryRig: self._jury_rig, UsePayload: self._use_payload,
-            Shed: self._shed, WriteOff: self._write_off, CatchUp: self._catch_up,
-            Nudge: self._nudge, WalkOutside: self._walk_outside, VisitTemple: self._visit_temple,
-            Deploy: self._deploy, Retag: self._retag, StartFight: self._start_fight,
-            OpenFire: self._open_fire,
-            SwitchPayload: self._switch_payload, Recover: self._recover, Separate: self._separate,
-        }.get(type(action)) or self._underped_handlers().get(type(action))
+        handler = self._activity_handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"'{action}' cannot be done now")
         self._underped_check(state, upgoer, action)

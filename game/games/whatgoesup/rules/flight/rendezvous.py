@@ -22,7 +22,7 @@ class RendezvousPart(FlightBase):
     """Docking, catch-up burns, transfers, EVAs and rescues."""
 
     # ------------------------------------------------------------------ docking
-    def _dock(self, state: GameState, upgoer: Upgoer, a: Dock) -> GameState:
+    def _check_dock(self, state: GameState, upgoer: Upgoer, a: Dock) -> None:
         self._require_activity(state, upgoer, "docking")
         target = self._same_stable_step(state, upgoer, a.target)
         if target.id in upgoer.docked_with:
@@ -40,18 +40,25 @@ class RendezvousPart(FlightBase):
             cost = self.table.winch_docking_stamina
             if derp.current_stamina < cost:
                 raise IllegalAction(f"docking with the winch costs {cost} stamina; {derp.name} has {derp.current_stamina}")
-            state = self._spend(state, derp, cost)
-            eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
-                                 target=target.id, detail=(("then", "winch"),))
-            return self._queue_rolls(state, [eva])
+            return
         if a.method != "rcs":
             raise IllegalAction("dock with RCS or with a winch")
         if self.piloting(state, derp) < self.table.docking_min_piloting:
             raise IllegalAction(f"docking needs a derp with at least {self.table.docking_min_piloting} Piloting; "
                                 f"{derp.name} has {self.piloting(state, derp)}")
-        rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0]
-        if not rcs:
+        if not any((i.uses_left or 0) > 0 for i in self._modules(state, upgoer, "rcs")):
             raise IllegalAction(f"{upgoer.name} has no RCS with fuel left for docking")
+
+    def _dock(self, state: GameState, upgoer: Upgoer, a: Dock) -> GameState:
+        self._check_dock(state, upgoer, a)
+        target, derp = state.upgoer(a.target), state.derp(a.derp)
+        if a.method == "winch":
+            pack = self._usable(state, upgoer, "eva_pack")
+            state = self._spend(state, derp, self.table.winch_docking_stamina)
+            eva = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id,
+                                 target=target.id, detail=(("then", "winch"),))
+            return self._queue_rolls(state, [eva])
+        rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) > 0]
         state = self._spend(state, derp)
         roll = self._new_roll(state, "docking", upgoer, [rcs[0]], upgoer.location, "activity", actor=derp.id,
                               target=target.id, detail=(("then", "dock"),))
@@ -71,7 +78,7 @@ class RendezvousPart(FlightBase):
         state = self._event(state, f"{upgoer.name} docks with {target.name}!", upgoer, "flight")
         return self._first(state, upgoer.owner, "docking", f"{upgoer.name} and {target.name}", craft=upgoer)
 
-    def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
+    def _check_catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> None:
         self._require_activity(state, upgoer, "a catch-up burn")
         if state.flight.mode != "after":
             raise IllegalAction("catch up after moving, once both craft are on their orbit for the turn")
@@ -87,12 +94,17 @@ class RendezvousPart(FlightBase):
             raise IllegalAction(f"{target.name} has not moved yet this turn; catch up once it has")
         if not self.can_steer(state, upgoer):
             raise IllegalAction(f"{upgoer.name} cannot be steered")
-        thrusters = self._modules(state, upgoer, "thruster")
-        if not thrusters:
+        if not self._modules(state, upgoer, "thruster"):
             raise IllegalAction(f"{upgoer.name} has no working thruster")
         cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
         if upgoer.fuel < cost:
             raise IllegalAction(f"catching up costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+
+    def _catch_up(self, state: GameState, upgoer: Upgoer, a: CatchUp) -> GameState:
+        self._check_catch_up(state, upgoer, a)
+        target, there = state.upgoer(a.target), self.board.step(state.upgoer(a.target).location)
+        thrusters = self._modules(state, upgoer, "thruster")
+        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
         state = self._undock_all(state, upgoer, "to make its burn")
         state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), fuel=upgoer.fuel - cost))
         best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
@@ -101,22 +113,20 @@ class RendezvousPart(FlightBase):
         state = self._event(state, f"{upgoer.name} burns {cost} fuel to catch up with {target.name}.", upgoer)
         return self._queue_rolls(state, [roll])
 
-    def _undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> GameState:
+    def _check_undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> None:
         self._require_activity(state, upgoer, "undocking")
         if a.target not in upgoer.docked_with:
             raise IllegalAction(f"{upgoer.name} is not docked with {a.target}")
+
+    def _undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> GameState:
+        self._check_undock(state, upgoer, a)
         target = state.upgoer(a.target)
         state = self._replace_upgoer(state, update(upgoer, docked_with=tuple(x for x in upgoer.docked_with if x != a.target)))
         state = self._replace_upgoer(state, update(target, docked_with=tuple(x for x in target.docked_with if x != upgoer.id)))
         return self._event(state, f"{upgoer.name} undocks from {target.name}.", upgoer)
 
     # ------------------------------------------------------------------ separating craft launched docked
-    def _separate(self, state: GameState, upgoer: Upgoer, a: Separate) -> GameState:
-        """"Undocking - It's free. In fact, it's so free that you can launch docked craft and undock them later!"
-
-        The parts named become a craft of their own, docked to the rest: crew, payloads, fuel and rations then
-        move by transfer, and an undocking lets the two go their separate ways.
-        """
+    def _check_separate(self, state: GameState, upgoer: Upgoer, a: Separate) -> None:
         self._require_activity(state, upgoer, "separating")
         if not self.board.step(upgoer.location).is_stable:
             raise IllegalAction("craft separate where craft can meet: in a stable orbit or on a surface")
@@ -139,6 +149,17 @@ class RendezvousPart(FlightBase):
                                               (stays, tuple(aboard - set(crew)), upgoer.rations - a.rations,
                                                upgoer.name)):
             self._check_half(state, parts, derps, rations, which)
+
+    def _separate(self, state: GameState, upgoer: Upgoer, a: Separate) -> GameState:
+        """"Undocking - It's free. In fact, it's so free that you can launch docked craft and undock them later!"
+
+        The parts named become a craft of their own, docked to the rest: crew, payloads, fuel and rations then
+        move by transfer, and an undocking lets the two go their separate ways.
+        """
+        self._check_separate(state, upgoer, a)
+        modules, crew = tuple(dict.fromkeys(a.modules)), tuple(dict.fromkeys(a.crew))
+        name = a.name.strip() or self._separated_name(state, upgoer)
+        stays = tuple(m for m in upgoer.modules if m not in modules)
         new_id = f"U{state.next_id}"
         new = update(upgoer, id=new_id, name=name, stages=(), modules=modules, crew=crew, fuel=a.fuel,
                      rations=a.rations, docked_with=(upgoer.id,), crewed_turns=upgoer.crewed_turns if crew else 0,
@@ -185,7 +206,7 @@ class RendezvousPart(FlightBase):
         scenario = self.engine.rock_rules.scenario(state)
         return scenario is not None and scenario.cooperative
 
-    def _transfer(self, state: GameState, upgoer: Upgoer, a: Transfer) -> GameState:
+    def _check_transfer(self, state: GameState, upgoer: Upgoer, a: Transfer) -> None:
         self._require_activity(state, upgoer, "a transfer")
         if upgoer.id not in (a.source, a.target):
             raise IllegalAction(f"{upgoer.name} must be one side of the transfer")
@@ -208,8 +229,11 @@ class RendezvousPart(FlightBase):
             if item is None or item.location != source.id or self._role(state, item) not in ("payload", "rcs"):
                 raise IllegalAction(f"{i} is not a payload or RCS aboard {source.name}")
         self._check_room(state, target, len(a.derps), len(a.items), a.rations)
-        state = self._move_goods(state, source, target, a.derps, a.items, a.fuel, a.rations, upgoer)
-        return state
+
+    def _transfer(self, state: GameState, upgoer: Upgoer, a: Transfer) -> GameState:
+        self._check_transfer(state, upgoer, a)
+        source, target = state.upgoer(a.source), state.upgoer(a.target)
+        return self._move_goods(state, source, target, a.derps, a.items, a.fuel, a.rations, upgoer)
 
     def _move_goods(self, state: GameState, source: Upgoer, target: Upgoer, derps: tuple, items: tuple, fuel: int,
                     rations: int, actor: Upgoer) -> GameState:
@@ -267,12 +291,13 @@ class RendezvousPart(FlightBase):
             raise IllegalAction(f"{target.name} has room for {shown} more mass, not {float(extra):g}")
 
     # ------------------------------------------------------------------ EVA
-    def _eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> GameState:
+    def _check_eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> None:
         self._require_activity(state, upgoer, "an EVA")
         target = self._same_stable_step(state, upgoer, a.target)
         derp = self._crew_member(state, upgoer, a.derp)
         if a.carry_derp is not None:
-            return self._eva_carry(state, upgoer, target, derp, a)
+            self._check_eva_carry(state, upgoer, target, derp, a)
+            return
         if self.piloting(state, derp) < self.table.eva_min_piloting:
             raise IllegalAction(f"going outside needs {self.table.eva_min_piloting} Piloting; {derp.name} has "
                                 f"{self.piloting(state, derp)}")
@@ -295,13 +320,20 @@ class RendezvousPart(FlightBase):
             self._check_room(state, target, 0, 1 if a.carry_item else 0, a.carry_rations)
         else:
             self._check_room(state, target, 1, 1 + (1 if a.carry_item else 0), a.carry_rations)
+
+    def _eva(self, state: GameState, upgoer: Upgoer, a: Eva) -> GameState:
+        self._check_eva(state, upgoer, a)
+        target, derp = state.upgoer(a.target), state.derp(a.derp)
+        if a.carry_derp is not None:
+            return self._eva_carry(state, upgoer, target, derp, a)
+        pack = self._usable(state, upgoer, "eva_pack")
         state = self._spend(state, derp)
         roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=derp.id, target=target.id,
                               detail=(("then", "eva"), ("item", a.carry_item), ("rations", a.carry_rations),
                                       ("back", a.come_back)))
         return self._queue_rolls(state, [roll])
 
-    def _eva_carry(self, state: GameState, upgoer: Upgoer, target: Upgoer, helper: Derp, a: Eva) -> GameState:
+    def _check_eva_carry(self, state: GameState, upgoer: Upgoer, target: Upgoer, helper: Derp, a: Eva) -> None:
         """"An injured derp can be transferred to another Upgoer using an EVA suit, if there is at least one
         healthy derp nearby. The healthy derp may roll for Pilot and Engineer on behalf of the injured comrade."
 
@@ -325,6 +357,12 @@ class RendezvousPart(FlightBase):
         if pack is None:
             raise IllegalAction(f"there is no working EVA pack aboard {upgoer.name} or {target.name}")
         self._check_room(state, dest, 1, 1 if pack.location != dest.id else 0, 0)
+
+    def _eva_carry(self, state: GameState, upgoer: Upgoer, target: Upgoer, helper: Derp, a: Eva) -> GameState:
+        """Carry the injured comrade of ``a`` across (``_check_eva_carry`` has allowed it)."""
+        comrade = state.derp(a.carry_derp)
+        source, dest = (upgoer, target) if comrade.location == upgoer.id else (target, upgoer)
+        pack = self._usable(state, source, "eva_pack") or self._usable(state, dest, "eva_pack")
         state = self._spend(state, helper)
         roll = self._new_roll(state, "eva", upgoer, [pack], upgoer.location, "activity", actor=comrade.id,
                               target=dest.id, detail=(("then", "eva_carry"), ("from", source.id),

@@ -177,7 +177,7 @@ class ShipCombatPart(FlightBase):
                          hits=hits)
 
     # ------------------------------------------------------------------ opening fire
-    def _open_fire(self, state: GameState, upgoer: Upgoer, a: OpenFire) -> GameState:
+    def _check_open_fire(self, state: GameState, upgoer: Upgoer, a: OpenFire) -> None:
         self._require_activity(state, upgoer, "opening fire")
         f: FlightPhase = state.flight
         target = state.find("upgoer", a.target)
@@ -192,6 +192,11 @@ class ShipCombatPart(FlightBase):
             raise IllegalAction(f"{upgoer.name} carries nothing that can fire (a Waylight or a probe, say)")
         if not self.ship_systems(state, target):
             raise IllegalAction(f"{target.name} has nothing a shot could hit")
+
+    def _open_fire(self, state: GameState, upgoer: Upgoer, a: OpenFire) -> GameState:
+        self._check_open_fire(state, upgoer, a)
+        f: FlightPhase = state.flight
+        target = state.upgoer(a.target)
         sides = (self.combatant(state, upgoer), self.combatant(state, target))
         order = (0, 1) if sides[0].speed >= sides[1].speed else (1, 0)
         crew = tuple(d.id for d in self._crew(state, upgoer) + self._crew(state, target))

@@ -207,21 +207,31 @@ class UnderpedPart(FlightBase):
         return {PowerDown: self._power_down, PowerUp: self._power_up, GiveStamina: self._give_stamina,
                 SelfDestruct: self._self_destruct, AbortOrders: self._abort_orders}
 
+    def _underped_checks(self) -> dict:
+        """The check each underped handler makes first (see ``PhasePart._action_checks``)."""
+        return {PowerDown: self._check_power_down, PowerUp: self._check_power_up,
+                GiveStamina: self._check_give_stamina, SelfDestruct: self._check_self_destruct,
+                AbortOrders: self._check_abort_orders}
+
     def _aboard_system(self, state: GameState, upgoer: Upgoer, derp_id: str) -> Derp:
         derp = state.find("derp", derp_id)
         if derp is None or not derp.is_system or derp.location != upgoer.id or derp.dead:
             raise IllegalAction(f"{derp_id} is not an underped system aboard {upgoer.name}")
         return derp
 
-    def _power_down(self, state: GameState, upgoer: Upgoer, a: PowerDown) -> GameState:
+    def _check_power_down(self, state: GameState, upgoer: Upgoer, a: PowerDown) -> None:
         self._require_activity(state, upgoer, "powering down")
         derp = self._aboard_system(state, upgoer, a.derp)
         if derp.powered_down:
             raise IllegalAction(f"{derp.name} is already powered down")
+
+    def _power_down(self, state: GameState, upgoer: Upgoer, a: PowerDown) -> GameState:
+        self._check_power_down(state, upgoer, a)
+        derp = state.derp(a.derp)
         state = dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, powered_down=True)]))
         return self._event(state, f"{derp.name} powers down to save itself for later.", upgoer)
 
-    def _power_up(self, state: GameState, upgoer: Upgoer, a: PowerUp) -> GameState:
+    def _check_power_up(self, state: GameState, upgoer: Upgoer, a: PowerUp) -> None:
         self._require_activity(state, upgoer, "powering up")
         derp = self._aboard_system(state, upgoer, a.derp)
         if not derp.powered_down:
@@ -230,11 +240,15 @@ class UnderpedPart(FlightBase):
         if derp.current_stamina < max(1, cost):
             raise IllegalAction(f"powering up needs {max(1, cost)} stamina left; {derp.name} has "
                                 f"{derp.current_stamina} (a derp can give it some)")
+
+    def _power_up(self, state: GameState, upgoer: Upgoer, a: PowerUp) -> GameState:
+        self._check_power_up(state, upgoer, a)
+        derp, cost = state.derp(a.derp), self.rules.components.underped.power_up_stamina
         state = self._spend(state, derp, cost)
         state = self._event(state, f"{derp.name} tries to power up.", upgoer)
         return self._queue_rolls(state, [self._power_up_roll(state, upgoer, derp)])
 
-    def _give_stamina(self, state: GameState, upgoer: Upgoer, a: GiveStamina) -> GameState:
+    def _check_give_stamina(self, state: GameState, upgoer: Upgoer, a: GiveStamina) -> None:
         self._require_activity(state, upgoer, "handing over stamina")
         giver = self._crew_member(state, upgoer, a.derp, need_stamina=False)
         if giver.is_system:
@@ -248,6 +262,11 @@ class UnderpedPart(FlightBase):
             raise IllegalAction(f"{a.system} is not an underped system aboard {upgoer.name} or a craft docked to it")
         if system.current_stamina >= system.stamina:
             raise IllegalAction(f"{system.name} is already fully charged ({system.stamina} stamina)")
+
+    def _give_stamina(self, state: GameState, upgoer: Upgoer, a: GiveStamina) -> GameState:
+        self._check_give_stamina(state, upgoer, a)
+        giver, system = state.derp(a.derp), state.derp(a.system)
+        amount = self.rules.components.underped.given_stamina
         given = min(amount, system.stamina - system.current_stamina)
         state = self._spend(state, giver, given)
         system = state.derp(system.id)
@@ -256,13 +275,16 @@ class UnderpedPart(FlightBase):
         state = self._event(state, f"{giver.name} gives {system.name} {given} stamina.", upgoer)
         return self._open_orders(state, state.upgoer(system.location))
 
-    def _self_destruct(self, state: GameState, upgoer: Upgoer, a: SelfDestruct) -> GameState:
+    def _check_self_destruct(self, state: GameState, upgoer: Upgoer, a: SelfDestruct) -> None:
         self._require_activity(state, upgoer, "a self-destruct")
         if a.upgoer != upgoer.id:
             raise IllegalAction("only the craft that is acting can destroy itself")
         if not self._spent_systems(state, upgoer):
             raise IllegalAction(f"{upgoer.name} self-destructs only when its underped systems, with no derp "
                                 f"aboard, can no longer act")
+
+    def _self_destruct(self, state: GameState, upgoer: Upgoer, a: SelfDestruct) -> GameState:
+        self._check_self_destruct(state, upgoer, a)
         state = self._undock_all(state, upgoer, "before the end")
         state = self._destroy_upgoer(state, state.upgoer(upgoer.id),
                                      f"{upgoer.name}'s systems, out of stamina, destroy the craft rather than drift.")
@@ -384,11 +406,14 @@ class UnderpedPart(FlightBase):
             return state
         return self._replace_upgoer(state, update(current, orders=current.orders[1:]))
 
-    def _abort_orders(self, state: GameState, upgoer: Upgoer, a: AbortOrders) -> GameState:
+    def _check_abort_orders(self, state: GameState, upgoer: Upgoer, a: AbortOrders) -> None:
         if a.upgoer != upgoer.id or not self.clockwork(state, upgoer) or not upgoer.orders:
             raise IllegalAction("only a clockwork craft with orders left can abort them")
         if state.flight.mode != "junction":
             raise IllegalAction("orders are aborted at a burn, when the written burn fails")
+
+    def _abort_orders(self, state: GameState, upgoer: Upgoer, a: AbortOrders) -> GameState:
+        self._check_abort_orders(state, upgoer, a)
         state = self._replace_upgoer(state, update(upgoer, orders=(), orders_aborted=True))
         return self._event(state, f"{upgoer.name} gives up the rest of its orders and coasts on.", upgoer)
 
