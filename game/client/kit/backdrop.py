@@ -211,11 +211,18 @@ class Backdrop:
         static = self.static_layer(surface.get_size())
         surface.blits([(static, rect, rect) for rect in rects], doreturn=False)
 
-    def draw_moving(self, surface: pygame.Surface) -> None:
-        """The twinkling stars and the rocket, over whatever is on ``surface``."""
+    def star_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Every star drawn at ``size``, in drawing order: the rect any of its twinkles can touch."""
+        return [star[-1] for star in self._visible_stars(size)]
+
+    def draw_moving(self, surface: pygame.Surface, stars=None) -> None:
+        """The twinkling stars and the rocket, over whatever is on ``surface``; ``stars`` (numbers in the order
+        of ``star_rects``) draws just those stars, without the rocket (a scene keeping a picture of itself
+        redraws the stars that show round its cards)."""
         size = surface.get_size()
         unit = max(1, round(size[1] / 720))
-        for pos, s, base, speed, phase, tint, _ in self._visible_stars(size):
+        placed = self._visible_stars(size)
+        for pos, s, base, speed, phase, tint, _ in (placed if stars is None else [placed[i] for i in stars]):
             twinkle = 0.65 + 0.35 * math.sin(self.time * speed + phase)
             bright = base * twinkle
             colour = (int(tint[0] * bright), int(tint[1] * bright), int(tint[2] * bright))
@@ -227,7 +234,7 @@ class Backdrop:
                     arm = 3 * unit
                     pygame.draw.line(surface, colour, (pos[0] - arm, pos[1]), (pos[0] + arm, pos[1]))
                     pygame.draw.line(surface, colour, (pos[0], pos[1] - arm), (pos[0], pos[1] + arm))
-        if self.world:
+        if self.world and stars is None:
             self._draw_rocket(surface, size)
 
     def _puffs(self, size: tuple[int, int], phase: float):

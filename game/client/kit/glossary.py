@@ -144,8 +144,8 @@ def tip_spot(rect: pygame.Rect, html: str, context, container=None):
     if container is not None:  # widgets take positions relative to their container
         inner = container.get_container().get_rect()
         rect.topleft = (rect.left - inner.left, rect.top - inner.top)
-    spot = _Spot(rect, pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA), manager,
-                 container=container, object_id="#glossary_spot")
+    spot = _Spot(rect, pygame.Surface((1, 1), pygame.SRCALPHA), manager, container=container,
+                 object_id="#glossary_spot")
     attach_tip(spot, html, layout)
     return spot
 
@@ -163,13 +163,18 @@ def keep_on_screen(tip, manager) -> None:
             tip.text_block.set_position(rect.topleft)
 
 
+def _unscaled(image: pygame.Surface, _size) -> pygame.Surface:
+    return image
+
+
 class _Spot(pygame_gui.elements.UIImage):
     """An invisible hover target over drawn text; its tooltip always stays inside the window."""
 
     def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # Nothing to see: pygame_gui blits every element each frame, so the spot blits an empty part of its
-        # (transparent) image instead of a whole card's worth of see-through pixels.
+        # Nothing to see: the image stays one see-through pixel (never scaled up to the spot's size, which cost
+        # a card's worth of memory three times over at 4K) and pygame_gui, which blits every element each
+        # frame, blits an empty part of it. The rect alone takes the hover.
+        super().__init__(*args, scale_func=_unscaled, **kwargs)
         self.blit_data[2] = pygame.Rect(0, 0, 0, 0)
 
     def while_hovering(self, time_delta, mouse_pos):

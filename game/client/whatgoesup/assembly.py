@@ -26,6 +26,7 @@ from game.client.whatgoesup.rocket_view import RocketPicture, draw_part_icon, ma
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import program_colour
 from game.client.kit.text import draw_wrapped
+from game.client.kit.still import Same, StillFrame
 from game.client.kit.widgets import draw_status
 from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text,
@@ -167,6 +168,7 @@ class AssemblyScene(GameScene):
         self._picture: Optional[RocketPicture] = None
         self._picture_key = None
         self._drag_layer = _DragLayer(self)
+        self.still = StillFrame()
         people = next(p for p in flow.session.engine.rules.peoples.peoples
                       if p.id == flow.state.programs[program].people)
         count = len(flow.state.upgoers_of(program)) + 1
@@ -595,6 +597,42 @@ class AssemblyScene(GameScene):
     def draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_time > 0 and self.toast_text:
             draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)
+
+    def drag_look(self) -> tuple:
+        """What a drag changes on the picture: the piece lifted off it, the stage slot under the pointer, or the
+        rocket lit up as the place to drop a part from storage."""
+        if self.dragging is None:
+            return ()
+        over = self.picture().rect.collidepoint(self.drag_pos)
+        zone = self.picture().stage_zone_at(self.drag_pos) if over and self.dragging[1] == "stage" else None
+        return (self.dragging, over, zone)
+
+    def frame_key(self) -> tuple:
+        """Everything the screen's picture depends on: the state, the widgets as laid out, the design (its name
+        as typed), a drag, the message shown."""
+        toast = (self.toast_text, self.toast_kind) if self.toast_time > 0 else None
+        return (Same(self.state), Same(self.root), self.context.layout, self.design(), self.drag_look(), toast)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still picture, painted again only when ``frame_key`` changes; the stars around it twinkle."""
+        def content(layer: pygame.Surface) -> None:
+            self.draw_content(layer)
+            self.draw_toast(layer)
+
+        self.still.draw(surface, self.frame_key(), self.draw_background, content, self.backdrop)
+
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        """Last frame still stands unless ``frame_key`` changed: the picture goes back under the widgets and
+        the stars twinkle."""
+        return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
+
+    def cover(self) -> None:
+        self.still.forget()  # under another screen: the picture's memory comes back
+        super().cover()
+
+    def exit(self) -> None:
+        self.still.forget()
+        super().exit()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

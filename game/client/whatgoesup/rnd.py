@@ -24,6 +24,7 @@ from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
+from game.client.kit.still import Same, StillFrame
 from game.client.kit.widgets import draw_status, fitted_dropdown
 from game.client.kit.words import counted, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -89,6 +90,7 @@ class RnDScene(GameScene):
         self.term_spots: list = []  # (text, invisible widget whose tooltip explains a rule word)
         self.manifest: Optional[pygame_gui.elements.UITextBox] = None
         self._enter_armed = 0.0
+        self.still = StillFrame()
 
     # ------------------------------------------------------------------ geometry
     def split_x(self) -> float:
@@ -786,6 +788,35 @@ class RnDScene(GameScene):
         return f"<font pixel_size={size}>" + "".join(out) + "</font>"
 
     # ------------------------------------------------------------------ drawing
+    def frame_key(self) -> tuple:
+        """Everything the screen's picture depends on: the state, the widgets as laid out, the form, the names
+        typed (a preview checks them), the message shown."""
+        typed = tuple((key, entry.get_text()) for key, entry in self.entries.items() if entry.alive())
+        toast = (self.toast_text, self.toast_kind) if self.toast_time > 0 else None
+        return (Same(self.state), Same(self.root), self.context.layout, self.tab, tuple(self.form.items()), typed,
+                toast)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still picture, painted again only when ``frame_key`` changes; the stars around it twinkle."""
+        def content(layer: pygame.Surface) -> None:
+            self.draw_content(layer)
+            self.draw_toast(layer)
+
+        self.still.draw(surface, self.frame_key(), self.draw_background, content, self.backdrop)
+
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        """Last frame still stands unless ``frame_key`` changed: the picture goes back under the widgets and
+        the stars twinkle."""
+        return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
+
+    def cover(self) -> None:
+        self.still.forget()  # under assembly or trade: the picture's memory comes back
+        super().cover()
+
+    def exit(self) -> None:
+        self.still.forget()
+        super().exit()
+
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         state = self.state
