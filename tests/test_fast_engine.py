@@ -112,6 +112,92 @@ def test_legal_actions_agree_with_refusal_in_many_games(name, bot_kind):
     assert compared > 150
 
 
+def suggested_designs_checked_in_full(engine, state, player):
+    """The old suggested designs, every part read from the state and each design put through ``check_design``:
+    the reference for the fast ones (stored parts kept per tuple, validity kept per what the check reads)."""
+    from game.games.whatgoesup.rules import formulas
+    from game.games.whatgoesup.rules.shared import people_by_id
+    from game.games.whatgoesup.rules.state import HOME, UpgoerDesign
+    role = lambda item: engine.rules.components.kind(state.thing(item.thing_id).kind).role  # noqa: E731
+    by_role = {}
+    for item in state.items_of(player):
+        by_role.setdefault(role(item), []).append(item)
+    stages = sorted(by_role.get("lower_stage", []), key=lambda i: -state.thing(i.thing_id).base_mass)
+    capsules = sorted(by_role.get("capsule", []), key=lambda i: -state.thing(i.thing_id).base_mass)
+    crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
+    count = len(state.upgoers_of(player)) + 1
+    people = people_by_id(engine.rules, state.programs[player].people)
+    name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
+    designs = []
+    if stages:
+        test = UpgoerDesign(name=name, stages=((stages[0].id,),))
+        if engine.check_design(state, player, test).valid:
+            designs.append(test)
+    if capsules and len(stages) >= 2 and crew:
+        thrusters = by_role.get("thruster", [])
+        modules = (capsules[0].id,) + ((thrusters[0].id,) if thrusters else ())
+        fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
+        rations = formulas.ration_load(min(state.programs[player].rations_stock, 2), engine.rules.components, up=False)
+        design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
+                              crew=(crew[0].id,), fuel=fuel, rations=rations)
+        if engine.check_design(state, player, design).valid:
+            designs.append(design)
+        elif rations:
+            design = dataclasses.replace(design, rations=0)
+            if engine.check_design(state, player, design).valid:
+                designs.append(design)
+    return designs
+
+
+def test_listing_agrees_with_refusal_late_in_long_random_games():
+    """Late R&D states of 80-turn random games (a hundred blueprints, hundreds of parts, 300+ legal actions):
+    the listing, built on what it kept from the state before, is still exactly the candidates ``refusal``
+    allows, and the suggested designs are those the full design check picks."""
+    compared = 0
+    states = []
+
+    def keep(before, action, after):
+        if after.phase == "rnd" and after.pending_trade is None and after.turn >= 55:
+            player = ENGINE.current_player(after)
+            if player not in (CHANCE, TERMINAL):
+                ENGINE.legal_actions(after)  # in play order, as a game asks
+                states.append(after)
+
+    for seed in (300, 301):
+        result = play_game(ENGINE, default_setup(ENGINE, 2, 80), seed, max_turns=80, check=False, on_action=keep)
+        assert result.failure is None
+    for state in states[::6]:
+        player = ENGINE.current_player(state)
+        assert ENGINE.legal_actions(state) == legal_by_generate_and_test(ENGINE, state), state.turn
+        assert ENGINE.suggested_designs(state, player) == suggested_designs_checked_in_full(ENGINE, state, player)
+        compared += 1
+    assert compared > 40 and max(len(s.things) for s in states) > 100
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(SETUPS)), st.integers(0, 10_000), st.integers(2, 14), st.randoms(use_true_random=False))
+def test_listing_agrees_with_refusal_asked_out_of_order(name, seed, turns, shuffler):
+    """What the listing keeps from one state for the next is only a help: R&D states of a seeded game asked
+    in any order (by a fresh engine and by one that saw other games), give exactly the candidates ``refusal``
+    allows and the suggested designs the full design check picks."""
+    states = []
+
+    def keep(before, action, after):
+        if after.phase == "rnd" and after.pending_trade is None and ENGINE.current_player(after) not in (CHANCE, TERMINAL):
+            states.append(after)
+
+    result = play_game(ENGINE, SETUPS[name], seed, max_turns=turns, check=False, on_action=keep)
+    assert result.failure is None
+    shuffler.shuffle(states)
+    fresh = Engine(ENGINE.rules)
+    for state in states[:40]:
+        player = ENGINE.current_player(state)
+        expected = legal_by_generate_and_test(fresh, state)
+        assert ENGINE.legal_actions(state) == expected
+        assert fresh.legal_actions(state) == expected
+        assert fresh.suggested_designs(state, player) == suggested_designs_checked_in_full(fresh, state, player)
+
+
 def legal_by_refusal_in_any_phase(engine, state):
     """Every phase's candidates (R&D's, or the flight phase's with its trade offers) that ``refusal``
     allows, in their order: what ``legal_actions`` must list wherever a program acts."""

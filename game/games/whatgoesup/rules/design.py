@@ -206,6 +206,48 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
         burn_costs=costs, fuel_for_planned_burns=needed, problems=tuple(problems), notes=tuple(notes))
 
 
+def reads_of_check(state: GameState, program: int, design: UpgoerDesign) -> tuple:
+    """Everything ``check_design`` reads of ``state`` for ``design`` checked at home (``on_board_of`` None),
+    besides the rules: two designs with equal reads have the same problems. The name is not read."""
+    items = []
+    for item_id in design.all_items():
+        item = state.find("item", item_id)
+        if item is None:
+            items.append(None)
+            continue
+        thing = state.thing(item.thing_id)
+        items.append((item.owner, item.location, thing.kind, thing.mass, thing.base_mass, thing.name))
+    crew = []
+    for derp_id in design.crew:
+        derp = state.find("derp", derp_id)
+        crew.append(None if derp is None else (derp.owner, derp.name, derp.system, derp.dead, derp.injured,
+                                               derp.busy, derp.location))
+    home = state.programs[program]
+    return (program, design.stages, design.modules, design.crew, design.fuel, design.rations, design.planned_burns,
+            tuple(items), tuple(crew), design.fuel <= home.fuel_stock, design.rations <= home.rations_stock,
+            "simplified_stack" in state.setup.options)
+
+
+class DesignValidity:
+    """Whether designs pass ``check_design``, kept per distinct ``reads_of_check``: the bots' suggested
+    designs are asked for before every R&D action, and the same parts make the same design all turn."""
+
+    def __init__(self, rules: Rules, limit: int = 4096):
+        self.rules = rules
+        self.limit = limit
+        self._known: dict[tuple, bool] = {}
+
+    def __call__(self, state: GameState, program: int, design: UpgoerDesign) -> bool:
+        key = reads_of_check(state, program, design)
+        valid = self._known.get(key)
+        if valid is None:
+            valid = check_design(state, program, design, self.rules).valid
+            if len(self._known) >= self.limit:
+                self._known.clear()
+            self._known[key] = valid
+        return valid
+
+
 def _stage_label(index: int, count: int, state: GameState) -> str:
     if count == 1:
         return "lower stage"

@@ -15,10 +15,11 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules import setup_data
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
                       Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train, action_from_data)
-from game.games.whatgoesup.rules.design import DesignReport, check_design
+from game.games.whatgoesup.rules.design import DesignReport, DesignValidity, check_design
 from game.games.whatgoesup.rules.flight import FlightRules
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
+from game.games.whatgoesup.rules.rnd_listing import RndListing
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
@@ -60,6 +61,8 @@ class Engine:
         self.flight_rules = FlightRules(self)  # the flight phase plugs into the same questions
         self.rock_rules = RockRules(self)
         self.victory_rules = VictoryRules(self)
+        self.rnd_listing = RndListing(rules, self.research_cap, self.INVENT_MASSES)
+        self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
@@ -406,6 +409,10 @@ class Engine:
 
     def check_design(self, state: GameState, program: int, design: UpgoerDesign) -> DesignReport:
         return check_design(state, program, design, self.rules)
+
+    def design_is_valid(self, state: GameState, program: int, design: UpgoerDesign) -> bool:
+        """``check_design(...).valid``, answered from what was kept when the same reads were checked before."""
+        return self._design_validity(state, program, design)
 
     # ------------------------------------------------------------------ R&D handlers
     def _invent(self, state: GameState, a: Invent, check_only: bool = False) -> GameState:
@@ -1092,47 +1099,19 @@ class Engine:
 
     def _rnd_legal(self, state: GameState, player: int) -> list[Action]:
         """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, each family's
-        conditions read once from the state instead of checking every candidate in full. Families with
-        few candidates and involved checks (trades, tracking) still ask ``refusal``."""
+        conditions read once from the state instead of checking every candidate in full (``rnd_listing``
+        keeps what the blueprints and the stored parts give, per tuple of the state). Tracking, with its
+        few candidates and involved checks, still asks ``refusal``."""
+        listing = self.rnd_listing
         program = state.programs[player]
         points = program.points
         rules = self.rules
         comps, costs = rules.components, rules.economy.costs
         legal: list[Action] = []
         add = legal.append
-        mine = state.things_of(player)
-        taken = {t.name.lower() for t in mine}
-        of_kind: dict[str, int] = {}
-        for thing in mine:
-            of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
-        for kind in comps.kinds:
-            if not kind.invented or not self.kind_in_play(state, kind.id):
-                continue
-            masses = (kind.fixed_mass,) if kind.fixed_mass else self.INVENT_MASSES
-            if self._default_name(state, player, kind.id, of_kind.get(kind.id, 0)).lower() in taken:
-                continue  # the default name is taken, so every mass of this kind is refused
-            least = comps.capsule.min_mass if kind.role in ("capsule", "habitat") else 1
-            for mass in masses:
-                if costs.invent_per_mass * mass > points:
-                    break
-                if (kind.fixed_mass is not None and mass != kind.fixed_mass) or not least <= mass <= comps.max_invent_mass:
-                    continue
-                if costs.invent_per_mass * formulas.thing_mass(mass, False, comps) <= points:
-                    add(Invent(kind.id, mass))
-                if kind.can_be_reusable and costs.invent_per_mass * formulas.thing_mass(mass, True, comps) <= points:
-                    add(Invent(kind.id, mass, reusable=True))
-        research = rules.economy.research
-        for thing in mine:
-            if costs.research_per_mass * thing.mass <= points:
-                cap = self.research_cap(state, thing)
-                fail, boom = thing.rating.fail + 1, thing.rating.boom + 1
-                if (fail < thing.rating.boom and thing.fail_steps_this_turn + 1 <= research.max_fail_steps_per_turn
-                        and fail <= cap.fail):
-                    add(Research(thing.id, "fail", 1))
-                if thing.boom_steps_this_turn + 1 <= research.max_boom_steps_per_turn and boom <= cap.boom:
-                    add(Research(thing.id, "boom", 1))
-            if costs.build_per_mass * thing.mass <= points:
-                add(Build(thing.id, 1))
+        blueprints = listing.blueprints(state, player)
+        listing.invent(state, blueprints, points, legal)
+        listing.research_and_build(blueprints, points, legal)
         for kind_name in ("fuel", "rations"):
             for containers in (1, 5):
                 if costs.consumable_per_container * containers <= points:
@@ -1160,18 +1139,14 @@ class Engine:
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     add(Train(derp.id, skill, 1))
-        things_by_id = {t.id: t for t in state.things}
-        held = {(t.inventor, t.name) for t in mine}  # blueprints already held, by inventor and name
-        for item in state.items_of(player):
-            original = things_by_id[item.thing_id]
-            if original.owner == player or original.inventor == player:
-                continue
+        held = blueprints.held  # blueprints already held, by inventor and name
+        for item, original in listing.stored(state, player).foreign:
             if self._reverse_engineering_refusal(state, player, original):
                 continue
             if (original.inventor, original.name) in held:
                 continue
             add(ReverseEngineer(item.id))
-        legal += self._sample_offers(state, player)
+        legal += listing.offers(state, player)
         upgoers = state.upgoers_of(player)
         for upgoer in upgoers:
             if upgoer.status == "pad":
@@ -1189,26 +1164,9 @@ class Engine:
         return legal
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:
-        """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows it)."""
-        offers: list[Action] = []
-        for other in state.programs:
-            if other.index == player:
-                continue
-            samples = []
-            if state.programs[player].points:
-                samples.append(OfferTrade(other.index, give=TradeBundle(points=1)))
-            if other.points:
-                samples.append(OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1)))
-            stored = state.items_of(player)
-            if stored:
-                samples.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)), take=TradeBundle(points=1)))
-            if not self.rules.economy.trading.points:  # dots are the only currency (2013)
-                samples.append(OfferTrade(other.index, give=TradeBundle(dots=1)))
-                if stored:
-                    samples.append(OfferTrade(other.index, give=TradeBundle(items=(stored[0].id,)),
-                                              take=TradeBundle(dots=1)))
-            offers += [offer for offer in samples if self.refusal(state, offer) is None]
-        return offers
+        """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows
+        it): one point, one dot or the first stored part, each listed only when ``refusal`` allows it."""
+        return self.rnd_listing.offers(state, player)
 
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
         """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""

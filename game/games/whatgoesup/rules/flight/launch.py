@@ -13,7 +13,7 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, P
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.shared import people_by_id
-from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, UpgoerDesign, replace_in, update
+from game.games.whatgoesup.rules.state import HOME, GameState, Upgoer, UpgoerDesign, replace_in, update
 
 
 class LaunchPart(FlightBase):
@@ -173,14 +173,13 @@ class LaunchPart(FlightBase):
 
     # ------------------------------------------------------------------ designs for the pad
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
-        """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible."""
+        """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible.
+
+        The stored parts come by role from the R&D listing's view (kept per tuple of the state), and each
+        design is judged by ``design_is_valid``: ``check_design`` once per distinct set of what it reads."""
         engine = self.engine
-        stored = state.items_of(player)
-        by_role: dict[str, list[Item]] = {}
-        for item in stored:
-            by_role.setdefault(self._role(state, item), []).append(item)
-        stages = sorted(by_role.get("lower_stage", []), key=lambda i: -state.thing(i.thing_id).base_mass)
-        capsules = sorted(by_role.get("capsule", []), key=lambda i: -state.thing(i.thing_id).base_mass)
+        stored = engine.rnd_listing.stored(state, player)
+        stages, capsules = stored.stages, stored.capsules
         crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
         designs = []
         count = len(state.upgoers_of(player)) + 1
@@ -188,20 +187,20 @@ class LaunchPart(FlightBase):
         name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
         if stages:
             test = UpgoerDesign(name=name, stages=((stages[0].id,),))
-            if engine.check_design(state, player, test).valid:
+            if engine.design_is_valid(state, player, test):
                 designs.append(test)
         if capsules and len(stages) >= 2 and crew:
             capsule = capsules[0]
-            thrusters = by_role.get("thruster", [])
+            thrusters = stored.by_role.get("thruster", [])
             modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
             fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
             rations = formulas.ration_load(min(state.programs[player].rations_stock, 2), self.rules.components, up=False)
             design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
                                   crew=(crew[0].id,), fuel=fuel, rations=rations)
-            if engine.check_design(state, player, design).valid:
+            if engine.design_is_valid(state, player, design):
                 designs.append(design)
             elif rations:
                 design = dataclasses.replace(design, rations=0)
-                if engine.check_design(state, player, design).valid:
+                if engine.design_is_valid(state, player, design):
                     designs.append(design)
         return designs  # each checked once above

@@ -1,0 +1,300 @@
+"""R&D's legal actions worked out per family straight from the state (issue 12).
+
+``Engine.legal_actions`` in R&D lists exactly the candidates of ``Engine._rnd_candidates`` that
+``Engine.refusal`` allows, in the same order (tests/test_fast_engine.py holds the two together), but
+without judging each candidate in full. What a listing needs is read once and kept:
+
+* per rules (this engine's tables): the Invent actions with their costs, each kind's role;
+* per blueprint (a ``Thing`` value; a new value when research changes it): its research and build
+  actions, their costs and whether research still has a step to give;
+* per program and ``things`` tuple: its blueprints' rows, names and which default names are taken;
+* per program and ``items`` tuple: its parts in storage, by role, and those of others' designs.
+
+States share the tuples they did not change, so an action that changes only items (a build) finds
+the blueprints already read, and one that changes only blueprints (research) finds the parts. Every
+cache holds the values it was built from and answers only when handed those very values: derived
+data only, the state stays immutable plain data.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from game.games.whatgoesup.rules import formulas
+from game.games.whatgoesup.rules.actions import Action, Build, Invent, OfferTrade, Research
+from game.games.whatgoesup.rules.shared import people_by_id
+from game.games.whatgoesup.rules.reliability import Rating
+from game.games.whatgoesup.rules.state import HOME, GameState, Item, Thing, TradeBundle, index_by_id
+from game.games.whatgoesup.rules.tables import Rules
+
+#: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
+_MAX_VIEWS = 64
+#: Blueprint rows kept by value; forgotten all at once past this (rows are cheap to make again).
+_MAX_ROWS = 20_000
+
+
+@dataclass(frozen=True)
+class BlueprintRow:
+    """One blueprint's R&D actions: research (each safety only when a step is left) and build."""
+
+    research_cost: int
+    research_fail: Optional[Research]
+    research_boom: Optional[Research]
+    build_cost: int
+    build: Build
+
+
+class Blueprints:
+    """One program's blueprints in one ``things`` tuple, read for the listing."""
+
+    __slots__ = ("mine", "rows", "taken_kinds", "held")
+
+    def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
+                 held: frozenset[tuple[int, str]]):
+        self.mine = mine
+        self.rows = rows
+        self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
+        self.held = held  # (inventor, name) of every blueprint held
+
+
+class StoredParts:
+    """One program's parts in storage (at home) in one ``items`` and ``things`` tuple."""
+
+    __slots__ = ("items", "foreign", "by_role", "stages", "capsules", "designs")
+
+    def __init__(self, items: tuple[Item, ...], foreign: list[tuple[Item, Thing]], by_role: dict[str, list[Item]],
+                 stages: list[Item], capsules: list[Item], designs: dict[str, Thing]):
+        self.items = items  # in the state's order
+        self.foreign = foreign  # parts of designs the program neither holds nor invented, with the design
+        self.by_role = by_role
+        self.stages = stages  # lower stages, heaviest first (ties in storage order)
+        self.capsules = capsules  # capsules, heaviest first
+        self.designs = designs  # every design read, by id
+
+
+_NO_PARTS = StoredParts((), [], {}, [], [], {})
+
+
+def _design_facts(thing: Thing) -> tuple:
+    """What a stored-parts view keeps of a design: all but its rating and flight record, which no view reads."""
+    return thing.kind, thing.base_mass, thing.mass, thing.owner, thing.inventor, thing.name
+
+
+class RndListing:
+    """The per-family R&D listing of one engine (one edition's tables) and what it keeps."""
+
+    def __init__(self, rules: Rules, research_cap: Callable[[GameState, Thing], Rating],
+                 invent_masses: tuple[int, ...]):
+        self.rules = rules
+        self.research_cap = research_cap  # the engine's: the best rating research alone can give a thing
+        self.invent_masses = invent_masses  # the masses listed for a kind without a fixed one
+        comps = self.rules.components
+        self.role_of: dict[str, str] = {}
+        for kind in comps.kinds:
+            self.role_of.setdefault(kind.id, kind.role)
+        self._invent_table = self._invent_rows()
+        self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
+        self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
+        self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
+        # The last view asked for, per program (and per people and rules switches for blueprints): the
+        # next state usually differs from its state by one action, so most of it carries over.
+        self._last_blueprints: dict[tuple, Blueprints] = {}
+        self._last_stored: dict[int, tuple[tuple, tuple, StoredParts]] = {}
+
+    # ------------------------------------------------------------------ per rules
+    def _invent_rows(self) -> list[tuple[str, str, Optional[str], list[tuple]]]:
+        """Per invented kind: (kind id, its name, its optional rule, rows of (the cost that ends the listing, plain
+        cost, plain Invent or None, reusable cost, reusable Invent or None)), masses rising."""
+        comps, costs = self.rules.components, self.rules.economy.costs
+        table = []
+        for kind in comps.kinds:
+            if not kind.invented:
+                continue
+            masses = (kind.fixed_mass,) if kind.fixed_mass else self.invent_masses
+            least = comps.capsule.min_mass if kind.role in ("capsule", "habitat") else 1
+            rows = []
+            for mass in masses:
+                stop = costs.invent_per_mass * mass
+                if (kind.fixed_mass is not None and mass != kind.fixed_mass) or not least <= mass <= comps.max_invent_mass:
+                    rows.append((stop, 0, None, 0, None))
+                    continue
+                plain = costs.invent_per_mass * formulas.thing_mass(mass, False, comps)
+                reusable = Invent(kind.id, mass, reusable=True) if kind.can_be_reusable else None
+                reusable_cost = costs.invent_per_mass * formulas.thing_mass(mass, True, comps) if reusable else 0
+                rows.append((stop, plain, Invent(kind.id, mass), reusable_cost, reusable))
+            table.append((kind.id, kind.name, kind.option, rows))
+        return table
+
+    # ------------------------------------------------------------------ per blueprint
+    def _row(self, state: GameState, thing: Thing, simulationist: bool) -> BlueprintRow:
+        hit = self._rows.get(id(thing))
+        if hit is not None and hit[0] is thing and hit[1] is simulationist:
+            return hit[2]
+        costs, research = self.rules.economy.costs, self.rules.economy.research
+        cap = self.research_cap(state, thing)
+        fail, boom = thing.rating.fail + 1, thing.rating.boom + 1
+        fail_ok = (fail < thing.rating.boom and thing.fail_steps_this_turn + 1 <= research.max_fail_steps_per_turn
+                   and fail <= cap.fail)
+        boom_ok = thing.boom_steps_this_turn + 1 <= research.max_boom_steps_per_turn and boom <= cap.boom
+        row = BlueprintRow(costs.research_per_mass * thing.mass, Research(thing.id, "fail", 1) if fail_ok else None,
+                           Research(thing.id, "boom", 1) if boom_ok else None, costs.build_per_mass * thing.mass,
+                           Build(thing.id, 1))
+        if len(self._rows) >= _MAX_ROWS:
+            self._rows.clear()
+        self._rows[id(thing)] = (thing, simulationist, row)
+        return row
+
+    # ------------------------------------------------------------------ per tuple
+    def blueprints(self, state: GameState, player: int) -> Blueprints:
+        """``player``'s blueprints in ``state`` with their rows (kept per ``things`` tuple; after research,
+        which changes one blueprint's value, the rows of the others and the names are carried over)."""
+        things = state.things
+        simulationist = "simulationist" in state.setup.options
+        people = state.programs[player].people
+        key = (id(things), player, simulationist, people)
+        hit = self._blueprints.get(key)
+        if hit is not None and hit[0] is things:
+            return hit[1]
+        mine = state.things_of(player)
+        last = self._last_blueprints.get(key[1:])
+        if last is not None and len(last.mine) == len(mine) and all(
+                new is old or (new.name == old.name and new.kind == old.kind and new.inventor == old.inventor)
+                for new, old in zip(mine, last.mine)):
+            # The same blueprints by name, kind and inventor (research or a flight changed some): the
+            # taken names stand; unchanged blueprints keep their rows.
+            rows = [row if new is old else self._row(state, new, simulationist)
+                    for new, old, row in zip(mine, last.mine, last.rows)]
+            view = Blueprints(mine, rows, last.taken_kinds, last.held)
+        else:
+            of_kind: dict[str, int] = {}
+            for thing in mine:
+                of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
+            names = {t.name.lower() for t in mine}
+            style = people_by_id(self.rules, people)
+            taken = frozenset(kind_id for kind_id, name, _, _ in self._invent_table
+                              if self._default_name(style, player, name, of_kind.get(kind_id, 0)) in names)
+            view = Blueprints(mine, [self._row(state, t, simulationist) for t in mine], taken,
+                              frozenset((t.inventor, t.name) for t in mine))
+        if len(self._blueprints) >= _MAX_VIEWS:
+            self._blueprints.clear()
+        self._blueprints[key] = (things, view)
+        self._last_blueprints[key[1:]] = view
+        return view
+
+    @staticmethod
+    def _default_name(people, player: int, kind_name: str, already: int) -> str:
+        """``Engine._default_name``, lowered, with the people and the kind's name already found."""
+        count = already + 1
+        stem = people.upgoer_names[(player + count - 1) % len(people.upgoer_names)]
+        return f"{stem} {kind_name.lower()} Mk{count}".lower()
+
+    def stored(self, state: GameState, player: int) -> StoredParts:
+        """``player``'s parts in storage, by role, with the designs of others' parts (kept per tuple; carried
+        over when only blueprints' ratings changed, and extended when parts were only added)."""
+        items, things = state.items, state.things
+        key = (id(items), id(things), player)
+        hit = self._stored.get(key)
+        if hit is not None and hit[0] is items and hit[1] is things:
+            return hit[2]
+        index = index_by_id(things)
+        last = self._last_stored.get(player)
+        view = None
+        if last is not None and (last[1] is things or self._same_designs(last[2], index)):
+            before, _, old = last
+            if before is items:
+                view = old
+            elif len(items) > len(before) and items[:len(before)] == before:
+                view = self._with_parts(old, items[len(before):], player, index)
+        if view is None:
+            view = self._with_parts(_NO_PARTS, state.items_of(player), player, index)
+        if len(self._stored) >= _MAX_VIEWS:
+            self._stored.clear()
+        self._stored[key] = (items, things, view)
+        self._last_stored[player] = (items, things, view)
+        return view
+
+    @staticmethod
+    def _same_designs(view: StoredParts, index: dict) -> bool:
+        """Whether every design ``view`` read has, in the things of ``index``, the same kind, masses, owner,
+        inventor and name (what the view keeps of it)."""
+        for thing_id, old in view.designs.items():
+            new = index.get(thing_id)
+            if new is not old and (new is None or _design_facts(new) != _design_facts(old)):
+                return False
+        return True
+
+    def _with_parts(self, view: StoredParts, added, player: int, index: dict) -> StoredParts:
+        """``view`` with the parts of ``added`` that ``player`` holds in storage."""
+        home = [i for i in added if i.owner == player and i.location is HOME]
+        if not home and view is not _NO_PARTS:
+            return view
+        role_of = self.role_of
+        foreign = list(view.foreign)
+        by_role = {role: list(parts) for role, parts in view.by_role.items()}
+        designs = dict(view.designs)
+        for item in home:
+            thing = index[item.thing_id]
+            designs[thing.id] = thing
+            by_role.setdefault(role_of[thing.kind], []).append(item)
+            if thing.owner != player and thing.inventor != player:
+                foreign.append((item, thing))
+
+        def heaviest_first(parts: list[Item]) -> list[Item]:
+            return sorted(parts, key=lambda i: -designs[i.thing_id].base_mass)
+        return StoredParts(view.items + tuple(home), foreign, by_role, heaviest_first(by_role.get("lower_stage", [])),
+                           heaviest_first(by_role.get("capsule", [])), designs)
+
+    # ------------------------------------------------------------------ the families
+    def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
+        """Every listed mass of every kind in play the program can pay for, while its default name is free."""
+        add, options, taken = legal.append, state.setup.options, blueprints.taken_kinds
+        for kind_id, _, option, rows in self._invent_table:
+            if (option is not None and option not in options) or kind_id in taken:
+                continue
+            for stop, plain_cost, plain, reusable_cost, reusable in rows:
+                if stop > points:
+                    break
+                if plain is not None and plain_cost <= points:
+                    add(plain)
+                if reusable is not None and reusable_cost <= points:
+                    add(reusable)
+
+    @staticmethod
+    def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
+        """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
+        add = legal.append
+        for row in blueprints.rows:
+            if row.research_cost <= points:
+                if row.research_fail is not None:
+                    add(row.research_fail)
+                if row.research_boom is not None:
+                    add(row.research_boom)
+            if row.build_cost <= points:
+                add(row.build)
+
+    def offers(self, state: GameState, player: int) -> list[Action]:
+        """The few sample trades (``Engine._sample_offers``) that ``refusal`` would allow: a bundle of one
+        point, one dot or the first stored part is allowed exactly when its owner has it to give."""
+        rules = self.rules.economy
+        by_points, floor = rules.trading.points, rules.budget.min_dots
+        me = state.programs[player]
+        first = None
+        offers: list[Action] = []
+        for other in state.programs:
+            if other.index == player:
+                continue
+            if first is None:
+                stored = self.stored(state, player).items
+                first = (stored[0].id,) if stored else ()
+            if by_points and me.points >= 1:
+                offers.append(OfferTrade(other.index, give=TradeBundle(points=1)))
+            if by_points and other.points >= 1 and me.dots - floor >= 1:
+                offers.append(OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1)))
+            if first and by_points and other.points >= 1:
+                offers.append(OfferTrade(other.index, give=TradeBundle(items=first), take=TradeBundle(points=1)))
+            if not by_points:  # dots are the only currency (2013)
+                if me.dots - floor >= 1:
+                    offers.append(OfferTrade(other.index, give=TradeBundle(dots=1)))
+                if first and other.dots - floor >= 1:
+                    offers.append(OfferTrade(other.index, give=TradeBundle(items=first), take=TradeBundle(dots=1)))
+        return offers
