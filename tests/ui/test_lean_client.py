@@ -74,3 +74,51 @@ def test_title_redrawing_its_changes_matches_a_whole_frame(make_app):
     for frame in range(3):
         app.step(0.1, [])
         assert _frame_bytes(app) == _whole_frame_bytes(app), frame
+
+
+def _striped(size):
+    surface = pygame.Surface(size)
+    for y in range(0, size[1], 7):
+        pygame.draw.line(surface, (y % 256, (y * 3) % 256, 200), (0, y), (size[0], y), 7)
+    return surface
+
+
+def _most_apart(a: pygame.Surface, b: pygame.Surface) -> int:
+    return max((abs(x - y) for x, y in zip(pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB"))),
+               default=0)
+
+
+def test_dimming_in_place_looks_like_a_veil_over_the_screen(make_app):
+    from game.client.kit.style import DIM_VEIL, dim
+
+    make_app((640, 360))
+    ours, veiled = _striped((640, 360)), _striped((640, 360))
+    dim(ours, 150)
+    veil = pygame.Surface(veiled.get_size(), pygame.SRCALPHA)
+    veil.fill((*DIM_VEIL, 150))
+    veiled.blit(veil, (0, 0))
+    assert ours.get_at((5, 5)) != _striped((640, 360)).get_at((5, 5))
+    assert _most_apart(ours, veiled) <= 2  # rounding only (of 255)
+
+
+def test_a_cards_shadow_needs_no_card_sized_layer_and_looks_the_same(make_app):
+    """The shadow drawn straight onto the screen equals the one a card-sized alpha layer gave."""
+    from game.client.kit.style import CARD, CARD_EDGE, SHADOW_ALPHA, Layout, draw_card
+
+    make_app((640, 360))
+    for size, rect in (((1280, 720), pygame.Rect(300, 200, 500, 300)), ((1707, 960), pygame.Rect(101, 99, 301, 211)),
+                       ((1600, 900), pygame.Rect(10, 10, 90, 40))):
+        layout = Layout(*size)
+        ours, layered = _striped(size), _striped(size)
+        draw_card(ours, rect, layout)
+        radius, grow = layout.px(18), layout.px(24)
+        layer = pygame.Surface(rect.inflate(grow, grow).size, pygame.SRCALPHA)
+        shade = pygame.Rect(0, 0, rect.w + layout.px(4) * 6, rect.h + layout.px(4) * 6)
+        shade.center = (layer.get_width() // 2, layer.get_height() // 2 + layout.px(6))
+        pygame.draw.rect(layer, (0, 0, 0, SHADOW_ALPHA), shade, border_radius=radius + layout.px(4) * 3)
+        layered.blit(layer, layer.get_rect(center=rect.center))
+        pygame.draw.rect(layered, CARD, rect, border_radius=radius)
+        pygame.draw.rect(layered, CARD_EDGE, rect, width=max(2, layout.px(3)), border_radius=radius)
+        below = (rect.centerx, rect.bottom + layout.px(4))
+        assert ours.get_at(below) != _striped(size).get_at(below)  # the shadow shows under the card
+        assert _most_apart(ours, layered) <= 1, size  # rounding only
