@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -31,15 +32,22 @@ def _radial_glow(layer: pygame.Surface, centre, inner: float, outer: float, colo
                            max(1, int(outer - (outer - inner) * t)))
 
 
+@lru_cache(maxsize=4)
+def _star_field(stars: int, seed: int) -> tuple[tuple, ...]:
+    """The stars (x, y as fractions of the screen, size, brightness, twinkle speed and phase, tint), made
+    once per count and seed: every scene's backdrop has the same sky."""
+    rng = random.Random(seed)  # decoration only
+    tints = [(255, 255, 255), (255, 236, 200), (200, 220, 255), (255, 210, 170)]
+    return tuple(
+        (rng.random(), rng.random(), rng.choice((1, 1, 1, 2, 2, 3)), rng.uniform(0.45, 1.0),
+         rng.uniform(0.6, 2.2), rng.uniform(0, math.tau), rng.choice(tints))
+        for _ in range(stars)
+    )
+
+
 class Backdrop:
     def __init__(self, stars: int = 260, seed: int = 1969, world: bool = True) -> None:
-        rng = random.Random(seed)  # decoration only
-        tints = [(255, 255, 255), (255, 236, 200), (200, 220, 255), (255, 210, 170)]
-        self.stars = [
-            (rng.random(), rng.random(), rng.choice((1, 1, 1, 2, 2, 3)), rng.uniform(0.45, 1.0),
-             rng.uniform(0.6, 2.2), rng.uniform(0, math.tau), rng.choice(tints))
-            for _ in range(stars)
-        ]
+        self.stars = _star_field(stars, seed)
         self.world = world
         self.time = 0.0
         self._static: pygame.Surface | None = None
