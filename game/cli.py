@@ -204,6 +204,8 @@ def cmd_simulate(args) -> int:
              f"{counted(data['invariant_failures'], 'invariant failure')}; {data['launches']} launches, "
              f"{data['landings']} landings, {data['booms']} Booms, {data['derps_lost']} derps lost, "
              f"{data['firsts']} firsts; {data['wins']} won, {data['losses']} lost {data['outcomes']}"
+             + (f"; the invariant checks took {data['check_seconds']} s, "
+                f"{100 * data['check_share']:.0f}% of the {data['play_seconds']} s of play" if data['checks'] else "")
              + (f"; underped: {data['underped_launches']} launches, {data['underped_firsts']} firsts, "
                 f"{data['systems_lost']} systems lost" if "underped" in args.option else ""))
     _out(json.dumps(data))

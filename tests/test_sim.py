@@ -74,6 +74,40 @@ def test_invariants_catch_broken_states(engine):
     assert any(p.startswith("stocks_never_negative") for p in problems)
 
 
+def test_checks_that_skip_what_passed_still_catch_a_value_changed_since(engine):
+    """The checks look again only at what changed since it last passed (a thing replaced in place, one
+    appended, a new programs tuple); each of those is still caught."""
+    import dataclasses
+    from game.games.whatgoesup.rules.reliability import Rating
+    from game.games.whatgoesup.rules.state import appended, replace_in
+    result = play_game(engine, default_setup(engine, 2, 2), 3, max_turns=2, keep_states=True)
+    assert result.failure is None and len(result.final.things) > 1
+    state = result.final
+    assert check_invariants(engine, result.states[-2], result.actions[-1], state) == []  # all passed, kept
+    thing = state.things[1]
+    best = engine.rules.economy.reliability.best
+    broken = dataclasses.replace(thing, rating=Rating(best.fail, best.boom + 1))  # beyond the best there is
+    in_place = dataclasses.replace(state, things=replace_in(state.things, [broken]))
+    assert any(p.startswith("ratings_within_bounds") and thing.id in p
+               for p in check_invariants(engine, state, Hire(), in_place))
+    added = dataclasses.replace(state, things=appended(state.things, [dataclasses.replace(broken, id="T999")]))
+    assert any(p.startswith("ratings_within_bounds") and "T999" in p for p in check_invariants(engine, state, Hire(), added))
+    unlucky = tuple(dataclasses.replace(p, luck=-1) for p in state.programs)
+    before = dataclasses.replace(state, programs=unlucky)
+    after = dataclasses.replace(state, programs=tuple(dataclasses.replace(p, points=p.points + 1) for p in unlucky))
+    assert any("has -1 luck" in p for p in check_invariants(engine, before, Hire(), after))  # unchanged but below 0
+
+
+def test_simulate_says_what_the_checks_cost(engine):
+    checked = sim.simulate(engine, games=2, seed=1, players=2, turns=2)
+    assert 0 < checked.check_seconds < checked.play_seconds
+    data = checked.to_data()
+    assert data["checks"] and 0 < data["check_share"] < 1 and data["play_seconds"] > 0
+    unchecked = sim.simulate(engine, games=2, seed=1, players=2, turns=2, check=False)
+    assert unchecked.check_seconds == 0 and unchecked.to_data()["check_share"] == 0
+    assert unchecked.actions == checked.actions
+
+
 def test_invariant_list_is_extensible(engine):
     def never_turn_two(engine, before, action, after):
         return "turn 2 reached" if after.turn >= 2 else None

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Callable, Iterable, Optional
 
 from game.core.dice_rng import Chooser, DiceRoller
 from game.games.whatgoesup.rules.actions import Action, BadActionData, Build, Hire, action_from_data
+from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
-from game.games.whatgoesup.rules.flight_actions import Eva, UsePayload
-from game.games.whatgoesup.rules.state import GameState, PlayerSetup, Setup
+
+from game.games.whatgoesup.rules.flight_actions import Eva, UseLuck, UsePayload
+from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.state import HOME, GameState, PlayerSetup, Setup, index_by_id
 
 # invariant(engine, state_before, action, state_after) -> None when fine, else what is wrong.
 Invariant = Callable[[Engine, GameState, Action, GameState], Optional[str]]
@@ -37,41 +42,61 @@ def ratings_within_bounds(engine: Engine, before: GameState, action: Action, aft
     same bounds) are looked at: states share their unchanged things and items.
     """
     bounds = engine.rules.economy.reliability
-    fresh_things = _PASSED_RATINGS.fresh("things", bounds, after.things)
-    for thing in fresh_things:
+    for thing in _PASSED_RATINGS.fresh("things", bounds, after.things):
         problem = _rating_problem(thing.rating, bounds, f"thing {thing.id} ({thing.name})")
         if problem:
             return problem
-    fresh_items = _PASSED_RATINGS.fresh("items", bounds, after.items)
-    for item in fresh_items:
+    for item in _PASSED_RATINGS.fresh("items", bounds, after.items):
         if item.fixed_rating is not None:
             problem = _rating_problem(item.fixed_rating, bounds, f"item {item.id}")
             if problem:
                 return problem
-    _PASSED_RATINGS.passed("things", bounds, after.things)
-    _PASSED_RATINGS.passed("items", bounds, after.items)
+    _PASSED_RATINGS.passed("things")
+    _PASSED_RATINGS.passed("items")
     return None
 
 
 class _PassedValues:
-    """The last tuple of each pool whose every value passed a check, kept (not just its ids) so that
-    the identity of its values stays meaningful."""
+    """The last tuple of each pool whose every value passed a check, kept so that the identity of its
+    values stays meaningful. States share the values an action did not change, in the same places, so
+    only the values not found where they were are looked at again (compared at C speed: a long game
+    holds hundreds of things and items)."""
 
     def __init__(self) -> None:
         self.last: dict[str, tuple[object, tuple]] = {}
+        self.asked: dict[str, tuple[object, tuple]] = {}
 
     def fresh(self, pool: str, key: object, values: tuple) -> tuple:
-        """The values of ``values`` not among those that last passed under ``key``."""
+        """The values of ``values`` that may not have passed under ``key`` (those not at the same place of
+        the tuple that last passed; all of them when none did); ``passed(pool)`` then records ``values``."""
+        self.asked[pool] = (key, values)
         last = self.last.get(pool)
         if last is None or last[0] is not key:
             return values
-        if last[1] is values:
+        old = last[1]
+        if old is values:
             return ()
-        seen = set(map(id, last[1]))
-        return tuple(v for v in values if id(v) not in seen)
+        return tuple(compress(values, map(is_not, values, old))) + values[len(old):]
 
-    def passed(self, pool: str, key: object, values: tuple) -> None:
-        self.last[pool] = (key, values)
+    def passed(self, pool: str) -> None:
+        self.last[pool] = self.asked.pop(pool)
+
+
+class _PassedPools:
+    """The very tuple of a state (its programs, its Upgoers) each check last saw pass: a check whose answer
+    depends on that tuple alone need not look at it again (a tuple is kept, so its identity stays meaningful)."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple] = {}
+
+    def seen(self, check: str, values: tuple) -> bool:
+        return self.last.get(check) is values
+
+    def passed(self, check: str, values: tuple) -> None:
+        self.last[check] = values
+
+
+_PASSED_POOLS = _PassedPools()
 
 
 _PASSED_RATINGS = _PassedValues()
@@ -89,20 +114,26 @@ def dots_within_budget(engine: Engine, before: GameState, action: Action, after:
 
 
 def points_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    if _PASSED_POOLS.seen("points", after.programs):
+        return None
     for p in after.programs:
         if p.points < 0:
             return f"{p.name} has {p.points} points"
         if p.bonus_points < 0:
             return f"{p.name} has {p.bonus_points} bonus points"
+    _PASSED_POOLS.passed("points", after.programs)
     return None
 
 
 def stocks_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    if _PASSED_POOLS.seen("stocks", after.programs):
+        return None
     for p in after.programs:
         if p.fuel_stock < 0:
             return f"{p.name} has {p.fuel_stock} fuel at home"
         if p.rations_stock < 0:
             return f"{p.name} has {p.rations_stock} derp-turns of rations at home"
+    _PASSED_POOLS.passed("stocks", after.programs)
     return None
 
 
@@ -145,7 +176,10 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
     living crew member; a destroyed system's part is gone; a system is never injured."""
     if after.derps is before.derps and after.items is before.items:
         return None
-    items = {i.id: i for i in after.items}
+    underped = _underped_things(engine, after.things)
+    if not underped and not any(map(_SYSTEM_OF, after.derps)):
+        return None  # no system and no system's blueprint: nothing to match (most games)
+    items = index_by_id(after.items)
     claimed: dict[str, str] = {}
     for derp in after.derps:
         if derp.system is None:
@@ -162,11 +196,26 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
         if item.owner != derp.owner or item.location != derp.location:
             return f"{derp.name} and its part {item.id} are apart ({derp.location} and {item.location})"
         claimed[item.id] = derp.id
-    roles = {t.id: engine.rules.components.kind(t.kind).role for t in after.things}
     for item in after.items:
-        if roles.get(item.thing_id) == "underped" and item.id not in claimed:
+        if item.thing_id in underped and item.id not in claimed:
             return f"the underped part {item.id} has no crew member"
     return None
+
+
+_SYSTEM_OF = attrgetter("system")
+
+
+def _underped_things(engine: Engine, things: tuple) -> frozenset:
+    """The ids of the blueprints of underped systems among ``things`` (kept for the last tuple asked)."""
+    if _UNDERPED[:2] == [things, engine]:
+        return _UNDERPED[2]
+    kind = engine.rules.components.kind
+    ids = frozenset(t.id for t in things if kind(t.kind).role == "underped")
+    _UNDERPED[:] = [things, engine, ids]
+    return ids
+
+
+_UNDERPED: list = [None, None, frozenset()]
 
 
 def action_round_trips(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
@@ -195,9 +244,12 @@ _ROUND_TRIPPED: set = set()
 
 def flight_supplies_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Fuel and rations aboard every craft are never negative."""
+    if _PASSED_POOLS.seen("supplies", after.upgoers):
+        return None
     for u in after.upgoers:
         if u.fuel < 0 or u.rations < 0:
             return f"{u.name} carries {u.fuel} fuel and {u.rations} derp-turns of rations"
+    _PASSED_POOLS.passed("supplies", after.upgoers)
     return None
 
 
@@ -228,10 +280,8 @@ def total_mass(engine: Engine, state: GameState):
     """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
     if _LAST_MASS and _LAST_MASS[0] is state and _LAST_MASS[1] is engine:
         return _LAST_MASS[2]
-    from game.games.whatgoesup.rules import formulas
     comps = engine.rules.components
-    thing_mass = {t.id: t.mass for t in state.things}
-    whole = sum(thing_mass[i.thing_id] for i in state.items)
+    whole = _parts_mass(state.things, state.items)
     whole += sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
     rations = sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
     mass = whole + formulas.rations_mass(rations, comps)
@@ -240,6 +290,21 @@ def total_mass(engine: Engine, state: GameState):
 
 
 _LAST_MASS: list = []
+
+
+def _parts_mass(things: tuple, items: tuple) -> int:
+    """The mass of every built part (kept for the last pair of tuples asked: most flight actions move
+    craft and burn fuel without touching a part)."""
+    if _PARTS_MASS[0] is things and _PARTS_MASS[1] is items:
+        return _PARTS_MASS[2]
+    thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
+    mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
+    _PARTS_MASS[:] = [things, items, mass]
+    return mass
+
+
+_PARTS_MASS: list = [None, None, 0]
+_ID, _MASS, _THING_ID = attrgetter("id"), attrgetter("mass"), attrgetter("thing_id")
 
 
 def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
@@ -255,12 +320,11 @@ def flights_create_no_mass(engine: Engine, before: GameState, action: Action, af
 def luck_follows_the_rules(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Luck is never negative; one point goes on each reroll, only of the spender's own rolled Fail or Boom;
     points come only from healthy derps landing home from new steps and from rival derps rescued."""
-    from game.games.whatgoesup.rules.flight_actions import UseLuck
-    from game.games.whatgoesup.rules.reliability import Outcome
-    from game.games.whatgoesup.rules.state import HOME
-
-    if after.programs is before.programs and not isinstance(action, UseLuck):
-        return None  # the programs (their luck with them) are the very ones checked when last they changed
+    if not isinstance(action, UseLuck):
+        if after.programs is before.programs:
+            return None  # the programs (their luck with them) are the very ones checked when last they changed
+        if all(old.luck == new.luck >= 0 for old, new in zip(before.programs, after.programs)):
+            return None  # nobody's luck moved (and none is negative): nothing below could find fault
 
     def roll_of(state):
         return state.flight.roll if state.phase == "flight" and state.flight is not None else None
@@ -362,6 +426,9 @@ class GameResult:
     states: list[GameState] = field(default_factory=list)  # only when keep_states
     final: Optional[GameState] = None
     failure: Optional[InvariantFailure] = None
+    check_seconds: float = 0.0  # time spent in the invariant checks (perf_counter: process_time costs more
+    # than most checks)
+    play_seconds: float = 0.0  # time the whole game took, checks included (set by simulate)
 
     @property
     def turns(self) -> int:
@@ -440,7 +507,9 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
         if on_action is not None:
             on_action(state, action, after)
         if check:
+            started = time.perf_counter()
             problems = check_invariants(engine, state, action, after)
+            result.check_seconds += time.perf_counter() - started
             if problems:
                 result.final = after
                 result.failure = InvariantFailure(seed, len(result.actions), str(action), tuple(problems))
@@ -471,6 +540,8 @@ class SimSummary:
     outcomes: dict = field(default_factory=dict)  # how games ended: saved, impact, goal, turn_limit, unfinished
     nudges: int = 0
     checks: bool = True  # whether the invariants were checked after every action
+    check_seconds: float = 0.0  # time the invariant checks took, all games together
+    play_seconds: float = 0.0  # time playing the games took, checks included, all games together
     fights: int = 0  # Space War: derp fights started
     ship_fights: int = 0  # Space War: ship-to-ship fights opened
     repels: int = 0  # Space War: dockings a defender tried to push off
@@ -505,7 +576,10 @@ class SimSummary:
                 "wins_by_goal": self.outcomes.get("goal", 0), "turn_limit_endings": self.outcomes.get("turn_limit", 0),
                 "outcomes": dict(sorted(self.outcomes.items())), "nudges": self.nudges,
                 "invariant_failures": self.invariant_failures, "first_failure": self.first_failure,
-                "checks": self.checks, "fights": self.fights, "ship_fights": self.ship_fights, "repels": self.repels, "wars": self.wars,
+                "checks": self.checks, "check_seconds": round(self.check_seconds, 3),
+                "play_seconds": round(self.play_seconds, 3),
+                "check_share": round(self.check_seconds / self.play_seconds, 3) if self.play_seconds else 0.0,
+                "fights": self.fights, "ship_fights": self.ship_fights, "repels": self.repels, "wars": self.wars,
                 "open_wars": self.open_wars, "underped_launches": self.underped_launches,
                 "underped_firsts": self.underped_firsts, "systems_lost": self.systems_lost}
 
@@ -592,8 +666,10 @@ def _play_one(engine: Engine, game: _GameSpec, seed: int) -> tuple[GameResult, "
     setup = default_setup(engine, game.players, game.turns, victory=game.victory, scenario=game.scenario,
                           difficulty=game.difficulty, options=game.options)
     counter = FlightCounter()
+    started = time.perf_counter()
     result = play_game(engine, setup, seed, max_turns=None if game.scenario else game.turns, on_action=counter,
                        bot_kind=game.bot, check=game.check)
+    result.play_seconds = time.perf_counter() - started
     return result, counter
 
 
@@ -616,6 +692,8 @@ def _total(engine: Engine, summary: SimSummary, played: Iterable[tuple[GameResul
         summary.count_outcome(engine, result.final if result.failure is None else None)
         summary.games += 1
         summary.actions += len(result.actions)
+        summary.check_seconds += result.check_seconds
+        summary.play_seconds += result.play_seconds
         summary.turns += result.turns if scenario else min(result.turns, turns)
         summary.launches += counter.launches
         summary.booms += counter.booms
