@@ -1,0 +1,100 @@
+"""The scene figures' child process (``python main.py bench``): open a scene of the real client at a size, time
+its frames and report its peak memory. Kept apart from ``game.tools.bench`` so that the child imports only
+what the client itself imports (the title's process never loads an engine)."""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Callable
+
+try:
+    import resource  # peak memory (POSIX)
+except ImportError:  # pragma: no cover - Windows: peak memory is left out
+    resource = None  # type: ignore[assignment]
+
+SCENES = ("title", "field", "rnd", "assembly", "rules_reference")
+SIZES = {"1080p": (1920, 1080), "4k": (3840, 2160)}
+
+
+def scene_child(scene: str, size: str, frames: int) -> None:
+    """In a fresh process: open ``scene`` at ``size`` and time ``frames`` frames; print one JSON line with
+    the CPU and wall p99 and p50 (milliseconds) and the process's peak resident memory (MiB)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.client.launch import make_app
+
+    w, h = SIZES[size]
+    app = make_app(home=Path(os.environ["WHATGOESUP_HOME"]), size=(w, h), fullscreen=False)
+    before_frame = _open_scene(app, scene)
+    warm, dt = 30, 1 / 60
+    cpu_ms, wall_ms = [], []
+    for n in range(warm + frames):
+        before_frame(n)
+        wall, cpu = time.perf_counter(), time.process_time()
+        app.step(dt, [])
+        pygame.display.flip()
+        if n >= warm:
+            cpu_ms.append(1000 * (time.process_time() - cpu))
+            wall_ms.append(1000 * (time.perf_counter() - wall))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 if resource else 0.0  # KiB on Linux
+    print("SCENE", json.dumps({"cpu_p99": _percentile(cpu_ms, 0.99), "wall_p99": _percentile(wall_ms, 0.99),
+                               "cpu_p50": statistics.median(cpu_ms), "peak_mib": peak}), flush=True)
+
+
+def _open_scene(app, scene: str) -> Callable[[int], None]:
+    """Show ``scene`` in ``app``; returns what to do before frame n (keep the dice and markers moving)."""
+    from game.client.launch import wire_games
+
+    if scene == "title":
+        wire_games(app.context)
+        app.start("title")
+        return lambda n: None
+    if scene == "rules_reference":
+        wire_games(app.context)
+        app.start("title")
+        app.context.open("rules_reference")
+        return lambda n: None
+    if scene in ("rnd", "assembly"):
+        from game.tools import flow_shots
+        (flow_shots.shot_rnd if scene == "rnd" else flow_shots.shot_assembly_valid)(app)
+        return lambda n: None
+    return _open_field(app)
+
+
+def _open_field(app) -> Callable[[int], None]:
+    """The Field with 12 Upgoers, a burn's dice tumbling and markers gliding round their rings."""
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.flight_actions import Burn, Move
+    from game.client.whatgoesup.game_flow import shipped_engine
+    from game.tools.field_shots import build_demo_state, open_field
+
+    engine = shipped_engine()
+    state = build_demo_state(engine, crafts_per_program=3)
+    session = GameSession(engine, state.setup, 11, states=(state,), saves_dir=app.home / "saves")
+    scene = open_field(app, session)
+    session.apply(Move(session.state.flight.active))
+    session.apply(next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs))
+    session.roll()
+
+    def before_frame(n: int) -> None:
+        show = scene.roll_panel.show
+        if show is not None and show.animation.time > show.animation.duration * 0.8:
+            show.animation.seek(0.0)  # keep the dice tumbling for the whole measurement
+        if n % 45 == 0:
+            for other in list(scene.markers.at)[:4]:
+                step = scene.markers.at[other]
+                scene.markers.at[other] = scene.board_view.geometry.steps[step].next or step
+            scene.markers.sync(session.state)
+    return before_frame
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))]
+
+
