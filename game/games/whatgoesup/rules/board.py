@@ -5,6 +5,7 @@ next, and which burns leave from it. ``check`` reports a broken board with file 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal, Optional
 
@@ -103,33 +104,32 @@ class Board:
     hostile_waters_penalty: int = spec(2, low=0, high=19)
     origin: object = origin_field()
 
-    def step(self, step_id: str) -> Step:
-        for s in self.steps:
-            if s.id == step_id:
-                return s
-        raise KeyError(step_id)
+    @functools.cached_property
+    def _by_id(self) -> dict[str, dict[str, object]]:
+        """Steps, orbit types, rails and bodies by id, indexed on the first look-up (the first of an id wins)."""
+        index: dict[str, dict[str, object]] = {}
+        for pool, values in (("step", self.steps), ("orbit_type", self.orbit_types), ("rail", self.rails),
+                             ("body", self.bodies)):
+            by_id = index[pool] = {}
+            for value in values:
+                by_id.setdefault(value.id, value)
+        return index
 
-    @property
+    def step(self, step_id: str) -> Step:
+        return self._by_id["step"][step_id]
+
+    @functools.cached_property
     def home(self) -> Step:
         return next(s for s in self.steps if s.kind == "home")
 
     def orbit_type(self, type_id: str) -> OrbitType:
-        for o in self.orbit_types:
-            if o.id == type_id:
-                return o
-        raise KeyError(type_id)
+        return self._by_id["orbit_type"][type_id]
 
     def rail(self, rail_id: str) -> Rail:
-        for r in self.rails:
-            if r.id == rail_id:
-                return r
-        raise KeyError(rail_id)
+        return self._by_id["rail"][rail_id]
 
     def body(self, body_id: str) -> Body:
-        for b in self.bodies:
-            if b.id == body_id:
-                return b
-        raise KeyError(body_id)
+        return self._by_id["body"][body_id]
 
     def in_play(self, thing, scenario: Optional[str]) -> bool:
         """Whether a step, burn or body belongs on the board in this scenario ("*": in any)."""

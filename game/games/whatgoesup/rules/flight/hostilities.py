@@ -129,6 +129,31 @@ class HostilityPart(FlightBase):
             return [RepelDocking(i.id) for i in self._repel_rcs(state, defender)] + [AllowDocking()]
         return None
 
+    def _hostility_legal(self, state: GameState) -> Optional[list[Action]]:
+        """A boarding's or a derp fight's answers now, each held to the check its handler makes first (a fight's
+        dice are chance's, judged by applying them); None when neither is under way."""
+        f: FlightPhase = state.flight
+        candidates = self._hostility_candidates(state)
+        if candidates is None:
+            return None
+        if f.fight is not None and not f.fight.to_pick:
+            return [a for a in candidates if self._allowed(state, a)]
+        out = []
+        for action in candidates:
+            try:
+                if f.fight is not None:
+                    if not isinstance(action, PickEnemy):
+                        continue
+                    self._check_pick_enemy(state, action)
+                elif isinstance(action, RepelDocking):
+                    self._check_repel(state, f.boarding, action)
+                elif not isinstance(action, AllowDocking):
+                    continue
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
     def _hostility_apply(self, state: GameState, action: Action) -> Optional[GameState]:
         """Apply an answer in a boarding or a fight; None when neither is under way."""
         f: FlightPhase = state.flight
@@ -181,11 +206,15 @@ class HostilityPart(FlightBase):
         return self._event(state, f"{upgoer.name} latches on to {target.name}! {target.name} may push it off "
                                   f"with an RCS burn, or let the docking stand.", upgoer)
 
-    def _repel(self, state: GameState, boarding: Boarding, a: RepelDocking) -> GameState:
+    def _check_repel(self, state: GameState, boarding: Boarding, a: RepelDocking) -> None:
         defender = state.upgoer(boarding.defender)
-        rcs = next((i for i in self._repel_rcs(state, defender) if i.id == a.item), None)
-        if rcs is None:
+        if not any(i.id == a.item for i in self._repel_rcs(state, defender)):
             raise IllegalAction(f"{defender.name} has no such RCS with a use left and a healthy derp to fire it")
+
+    def _repel(self, state: GameState, boarding: Boarding, a: RepelDocking) -> GameState:
+        self._check_repel(state, boarding, a)
+        defender = state.upgoer(boarding.defender)
+        rcs = next(i for i in self._repel_rcs(state, defender) if i.id == a.item)
         cost = self.rules.space_war.hostile_docking.repel_stamina
         pilot = self._repel_pilots(state, defender)[0]
         if cost:
@@ -262,14 +291,18 @@ class HostilityPart(FlightBase):
         craft = state.find("upgoer", other)
         return self._crew(state, craft) if craft is not None else []
 
-    def _pick_enemy(self, state: GameState, a: PickEnemy) -> GameState:
+    def _check_pick_enemy(self, state: GameState, a: PickEnemy) -> None:
         fight: DerpFight = state.flight.fight
         derp = state.derp(fight.to_pick[0])
         if a.derp != derp.id:
             raise IllegalAction(f"{derp.name} picks an enemy next")
-        enemy = next((e for e in self._enemies(state, fight, derp) if e.id == a.enemy), None)
-        if enemy is None:
+        if not any(e.id == a.enemy for e in self._enemies(state, fight, derp)):
             raise IllegalAction(f"{derp.name} can only go for a derp aboard the other craft")
+
+    def _pick_enemy(self, state: GameState, a: PickEnemy) -> GameState:
+        self._check_pick_enemy(state, a)
+        fight: DerpFight = state.flight.fight
+        derp, enemy = state.derp(fight.to_pick[0]), state.derp(a.enemy)
         picks = fight.picks + ((derp.id, enemy.id),)
         fight = dataclasses.replace(fight, to_pick=fight.to_pick[1:], picks=picks)
         state = self._say(state, [self._war_event(f"{derp.name} goes for {enemy.name}.", derp.owner)])

@@ -74,10 +74,10 @@ class PhasePart(FlightBase):
         """Every flight action the acting program may take now, in ``_candidates``' order: exactly the
         candidates ``apply`` accepts (tests/test_fast_engine.py holds the two together).
 
-        No candidate is played out when its family has a check of its own: a mid-roll choice is judged by
-        ``_roll_action_ok`` and an activity by the check its handler makes before doing anything
-        (``_action_checks``), the same functions that refuse a single proposed action. The rare families
-        without one (Space War's answers and fights, ship fights, underped systems) are applied to see.
+        No candidate is played out: a mid-roll choice is judged by ``_roll_action_ok``, an activity by the
+        check its handler makes before doing anything (``_action_checks``), a boarding's or a fight's answer
+        likewise (``_hostility_legal``, ``_ship_fight_legal``): the same functions that refuse a single
+        proposed action. Only dice (chance's, never a program's choice) are judged by applying them.
         """
         f: FlightPhase = state.flight
         if f.timing_tie:
@@ -86,8 +86,11 @@ class PhasePart(FlightBase):
             if f.roll.value is None:
                 return []
             return [a for a in self._roll_candidates(state, f.roll) if self._roll_action_ok(state, f.roll, a) is None]
-        if self._hostility_candidates(state) is not None or f.ship_fight is not None:
-            return [a for a in self._candidates(state) if self._allowed(state, a)]
+        hostile = self._hostility_legal(state)
+        if hostile is not None:
+            return hostile
+        if f.ship_fight is not None:
+            return self._ship_fight_legal(state)
         if f.choice is not None:
             return [ChooseConsequence(o) for o in f.choice.options]
         if f.active is None:

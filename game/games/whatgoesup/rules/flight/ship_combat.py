@@ -258,6 +258,27 @@ class ShipCombatPart(FlightBase):
         out.append(ShipConserve())
         return out
 
+    def _ship_fight_legal(self, state: GameState) -> list[Action]:
+        """The fight's decisions now (which part takes a hit; fire or conserve), each held to the check its
+        handler makes first; the fight's dice are chance's, judged by applying them."""
+        fight: ShipFight = state.flight.ship_fight
+        candidates = self._ship_fight_candidates_now(state)
+        if fight.roll is not None:
+            return [a for a in candidates if self._allowed(state, a)]
+        out = []
+        for action in candidates:
+            try:
+                if isinstance(action, TakeHit) and fight.hits_side is not None:
+                    self._check_take_hit(state, fight, action)
+                elif isinstance(action, ShipFire) and fight.hits_side is None:
+                    self._check_fire(state, fight, action)
+                elif not (isinstance(action, ShipConserve) and fight.hits_side is None):
+                    continue  # refused by _ship_fight_apply whatever it is
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
+
     def _ship_fight_apply(self, state: GameState, action: Action) -> GameState:
         fight: ShipFight = state.flight.ship_fight
         if fight.roll is not None:
@@ -280,7 +301,7 @@ class ShipCombatPart(FlightBase):
         return self._fight_advance(state)
 
     # ------------------------------------------------------------------ a craft's turn
-    def _fire(self, state: GameState, fight: ShipFight, a: ShipFire) -> GameState:
+    def _check_fire(self, state: GameState, fight: ShipFight, a: ShipFire) -> None:
         side = fight.order[fight.position]
         me, them = fight.sides[side], fight.sides[_other(side)]
         craft, target = state.upgoer(me.upgoer), state.upgoer(them.upgoer)
@@ -293,6 +314,14 @@ class ShipCombatPart(FlightBase):
             raise IllegalAction(f"{craft.name} has {counted(len(ready), weapon.name)} ready, not {a.count}")
         if weapon.target_must_be_slower and not me.speed > them.speed:
             raise IllegalAction(f"a {weapon.name} only hits a slower craft; {target.name} is not slower")
+
+    def _fire(self, state: GameState, fight: ShipFight, a: ShipFire) -> GameState:
+        self._check_fire(state, fight, a)
+        side = fight.order[fight.position]
+        me, them = fight.sides[side], fight.sides[_other(side)]
+        craft, target = state.upgoer(me.upgoer), state.upgoer(them.upgoer)
+        weapon = self.rules.ship_combat.weapon(a.weapon)
+        ready = self._working(state, craft, me, "weapon", weapon.id)
         heat = me.heat + a.count * weapon.heat_per_system
         sides = list(fight.sides)
         sides[side] = update(me, heat=heat)
@@ -364,15 +393,21 @@ class ShipCombatPart(FlightBase):
     def _room(side: Combatant, item_id: str, system: PartSystem) -> bool:
         return side.hits_on(item_id) < system.max_hits
 
-    def _take_hit(self, state: GameState, fight: ShipFight, a: TakeHit) -> GameState:
-        side_index = fight.hits_side
-        side = fight.sides[side_index]
+    def _check_take_hit(self, state: GameState, fight: ShipFight, a: TakeHit) -> None:
+        side = fight.sides[fight.hits_side]
         craft = state.upgoer(side.upgoer)
         system = dict(self.ship_systems(state, craft)).get(a.item)
         if system is None:
             raise IllegalAction(f"{a.item} is not a part of {craft.name} that can be hit")
         if not self._room(side, a.item, system):
             raise IllegalAction(f"{self._name(state, state.item(a.item))} can take no more hits")
+
+    def _take_hit(self, state: GameState, fight: ShipFight, a: TakeHit) -> GameState:
+        self._check_take_hit(state, fight, a)
+        side_index = fight.hits_side
+        side = fight.sides[side_index]
+        craft = state.upgoer(side.upgoer)
+        system = dict(self.ship_systems(state, craft))[a.item]
         item = state.item(a.item)
         hits = side.hits_on(a.item) + 1
         sides = list(fight.sides)

@@ -392,7 +392,7 @@ class UnderpedPart(FlightBase):
     def _due_action(self, state: GameState, upgoer: Upgoer, due: str) -> Optional[Action]:
         """The action carrying out the written order ``due`` that the engine allows here and now, if any."""
         for action in self._activity_candidates(state, upgoer) + self._underped_candidates(state, upgoer):
-            if order_of(action) == due and self._allowed(state, action):
+            if order_of(action) == due and self._activity_allowed(state, upgoer, action):
                 return action
         return None
 
