@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.games.whatgoesup.rules import formulas
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.rules.editions import load_edition
+from game.games.whatgoesup.rules.actions import Research
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import Fuel, load_rules
 from game.games.whatgoesup.sim import default_setup, play_game
@@ -384,3 +385,29 @@ def test_kept_odds_with_help_equal_the_sum_over_every_roll():
             for _ in range(2):
                 assert odds_with_help(distribution, rating, plan) == {Outcome.OK: ok, Outcome.FAIL: 1 - ok - boom,
                                                                       Outcome.BOOM: boom}
+
+
+# ---------------------------------------------------------------- narrow questions bots ask
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_can_research_agrees_with_refusal_in_every_state(name):
+    """``can_research`` (what the program bot asks before researching) is exactly ``refusal`` of the one-step
+    Research, for every blueprint of every program, in every state of seeded games: R&D turns, pending trades,
+    the rock's drift die, flights and the end."""
+    asked = allowed = 0
+
+    def check(before, action, after):
+        nonlocal asked, allowed
+        for thing_id in [t.id for t in after.things] + ["T999"]:
+            for safety in ("fail", "boom", "sideways"):
+                expected = ENGINE.refusal(after, Research(thing_id, safety, 1)) is None
+                assert ENGINE.can_research(after, thing_id, safety) is expected, \
+                    (after.turn, after.phase, thing_id, safety, str(action))
+                asked += 1
+                allowed += expected
+
+    for seed in range(2):
+        for bot_kind in ("program", "random"):
+            result = play_game(ENGINE, SETUPS[name], seed, max_turns=6, check=False, on_action=check,
+                               bot_kind=bot_kind)
+            assert result.failure is None
+    assert asked > 500 and allowed > 20, (asked, allowed)

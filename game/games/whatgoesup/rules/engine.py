@@ -361,6 +361,21 @@ class Engine:
             return research.cap_never_flown_successfully
         return best
 
+    def can_research(self, state: GameState, thing_id: str, safety: str) -> bool:
+        """Whether the program whose R&D turn it is may research one ``safety`` step ("fail" or "boom") of its
+        blueprint ``thing_id`` now: exactly ``refusal(state, Research(thing_id, safety, 1)) is None``, read from
+        the R&D listing's kept row of that blueprint instead of a full check (for bots that ask often;
+        tests/test_fast_engine.py holds the two together)."""
+        player = self.current_player(state)
+        if state.phase != "rnd" or player < 0 or state.pending_trade is not None or safety not in ("fail", "boom"):
+            return self.refusal(state, Research(thing_id, safety, 1)) is None
+        thing = state.find("thing", thing_id)
+        if thing is None or thing.owner != player:
+            return False
+        row = self.rnd_listing.row(state, thing)
+        step = row.research_fail if safety == "fail" else row.research_boom
+        return step is not None and row.research_cost <= state.programs[player].points
+
     def transfer_rating(self, state: GameState, program: int, kind: str, mass: int) -> Optional[tuple[Rating, Thing]]:
         """Technology transfer: the starting rating a new thing inherits, and from which design (one of the
         program's blueprints, or another program's design of which it holds a traded or recovered part)."""

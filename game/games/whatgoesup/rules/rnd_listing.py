@@ -126,6 +126,10 @@ class RndListing:
         return table
 
     # ------------------------------------------------------------------ per blueprint
+    def row(self, state: GameState, thing: Thing) -> BlueprintRow:
+        """``thing``'s research and build actions as the listing has them in ``state`` (kept per blueprint value)."""
+        return self._row(state, thing, "simulationist" in state.setup.options)
+
     def _row(self, state: GameState, thing: Thing, simulationist: bool) -> BlueprintRow:
         hit = self._rows.get(id(thing))
         if hit is not None and hit[0] is thing and hit[1] is simulationist:
