@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Optional
 
 from game.core.dice_rng import Chooser
+from game.games.whatgoesup.careful_play import allowed_now
 from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
@@ -126,7 +127,7 @@ class SpaceProgramBot:
     def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:
         """Whether the engine allows ``action`` now; an allowed one is remembered, so ``choose`` need not ask
         again about the action it is about to return."""
-        if engine.refusal(state, action) is not None:
+        if not allowed_now(engine, state, action):
             return False
         self._approved = (state, action)
         return True

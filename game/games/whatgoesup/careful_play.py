@@ -18,6 +18,14 @@ from game.games.whatgoesup.rules.state import HOME, GameState
 SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
 
 
+def allowed_now(engine, state: GameState, action: Action) -> bool:
+    """Whether the engine allows ``action`` now (``refusal`` is None), asked narrowly where the engine can answer
+    from the state without a full check: one research step (``can_research``), a bot's commonest question."""
+    if type(action) is Research and action.steps == 1:
+        return engine.can_research(state, action.thing, action.safety)
+    return engine.refusal(state, action) is None
+
+
 class CarefulPlayer:
     """The shared habits of one program's (``program``) careful plan."""
 
@@ -29,7 +37,7 @@ class CarefulPlayer:
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
 
     def ok(self, state: GameState, action: Action) -> bool:
-        if self.engine.refusal(state, action) is not None:
+        if not allowed_now(self.engine, state, action):
             return False
         self._approved = (state, action)
         return True
