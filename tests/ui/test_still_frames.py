@@ -91,3 +91,63 @@ def test_assembly_frames_match_the_whole_draw_and_a_change_repaints(make_app):
     assert scene.still.paints == painted + 1
     app.step(1 / 30, [])
     _matches_whole_draw(app, scene)
+
+
+def _reference_drawn_whole(app, scene) -> bytes:
+    """The reference as it drew before it kept a picture: the scenes beneath, dimmed, the card and the section,
+    then every widget with the text box blended over the card."""
+    from game.client.kit.style import dim, draw_card
+
+    whole = app.surface.copy()
+    for below in list(app.stack)[:-1]:
+        below.draw(whole)
+    dim(whole)
+    draw_card(whole, scene.card_rect(), app.context.layout)
+    scene.draw_section(whole)
+    scene.text_box.blit_data[2] = None
+    try:
+        app.manager.draw_ui(whole)
+    finally:
+        scene.text_box.blit_data[2] = pygame.Rect(0, 0, 0, 0)
+    return pygame.image.tobytes(whole, "RGB")
+
+
+@pytest.mark.parametrize("game", ["whatgoesup", "cosmoforce"])
+def test_the_reference_keeps_what_was_beneath_and_paints_each_section_once(make_app, game):
+    app = make_app((1280, 720))
+    app.start("title")
+    app.step(1 / 30, [])
+    scene = app.context.open_reference(game, section="")
+    app.step(1 / 30, [])
+    assert not scene.is_overlay  # it has its picture: the title beneath is no longer drawn
+    for _ in range(5):
+        app.step(1 / 10, [])
+    assert pygame.image.tobytes(app.surface, "RGB") == _reference_drawn_whole(app, scene)
+    other = next(s.key for s in scene.sections if s.key != scene.section)
+    _press(app, scene.buttons[f"section:{other}"])
+    app.step(1 / 30, [])
+    app.step(1 / 30, [])
+    assert scene.section == other
+    assert pygame.image.tobytes(app.surface, "RGB") == _reference_drawn_whole(app, scene)
+    app.context.back()
+    app.step(1 / 30, [])
+    assert app.stack.top.name == "title" and scene._backing is None
+
+
+def test_the_reference_paints_its_words_again_as_they_scroll(make_app):
+    app = make_app((1280, 720))
+    app.start("title")
+    app.step(1 / 30, [])
+    scene = app.context.open_reference("whatgoesup", section="glossary")
+    app.step(1 / 30, [])
+    assert scene.text_box.scroll_bar is not None and scene.scroll_fraction() == 0.0
+    pos = scene.text_box.rect.center
+    pygame.mouse.set_pos(pos)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(6):
+        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0, which=0)])
+    for _ in range(10):
+        app.step(1 / 30, [])
+    assert scene.scroll_fraction() > 0.0
+    assert pygame.image.tobytes(app.surface, "RGB") == _reference_drawn_whole(app, scene)

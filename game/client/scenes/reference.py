@@ -6,6 +6,11 @@ rules) and a line saying which rules they are; a game that draws a picture besid
 ``picture_share`` and ``draw_picture``. Esc or F2 closes it, Up and Down change section, the mouse wheel
 (or the text box's scroll bar) scrolls a long section. ``glossary_section`` turns a game's glossary into
 the reference's last section, so its words can be read in one place as well as on hover.
+
+The scene keeps one full-screen picture: what was beneath it when it opened, dimmed, with the card; once it
+has that, the scenes beneath are no longer drawn (nor animated) under it. A section's heading, picture and
+words are painted onto the card once per section (and per scroll of its words); the text box's own image is
+painted there rather than blended over the screen by pygame_gui every frame.
 """
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.client.kit.style import ACCENT_LIGHT, INK_DIM, dim, draw_card, draw_text, fit_font
+from game.client.kit.still import Same
+from game.client.kit.style import ACCENT_LIGHT, CARD, INK_DIM, dim, draw_card, draw_text, fit_font
 from game.client.kit.text import html_escape
 from game.client.shell.scene import Scene
 
@@ -56,6 +62,10 @@ class ReferenceScene(Scene):
         self.text_box: pygame_gui.elements.UITextBox | None = None
         self.picture_rect: pygame.Rect | None = None
         self.list_w = LIST_W  # the section list's width in units, as last laid out
+        self._backing: pygame.Surface | None = None  # what was beneath, dimmed, with the card and the section
+        self._backing_layout = None
+        self._section_painted = None  # the key of the section as painted on the card
+        self._text_painted = None  # the key of the words as painted on the card
 
     # -- what a game may change
     def picture_share(self, section: Section) -> float:
@@ -106,6 +116,7 @@ class ReferenceScene(Scene):
             text_rect.w -= picture_w + layout.px(16)
         self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
                                                       object_id="#rules_text")
+        self.text_box.blit_data[2] = pygame.Rect(0, 0, 0, 0)  # painted on the card by draw, not blended each frame
 
     def current(self) -> Section:
         return next(s for s in self.sections if s.key == self.section)
@@ -151,11 +162,72 @@ class ReferenceScene(Scene):
             return True
         return event.type == pygame.MOUSEBUTTONDOWN  # modal
 
+    # -- the picture kept
+    def relayout(self) -> None:
+        if self._backing is not None and self._backing_layout != self.context.layout:
+            self._forget_backing()  # a new window size: what is beneath is drawn again, then kept
+        super().relayout()
+
+    def cover(self) -> None:
+        self._forget_backing()
+        super().cover()
+
+    def exit(self) -> None:
+        self._forget_backing()
+        super().exit()
+
+    def _forget_backing(self) -> None:
+        self._backing = None
+        self._section_painted = self._text_painted = None
+        self.is_overlay = True  # the scenes beneath are drawn again, for the next picture
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The kept picture, made from the frame beneath the first time (the stack has just drawn it)."""
         layout = self.context.layout
-        dim(surface)
+        if self._backing is None or self._backing.get_size() != surface.get_size():
+            if not self.is_overlay:  # nothing beneath was drawn this frame: take it next frame
+                self.is_overlay = True
+                dim(surface)
+                draw_card(surface, self.card_rect(), layout)
+                return
+            backing = surface.copy()
+            dim(backing)
+            draw_card(backing, self.card_rect(), layout)
+            self._backing, self._backing_layout = backing, layout
+            self._section_painted = self._text_painted = None
+            self.is_overlay = False  # from now on only this scene is drawn
+        self._paint_section(self._backing)
+        surface.blit(self._backing, (0, 0))
+
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        if self._backing is None or self._backing.get_size() != surface.get_size():
+            return False
+        self.draw(surface)
+        return True
+
+    def _paint_section(self, backing: pygame.Surface) -> None:
+        """The section's heading and picture (once per section), and its words as scrolled now."""
+        layout = self.context.layout
+        section_key = (self.section, Same(self.root), layout)
+        if self._section_painted != section_key:
+            inner = self.card_rect().inflate(-2 * layout.px(18), -2 * layout.px(18))  # inside the rounded rim
+            backing.fill(CARD, inner)
+            self.draw_section(backing)
+            self._section_painted, self._text_painted = section_key, None
+        box = self.text_box
+        if box is None:
+            return
+        bar = box.scroll_bar
+        text_key = (Same(box), Same(box.image), bar.start_percentage if bar is not None else None)
+        if self._text_painted != text_key:
+            backing.fill(CARD, box.rect)
+            backing.blit(box.image, box.rect, special_flags=box.blendmode)
+            self._text_painted = text_key
+
+    def draw_section(self, surface: pygame.Surface) -> None:
+        """The section's heading, the line under it and its picture, on the card."""
+        layout = self.context.layout
         card = self.card_rect()
-        draw_card(surface, card, layout)
         heading = "Glossary" if self.current().terms else self.heading
         head = fit_font(heading, card.w // 2, layout.px(32), bold=True)
         drawn = draw_text(surface, heading, head, ACCENT_LIGHT, (card.left + layout.px(24), card.top + layout.px(20)))
