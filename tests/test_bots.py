@@ -70,3 +70,34 @@ def test_cooperating_bots_keep_every_rule():
     result = rock_game(2, "normal", players=2)
     assert ENGINE.outcome(result.final).kind in ("saved", "impact")
     assert all(any(u.owner == p for u in result.final.upgoers) for p in (0, 1))
+
+
+def test_every_spend_the_crews_best_help_names_is_allowed_in_turn():
+    """The bots play the first spend of ``best_help`` without asking ``refusal`` again: at every rolled roll of
+    seeded Stop The Rock and program games, each spend it names (with and without a stamina limit) is allowed
+    when its turn comes, and after the last the roll stands at the outcome ``best_help`` promised."""
+    from game.games.whatgoesup.careful_play import CarefulPlayer
+    from game.games.whatgoesup.rules.flight_actions import UseSkill
+    checked = 0
+
+    def check(before, action, after):
+        nonlocal checked
+        f = after.flight if after.phase == "flight" else None
+        if f is None or f.roll is None or f.roll.value is None or f.roll.previous is not None:
+            return
+        owner = after.upgoer(f.roll.upgoer).owner
+        for stamina in (None, CarefulPlayer(ENGINE, owner).spare_stamina(after, f.roll)):
+            outcome, spends = ENGINE.flight_rules.best_help(after, f.roll, stamina)
+            state = after
+            for spend in spends:
+                assert ENGINE.refusal(state, spend) is None, (str(spend), ENGINE.refusal(state, spend))
+                state = ENGINE.flight_rules.apply(state, spend, drive=False)  # the roll stays to be judged
+            assert state.flight.roll.outcome() is outcome
+            checked += bool(spends) and any(isinstance(s, UseSkill) for s in spends)
+
+    setups = [default_setup(ENGINE, 1, scenario="stop_the_rock", difficulty=d) for d in ("gentle", "hard")]
+    setups.append(default_setup(ENGINE, 2, 12))
+    for setup in setups:
+        for seed in range(1, 4):
+            assert play_game(ENGINE, setup, seed, bot_kind="program", on_action=check, check=False).failure is None
+    assert checked > 10, checked

@@ -311,6 +311,7 @@ class SpaceProgramBot:
             outcome = roll.outcome()
             best, spends = engine.flight_rules.best_help(state, roll)
             if spends and best is not outcome:
+                self._approved = (state, spends[0])  # best_help names only spends the engine allows now
                 return spends[0]  # skills save the roll (or at least its Boom): the fewest spends that do
             if outcome is Outcome.BOOM:
                 luck = UseLuck()
