@@ -154,6 +154,7 @@ class FlightBase:
         self.table = engine.rules.flight
         # Each component kind's role, read once (the first kind of an id wins, as in Components.kind).
         self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
+        self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod

@@ -57,13 +57,24 @@ class PhasePart(FlightBase):
             return self._ship_fight_outcomes(state)
         if f.roll is None or f.roll.value is not None:
             return []
-        return [(Roll(v), p) for v, p in self.distribution(state, f.roll)]
+        return list(self._dice(state.setup.dice, f.roll.dice_sets)[1])
 
     def distribution(self, state: GameState, roll: PendingRoll) -> Distribution:
-        scheme = self.rules.dice.scheme(state.setup.dice)
-        clustering = self.rules.components.clustering
-        return cluster_distribution(scheme.distribution(), roll.dice_sets, clustering.average_up_to,
-                                    clustering.average_rounding)
+        """The exact distribution of ``roll``'s dice: the game's dice scheme, clustered over its dice sets."""
+        return self._dice(state.setup.dice, roll.dice_sets)[0]
+
+    def _dice(self, dice: str, dice_sets: int) -> tuple[Distribution, tuple[tuple[Roll, Fraction], ...]]:
+        """The distribution of a roll of ``dice_sets`` clustered sets of the scheme ``dice``, and its outcomes as
+        chance actions: worked out once per engine (its rules never change)."""
+        key = (dice, dice_sets)
+        kept = self._kept_dice.get(key)
+        if kept is None:
+            scheme = self.rules.dice.scheme(dice)
+            clustering = self.rules.components.clustering
+            distribution = cluster_distribution(scheme.distribution(), dice_sets, clustering.average_up_to,
+                                                clustering.average_rounding)
+            kept = self._kept_dice[key] = (distribution, tuple((Roll(v), p) for v, p in distribution))
+        return kept
 
     def roll_odds(self, state: GameState, roll: Optional[PendingRoll] = None) -> dict[Outcome, Fraction]:
         """Exact odds of the pending roll as it stands (raises already spent included)."""
