@@ -39,7 +39,8 @@ class ActivityPart(FlightBase):
         if f.mode == "before":
             out.append(Wait(upgoer.id))
         crew = self._healthy(state, upgoer)
-        for other in self._others_here(state, upgoer):
+        others = self._others_here(state, upgoer)
+        for other in others:
             if other.id in upgoer.docked_with:
                 out.append(Undock(other.id))
                 for d in self._crew(state, upgoer):
@@ -61,20 +62,21 @@ class ActivityPart(FlightBase):
                     out.append(Eva(d.id, other.id, carry_rations=2, come_back=True))
                 for comrade in hurt:
                     out.append(Eva(d.id, other.id, come_back=True, carry_derp=comrade.id))
-        if f.mode == "after":
-            here = self.board.step(upgoer.location)
+        here = self.board.step(upgoer.location)
+        if f.mode == "after" and here.rail is not None:
             for other in state.upgoers:
-                if other.id != upgoer.id and other.in_space and other.location != upgoer.location \
-                        and here.rail is not None and self.board.step(other.location).rail == here.rail:
+                if other.status in ("flying", "debris") and other.location != upgoer.location \
+                        and other.id != upgoer.id and self.board.step(other.location).rail == here.rail:
                     out.append(CatchUp(other.id))
-        for item in self._items_aboard(state, upgoer):
+        aboard = self._items_aboard(state, upgoer)
+        for item in aboard:
             if item.disabled:
                 for d in crew:
                     out.append(JuryRig(d.id, item.id))
             elif self._kind(state, item) in ("waylight", "probe", "mapping") and self._role(state, item) == "payload":
                 for d in crew[:1]:
                     out.append(UsePayload(d.id, item.id))
-        for other in self._others_here(state, upgoer):
+        for other in others:
             if self._crew(state, other):
                 continue
             for item in self._items_aboard(state, other):
@@ -90,7 +92,7 @@ class ActivityPart(FlightBase):
         out += self._ship_fight_candidates(state, upgoer)
         if upgoer.fuel:
             out.append(Shed(fuel=1))
-        for item in self._items_aboard(state, upgoer):  # parts the crew can live without
+        for item in aboard:  # parts the crew can live without
             if item.id in upgoer.modules and self._role(state, item) not in ("capsule", "habitat"):
                 out.append(Shed(items=(item.id,)))
         out.append(WriteOff(upgoer.id))
