@@ -411,3 +411,39 @@ def test_can_research_agrees_with_refusal_in_every_state(name):
                                bot_kind=bot_kind)
             assert result.failure is None
     assert asked > 500 and allowed > 20, (asked, allowed)
+
+
+def _asked_of(engine, state):
+    """Actions to ask ``allowed`` about in ``state``: R&D's candidates, the flight phase's, every craft's
+    activities (another craft's are refused) and the research steps of every blueprint."""
+    actions = []
+    player = engine.current_player(state)
+    if state.phase == "rnd" and player >= 0:
+        actions += engine._rnd_candidates(state, player)
+    if state.phase == "flight":
+        actions += engine.flight_rules._candidates(state)
+        for upgoer in state.upgoers:
+            actions += engine.flight_rules._activity_candidates(state, upgoer)
+    actions += [Research(t.id, safety, 1) for t in state.things for safety in ("fail", "boom")]
+    return actions
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS) + sorted(OPTIONAL_PLAY))
+def test_allowed_agrees_with_refusal_in_every_state(name):
+    """``allowed`` (what the bots ask) is exactly ``refusal(...) is None`` for every candidate of R&D and of the
+    flights, every craft's activities and every research step, in every state of seeded games."""
+    engine, setup, bots = OPTIONAL_PLAY[name] if name in OPTIONAL_PLAY else (ENGINE, SETUPS[name], ("program", "random"))
+    asked = allowed = 0
+
+    def check(before, action, after):
+        nonlocal asked, allowed
+        for candidate in _asked_of(engine, after):
+            expected = engine.refusal(after, candidate) is None
+            assert engine.allowed(after, candidate) is expected, (after.turn, after.phase, str(candidate), str(action))
+            asked += 1
+            allowed += expected
+
+    for bot_kind in bots:
+        result = play_game(engine, setup, 1, max_turns=6, check=False, on_action=check, bot_kind=bot_kind)
+        assert result.failure is None
+    assert asked > 500 and allowed > 50, (asked, allowed)

@@ -229,6 +229,20 @@ class Engine:
             return str(exc)
         return None
 
+    def allowed(self, state: GameState, action: Action) -> bool:
+        """Exactly ``refusal(state, action) is None``, answered without playing the action out where the state
+        tells: a research step (``can_research``) or an activity of the craft whose turn it is (the check its
+        handler makes first). For bots, which ask often and need no reason; tests/test_fast_engine.py holds
+        the two together."""
+        if isinstance(action, Action) and state.pending_trade is None and state.phase != "over":
+            if type(action) is Research and action.steps == 1:
+                return self.can_research(state, action.thing, action.safety)
+            if state.phase == "flight" and not isinstance(action, OfferTrade):
+                answer = self.flight_rules.allowed(state, action)
+                if answer is not None:
+                    return answer
+        return self.refusal(state, action) is None
+
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after ``action``; raises IllegalAction (state unchanged) when it is not allowed."""
         return self._dispatch(state, action, check_only=False)

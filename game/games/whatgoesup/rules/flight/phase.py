@@ -143,6 +143,17 @@ class PhasePart(FlightBase):
         assert checks.keys() == self._activity_handlers.keys()  # every activity has its check
         return checks
 
+    def allowed(self, state: GameState, action: Action) -> Optional[bool]:
+        """Whether ``apply`` accepts ``action`` now, told by the check its handler makes first when it is an
+        activity of the active craft with nothing else pending (no coin, roll, choice, boarding or fight);
+        None when only playing it out can tell (``Engine.allowed`` then asks ``refusal``)."""
+        f: FlightPhase = state.flight
+        if (f.timing_tie or f.roll is not None or f.fight is not None or f.boarding is not None
+                or f.ship_fight is not None or f.choice is not None or f.active is None
+                or type(action) not in self._action_checks):
+            return None
+        return self._activity_allowed(state, state.upgoer(f.active), action)
+
     def _activity_allowed(self, state: GameState, upgoer: Upgoer, action: Action) -> bool:
         """Whether the active craft's ``upgoer`` may take ``action`` now (no roll, choice or fight pending)."""
         check = self._action_checks.get(type(action))
