@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Optional
 
 from game.core.dice_rng import Chooser
-from game.games.whatgoesup.careful_play import allowed_now
 from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
@@ -114,7 +113,7 @@ class SpaceProgramBot:
         action: Optional[Action] = None
         if not (state.phase == "flight" and state.flight.timing_tie):
             action = plan.choose(state)
-        if action is None or not plan.approved(state, action) and engine.refusal(state, action) is not None:
+        if action is None or not plan.approved(state, action) and not engine.allowed(state, action):
             return self._any_legal(engine, state)
         return action
 
@@ -127,7 +126,7 @@ class SpaceProgramBot:
     def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:
         """Whether the engine allows ``action`` now; an allowed one is remembered, so ``choose`` need not ask
         again about the action it is about to return."""
-        if not allowed_now(engine, state, action):
+        if not engine.allowed(state, action):
             return False
         self._approved = (state, action)
         return True
@@ -136,7 +135,7 @@ class SpaceProgramBot:
         """Whether ``action`` may be played now: just checked by ``_ok``, or else asked of the engine."""
         if self._approved[0] is state and self._approved[1] is action:
             return True
-        return engine.refusal(state, action) is None
+        return engine.allowed(state, action)
 
     def _roll(self, p: float) -> bool:
         return self.chooser.choice(range(1000)) < p * 1000
@@ -353,7 +352,7 @@ class SpaceProgramBot:
     def _waits_for_company(self, engine: Engine, state: GameState, upgoer) -> bool:
         """Space War, an armed craft about to launch: stay on the pad (at most MAX_HOLDS turns) until a rival
         craft launches this turn too, so that both reach orbit together and it has someone to shoot at."""
-        if self.weapon(state, upgoer.owner) is None or engine.refusal(state, Hold(upgoer.id)) is not None:
+        if self.weapon(state, upgoer.owner) is None or not engine.allowed(state, Hold(upgoer.id)):
             return False
         if not any(s.plays == "weapon" for _, s in engine.flight_rules.ship_systems(state, upgoer)):
             return False

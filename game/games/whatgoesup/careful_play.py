@@ -3,8 +3,9 @@ the answers to a roll (skills only when they save it, luck on what matters).
 
 ``RockPlan`` (Stop The Rock) and the goal plans of ``goal_plan`` build on ``CarefulPlayer``. A plan reads
 everything from the state (nothing is remembered between calls: what it looks up is kept only for the very
-tuples of the state it came from) and proposes actions; the caller checks them with ``engine.refusal``, so
-only a legal action is ever played (``approved`` tells it which one the plan has just checked itself).
+tuples of the state it came from) and proposes actions; the caller checks them with ``engine.allowed``
+(exactly ``engine.refusal`` is None, asked without a reason), so only a legal action is ever played
+(``approved`` tells it which one the plan has just checked itself).
 """
 from __future__ import annotations
 
@@ -18,14 +19,6 @@ from game.games.whatgoesup.rules.state import HOME, GameState
 SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
 
 
-def allowed_now(engine, state: GameState, action: Action) -> bool:
-    """Whether the engine allows ``action`` now (``refusal`` is None), asked narrowly where the engine can answer
-    from the state without a full check: one research step (``can_research``), a bot's commonest question."""
-    if type(action) is Research and action.steps == 1:
-        return engine.can_research(state, action.thing, action.safety)
-    return engine.refusal(state, action) is None
-
-
 class CarefulPlayer:
     """The shared habits of one program's (``program``) careful plan."""
 
@@ -37,7 +30,7 @@ class CarefulPlayer:
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
 
     def ok(self, state: GameState, action: Action) -> bool:
-        if not allowed_now(self.engine, state, action):
+        if not self.engine.allowed(state, action):
             return False
         self._approved = (state, action)
         return True
