@@ -9,7 +9,7 @@ def _state_bytes(shape, state: str) -> bytes:
 
 
 def test_title_buttons_hold_no_smoothing_scratch(make_app):
-    app = make_app((1600, 900))
+    app = make_app((3840, 2160))  # a 4x scratch of a menu button is ~9 MiB here (kept only under 4 MiB)
     app.start("title")
     app.step(1 / 30, [])
     shapes = [button.drawable_shape for button in app.stack.top.buttons.values()]

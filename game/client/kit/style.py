@@ -148,6 +148,11 @@ def scaled_theme(theme: dict, scale: float) -> dict:
     return out
 
 
+#: Bytes of smoothing scratch a rounded shape may keep between its states (redrawing the scratch for every
+#: state costs start-up time; below this, as at 1920x1080, keeping it costs little memory).
+SHAPE_SCRATCH_KEPT = 4 * 1024 * 1024
+
+
 def drop_shape_scratch_after_each_state() -> None:
     """Make pygame_gui's rounded shapes let go of their smoothing scratch after each state they draw.
 
@@ -155,7 +160,8 @@ def drop_shape_scratch_after_each_state() -> None:
     4x scratch surfaces on the shape until every state of it (normal, hovered, disabled, ...) is drawn, one
     state a frame. At 3840x2160 that is about 17 MiB per menu button and 150 MiB for the title's menu at once,
     the largest part of the title's peak memory. Every state rebuilds the scratch the same way, so dropping it
-    after each state keeps the same pixels and holds one shape's scratch at a time. Safe to call again.
+    after each state keeps the same pixels and holds one shape's scratch at a time; a scratch under
+    ``SHAPE_SCRATCH_KEPT`` is kept, as pygame_gui does, to spare its redrawing. Safe to call again.
     """
     from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
@@ -165,7 +171,9 @@ def drop_shape_scratch_after_each_state() -> None:
 
     def redraw_state(shape, state_str: str, add_text: bool = True) -> None:
         draw_state(shape, state_str, add_text)
-        shape.clean_up_temp_shapes()
+        scratch = shape.temp_additive_shape
+        if scratch is not None and scratch.get_width() * scratch.get_height() * 4 > SHAPE_SCRATCH_KEPT:
+            shape.clean_up_temp_shapes()
 
     redraw_state._drops_scratch = True  # type: ignore[attr-defined]
     redraw_state.keeps_scratch = draw_state  # type: ignore[attr-defined]  # pygame_gui's own, for tests
