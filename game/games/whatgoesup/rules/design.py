@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Optional
 
 from game.games.whatgoesup.rules import formulas
-from game.games.whatgoesup.rules.state import HOME, GameState, Item, Thing, UpgoerDesign
+from game.games.whatgoesup.rules.state import HOME, GameState, Item, Thing, UpgoerDesign, index_by_id
 from game.games.whatgoesup.rules.tables import Rules
 
 
@@ -209,22 +209,23 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
 def reads_of_check(state: GameState, program: int, design: UpgoerDesign) -> tuple:
     """Everything ``check_design`` reads of ``state`` for ``design`` checked at home (``on_board_of`` None),
     besides the rules: two designs with equal reads have the same problems. The name is not read."""
-    items = []
+    items, things, derps = index_by_id(state.items), index_by_id(state.things), index_by_id(state.derps)
+    parts = []
     for item_id in design.all_items():
-        item = state.find("item", item_id)
+        item = items.get(item_id)
         if item is None:
-            items.append(None)
+            parts.append(None)
             continue
-        thing = state.thing(item.thing_id)
-        items.append((item.owner, item.location, thing.kind, thing.mass, thing.base_mass, thing.name))
+        thing = things[item.thing_id]
+        parts.append((item.owner, item.location, thing.kind, thing.mass, thing.base_mass, thing.name))
     crew = []
     for derp_id in design.crew:
-        derp = state.find("derp", derp_id)
+        derp = derps.get(derp_id)
         crew.append(None if derp is None else (derp.owner, derp.name, derp.system, derp.dead, derp.injured,
                                                derp.busy, derp.location))
     home = state.programs[program]
     return (program, design.stages, design.modules, design.crew, design.fuel, design.rations, design.planned_burns,
-            tuple(items), tuple(crew), design.fuel <= home.fuel_stock, design.rations <= home.rations_stock,
+            tuple(parts), tuple(crew), design.fuel <= home.fuel_stock, design.rations <= home.rations_stock,
             "simplified_stack" in state.setup.options)
 
 

@@ -1132,64 +1132,27 @@ class Engine:
         keeps what the blueprints and the stored parts give, per tuple of the state). Tracking, with its
         few candidates and involved checks, still asks ``refusal``."""
         listing = self.rnd_listing
-        program = state.programs[player]
-        points = program.points
-        rules = self.rules
-        comps, costs = rules.components, rules.economy.costs
+        points = state.programs[player].points
         legal: list[Action] = []
         add = legal.append
         blueprints = listing.blueprints(state, player)
         listing.invent(state, blueprints, points, legal)
         listing.research_and_build(blueprints, points, legal)
-        for kind_name in ("fuel", "rations"):
-            for containers in (1, 5):
-                if costs.consumable_per_container * containers <= points:
-                    add(BuyConsumables(kind_name, containers))
-        if costs.hire_derp <= points:
-            add(Hire())
-        derp_rules = rules.economy.derps
-        program_cost = comps.underped.program_cost_per_stamina
-        for derp in state.derps_of(player):
-            if derp.is_system:
-                if (program_cost <= points and derp.total_points + 1 <= rules.economy.derps.max_total_points
-                        and (derp.location is HOME or state.upgoer(derp.location).status == "pad")):
-                    add(ProgramSystem(derp.id, 1))
-                continue
-            if derp.injured:
-                if derp.location is HOME and costs.heal_derp <= points:
-                    add(Heal(derp.id))
-                continue
-            if derp.location is not HOME or derp.busy == "healing" or costs.train_per_point > points:
-                continue
-            if derp_rules.trainings_per_turn is not None and derp.trained_points + 1 > derp_rules.trainings_per_turn:
-                continue
-            if derp.total_points + 1 > derp_rules.max_total_points:
-                continue
-            for skill in SKILLS:
-                if not derp.trained_skill or derp.trained_skill == skill:
-                    add(Train(derp.id, skill, 1))
-        held = blueprints.held  # blueprints already held, by inventor and name
-        for item, original in listing.stored(state, player).foreign:
-            if self._reverse_engineering_refusal(state, player, original):
-                continue
-            if (original.inventor, original.name) in held:
-                continue
-            add(ReverseEngineer(item.id))
+        for cost, action in listing.fixed_purchases:  # fuel and rations containers, a hire
+            if cost <= points:
+                add(action)
+        legal += listing.crew_actions(state, player, points)
+        legal += listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal)
         legal += listing.offers(state, player)
-        upgoers = state.upgoers_of(player)
-        for upgoer in upgoers:
-            if upgoer.status == "pad":
-                add(Disassemble(upgoer.id))
-        for upgoer in state.upgoers:
-            if upgoer.status == "debris" and upgoer.tracked_by is None:
-                track = Track(upgoer.id)
-                if self.refusal(state, track) is None:
-                    add(track)
-        taken = {u.name.lower() for u in upgoers if u.status in ("pad", "flying")}
+        pads = listing.pads(state, player)
+        legal += pads.disassemble
+        for track in pads.tracks:
+            if self.refusal(state, track) is None:
+                add(track)
         for design in self.suggested_designs(state, player):  # each already passes check_design
-            if design.name.strip() and design.name.strip().lower() not in taken:
-                add(Assemble(design))
-        add(EndRnD())
+            if design.name.strip() and design.name.strip().lower() not in pads.taken_names:
+                add(listing.assemble(design))
+        add(listing.end_rnd)
         return legal
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:

@@ -21,10 +21,14 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from game.games.whatgoesup.rules import formulas
-from game.games.whatgoesup.rules.actions import Action, Build, Invent, OfferTrade, Research
+from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
+                                                  Hire, Invent, OfferTrade, Research, ReverseEngineer, Train)
+from game.games.whatgoesup.rules.flight_actions import Track
+from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.reliability import Rating
-from game.games.whatgoesup.rules.state import HOME, GameState, Item, Thing, TradeBundle, index_by_id
+from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Thing, TradeBundle, UpgoerDesign,
+                                                index_by_id)
 from game.games.whatgoesup.rules.tables import Rules
 
 #: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
@@ -80,6 +84,17 @@ def _design_facts(thing: Thing) -> tuple:
     return thing.kind, thing.base_mass, thing.mass, thing.owner, thing.inventor, thing.name
 
 
+class Pads:
+    """One program's Upgoers in one ``upgoers`` tuple, read for the listing."""
+
+    __slots__ = ("disassemble", "tracks", "taken_names")
+
+    def __init__(self, disassemble: list[Disassemble], tracks: list[Track], taken_names: frozenset[str]):
+        self.disassemble = disassemble  # every Upgoer of the program on the pad
+        self.tracks = tracks  # every untracked piece of debris, to be judged by ``refusal``
+        self.taken_names = taken_names  # names of the program's Upgoers on the pad or flying, lowered
+
+
 class RndListing:
     """The per-family R&D listing of one engine (one edition's tables) and what it keeps."""
 
@@ -93,6 +108,13 @@ class RndListing:
         for kind in comps.kinds:
             self.role_of.setdefault(kind.id, kind.role)
         self._invent_table = self._invent_rows()
+        costs = rules.economy.costs
+        #: (cost, action) of what R&D always offers to buy, in the listing's order.
+        self.fixed_purchases = tuple((costs.consumable_per_container * n, BuyConsumables(kind, n))
+                                     for kind in ("fuel", "rations") for n in (1, 5)) + ((costs.hire_derp, Hire()),)
+        self.end_rnd = EndRnD()
+        self._small: dict[str, tuple] = {}  # one entry per family: (what it was worked out from, result)
+        self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
         self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
@@ -275,6 +297,91 @@ class RndListing:
                     add(row.research_boom)
             if row.build_cost <= points:
                 add(row.build)
+
+    def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
+        """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
+        the program can pay for)."""
+        rules = self.rules.economy
+        costs, derp_rules = rules.costs, rules.derps
+        program_cost = self.rules.components.underped.program_cost_per_stamina
+        derps, upgoers = state.derps, state.upgoers
+        key = (player, program_cost <= points, costs.heal_derp <= points, costs.train_per_point <= points)
+        hit = self._small.get("crew")
+        if hit is not None and hit[0] is derps and hit[1] is upgoers and hit[2] == key:
+            return hit[3]
+        can_program, can_heal, can_train = key[1:]
+        actions: list[Action] = []
+        for derp in state.derps_of(player):
+            if derp.is_system:
+                if (can_program and derp.total_points + 1 <= derp_rules.max_total_points
+                        and (derp.location is HOME or state.upgoer(derp.location).status == "pad")):
+                    actions.append(ProgramSystem(derp.id, 1))
+                continue
+            if derp.injured:
+                if derp.location is HOME and can_heal:
+                    actions.append(Heal(derp.id))
+                continue
+            if derp.location is not HOME or derp.busy == "healing" or not can_train:
+                continue
+            if derp_rules.trainings_per_turn is not None and derp.trained_points + 1 > derp_rules.trainings_per_turn:
+                continue
+            if derp.total_points + 1 > derp_rules.max_total_points:
+                continue
+            for skill in SKILLS:
+                if not derp.trained_skill or derp.trained_skill == skill:
+                    actions.append(Train(derp.id, skill, 1))
+        self._small["crew"] = (derps, upgoers, key, actions)
+        return actions
+
+    def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
+                            refusal: Callable[[GameState, int, Thing], Optional[str]]) -> list[Action]:
+        """Every stored part of a design the program may copy: not its own, not held already, and allowed by
+        ``refusal`` (economy.yaml's reverse_engineering: once per pair, only heavier), kept per views."""
+        stored = self.stored(state, player)
+        done, heaviest = state.reverse_engineered, state.reverse_engineered_mass
+        hit = self._small.get("reverse")
+        if (hit is not None and hit[0] is stored and hit[1] is blueprints and hit[2] == done
+                and hit[3] == heaviest):
+            return hit[4]
+        held = blueprints.held  # blueprints already held, by inventor and name
+        actions: list[Action] = [ReverseEngineer(item.id) for item, original in stored.foreign
+                                 if (original.inventor, original.name) not in held
+                                 and not refusal(state, player, original)]
+        self._small["reverse"] = (stored, blueprints, done, heaviest, actions)
+        return actions
+
+    def pads(self, state: GameState, player: int) -> Pads:
+        """The program's Upgoers on the pad, the debris nobody tracks and the names in use (kept per tuple)."""
+        upgoers = state.upgoers
+        hit = self._small.get("pads")
+        if hit is not None and hit[0] is upgoers and hit[1] == player:
+            return hit[2]
+        mine = state.upgoers_of(player)
+        pads = Pads([Disassemble(u.id) for u in mine if u.status == "pad"],
+                    [Track(u.id) for u in upgoers if u.status == "debris" and u.tracked_by is None],
+                    frozenset(u.name.lower() for u in mine if u.status in ("pad", "flying")))
+        self._small["pads"] = (upgoers, player, pads)
+        return pads
+
+    def assemble(self, design: UpgoerDesign) -> Assemble:
+        """``Assemble(design)``, the same action for the same design value."""
+        hit = self._assembles.get(id(design))
+        if hit is not None and hit[0] is design:
+            return hit[1]
+        if len(self._assembles) >= _MAX_VIEWS:
+            self._assembles.clear()
+        action = Assemble(design)
+        self._assembles[id(design)] = (design, action)
+        return action
+
+    def suggested(self, key: tuple, work_out: Callable[[], list[UpgoerDesign]]) -> list[UpgoerDesign]:
+        """The suggested designs kept for ``key`` (a stored-parts view first, held), else ``work_out()``."""
+        hit = self._small.get("designs")
+        if hit is not None and hit[0] is key[0] and hit[1] == key:
+            return list(hit[2])
+        designs = work_out()
+        self._small["designs"] = (key[0], key, tuple(designs))
+        return designs
 
     def offers(self, state: GameState, player: int) -> list[Action]:
         """The few sample trades (``Engine._sample_offers``) that ``refusal`` would allow: a bundle of one

@@ -175,28 +175,38 @@ class LaunchPart(FlightBase):
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
         """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible.
 
-        The stored parts come by role from the R&D listing's view (kept per tuple of the state), and each
-        design is judged by ``design_is_valid``: ``check_design`` once per distinct set of what it reads."""
+        The stored parts come by role from the R&D listing's view (kept per tuple of the state); the designs
+        are kept for that view and everything else they read (the first derp able to fly, the stocks, the
+        name's number), and each design is judged by ``design_is_valid``: ``check_design`` once per distinct
+        set of what it reads."""
         engine = self.engine
-        stored = engine.rnd_listing.stored(state, player)
-        stages, capsules = stored.stages, stored.capsules
-        crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME]
-        designs = []
+        listing = engine.rnd_listing
+        stored = listing.stored(state, player)
+        program = state.programs[player]
+        crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
         count = len(state.upgoers_of(player)) + 1
+        key = (stored, player, crew, program.fuel_stock, program.rations_stock, count, program.people,
+               "simplified_stack" in state.setup.options)
+        return listing.suggested(key, lambda: self._suggest(state, player, stored, crew, count))
+
+    def _suggest(self, state: GameState, player: int, stored, crew, count: int) -> list[UpgoerDesign]:
+        engine = self.engine
+        stages, capsules = stored.stages, stored.capsules
+        designs = []
         people = people_by_id(self.rules, state.programs[player].people)
         name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
         if stages:
             test = UpgoerDesign(name=name, stages=((stages[0].id,),))
             if engine.design_is_valid(state, player, test):
                 designs.append(test)
-        if capsules and len(stages) >= 2 and crew:
+        if capsules and len(stages) >= 2 and crew is not None:
             capsule = capsules[0]
             thrusters = stored.by_role.get("thruster", [])
             modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
             fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
             rations = formulas.ration_load(min(state.programs[player].rations_stock, 2), self.rules.components, up=False)
             design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
-                                  crew=(crew[0].id,), fuel=fuel, rations=rations)
+                                  crew=(crew.id,), fuel=fuel, rations=rations)
             if engine.design_is_valid(state, player, design):
                 designs.append(design)
             elif rations:
