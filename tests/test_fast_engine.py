@@ -278,15 +278,15 @@ def _flight_states(seen: dict[str, int]) -> int:
 
 EDITION_2013 = Engine(load_edition("2013"))
 
-#: Optional rules and editions, each with the bots that play them.
+#: Optional rules and editions, each with the bots that play them (30 turns: the space-program bot flies by then).
 OPTIONAL_PLAY = {
-    "space war": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("space_war")), ("raider", "random")),
-    "underped robots": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("underped")), ("program", "random")),
-    "clockwork robots": (ENGINE, default_setup(ENGINE, 2, 14, options=_options("underped", "underped_clockwork")),
+    "space war": (ENGINE, default_setup(ENGINE, 2, 30, options=_options("space_war")), ("raider", "random")),
+    "underped robots": (ENGINE, default_setup(ENGINE, 2, 30, options=_options("underped")), ("program", "random")),
+    "clockwork robots": (ENGINE, default_setup(ENGINE, 2, 30, options=_options("underped", "underped_clockwork")),
                          ("program",)),
-    "every other option": (ENGINE, default_setup(ENGINE, 2, 12, options=_options(
+    "every other option": (ENGINE, default_setup(ENGINE, 2, 30, options=_options(
         "hostile_waters", "plan_ahead", "simplified_stack", "simulationist")), ("program", "random")),
-    "the 2013 edition": (EDITION_2013, default_setup(EDITION_2013, 2, 12), ("program", "random")),
+    "the 2013 edition": (EDITION_2013, default_setup(EDITION_2013, 2, 30), ("program", "random")),
     "the 2013 edition, stop the rock": (EDITION_2013, default_setup(EDITION_2013, 1, scenario="stop_the_rock"),
                                         ("program",)),
 }
@@ -294,12 +294,12 @@ OPTIONAL_PLAY = {
 
 @pytest.mark.parametrize("name", sorted(OPTIONAL_PLAY))
 def test_legal_actions_agree_with_refusal_under_the_optional_rules(name):
-    """The same agreement in every phase under each optional rule and the 2013 edition: Space War's boardings,
-    derp fights and ship fights, underped systems and clockwork orders, Hostile Waters, Plan Ahead, the single
-    stack, and 2013's tables."""
+    """The same agreement in the flights of games under each optional rule and the 2013 edition: Space War's
+    boardings, derp fights and ship fights, underped systems and clockwork orders, Hostile Waters, Plan Ahead,
+    the single stack, and 2013's tables (R&D under them: the hypothesis-seeded games below)."""
     engine, setup, bots = OPTIONAL_PLAY[name]
-    seen = compare_every_phase(engine, setup, range(3), bots, max_turns=setup.turn_limit)
-    assert seen.get("rnd", 0) > 20 and _flight_states(seen) > 20, seen
+    seen = compare_every_phase(engine, setup, range(3), bots, max_turns=setup.turn_limit, flight_only=True)
+    assert _flight_states(seen) > 100, seen
 
 
 def test_legal_actions_agree_with_refusal_in_space_war_fights():
@@ -311,7 +311,19 @@ def test_legal_actions_agree_with_refusal_in_space_war_fights():
     assert sum(n for k, n in seen.items() if k.endswith(":after")) > 20, seen
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(OPTIONAL_PLAY) + ["space war, the raider's fights"])
+def test_legal_actions_agree_with_refusal_in_many_flights(name):
+    """The same agreement over the flights of many more seeded games (thousands of flight states)."""
+    if name in OPTIONAL_PLAY:
+        engine, setup, bots = OPTIONAL_PLAY[name]
+    else:
+        engine, setup, bots = ENGINE, default_setup(ENGINE, 2, 20, options=_options("space_war")), ("raider",)
+    seen = compare_every_phase(engine, setup, range(100, 112), bots, max_turns=setup.turn_limit, flight_only=True)
+    assert _flight_states(seen) > 100, seen
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), name=st.sampled_from(sorted(SETUPS) + sorted(OPTIONAL_PLAY)),
        bot_kind=st.sampled_from(["program", "random"]))
 def test_legal_actions_agree_with_refusal_in_hypothesis_seeded_games(seed, name, bot_kind):
