@@ -91,6 +91,7 @@ def test_a_fails_choices_are_read_whole_on_the_roll_card(make_app, size, monkeyp
     real = kit_text.draw_text
     monkeypatch.setattr(kit_text, "draw_text", lambda surface, line, *a, **k: (drawn.append(line),
                                                                                  real(surface, line, *a, **k))[1])
+    field.repaint()  # a settled card is painted once and then copied: paint it again for the recorder
     app.step(1 / 30, [])
     start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept:"))
     shown = " ".join(drawn[start:start + len(drawn)])
@@ -151,6 +152,7 @@ def test_the_roll_cards_help_line_wraps_instead_of_shrinking(make_app, size, mon
     real = rollpanel.draw_text
     monkeypatch.setattr(rollpanel, "draw_text", lambda surface, line, font, *a, **k: (
         drawn.append((line, font.get_height())), real(surface, line, font, *a, **k))[1])
+    scene.repaint()  # a settled card is painted once and then copied: paint it again for the recorder
     app.step(1 / 30, [])
     words = [(line, h) for line, h in drawn if line and line in prompt]
     assert " ".join(line for line, _ in words) == prompt  # the whole list of rescues

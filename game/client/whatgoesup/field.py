@@ -121,6 +121,9 @@ class FieldScene(GameScene):
         self.route_report = None
         self.route_error = ""
         self._text_cache: dict = {}
+        self._frame: Optional[pygame.Surface] = None  # the still frame (see _frame_layer)
+        self._frame_keys: tuple = (None, None)
+        self._frame_refs: tuple = ()
         if self.session.log:  # start with what happened last, not a blank line
             last = self.session.log[-1].action_index
             line = " ".join(e.event.text for e in self.session.log if e.action_index == last).strip()
@@ -688,30 +691,18 @@ class FieldScene(GameScene):
                 self._after_roll_done()
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self.context.layout
         state = self.state
+        lit = self.lit_steps() if self.dragging is None else set()
+        self.markers.layout_positions()
+        self.labels.update(self.markers.resting_rects(), self.label_obstacles(),
+                           panning=self.panning and self.press_pos is not None)
+        self._blit_frame(surface, self._frame_layer(surface, lit))
         clip = surface.get_clip()
-        surface.set_clip(self.board_rect)  # the panels around the board are opaque: no need to paint under them
-        self._draw_board(surface)
-        self._draw_names_and_legend(surface)
-        if self.route_report is not None:
-            uid, steps, _ = self.route_report
-            upgoer = state.find("upgoer", uid)
-            if upgoer is not None:
-                self.board_view.draw_route(surface, upgoer.location, steps)
+        surface.set_clip(self.board_rect)  # what moves on the board stays on the board
         if self.dragging is not None:
-            veil = self._text_cache.get(("dragveil", self.board_rect.size))
-            if veil is None:
-                veil = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
-                veil.fill((6, 5, 20, 120))
-                self._text_cache[("dragveil", self.board_rect.size)] = veil
-            surface.blit(veil, self.board_rect)
             self.board_view.draw_lit(surface, self.targets.keys(), self.time, strong=True)
-        else:
-            lit = self.lit_steps()
-            if lit:
-                self._draw_previews(surface, lit)
-                self.board_view.draw_lit(surface, lit, self.time)
+        elif lit:
+            self.board_view.draw_lit(surface, lit, self.time)
         if self.hover_step is not None:
             self.board_view.draw_hover(surface, self.hover_step)
         flight = state.flight if state.phase == "flight" else None
@@ -728,15 +719,90 @@ class FieldScene(GameScene):
                 draw_marker(surface, shape_for(upgoer.owner), colour, self.drag_pos, self.markers.radius * 1.2)
                 self._draw_drop_hint(surface)
         surface.set_clip(clip)
-        self._draw_header(surface)
-        self._draw_panel(surface)
-        self._draw_story(surface)
         if self.selected is not None:
             self._draw_detail(surface, self.selected)
         if self.dragging is None and self.selected is None:
             self._draw_hover_card(surface)
         self.roll_panel.draw(surface, state)
         self.draw_toast(surface)
+
+    # ------------------------------------------------------------------ the still frame
+    # What does not move between two changes (the board with its names, legend, route and previews; the
+    # header, the side panel and the story line) is painted into one screen-sized layer when it changes and
+    # copied to the screen each frame; only what moves (lit steps, markers, effects, cards) is drawn anew.
+    def _board_key(self, lit: set[str]) -> tuple:
+        """Everything the still board depends on (objects by identity: ``_frame_refs`` keeps them alive)."""
+        view = self.board_view
+        route = (self.route_report, self.state) if self.route_report is not None else None
+        previews = self._preview_key(lit) if lit and self.dragging is None else None
+        return (self.context.layout, view.zoom, tuple(view.offset), tuple(self.board_rect), id(self.labels.placed),
+                tuple(map(id, route)) if route else None, self.dragging is not None, previews)
+
+    def _chrome_key(self) -> tuple:
+        """Everything the header, the side panel and the story line depend on."""
+        state, fp = self.state, self.flight_panel
+        return (self.context.layout, id(self.view_state), id(state), id(self.root), self.flow.acting_program(),
+                self.can_act(), self.session.waiting_for_dice, self.roll_panel.visible(state), id(fp),
+                (tuple(map(id, fp.buttons.values())), tuple(fp.rect)) if fp is not None else None,
+                bool(self.targets), id(self.route_report), self.route_error, self.story[-1] if self.story else None)
+
+    def _frame_layer(self, surface: pygame.Surface, lit: set[str]) -> pygame.Surface:
+        """The still frame, painted again where what it shows changed. The header, panel and story are
+        painted after the board (their edges lie on its rim), so a new board paints them again too."""
+        frame = self._frame
+        if frame is None or frame.get_size() != surface.get_size() or frame.get_bitsize() != surface.get_bitsize():
+            frame = self._frame = pygame.Surface(surface.get_size(), 0, surface)
+            self._frame_keys = (None, None)
+        board_key, chrome_key = self._board_key(lit), self._chrome_key()
+        board_new = board_key != self._frame_keys[0]
+        if board_new:
+            frame.set_clip(self.board_rect)
+            self._draw_board(frame)
+            self.labels.draw(frame)
+            self.legend.draw(frame, self.board_rect, self.context.layout)
+            if self.route_report is not None:
+                uid, steps, _ = self.route_report
+                upgoer = self.state.find("upgoer", uid)
+                if upgoer is not None:
+                    self.board_view.draw_route(frame, upgoer.location, steps)
+            if self.dragging is not None:
+                veil = self._text_cache.get(("dragveil", self.board_rect.size))
+                if veil is None:
+                    veil = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
+                    veil.fill((6, 5, 20, 120))
+                    self._text_cache[("dragveil", self.board_rect.size)] = veil
+                frame.blit(veil, self.board_rect)
+            elif lit:
+                self._draw_previews(frame, lit)
+            frame.set_clip(None)
+        if board_new or chrome_key != self._frame_keys[1]:
+            self._draw_header(frame)
+            self._draw_panel(frame)
+            self._draw_story(frame)
+        self._frame_keys = (board_key, chrome_key)
+        self._frame_refs = (self.state, self.view_state, self.route_report, self.root, self.flight_panel, self.labels.placed,
+                            tuple(self.flight_panel.buttons.values()) if self.flight_panel is not None else ())
+        return frame
+
+    def repaint(self) -> None:
+        """Paint everything again on the next frame (the still frame and a settled roll card included)."""
+        self._frame_keys = (None, None)
+        self.roll_panel.forget_still()
+
+    def _blit_frame(self, surface: pygame.Surface, frame: pygame.Surface) -> None:
+        """Copy the still frame, except where the roll card's opaque middle will cover it this frame."""
+        hidden = None
+        if self.roll_panel.visible(self.state):
+            hidden = card_middle(self.roll_panel.card_rect(self.state), self.context.layout)
+        area = frame.get_rect()
+        if hidden is None or not area.contains(hidden):
+            surface.blit(frame, (0, 0))
+            return
+        for part in (pygame.Rect(0, 0, area.w, hidden.top), pygame.Rect(0, hidden.bottom, area.w, area.h - hidden.bottom),
+                     pygame.Rect(0, hidden.top, hidden.left, hidden.h),
+                     pygame.Rect(hidden.right, hidden.top, area.w - hidden.right, hidden.h)):
+            if part.w > 0 and part.h > 0:
+                surface.blit(frame, part, part)
 
     # ------------------------------------------------------------------ the board's names, legend and lit steps
     def lit_steps(self) -> set[str]:
@@ -756,19 +822,14 @@ class FieldScene(GameScene):
         rects += [pygame.Rect(button.rect) for button in self.zoom_buttons]
         return rects
 
-    def _draw_names_and_legend(self, surface: pygame.Surface) -> None:
-        self.markers.layout_positions()
-        self.labels.update(self.markers.resting_rects(), self.label_obstacles(),
-                           panning=self.panning and self.press_pos is not None)
-        self.labels.draw(surface)
-        self.legend.draw(surface, self.board_rect, self.context.layout)
+    def _preview_key(self, lit: set[str]) -> tuple:
+        return (id(self.state), self.markers.at.get(self.state.flight.active), tuple(sorted(lit)))
 
     def _draw_previews(self, surface: pygame.Surface, lit: set[str]) -> None:
         """Faint lines along the rails from the craft in hand to each lit step."""
         state = self.state
-        uid = state.flight.active
-        start = self.markers.at.get(uid)
-        key = (id(state), start, tuple(sorted(lit)))
+        start = self.markers.at.get(state.flight.active)
+        key = self._preview_key(lit)
         if self._previews[0] != key:
             paths = []
             if start is not None:
@@ -790,22 +851,8 @@ class FieldScene(GameScene):
 
     # ------------------------------------------------------------------ drawing pieces
     def _draw_board(self, surface: pygame.Surface) -> None:
-        """The board's static layer, except where the roll card's opaque middle will cover it this frame."""
-        hidden = None
-        if self.roll_panel.visible(self.state):
-            hidden = card_middle(self.roll_panel.card_rect(self.state), self.context.layout)
-        if hidden is None or not self.board_rect.contains(hidden):
-            self.board_view.draw(surface)
-            return
-        area = self.board_rect
-        for part in (pygame.Rect(area.left, area.top, area.w, hidden.top - area.top),
-                     pygame.Rect(area.left, hidden.bottom, area.w, area.bottom - hidden.bottom),
-                     pygame.Rect(area.left, hidden.top, hidden.left - area.left, hidden.h),
-                     pygame.Rect(hidden.right, hidden.top, area.right - hidden.right, hidden.h)):
-            if part.w > 0 and part.h > 0:
-                surface.set_clip(part)
-                self.board_view.draw(surface)
-        surface.set_clip(area)
+        """The board's static layer (its own cache, rebuilt only when the zoom changes or the view leaves it)."""
+        self.board_view.draw(surface)
 
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
         """While dragging: what letting go here would do."""

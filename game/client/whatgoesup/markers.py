@@ -7,6 +7,7 @@ Marker positions live in board units, so a glide keeps going while the player zo
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
@@ -103,6 +104,12 @@ class Glide:
     duration: float
     time: float = 0.0
 
+    def __post_init__(self) -> None:
+        lengths = [0.0]  # the distance along the path to each point, measured once per glide
+        for a, b in zip(self.points, self.points[1:]):
+            lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
+        self._lengths = lengths
+
     @property
     def done(self) -> bool:
         return self.time >= self.duration
@@ -112,16 +119,14 @@ class Glide:
             return self.points[-1]
         t = self.time / self.duration
         t = t * t * (3 - 2 * t)  # ease in and out
-        lengths = [0.0]
-        for a, b in zip(self.points, self.points[1:]):
-            lengths.append(lengths[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
+        lengths = self._lengths
         target = lengths[-1] * t
-        for i in range(1, len(lengths)):
-            if lengths[i] >= target:
-                seg = lengths[i] - lengths[i - 1] or 1.0
-                f = (target - lengths[i - 1]) / seg
-                a, b = self.points[i - 1], self.points[i]
-                return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        i = bisect_left(lengths, target, 1)
+        if i < len(lengths):
+            seg = lengths[i] - lengths[i - 1] or 1.0
+            f = (target - lengths[i - 1]) / seg
+            a, b = self.points[i - 1], self.points[i]
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
         return self.points[-1]
 
 

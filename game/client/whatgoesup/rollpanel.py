@@ -46,7 +46,8 @@ WAR_COLOUR = KIND_STYLE["war"][0]
 HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
 
 
-_CARDS: dict = {}
+_CARDS: dict = {}  # (size, layout) -> the card painted once, most recently used last
+_CARDS_KEPT = 6
 
 
 def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
@@ -62,39 +63,40 @@ def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> 
     return middle if mask.count() == middle.w * middle.h else None
 
 
-def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> None:
+def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, middle: bool = True) -> None:
     """``draw_card`` painted once per size into a transparent surface, then only blitted.
 
     The opaque middle is copied from a plain (no alpha) surface of the same colour; only the rim,
     corners and shadow around it are alpha-blended, as four strips. (A straight copy measured about
-    three times faster than ``fill`` for the middle, and than blending it.)"""
+    three times faster than ``fill`` for the middle, and than blending it.) With ``middle`` False the
+    plain middle is left out (the caller covers it with a still copy of the card's words)."""
     key = (rect.size, layout)
-    cached = _CARDS.get(key)
+    cached = _CARDS.pop(key, None)
     margin = layout.px(24)
     if cached is None or cached[2].get_bitsize() != surface.get_bitsize():
-        if len(_CARDS) > 32:
-            _CARDS.clear()
+        while len(_CARDS) >= _CARDS_KEPT:  # a 4K card is ~15 MB: keep the few sizes in use, newest last
+            _CARDS.pop(next(iter(_CARDS)))
         image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
         draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
-        middle = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
-        if middle is None:
+        inner = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        if inner is None:
             strips = [image.get_rect()]
             plain = pygame.Surface((0, 0), 0, surface)
         else:
             w, h = image.get_size()
-            strips = [pygame.Rect(0, 0, w, middle.top), pygame.Rect(0, middle.bottom, w, h - middle.bottom),
-                      pygame.Rect(0, middle.top, middle.left, middle.h),
-                      pygame.Rect(middle.right, middle.top, w - middle.right, middle.h)]
-            plain = pygame.Surface(middle.size, 0, surface)
+            strips = [pygame.Rect(0, 0, w, inner.top), pygame.Rect(0, inner.bottom, w, h - inner.bottom),
+                      pygame.Rect(0, inner.top, inner.left, inner.h),
+                      pygame.Rect(inner.right, inner.top, w - inner.right, inner.h)]
+            plain = pygame.Surface(inner.size, 0, surface)
             plain.fill(CARD)
-        cached = (image, middle, plain, strips)
-        _CARDS[key] = cached
-    image, middle, plain, strips = cached
+        cached = (image, inner, plain, strips)
+    _CARDS[key] = cached
+    image, inner, plain, strips = cached
     x, y = rect.left - margin, rect.top - margin
     for strip in strips:
         surface.blit(image, (x + strip.left, y + strip.top), strip)
-    if middle is not None:
-        surface.blit(plain, (x + middle.left, y + middle.top))
+    if inner is not None and middle:
+        surface.blit(plain, (x + inner.left, y + inner.top))
 
 
 def card_middle(rect: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
@@ -280,6 +282,7 @@ class RollPanel:
         self._texts: dict = {}
         self.spots: list = []  # invisible widgets whose tooltips explain the card's rule words (glossary)
         self._best_help: Optional[tuple] = None  # (state, the engine's best help for its rolled value)
+        self._still: Optional[tuple] = None  # (key, screen size, the settled card as drawn, what the key names)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -588,7 +591,45 @@ class RollPanel:
             return
         layout = self.scene.context.layout
         card = self.card_rect(state)
+        key, still = self._still_key(state, card), self._still
+        if key is not None and still is not None and still[0] == key and still[1] == surface.get_size():
+            cached_card(surface, card, layout, middle=False)
+            for piece in self._still_pieces(card):
+                surface.blit(still[2], piece, piece.move(-card.left, -card.top))
+            return
         cached_card(surface, card, layout)
+        self._draw_card_words(surface, state, card)
+        key = self._still_key(state, card)
+        if key is not None and surface.get_rect().contains(card):
+            self._still = (key, surface.get_size(), surface.subsurface(card).copy(), state, self.show)
+        else:
+            self._still = None
+
+    def forget_still(self) -> None:
+        """Paint the card's words again on the next frame instead of copying them."""
+        self._still = None
+
+    def _still_key(self, state, card: pygame.Rect) -> Optional[tuple]:
+        """What a settled card's words and dice depend on (the state, the roll shown, the card and its buttons),
+        or None while something on it moves (dice tumbling, a fight's dice)."""
+        show, mode = self.show, self.pending(state)
+        if show is None and mode not in ("ready", "coin"):
+            return None
+        if show is not None and (type(show) is not RollShow or not show.animation.done):
+            return None
+        return (id(state), id(show), mode, tuple(card), self.scene.context.layout, len(self.buttons))
+
+    def _still_pieces(self, card: pygame.Rect) -> tuple[pygame.Rect, ...]:
+        """The card's opaque area in three rectangles: all of it but its four rounded corners, whose pixels
+        let the Field show through and so are painted with the card's rim every frame."""
+        r = self.scene.context.layout.px(18) + 1
+        return (pygame.Rect(card.left, card.top + r, card.w, card.h - 2 * r),
+                pygame.Rect(card.left + r, card.top, card.w - 2 * r, r),
+                pygame.Rect(card.left + r, card.bottom - r, card.w - 2 * r, r))
+
+    def _draw_card_words(self, surface: pygame.Surface, state, card: pygame.Rect) -> None:
+        """Everything on the card over its chrome: the words, the odds and the dice."""
+        layout = self.scene.context.layout
         pad = layout.px(24)
         inner = card.inflate(-2 * pad, 0)
         mode = self.pending(state)
