@@ -299,9 +299,15 @@ def _draw_card_shadow(surface: pygame.Surface, rect: pygame.Rect, layout: Layout
     surface.set_clip(old_clip.clip(rect.inflate(layout.px(24), layout.px(24))))
     keep = (255 - SHADOW_ALPHA,) * 3
     left, top, right, bottom = shadow.left, shadow.top, shadow.right, shadow.bottom
-    surface.fill(keep, (left + corner, top, shadow.w - 2 * corner, shadow.h), special_flags=pygame.BLEND_RGB_MULT)
-    for x in (left, right - corner):
-        surface.fill(keep, (x, top + corner, corner, shadow.h - 2 * corner), special_flags=pygame.BLEND_RGB_MULT)
+    straight = [pygame.Rect(left + corner, top, shadow.w - 2 * corner, shadow.h)]
+    straight += [pygame.Rect(x, top + corner, corner, shadow.h - 2 * corner) for x in (left, right - corner)]
+    for part in straight:
+        if surface.get_flags() & pygame.SRCALPHA:  # a card painted into its own layer (rollpanel.cached_card):
+            shade = pygame.Surface(part.size, pygame.SRCALPHA)  # multiplying its clear pixels would leave no shadow
+            shade.fill((0, 0, 0, SHADOW_ALPHA))
+            surface.blit(shade, part)
+        else:
+            surface.fill(keep, part, special_flags=pygame.BLEND_RGB_MULT)
     quarters = _shadow_corners(corner)
     for image, at in zip(quarters, ((left, top), (right - corner, top), (left, bottom - corner),
                                     (right - corner, bottom - corner))):
