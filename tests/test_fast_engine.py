@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.games.whatgoesup.rules import formulas
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.rules.editions import load_edition
-from game.games.whatgoesup.rules.actions import Research
+from game.games.whatgoesup.rules.actions import Assemble, Research
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import Fuel, load_rules
 from game.games.whatgoesup.sim import default_setup, play_game
@@ -432,6 +432,9 @@ def _asked_of(engine, state):
     player = engine.current_player(state)
     if state.phase == "rnd" and player >= 0:
         actions += engine._rnd_candidates(state, player)
+        for design in engine.suggested_designs(state, player):  # and designs that cannot fly
+            actions += [Assemble(dataclasses.replace(design, fuel=design.fuel + 99)),
+                        Assemble(dataclasses.replace(design, crew=design.crew + ("D999",)))]
     if state.phase == "flight":
         actions += engine.flight_rules._candidates(state)
         for upgoer in state.upgoers:

@@ -231,12 +231,15 @@ class Engine:
 
     def allowed(self, state: GameState, action: Action) -> bool:
         """Exactly ``refusal(state, action) is None``, answered without playing the action out where the state
-        tells: a research step (``can_research``) or an activity of the craft whose turn it is (the check its
-        handler makes first). For bots, which ask often and need no reason; tests/test_fast_engine.py holds
+        tells: a research step (``can_research``), a design that cannot fly (``design_is_valid``, kept) or an
+        activity of the craft whose turn it is (the check its handler makes first). For bots, which ask often and need no reason; tests/test_fast_engine.py holds
         the two together."""
         if isinstance(action, Action) and state.pending_trade is None and state.phase != "over":
             if type(action) is Research and action.steps == 1:
                 return self.can_research(state, action.thing, action.safety)
+            if type(action) is Assemble and state.phase == "rnd" and self.current_player(state) >= 0 \
+                    and not self.design_is_valid(state, self.current_player(state), action.design):
+                return False  # a design that cannot fly is refused whatever else holds
             if state.phase == "flight" and not isinstance(action, OfferTrade):
                 answer = self.flight_rules.allowed(state, action)
                 if answer is not None:
@@ -897,6 +900,8 @@ class Engine:
         if any(u.name.lower() == design.name.strip().lower() and u.status in ("pad", "flying")
                for u in state.upgoers_of(program.index)):
             raise IllegalAction(f"you already have an Upgoer called '{design.name}'")
+        if check_only and self.design_is_valid(state, program.index, design):
+            return state  # kept: only a refused design needs its report (the reason) worked out again
         report = self.check_design(state, program.index, design)
         if not report.valid:
             raise IllegalAction("this design cannot fly: " + "; ".join(report.problems))
