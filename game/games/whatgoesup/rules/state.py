@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Iterable, Optional
 
 from game.games.whatgoesup.rules.reliability import Rating
@@ -382,17 +384,34 @@ class GameState:
             return None
         return index_by_id(pool).get(some_id)
 
+    # ---- selections in the pools' order (filtered at C speed: a long game holds hundreds of things and items)
     def things_of(self, program: int) -> tuple[Thing, ...]:
-        return tuple(t for t in self.things if t.owner == program)
+        return _where(self.things, _OWNER, program)
 
     def items_of(self, program: int, location: Optional[str] = HOME) -> tuple[Item, ...]:
-        return tuple(i for i in self.items if i.owner == program and i.location == location)
+        return _where(self.items, _OWNER_AND_LOCATION, (program, location))
+
+    def items_at(self, location: Optional[str]) -> tuple[Item, ...]:
+        """The items at ``location`` (aboard that Upgoer; HOME: in storage), whoever owns them."""
+        return _where(self.items, _LOCATION, location)
+
+    def derps_at(self, location: Optional[str]) -> tuple[Derp, ...]:
+        """The derps at ``location`` (aboard that Upgoer; HOME: at home), the dead included."""
+        return _where(self.derps, _LOCATION, location)
 
     def derps_of(self, program: int, alive_only: bool = True) -> tuple[Derp, ...]:
         return tuple(d for d in self.derps if d.owner == program and (not alive_only or not d.dead))
 
     def upgoers_of(self, program: int) -> tuple[Upgoer, ...]:
-        return tuple(u for u in self.upgoers if u.owner == program)
+        return _where(self.upgoers, _OWNER, program)
+
+
+_OWNER, _LOCATION, _OWNER_AND_LOCATION = attrgetter("owner"), attrgetter("location"), attrgetter("owner", "location")
+
+
+def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
+    """The values of ``pool`` whose ``key`` equals ``wanted``, in order."""
+    return tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
 
 
 #: Pools this short are searched in place; longer ones through ``index_by_id``.
@@ -494,20 +513,26 @@ def update(value, **changes):
     ``__init__`` again when the class allows (a frozen dataclass whose instances hold only their fields
     and that checks nothing in ``__post_init__``): the 22-field GameState is copied thousands of times a
     game. An unknown field is a TypeError, as with ``dataclasses.replace``."""
-    cls = type(value)
-    names = _COPYABLE.get(cls)
-    if names is None:
-        names = _COPYABLE[cls] = _copyable_fields(value)
-    if names is False or not changes.keys() <= names:
+    cls = value.__class__
+    copyable = _COPYABLE.get(cls)
+    if copyable is None:
+        copyable = _COPYABLE[cls] = _copyable_fields(value) is not False
+    if not copyable:
         return dataclasses.replace(value, **changes)
-    new = object.__new__(cls)
+    new = _new_object(cls)
     fields = new.__dict__
     fields.update(value.__dict__)
+    count = len(fields)
     fields.update(changes)
+    if len(fields) != count:  # a name that is no field: let dataclasses.replace say so (TypeError)
+        return dataclasses.replace(value, **changes)
     return new
 
 
-_COPYABLE: dict[type, object] = {}
+_new_object = object.__new__
+
+
+_COPYABLE: dict[type, bool] = {}
 
 
 def _copyable_fields(value) -> object:

@@ -169,7 +169,7 @@ class FlightBase:
         return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])
 
     def _items_aboard(self, state: GameState, upgoer: Upgoer) -> list[Item]:
-        return [i for i in state.items if i.location == upgoer.id]
+        return list(state.items_at(upgoer.id))
 
     def _role(self, state: GameState, item: Item) -> str:
         return self._role_of_kind[state.thing(item.thing_id).kind]
