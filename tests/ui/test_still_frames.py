@@ -94,8 +94,8 @@ def test_assembly_frames_match_the_whole_draw_and_a_change_repaints(make_app):
 
 
 def _reference_drawn_whole(app, scene) -> bytes:
-    """The reference as it drew before it kept a picture: the scenes beneath, dimmed, the card and the section,
-    then every widget with the text box blended over the card."""
+    """The reference drawn afresh now: the scenes beneath, dimmed, the card, the section and its words as
+    scrolled, then the widgets."""
     from game.client.kit.style import dim, draw_card
 
     whole = app.surface.copy()
@@ -104,11 +104,8 @@ def _reference_drawn_whole(app, scene) -> bytes:
     dim(whole)
     draw_card(whole, scene.card_rect(), app.context.layout)
     scene.draw_section(whole)
-    scene.text_box.blit_data[2] = None
-    try:
-        app.manager.draw_ui(whole)
-    finally:
-        scene.text_box.blit_data[2] = pygame.Rect(0, 0, 0, 0)
+    scene.text_box.paint(whole)
+    app.manager.draw_ui(whole)
     return pygame.image.tobytes(whole, "RGB")
 
 

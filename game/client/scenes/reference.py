@@ -9,8 +9,9 @@ the reference's last section, so its words can be read in one place as well as o
 
 The scene keeps one full-screen picture: what was beneath it when it opened, dimmed, with the card; once it
 has that, the scenes beneath are no longer drawn (nor animated) under it. A section's heading, picture and
-words are painted onto the card once per section (and per scroll of its words); the text box's own image is
-painted there rather than blended over the screen by pygame_gui every frame.
+words are painted onto the card once per section (and per scroll of its words): the words are a
+``kit.paged_text.PagedText`` (only the lines in view are painted; pygame_gui's scroll bar moves them), not a
+pygame_gui text box, which held every line of a section rendered several times over (~70 MiB at 4K).
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.client.kit.paged_text import PagedText
 from game.client.kit.still import Same
-from game.client.kit.style import ACCENT_LIGHT, CARD, INK_DIM, dim, draw_card, draw_text, fit_font
+from game.client.kit.style import ACCENT_LIGHT, CARD, INK, INK_DIM, dim, draw_card, draw_text, fit_font
 from game.client.kit.text import html_escape
 from game.client.shell.scene import Scene
 
@@ -59,7 +61,7 @@ class ReferenceScene(Scene):
         self.about = about  # which rules the numbers come from, beside the section's title
         self.section = section if any(s.key == section for s in self.sections) else self.sections[0].key
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.text_box: PagedText | None = None
         self.picture_rect: pygame.Rect | None = None
         self.list_w = LIST_W  # the section list's width in units, as last laid out
         self._backing: pygame.Surface | None = None  # what was beneath, dimmed, with the card and the section
@@ -114,9 +116,8 @@ class ReferenceScene(Scene):
             picture_w = int(text_rect.w * share)
             self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
             text_rect.w -= picture_w + layout.px(16)
-        self.text_box = pygame_gui.elements.UITextBox(self.section_html(), text_rect, manager, container=self.root,
-                                                      object_id="#rules_text")
-        self.text_box.blit_data[2] = pygame.Rect(0, 0, 0, 0)  # painted on the card by draw, not blended each frame
+        self.text_box = PagedText(self.section_html(), text_rect, manager, self.root, max(8, round(20 * layout.scale)),
+                                  INK, (layout.px(4), layout.px(4)), max(12, layout.px(20)))
 
     def current(self) -> Section:
         return next(s for s in self.sections if s.key == self.section)
@@ -217,11 +218,10 @@ class ReferenceScene(Scene):
         box = self.text_box
         if box is None:
             return
-        bar = box.scroll_bar
-        text_key = (Same(box), Same(box.image), bar.start_percentage if bar is not None else None)
+        text_key = (Same(box), box.offset())
         if self._text_painted != text_key:
             backing.fill(CARD, box.rect)
-            backing.blit(box.image, box.rect, special_flags=box.blendmode)
+            box.paint(backing)
             self._text_painted = text_key
 
     def draw_section(self, surface: pygame.Surface) -> None:
