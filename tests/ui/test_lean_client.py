@@ -122,3 +122,29 @@ def test_a_cards_shadow_needs_no_card_sized_layer_and_looks_the_same(make_app):
         below = (rect.centerx, rect.bottom + layout.px(4))
         assert ours.get_at(below) != _striped(size).get_at(below)  # the shadow shows under the card
         assert _most_apart(ours, layered) <= 1, size  # rounding only
+
+
+def test_a_minimised_window_only_listens(make_app, monkeypatch):
+    """While the window is not seen the loop slows to HIDDEN_FPS and draws nothing; once seen again its first
+    frame is drawn whole."""
+    app = make_app((1280, 720))
+    app.start("title")
+    seen = iter([False, False, False, True, True])
+    monkeypatch.setattr(pygame.display, "get_active", lambda: next(seen))
+    rates, drawn = [], []
+
+    class Clock:
+        def tick(self, rate):
+            rates.append(rate)
+            return 1000 // rate
+
+    app.clock = Clock()
+    title = app.stack.top
+    whole, changes = title.draw, title.draw_changes
+    title.draw = lambda surface: drawn.append("whole") or whole(surface)
+    title.draw_changes = lambda surface, widgets: changes(surface, widgets) and (drawn.append("changes") or True)
+    flips = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(len(rates)) or (len(rates) == 5 and app.context.quit()))
+    app.run()
+    assert rates == [app.HIDDEN_FPS] * 3 + [title.frame_rate] * 2
+    assert drawn == ["whole", "changes"] and flips == [4, 5]

@@ -230,6 +230,8 @@ class App:
     """The window and its loop. ``step`` runs one frame, so tests and screenshots can drive it."""
 
     FPS = 60
+    #: Frames a second while the window is minimised: nothing is drawn, the app only keeps up with events.
+    HIDDEN_FPS = 5
     GIVE_UP_AFTER = 3  # errors within GIVE_UP_WINDOW seconds
     GIVE_UP_WINDOW = 5.0
 
@@ -372,8 +374,9 @@ class App:
         """Draw the next frame whole (no scene is asked to redraw only its changes)."""
         self._drawn_alone = None
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: events, updates, drawing. Exceptions become the error dialog."""
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None, draw: bool = True) -> None:
+        """One frame: events, updates, drawing (unless ``draw`` is false: the next drawn frame is then drawn
+        whole). Exceptions become the error dialog."""
         try:
             for event in (pygame.event.get() if events is None else events):
                 self.dispatch(event)
@@ -384,7 +387,10 @@ class App:
             for layer in list(self.layers):
                 layer.update(dt)
             self.manager.update(dt)
-            self.render()
+            if draw:
+                self.render()
+            else:
+                self.draw_whole_next_frame()
         except Exception as exc:  # noqa: BLE001 - the whole point: nothing reaches the player raw
             self.report_error(exc)
 
@@ -417,9 +423,12 @@ class App:
         first = True
         while self.running:
             top = self.stack.top
-            dt = self.clock.tick(min(self.FPS, top.frame_rate) if top is not None else self.FPS) / 1000.0
-            self.step(min(dt, 0.1))
-            pygame.display.flip()
+            seen = pygame.display.get_active()  # False while the window is minimised or hidden
+            rate = (min(self.FPS, top.frame_rate) if top is not None else self.FPS) if seen else self.HIDDEN_FPS
+            dt = self.clock.tick(rate) / 1000.0
+            self.step(min(dt, 0.1), draw=seen)
+            if seen:
+                pygame.display.flip()
             if first:  # after the first frame is up: start the mixer and make the sounds
                 first = False
                 self.sounds.warm()
