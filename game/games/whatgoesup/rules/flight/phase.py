@@ -144,13 +144,20 @@ class PhasePart(FlightBase):
         return checks
 
     def allowed(self, state: GameState, action: Action) -> Optional[bool]:
-        """Whether ``apply`` accepts ``action`` now, told by the check its handler makes first when it is an
-        activity of the active craft with nothing else pending (no coin, roll, choice, boarding or fight);
-        None when only playing it out can tell (``Engine.allowed`` then asks ``refusal``)."""
+        """Whether ``apply`` accepts ``action`` now, told without playing it out: a choice during a rolled roll
+        by ``_roll_action_ok``, a consequence by the choice's options, an activity of the active craft by the
+        check its handler makes first (any other action is refused then); None when only playing it out can
+        tell (dice, a coin, a boarding's or a fight's answers: ``Engine.allowed`` then asks ``refusal``)."""
         f: FlightPhase = state.flight
-        if (f.timing_tie or f.roll is not None or f.fight is not None or f.boarding is not None
-                or f.ship_fight is not None or f.choice is not None or f.active is None
-                or type(action) not in self._action_checks):
+        if f.timing_tie:
+            return None
+        if f.roll is not None:
+            return None if f.roll.value is None else self._roll_action_ok(state, f.roll, action) is None
+        if f.fight is not None or f.boarding is not None or f.ship_fight is not None:
+            return None
+        if f.choice is not None:
+            return isinstance(action, ChooseConsequence) and action.option in f.choice.options
+        if f.active is None or type(action) not in self._action_checks:
             return None
         return self._activity_allowed(state, state.upgoer(f.active), action)
 
