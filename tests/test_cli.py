@@ -124,6 +124,7 @@ def test_bench_json_gives_every_figure_beside_its_aim(tmp_path):
                  "replay_memory_growth"):
         assert figures[name]["cpu"] > 0 and figures[name]["aim"] and isinstance(figures[name]["met"], bool), name
     assert figures["replay_s"]["wall"] > 0
+    assert figures["flight_legal_actions_us"]["cpu"] > 0 and figures["flight_legal_actions_us"]["states"] > 0
     try:
         import pygame  # noqa: F401
     except ModuleNotFoundError:
