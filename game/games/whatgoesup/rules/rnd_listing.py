@@ -17,8 +17,7 @@ data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
@@ -37,8 +36,7 @@ _MAX_VIEWS = 64
 _MAX_ROWS = 20_000
 
 
-@dataclass(frozen=True)
-class BlueprintRow:
+class BlueprintRow(NamedTuple):
     """One blueprint's R&D actions: research (each safety only when a step is left) and build."""
 
     research_cost: int
@@ -116,6 +114,8 @@ class RndListing:
         self._small: dict[str, tuple] = {}  # one entry per family: (what it was worked out from, result)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
+        self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
+        self._offers: dict[tuple, OfferTrade] = {}
         self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
         self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
         # The last view asked for, per program (and per people and rules switches for blueprints): the
@@ -162,9 +162,14 @@ class RndListing:
         fail_ok = (fail < thing.rating.boom and thing.fail_steps_this_turn + 1 <= research.max_fail_steps_per_turn
                    and fail <= cap.fail)
         boom_ok = thing.boom_steps_this_turn + 1 <= research.max_boom_steps_per_turn and boom <= cap.boom
-        row = BlueprintRow(costs.research_per_mass * thing.mass, Research(thing.id, "fail", 1) if fail_ok else None,
-                           Research(thing.id, "boom", 1) if boom_ok else None, costs.build_per_mass * thing.mass,
-                           Build(thing.id, 1))
+        actions = self._thing_actions.get(thing.id)
+        if actions is None:  # actions are values: the same for every blueprint of that id
+            if len(self._thing_actions) >= _MAX_ROWS:
+                self._thing_actions.clear()
+            actions = self._thing_actions[thing.id] = (Research(thing.id, "fail", 1), Research(thing.id, "boom", 1),
+                                                       Build(thing.id, 1))
+        row = BlueprintRow(costs.research_per_mass * thing.mass, actions[0] if fail_ok else None,
+                           actions[1] if boom_ok else None, costs.build_per_mass * thing.mass, actions[2])
         if len(self._rows) >= _MAX_ROWS:
             self._rows.clear()
         self._rows[id(thing)] = (thing, simulationist, row)
@@ -222,17 +227,16 @@ class RndListing:
         hit = self._stored.get(key)
         if hit is not None and hit[0] is items and hit[1] is things:
             return hit[2]
-        index = index_by_id(things)
         last = self._last_stored.get(player)
         view = None
-        if last is not None and (last[1] is things or self._same_designs(last[2], index)):
-            before, _, old = last
-            if before is items:
-                view = old
-            elif len(items) > len(before) and items[:len(before)] == before:
-                view = self._with_parts(old, items[len(before):], player, index)
+        if last is not None:
+            before, read, old = last
+            same_parts = before is items
+            more_parts = not same_parts and len(items) > len(before) and items[:len(before)] == before
+            if (same_parts or more_parts) and (read is things or self._same_designs(old, things)):
+                view = old if same_parts else self._with_parts(old, items[len(before):], player, things)
         if view is None:
-            view = self._with_parts(_NO_PARTS, state.items_of(player), player, index)
+            view = self._with_parts(_NO_PARTS, state.items_of(player), player, things)
         if len(self._stored) >= _MAX_VIEWS:
             self._stored.clear()
         self._stored[key] = (items, things, view)
@@ -240,20 +244,22 @@ class RndListing:
         return view
 
     @staticmethod
-    def _same_designs(view: StoredParts, index: dict) -> bool:
-        """Whether every design ``view`` read has, in the things of ``index``, the same kind, masses, owner,
-        inventor and name (what the view keeps of it)."""
+    def _same_designs(view: StoredParts, things: tuple) -> bool:
+        """Whether every design ``view`` read has, in ``things``, the same kind, masses, owner, inventor and
+        name (what the view keeps of it)."""
+        index = index_by_id(things) if view.designs else {}
         for thing_id, old in view.designs.items():
             new = index.get(thing_id)
             if new is not old and (new is None or _design_facts(new) != _design_facts(old)):
                 return False
         return True
 
-    def _with_parts(self, view: StoredParts, added, player: int, index: dict) -> StoredParts:
+    def _with_parts(self, view: StoredParts, added, player: int, things: tuple) -> StoredParts:
         """``view`` with the parts of ``added`` that ``player`` holds in storage."""
         home = [i for i in added if i.owner == player and i.location is HOME]
         if not home and view is not _NO_PARTS:
             return view
+        index = index_by_id(things) if home else {}
         role_of = self.role_of
         foreign = list(view.foreign)
         by_role = {role: list(parts) for role, parts in view.by_role.items()}
@@ -289,14 +295,14 @@ class RndListing:
     def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
         add = legal.append
-        for row in blueprints.rows:
-            if row.research_cost <= points:
-                if row.research_fail is not None:
-                    add(row.research_fail)
-                if row.research_boom is not None:
-                    add(row.research_boom)
-            if row.build_cost <= points:
-                add(row.build)
+        for research_cost, fail, boom, build_cost, build in blueprints.rows:
+            if research_cost <= points:
+                if fail is not None:
+                    add(fail)
+                if boom is not None:
+                    add(boom)
+            if build_cost <= points:
+                add(build)
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
@@ -391,21 +397,43 @@ class RndListing:
         me = state.programs[player]
         first = None
         offers: list[Action] = []
+        offer = self._offer
         for other in state.programs:
             if other.index == player:
                 continue
             if first is None:
                 stored = self.stored(state, player).items
-                first = (stored[0].id,) if stored else ()
+                first = stored[0].id if stored else ""
             if by_points and me.points >= 1:
-                offers.append(OfferTrade(other.index, give=TradeBundle(points=1)))
+                offers.append(offer(other.index, "give point", first))
             if by_points and other.points >= 1 and me.dots - floor >= 1:
-                offers.append(OfferTrade(other.index, take=TradeBundle(points=1), give=TradeBundle(dots=1)))
+                offers.append(offer(other.index, "dot for point", first))
             if first and by_points and other.points >= 1:
-                offers.append(OfferTrade(other.index, give=TradeBundle(items=first), take=TradeBundle(points=1)))
+                offers.append(offer(other.index, "part for point", first))
             if not by_points:  # dots are the only currency (2013)
                 if me.dots - floor >= 1:
-                    offers.append(OfferTrade(other.index, give=TradeBundle(dots=1)))
+                    offers.append(offer(other.index, "give dot", first))
                 if first and other.dots - floor >= 1:
-                    offers.append(OfferTrade(other.index, give=TradeBundle(items=first), take=TradeBundle(dots=1)))
+                    offers.append(offer(other.index, "part for dot", first))
         return offers
+
+    def _offer(self, partner: int, sample: str, first: str) -> OfferTrade:
+        """One sample trade with ``partner`` (``first``: the id of the first stored part), made once."""
+        key = (partner, sample, first)
+        action = self._offers.get(key)
+        if action is None:
+            one_point, one_dot, part = TradeBundle(points=1), TradeBundle(dots=1), TradeBundle(items=(first,))
+            if sample == "give point":
+                action = OfferTrade(partner, give=one_point)
+            elif sample == "dot for point":
+                action = OfferTrade(partner, take=one_point, give=one_dot)
+            elif sample == "part for point":
+                action = OfferTrade(partner, give=part, take=one_point)
+            elif sample == "give dot":
+                action = OfferTrade(partner, give=one_dot)
+            else:  # "part for dot"
+                action = OfferTrade(partner, give=part, take=one_dot)
+            if len(self._offers) >= _MAX_ROWS:
+                self._offers.clear()
+            self._offers[key] = action
+        return action
