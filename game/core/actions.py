@@ -97,7 +97,9 @@ class ActionTypes:
         if cls is None:
             raise BadActionData(f"unknown action {shown(name)}")
         try:
-            return self._from_plain(cls, {k: v for k, v in data.items() if k != "action"}, name)
+            fields = dict(data)
+            del fields["action"]
+            return self._from_plain(cls, fields, name)
         except BadActionData:
             raise
         except BadData as exc:
@@ -137,55 +139,59 @@ class ActionTypes:
                     if required:
                         raise BadActionData(f"{where}: missing field '{name}'")
                     continue
-                values[name] = convert(data[name], f"{where}.{name}")
+                values[name] = convert(data[name], where, name)
             try:
                 return cls(**values)
             except (TypeError, ValueError) as exc:  # a value the class's own checks refuse
                 raise BadActionData(f"{where}: {exc}") from None
         return read
 
-    def _converter(self, tp: Any, limit: FieldLimit) -> Callable[[Any, str], Any]:
-        """A function checking and converting one field's plain value of type ``tp``."""
+    def _converter(self, tp: Any, limit: FieldLimit) -> Callable[[Any, str, str], Any]:
+        """A function checking and converting one field's plain value of type ``tp``: called with the
+        value, where the mapping holding it is and the field's name (the place ``where.name`` an error
+        names is only put together when there is an error: a save holds thousands of fields)."""
         origin = typing.get_origin(tp)
         if origin is typing.Union:
             args = [a for a in typing.get_args(tp) if a is not type(None)]
             inner = self._converter(args[0], limit)
-            return lambda value, where: None if value is None else inner(value, where)
+            return lambda value, where, name: None if value is None else inner(value, where, name)
         if origin is tuple:
             item = self._converter(typing.get_args(tp)[0], limit)
 
-            def read_tuple(value: Any, where: str) -> Any:
+            def read_tuple(value: Any, where: str, name: str) -> Any:
                 if not isinstance(value, list):
-                    raise BadActionData(f"{where} must be a list")
+                    raise BadActionData(f"{where}.{name} must be a list")
                 if len(value) > MAX_ITEMS:
-                    raise BadActionData(f"{where} holds {len(value)} entries; at most {MAX_ITEMS} are allowed")
-                return tuple(item(v, where) for v in value)
+                    raise BadActionData(f"{where}.{name} holds {len(value)} entries; at most {MAX_ITEMS} are allowed")
+                return tuple(item(v, where, name) for v in value)
             return read_tuple
         if dataclasses.is_dataclass(tp):
-            return lambda value, where: self._reader(tp)(value, where)
+            return lambda value, where, name: self._reader(tp)(value, f"{where}.{name}")
         if tp is bool:
-            def read_bool(value: Any, where: str) -> Any:
-                if isinstance(value, bool):
+            def read_bool(value: Any, where: str, name: str) -> Any:
+                if value is True or value is False:
                     return value
-                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+                raise BadActionData(f"{where}.{name} has the wrong type ({type(value).__name__})")
             return read_bool
         if tp is int:
             low = limit.low if limit.low is not None else -MAX_WHOLE
             high = limit.high if limit.high is not None else MAX_WHOLE
 
-            def read_int(value: Any, where: str) -> Any:
+            def read_int(value: Any, where: str, name: str) -> Any:
+                if type(value) is int and low <= value <= high:
+                    return value
                 if isinstance(value, int) and not isinstance(value, bool):
-                    return expect_whole(value, where, low, high)
-                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+                    return expect_whole(value, f"{where}.{name}", low, high)
+                raise BadActionData(f"{where}.{name} has the wrong type ({type(value).__name__})")
             return read_int
         if tp is str:
             longest = limit.max_length or MAX_TEXT
 
-            def read_str(value: Any, where: str) -> Any:
+            def read_str(value: Any, where: str, name: str) -> Any:
                 if isinstance(value, str):
                     if len(value) <= longest and value.isascii() and value.isprintable():
                         return value  # plain printable ASCII holds no character expect_text refuses
-                    return expect_text(value, where, longest)
-                raise BadActionData(f"{where} has the wrong type ({type(value).__name__})")
+                    return expect_text(value, f"{where}.{name}", longest)
+                raise BadActionData(f"{where}.{name} has the wrong type ({type(value).__name__})")
             return read_str
-        return lambda value, where: expect(value, tp, where, tp.__name__)
+        return lambda value, where, name: expect(value, tp, f"{where}.{name}", tp.__name__)
