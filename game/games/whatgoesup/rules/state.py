@@ -410,8 +410,26 @@ _OWNER, _LOCATION, _OWNER_AND_LOCATION = attrgetter("owner"), attrgetter("locati
 
 
 def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
-    """The values of ``pool`` whose ``key`` equals ``wanted``, in order."""
-    return tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
+    """The values of ``pool`` whose ``key`` equals ``wanted``, in order. Kept per pool (a cache of derived
+    data, like ``index_by_id``): the flight rules ask for the parts aboard each craft many times while the
+    items stay the same tuple."""
+    if len(pool) <= _SHORT_POOL:
+        return tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
+    slot = (id(pool), key, wanted)
+    hit = _SELECTIONS.get(slot)
+    if hit is not None and hit[0] is pool:
+        return hit[1]
+    selected = tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
+    if len(_SELECTIONS) >= _MAX_SELECTIONS:
+        for old in list(itertools.islice(_SELECTIONS, _MAX_SELECTIONS // 2)):
+            del _SELECTIONS[old]
+    _SELECTIONS[slot] = (pool, selected)  # the pool is held, so its id cannot be reused while it is here
+    return selected
+
+
+#: (id(pool), key, wanted) -> (pool, selection); the older half is forgotten when full.
+_SELECTIONS: dict[tuple, tuple] = {}
+_MAX_SELECTIONS = 256
 
 
 #: Pools this short are searched in place; longer ones through ``index_by_id``.
