@@ -17,6 +17,7 @@ data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
+from bisect import insort_right
 from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -255,26 +256,37 @@ class RndListing:
         return True
 
     def _with_parts(self, view: StoredParts, added, player: int, things: tuple) -> StoredParts:
-        """``view`` with the parts of ``added`` that ``player`` holds in storage."""
+        """``view`` with the parts of ``added`` that ``player`` holds in storage (``view`` itself is left as it
+        is: what changes is copied, the rest shared)."""
         home = [i for i in added if i.owner == player and i.location is HOME]
         if not home and view is not _NO_PARTS:
             return view
         index = index_by_id(things) if home else {}
         role_of = self.role_of
-        foreign = list(view.foreign)
-        by_role = {role: list(parts) for role, parts in view.by_role.items()}
-        designs = dict(view.designs)
+        foreign, by_role, designs = view.foreign, dict(view.by_role), view.designs
+        stages, capsules = view.stages, view.capsules
+        copied: set[str] = set()
         for item in home:
             thing = index[item.thing_id]
-            designs[thing.id] = thing
-            by_role.setdefault(role_of[thing.kind], []).append(item)
+            if designs.get(thing.id) is not thing:
+                designs = designs if designs is not view.designs else dict(designs)
+                designs[thing.id] = thing
+            role = role_of[thing.kind]
+            if role not in copied:
+                by_role[role] = list(by_role.get(role, ()))
+                copied.add(role)
+            by_role[role].append(item)
             if thing.owner != player and thing.inventor != player:
+                foreign = foreign if foreign is not view.foreign else list(foreign)
                 foreign.append((item, thing))
-
-        def heaviest_first(parts: list[Item]) -> list[Item]:
-            return sorted(parts, key=lambda i: -designs[i.thing_id].base_mass)
-        return StoredParts(view.items + tuple(home), foreign, by_role, heaviest_first(by_role.get("lower_stage", [])),
-                           heaviest_first(by_role.get("capsule", [])), designs)
+            # Heaviest first, a newer part after the older ones of its mass (as a stable sort puts it).
+            if role == "lower_stage":
+                stages = stages if stages is not view.stages else list(stages)
+                insort_right(stages, item, key=lambda i: -designs[i.thing_id].base_mass)
+            elif role == "capsule":
+                capsules = capsules if capsules is not view.capsules else list(capsules)
+                insort_right(capsules, item, key=lambda i: -designs[i.thing_id].base_mass)
+        return StoredParts(view.items + tuple(home), foreign, by_role, stages, capsules, designs)
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
