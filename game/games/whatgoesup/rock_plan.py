@@ -74,11 +74,11 @@ class RockPlan(CarefulPlayer):
 
     def wants(self, state: GameState) -> Iterator[Action]:
         """What the careful player buys next, most urgent first (the first allowed one is bought)."""
-        yield from self._invent(state)
-        if not all(self.thing(state, n) for n in (STAGE, POD, PUFF)):
+        pod, stage, puff = self.thing(state, POD), self.thing(state, STAGE), self.thing(state, PUFF)
+        yield from self._invent(pod, puff, stage)
+        if not (pod and puff and stage):
             return
         yield from self._hire(state)
-        pod, stage, puff = self.thing(state, POD), self.thing(state, STAGE), self.thing(state, PUFF)
         hops = self.crafts(state, HOP)
         if not hops or hops[0].status == "pad":
             # The shakedown flight: every part of the rock craft flies once (so research may pass the
@@ -153,10 +153,12 @@ class RockPlan(CarefulPlayer):
     def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> Iterator[Action]:
         return self.research_towards(state, thing, target or TARGET[thing.name])
 
-    def _invent(self, state: GameState) -> Iterator[Action]:
-        for kind, mass, name in (("capsule", POD_MASS, POD), ("thruster", PUFF_MASS, PUFF),
-                                 ("lower_stage", STAGE_MASS, STAGE)):
-            if self.thing(state, name) is None:
+    @staticmethod
+    def _invent(pod, puff, stage) -> Iterator[Action]:
+        """An Invent for each of the three blueprints not yet held (None), in the order they are bought."""
+        for kind, mass, name, held in (("capsule", POD_MASS, POD, pod), ("thruster", PUFF_MASS, PUFF, puff),
+                                       ("lower_stage", STAGE_MASS, STAGE, stage)):
+            if held is None:
                 yield Invent(kind, mass, name)
 
     def _hire(self, state: GameState) -> Iterator[Action]:
