@@ -73,7 +73,9 @@ class SpaceProgramBot:
         self._weapon: dict[int, Optional[str]] = {}
         self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
         self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
-        self._parts_memo: dict = {}  # program -> (state.things, key, plan's blueprints, research targets)
+        self._parts_memo: dict = {}  # program -> (things, plan, engine, setup, plan's blueprints, targets)
+        self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
+        self._targets: dict = {}  # id(blueprint) -> (blueprint, engine, setup, its research target)
         self._stored_memo: dict = {}  # program -> (state.items, state.things, key, parts at home by kind)
 
     # ------------------------------------------------------------------ the entry point
@@ -178,7 +180,7 @@ class SpaceProgramBot:
             plan, rations = ROBOT_PLAN, 0
         weapon = self.weapon(state, player)
         if weapon is not None:  # an underped craft has room for it in the small capsule (no derp, no rations)
-            plan, payloads = {**(plan if robotic else ARMED_PLAN), weapon: 1}, payloads + (weapon,)
+            plan, payloads = self._armed_plan(plan if robotic else ARMED_PLAN, weapon), payloads + (weapon,)
         things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
         for kind, mass in plan.items():
             if kind not in things:
@@ -238,25 +240,42 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
 
+    def _armed_plan(self, plan: dict, weapon: str) -> dict:
+        """``plan`` with one weapon payload added (the same dict each time, so what is kept per plan holds)."""
+        key = (id(plan), weapon)
+        if key not in self._armed_plans:
+            self._armed_plans[key] = {**plan, weapon: 1}
+        return self._armed_plans[key]
+
     def _plan_things(self, engine: Engine, state: GameState, player: int, plan: dict,
                      armed: bool) -> tuple[dict, dict]:
         """The program's blueprints that fit the plan (kind -> the last such blueprint; for an armed program
         the first that is not reusable) and how far research should take each (kind -> the rating it wants,
         within the research cap), worked out once per tuple of blueprints."""
-        key = (engine, state.setup, player, armed, tuple(plan.items()))
         memo = self._parts_memo.get(player)
-        if memo is not None and memo[0] is state.things and memo[1] == key:
-            return memo[2], memo[3]
+        if memo is not None and memo[0] is state.things and memo[1] is plan and memo[2] is engine \
+                and memo[3] is state.setup:
+            return memo[4], memo[5]
         things: dict = {}
         for t in state.things_of(player):
             if t.kind in plan and t.base_mass == plan[t.kind] and not (armed and (t.reusable or t.kind in things)):
                 things[t.kind] = t
-        targets = {}
-        for kind, thing in things.items():
-            cap = engine.research_cap(state, thing)
-            targets[kind] = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
-        self._parts_memo[player] = (state.things, key, things, targets)
+        targets = {kind: self._target(engine, state, thing) for kind, thing in things.items()}
+        self._parts_memo[player] = (state.things, plan, engine, state.setup, things, targets)
         return things, targets
+
+    def _target(self, engine: Engine, state: GameState, thing) -> Rating:
+        """How far research should take ``thing``: GOOD_ENOUGH within its research cap (kept per blueprint
+        value: research on one blueprint leaves the others' targets standing)."""
+        hit = self._targets.get(id(thing))
+        if hit is not None and hit[0] is thing and hit[1] is engine and hit[2] is state.setup:
+            return hit[3]
+        cap = engine.research_cap(state, thing)
+        target = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+        if len(self._targets) >= 512:
+            self._targets.clear()
+        self._targets[id(thing)] = (thing, engine, state.setup, target)
+        return target
 
     def _stored(self, state: GameState, player: int, only: Optional[dict]) -> dict[str, tuple[str, ...]]:
         """The ids of the program's built parts at home by kind, in state order; with ``only`` (kind ->
