@@ -155,6 +155,7 @@ class FlightBase:
         # Each component kind's role, read once (the first kind of an id wins, as in Components.kind).
         self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
         self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
+        self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
@@ -212,19 +213,21 @@ class FlightBase:
         return derp.piloting + self.positioning_bonus(state, derp.owner)
 
     def positioning_bonus(self, state: GameState, program: int) -> int:
+        """The program's Piloting bonus: one per Waylight group of orbit types where a craft of its own in space
+        carries a shining, working Waylight (up to prestige.yaml's orbit types)."""
         groups = set()
-        for upgoer in state.upgoers:
-            if upgoer.owner != program or not upgoer.in_space:
+        for item in state.items:  # the few shining Waylights first, then where they fly
+            if not item.active or item.disabled or item.location is None or self._kind(state, item) != "waylight":
+                continue
+            upgoer = state.find("upgoer", item.location)
+            if upgoer is None or upgoer.owner != program or not upgoer.in_space:
                 continue
             step = self.board.step(upgoer.location)
             if step.orbit_type is None:
                 continue
             group = self.board.orbit_type(step.orbit_type).waylight
-            if group is None:
-                continue
-            for item in self._items_aboard(state, upgoer):
-                if self._kind(state, item) == "waylight" and item.active and not item.disabled:
-                    groups.add(group)
+            if group is not None:
+                groups.add(group)
         return min(len(groups), len(self.rules.prestige.waylight_orbit_types)) * self.rules.prestige.waylight_piloting_bonus
 
     def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:

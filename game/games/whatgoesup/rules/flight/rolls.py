@@ -17,7 +17,7 @@ from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.odds import HelpPlan
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.skills import ENGINEERING, PILOTING, Helper
-from game.games.whatgoesup.rules.state import HOME, Derp, Event, GameState, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import HOME, Derp, Event, GameState, Upgoer, replace_in, update, with_program
 
 
 class RollPart(FlightBase):
@@ -34,12 +34,22 @@ class RollPart(FlightBase):
 
     def _helpers(self, state: GameState, roll: PendingRoll) -> list[Derp]:
         """Derps who may spend stamina on this roll: the crew aboard (crews cooperate)."""
-        if not roll.helpable:
-            return []
+        return list(self._roll_facts(state, roll).helpers)
+
+    def _roll_facts(self, state: GameState, roll: PendingRoll) -> "_RollFacts":
+        """What every mid-roll choice of ``roll`` in ``state`` is judged against, worked out once for the last
+        (state, roll) asked: a listing judges every candidate against the same ones (both are immutable)."""
+        kept = self._kept_roll_facts
+        if kept is not None and kept[0] is state and kept[1] is roll:
+            return kept[2]
         upgoer = state.find("upgoer", roll.upgoer)
-        if upgoer is None:
-            return []
-        return [d for d in self._crew(state, upgoer) if d.awake and (d.current_stamina > 0 or d.id == roll.free_help)]
+        helpers: tuple[Derp, ...] = ()
+        if roll.helpable and upgoer is not None:
+            helpers = tuple(d for d in self._crew(state, upgoer)
+                            if d.awake and (d.current_stamina > 0 or d.id == roll.free_help))
+        facts = _RollFacts(upgoer, helpers, frozenset(d.id for d in helpers), {})
+        self._kept_roll_facts = (state, roll, facts)
+        return facts
 
     def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
         if roll.previous is not None:
@@ -61,8 +71,9 @@ class RollPart(FlightBase):
             return "there is no reroll to choose from"
         if isinstance(action, AcceptRoll):
             return None
-        outcome = roll.outcome()
-        upgoer = state.find("upgoer", roll.upgoer)
+        facts = self._roll_facts(state, roll)
+        outcome = facts.outcome(roll)
+        upgoer = facts.upgoer
         owner = state.programs[upgoer.owner] if upgoer else None
         if isinstance(action, UseLuck):
             if owner is None or owner.luck < 1:
@@ -73,12 +84,15 @@ class RollPart(FlightBase):
         if not roll.helpable:
             return "nobody can help with this roll"
         if isinstance(action, UseSkill):
-            derp = state.find("derp", action.derp)
-            if derp is None or derp not in self._helpers(state, roll):
+            derp = state.find("derp", action.derp) if action.derp in facts.helper_ids else None
+            if derp is None:
                 return "only a healthy derp aboard with stamina left can help"
             if action.skill not in (ENGINEERING, PILOTING):
                 return "derps help with engineering or piloting"
-            why = skills.refusal(self.table.skills, roll.value, roll.rating, roll.help, action.skill)
+            if action.skill not in facts.skill_refusals:
+                facts.skill_refusals[action.skill] = skills.refusal(self.table.skills, roll.value, roll.rating,
+                                                                    roll.help, action.skill)
+            why = facts.skill_refusals[action.skill]
             if why is not None:
                 return why
             if self._skill_amount(state, derp, action.skill) < 1:
@@ -323,3 +337,19 @@ class RollPart(FlightBase):
             if item is not None:
                 state = self._replace_items(state, [update(item, reusable_lost=True)])
         return state
+
+
+@dataclasses.dataclass
+class _RollFacts:
+    """The craft rolling, the derps who may help (and their ids), and each skill's refusal, for one rolled roll."""
+
+    upgoer: Optional[Upgoer]
+    helpers: tuple[Derp, ...]
+    helper_ids: frozenset[str]
+    skill_refusals: dict[str, Optional[str]]
+    _outcome: Optional[Outcome] = None
+
+    def outcome(self, roll: PendingRoll) -> Outcome:
+        if self._outcome is None:
+            self._outcome = roll.outcome()
+        return self._outcome
