@@ -148,3 +148,23 @@ def test_the_reference_paints_its_words_again_as_they_scroll(make_app):
         app.step(1 / 30, [])
     assert scene.scroll_fraction() > 0.0
     assert pygame.image.tobytes(app.surface, "RGB") == _reference_drawn_whole(app, scene)
+
+
+def test_a_long_rnd_manifest_scrolls_repainting_only_its_words(rnd):
+    app, scene = rnd
+    words = scene.manifest_html()
+    scene.manifest_html = lambda: words * 6  # a long game's manifest
+    scene.relayout()
+    app.step(1 / 30, [])
+    assert scene.manifest.scroll_bar is not None and scene.manifest.offset() == 0
+    painted = scene.still.paints
+    pos = scene.manifest.rect.center
+    pygame.mouse.set_pos(pos)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(4):
+        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0, which=0)])
+    for _ in range(10):
+        app.step(1 / 30, [])
+    assert scene.manifest.offset() > 0 and scene.still.paints == painted  # the words alone were painted again
+    _matches_whole_draw(app, scene)

@@ -25,6 +25,8 @@ from game.client.kit.style import font_px
 
 #: Line height over the font's line size: pygame_gui's text boxes' default spacing, so words read the same.
 LINE_SPACING = 1.25
+#: The scroll bar's width in pixels, as pygame_gui's text boxes have it at every window size.
+TEXT_BOX_BAR = 20
 _TAG = re.compile(r"<(/?)(\w+)([^>]*)>")
 _ATTR = re.compile(r"(\w+)\s*=\s*['\"]?([^'\" >]+)")
 
@@ -83,22 +85,21 @@ def layout_lines(runs: list[Optional[Run]], width: int) -> list[list[tuple[int, 
             x = 0
             continue
         font = font_px(run.size, run.bold)
-        for n, word in enumerate(re.split(r"( +)", run.text)):
-            if not word:
+        for token in re.findall(r"\S+ *| +", run.text):
+            word = token.rstrip(" ")
+            if not word:  # spaces alone: never at the start of a line
+                if x > 0:
+                    _append(lines[-1], x, Run(token, run.bold, run.colour, run.size))
+                    x += font.size(token)[0]
                 continue
-            w = font.size(word)[0]
-            if word.isspace():
-                if x > 0:  # spaces never start a line
-                    _append(lines[-1], x, Run(word, run.bold, run.colour, run.size))
-                    x += w
-                continue
+            # a word fits with the spaces after it, as pygame_gui's text boxes measure it
+            w = font.size(token)[0]
             if x > 0 and x + w > width:
+                while lines[-1] and lines[-1][-1][1].text.isspace():
+                    lines[-1].pop()
                 lines.append([])
                 x = 0
-                # drop the spaces that ended the line before
-                while lines[-2] and lines[-2][-1][1].text.isspace():
-                    lines[-2].pop()
-            _append(lines[-1], x, Run(word, run.bold, run.colour, run.size))
+            _append(lines[-1], x, Run(token, run.bold, run.colour, run.size))
             x += w
     return lines
 
@@ -117,7 +118,7 @@ class PagedText:
     """``html_text`` in ``rect`` (screen pixels) with ``padding``; ``scroll_bar`` is None when it all fits."""
 
     def __init__(self, html_text: str, rect: pygame.Rect, manager, container, size: int, colour,
-                 padding: tuple[int, int] = (0, 0), bar_width: int = 20) -> None:
+                 padding: tuple[int, int] = (0, 0), bar_width: int = TEXT_BOX_BAR) -> None:
         self.html_text = html_text
         self.rect = pygame.Rect(rect)
         self.padding = padding

@@ -30,12 +30,22 @@ class StillFrame:
         self._key: Optional[Hashable] = None
         self._stars: list[int] = []  # the backdrop's stars that show round the content (star_rects numbers)
         self._star_rects: list[pygame.Rect] = []
+        self._touched: list[pygame.Rect] = []  # repainted parts not yet on screen
         #: How many times the picture was painted (tests read it to check that nothing repaints every frame).
         self.paints = 0
 
     def forget(self) -> None:
         """Drop the picture (the scene is covered or gone): its memory comes back and the next draw paints."""
-        self._layer, self._key, self._stars, self._star_rects = None, None, [], []
+        self._layer, self._key, self._stars, self._star_rects, self._touched = None, None, [], [], []
+
+    def touch(self, rect: pygame.Rect, painter: Painter) -> bool:
+        """Paint one part of the picture again (a list scrolled): ``painter`` paints onto the picture, within
+        ``rect``; the next frame shows it. False when there is no picture (the next draw paints it whole)."""
+        if self._layer is None:
+            return False
+        painter(self._layer)
+        self._touched.append(pygame.Rect(rect))
+        return True
 
     def draw(self, surface: pygame.Surface, key: Hashable, background: Painter, content: Painter,
              backdrop=None) -> bool:
@@ -60,6 +70,7 @@ class StillFrame:
             self._star_rects = [rects[i] for i in self._stars]
             self._key = full_key
             self.paints += 1
+        self._touched = []
         surface.blit(self._layer, (0, 0))
         self._twinkle(surface, backdrop)
         return painted
@@ -70,7 +81,8 @@ class StillFrame:
         False when the picture must be painted again (the caller then draws the whole frame)."""
         if self._layer is None or self._key != (surface.get_size(), key):
             return False
-        rects = disjoint_rects(widgets)
+        rects = disjoint_rects([*widgets, *self._touched])
+        self._touched = []
         if 3 * sum(rect.w * rect.h for rect in rects) > surface.get_width() * surface.get_height():
             surface.blit(self._layer, (0, 0))  # widgets over a third of the screen: one whole copy costs less
         else:

@@ -117,7 +117,7 @@ class ReferenceScene(Scene):
             self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
             text_rect.w -= picture_w + layout.px(16)
         self.text_box = PagedText(self.section_html(), text_rect, manager, self.root, max(8, round(20 * layout.scale)),
-                                  INK, (layout.px(4), layout.px(4)), max(12, layout.px(20)))
+                                  INK, (layout.px(4), layout.px(4)))
 
     def current(self) -> Section:
         return next(s for s in self.sections if s.key == self.section)

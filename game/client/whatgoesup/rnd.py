@@ -24,6 +24,7 @@ from game.client.scenes.game_scene import GameScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
+from game.client.kit.paged_text import PagedText
 from game.client.kit.still import Same, StillFrame
 from game.client.kit.widgets import draw_status, fitted_dropdown
 from game.client.kit.words import counted, noun_for
@@ -88,7 +89,8 @@ class RnDScene(GameScene):
         self.preview_rect: Optional[pygame.Rect] = None
         self.pad_rect: Optional[pygame.Rect] = None  # the Other tab's picture of the Upgoer on the pad
         self.term_spots: list = []  # (text, invisible widget whose tooltip explains a rule word)
-        self.manifest: Optional[pygame_gui.elements.UITextBox] = None
+        self.manifest: Optional[PagedText] = None
+        self._manifest_at: Optional[int] = None  # the manifest's scroll as painted
         self._enter_armed = 0.0
         self.still = StillFrame()
 
@@ -151,12 +153,12 @@ class RnDScene(GameScene):
         layout = self.context.layout
         vw, vh = layout.virtual_width, layout.virtual_height
         split = self.split_x()
-        size = max(9, layout.px(17))  # the manifest's own size (see manifest_html), loaded before it is used
-        self.context.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
-                                            for style in ("regular", "bold")])
-        self.manifest = pygame_gui.elements.UITextBox(
+        # Painted on the manifest's card with the scene's picture (only the lines in view), under a scroll bar
+        # when it is long; its words set their own size (see manifest_html).
+        self.manifest = PagedText(
             self.manifest_html(), layout.rect(36, TOP + 58, split - 60, vh - BOTTOM_BAR - 16 - (TOP + 58) - 12),
-            self.context.manager, container=self.root, object_id="#manifest")
+            self.context.manager, self.root, max(9, layout.px(17)), INK, (layout.px(4), layout.px(4)))
+        self._manifest_at = None
         px, py, pw, ph = self.panel_units()
         per_row = len(TABS) // self.tab_rows()
         tab_w = (pw - (per_row - 1) * 6) / per_row
@@ -802,12 +804,27 @@ class RnDScene(GameScene):
             self.draw_content(layer)
             self.draw_toast(layer)
 
+        self._scroll_manifest()
         self.still.draw(surface, self.frame_key(), self.draw_background, content, self.backdrop)
 
     def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
         """Last frame still stands unless ``frame_key`` changed: the picture goes back under the widgets and
         the stars twinkle."""
+        self._scroll_manifest()
         return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
+
+    def _scroll_manifest(self) -> None:
+        """The manifest scrolled since it was painted: paint just its words again, on its card."""
+        manifest = self.manifest
+        if manifest is None or self._manifest_at is None or manifest.offset() == self._manifest_at:
+            return
+
+        def words(layer: pygame.Surface) -> None:
+            layer.fill(CARD, manifest.rect)
+            manifest.paint(layer)
+
+        if self.still.touch(manifest.rect, words):
+            self._manifest_at = manifest.offset()
 
     def cover(self) -> None:
         self.still.forget()  # under assembly or trade: the picture's memory comes back
@@ -837,6 +854,9 @@ class RnDScene(GameScene):
             draw_text(surface, value, vf, ACCENT_LIGHT, (r.right - layout.px(10), r.centery), anchor="midright")
         manifest = layout.rect(24, TOP + 52, split - 36, vh - BOTTOM_BAR - 16 - (TOP + 52))
         draw_card(surface, manifest, layout)
+        if self.manifest is not None:
+            self.manifest.paint(surface)
+            self._manifest_at = self.manifest.offset()
         px, py, pw, ph = self.panel_units()
         panel = layout.rect(px, py, pw, ph)
         draw_card(surface, panel, layout)
