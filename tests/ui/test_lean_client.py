@@ -148,3 +148,20 @@ def test_a_minimised_window_only_listens(make_app, monkeypatch):
     app.run()
     assert rates == [app.HIDDEN_FPS] * 3 + [title.frame_rate] * 2
     assert drawn == ["whole", "changes"] and flips == [4, 5]
+
+
+def test_leaving_the_title_lets_go_of_its_world(make_app):
+    """The world and the Moon are drawn by the title alone: a game starting (the stack cleared) frees their
+    layer, and the title back again draws the same picture."""
+    from game.client.kit import backdrop
+
+    app = make_app((1280, 720))
+    app.start("title")
+    app.step(0.0, [])
+    first = _frame_bytes(app)
+    assert ((1280, 720), True) in backdrop._STATIC_CACHE
+    app.stack.clear()
+    assert not any(world for _, world in backdrop._STATIC_CACHE)
+    app.start("title")
+    app.step(0.0, [])
+    assert _frame_bytes(app) == first

@@ -118,6 +118,13 @@ class Backdrop:
         _STATIC_CACHE[key] = surf
         return surf
 
+    def release(self) -> None:
+        """Let go of the unchanging layer (for every size): a scene leaving for good calls this, so a layer
+        no scene draws does not stay in memory (33 MiB at 3840x2160); drawing again rebuilds it."""
+        for key in [key for key in _STATIC_CACHE if key[1] == self.world]:
+            del _STATIC_CACHE[key]
+        self._static = self._static_key = None
+
     @staticmethod
     def moon(size: tuple[int, int]) -> tuple[int, int, int]:
         w, h = size

@@ -107,6 +107,10 @@ class TitleScene(Scene):
         if len(self.context.games) > 1:
             self._build_chooser()
 
+    def exit(self) -> None:
+        super().exit()
+        self.backdrop.release()  # the world and the Moon are the title's alone: not kept through a game
+
     def clear_ui(self) -> None:
         super().clear_ui()
         # Let go of the killed buttons: under another scene (the rules reference, settings) they would keep
