@@ -406,7 +406,8 @@ class GameState:
         return _where(self.upgoers, _OWNER, program)
 
 
-_OWNER, _LOCATION, _OWNER_AND_LOCATION = attrgetter("owner"), attrgetter("location"), attrgetter("owner", "location")
+_ID, _OWNER, _LOCATION = attrgetter("id"), attrgetter("owner"), attrgetter("location")
+_OWNER_AND_LOCATION = attrgetter("owner", "location")
 
 
 def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
@@ -444,7 +445,7 @@ def _entry(pool: tuple) -> list:
     hit = _INDEXES.get(id(pool))
     if hit is not None and hit[0] is pool:
         return hit
-    index = {value.id: value for value in reversed(pool)}  # reversed: the first of an id is written last
+    index = dict(zip(map(_ID, reversed(pool)), reversed(pool)))  # reversed: the first of an id is written last
     return _keep(pool, index, None)
 
 
@@ -489,7 +490,7 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     entry = _entry(pool)
     index, positions = entry[1], entry[2]
     if positions is None:
-        positions = entry[2] = {value.id: n for n, value in enumerate(pool)}
+        positions = entry[2] = dict(zip(map(_ID, pool), range(len(pool))))
     if len(positions) != len(pool):  # an id twice (never in play): replace every one the plain way
         return tuple(by_id.get(v.id, v) for v in pool)
     # Same ids in the same places: copy at C speed, put the new values in, and carry both dicts over.
