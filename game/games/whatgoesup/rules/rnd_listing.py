@@ -18,6 +18,8 @@ data only, the state stays immutable plain data.
 from __future__ import annotations
 
 from bisect import insort_right
+from itertools import compress
+from operator import is_not
 from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -78,7 +80,7 @@ class StoredParts:
 _NO_PARTS = StoredParts((), [], {}, [], [], {})
 
 
-def _design_facts(thing: Thing) -> tuple:
+def design_facts(thing: Thing) -> tuple:
     """What a stored-parts view keeps of a design: all but its rating and flight record, which no view reads."""
     return thing.kind, thing.base_mass, thing.mass, thing.owner, thing.inventor, thing.name
 
@@ -189,13 +191,18 @@ class RndListing:
             return hit[1]
         mine = state.things_of(player)
         last = self._last_blueprints.get(key[1:])
-        if last is not None and len(last.mine) == len(mine) and all(
-                new is old or (new.name == old.name and new.kind == old.kind and new.inventor == old.inventor)
-                for new, old in zip(mine, last.mine)):
+        changed = None
+        if last is not None and len(last.mine) == len(mine):
+            changed = list(compress(range(len(mine)), map(is_not, mine, last.mine)))  # at C speed
+            if not all(mine[n].name == last.mine[n].name and mine[n].kind == last.mine[n].kind
+                       and mine[n].inventor == last.mine[n].inventor for n in changed):
+                changed = None
+        if changed is not None:
             # The same blueprints by name, kind and inventor (research or a flight changed some): the
             # taken names stand; unchanged blueprints keep their rows.
-            rows = [row if new is old else self._row(state, new, simulationist)
-                    for new, old, row in zip(mine, last.mine, last.rows)]
+            rows = list(last.rows)
+            for n in changed:
+                rows[n] = self._row(state, mine[n], simulationist)
             view = Blueprints(mine, rows, last.taken_kinds, last.held)
         else:
             of_kind: dict[str, int] = {}
@@ -251,7 +258,7 @@ class RndListing:
         index = index_by_id(things) if view.designs else {}
         for thing_id, old in view.designs.items():
             new = index.get(thing_id)
-            if new is not old and (new is None or _design_facts(new) != _design_facts(old)):
+            if new is not old and (new is None or design_facts(new) != design_facts(old)):
                 return False
         return True
 
@@ -280,12 +287,16 @@ class RndListing:
                 foreign = foreign if foreign is not view.foreign else list(foreign)
                 foreign.append((item, thing))
             # Heaviest first, a newer part after the older ones of its mass (as a stable sort puts it).
-            if role == "lower_stage":
-                stages = stages if stages is not view.stages else list(stages)
-                insort_right(stages, item, key=lambda i: -designs[i.thing_id].base_mass)
-            elif role == "capsule":
-                capsules = capsules if capsules is not view.capsules else list(capsules)
-                insort_right(capsules, item, key=lambda i: -designs[i.thing_id].base_mass)
+            if view is not _NO_PARTS and role in ("lower_stage", "capsule"):
+                if role == "lower_stage":
+                    stages = stages if stages is not view.stages else list(stages)
+                    insort_right(stages, item, key=lambda i: -designs[i.thing_id].base_mass)
+                else:
+                    capsules = capsules if capsules is not view.capsules else list(capsules)
+                    insort_right(capsules, item, key=lambda i: -designs[i.thing_id].base_mass)
+        if view is _NO_PARTS:  # a whole storage at once: one stable sort each
+            stages, capsules = (sorted(by_role.get(role, ()), key=lambda i: -designs[i.thing_id].base_mass)
+                                for role in ("lower_stage", "capsule"))
         return StoredParts(view.items + tuple(home), foreign, by_role, stages, capsules, designs)
 
     # ------------------------------------------------------------------ the families
@@ -393,12 +404,12 @@ class RndListing:
         return action
 
     def suggested(self, key: tuple, work_out: Callable[[], list[UpgoerDesign]]) -> list[UpgoerDesign]:
-        """The suggested designs kept for ``key`` (a stored-parts view first, held), else ``work_out()``."""
+        """The suggested designs kept for ``key`` (everything they read), else ``work_out()``."""
         hit = self._small.get("designs")
-        if hit is not None and hit[0] is key[0] and hit[1] == key:
-            return list(hit[2])
+        if hit is not None and hit[0] == key:
+            return list(hit[1])
         designs = work_out()
-        self._small["designs"] = (key[0], key, tuple(designs))
+        self._small["designs"] = (key, tuple(designs))
         return designs
 
     def offers(self, state: GameState, player: int) -> list[Action]:

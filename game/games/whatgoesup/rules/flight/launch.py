@@ -12,6 +12,7 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.rnd_listing import design_facts as _design_facts
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import HOME, GameState, Upgoer, UpgoerDesign, replace_in, update
 
@@ -176,16 +177,20 @@ class LaunchPart(FlightBase):
         """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible.
 
         The stored parts come by role from the R&D listing's view (kept per tuple of the state); the designs
-        are kept for that view and everything else they read (the first derp able to fly, the stocks, the
-        name's number), and each design is judged by ``design_is_valid``: ``check_design`` once per distinct
-        set of what it reads."""
+        are kept for the parts they would use (with their designs' kind and masses), the first derp able to
+        fly, the stocks and the name's number, and each design is judged by ``design_is_valid``:
+        ``check_design`` once per distinct set of what it reads."""
         engine = self.engine
         listing = engine.rnd_listing
         stored = listing.stored(state, player)
         program = state.programs[player]
         crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
         count = len(state.upgoers_of(player)) + 1
-        key = (stored, player, crew, program.fuel_stock, program.rations_stock, count, program.people,
+        stages, capsules, thrusters = stored.stages, stored.capsules, stored.by_role.get("thruster", ())
+        parts = tuple((item, _design_facts(stored.designs[item.thing_id])) if item is not None else None
+                      for item in (stages[0] if stages else None, stages[1] if len(stages) > 1 else None,
+                                   capsules[0] if capsules else None, thrusters[0] if thrusters else None))
+        key = (parts, player, crew, program.fuel_stock, program.rations_stock, count, program.people,
                "simplified_stack" in state.setup.options)
         return listing.suggested(key, lambda: self._suggest(state, player, stored, crew, count))
 
