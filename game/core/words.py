@@ -16,11 +16,24 @@ def plural(noun: str) -> str:
     """The plural of ``noun`` (``IRREGULAR`` first, then the usual English endings)."""
     if noun in IRREGULAR:
         return IRREGULAR[noun]
+    known = _PLURALS.get(noun)
+    if known is None:
+        if len(_PLURALS) >= 1000:  # a noun may be a player's name: never let the cache grow without end
+            _PLURALS.clear()
+        known = _PLURALS[noun] = _regular_plural(noun)
+    return known
+
+
+def _regular_plural(noun: str) -> str:
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
         return noun[:-1] + "ies"
     return noun + "s"
+
+
+#: Regular plurals already made (the engines write thousands of counted events a game, of a few nouns).
+_PLURALS: dict[str, str] = {}
 
 
 def noun_for(count, noun: str, many: str | None = None) -> str:
@@ -30,4 +43,4 @@ def noun_for(count, noun: str, many: str | None = None) -> str:
 
 def counted(count, noun: str, many: str | None = None) -> str:
     """``count`` and the noun counted properly: ``counted(1, "dot")`` is "1 dot", ``counted(3, "dot")`` "3 dots"."""
-    return f"{count} {noun_for(count, noun, many)}"
+    return f"{count} {noun if abs(count) == 1 else (many or plural(noun))}"
