@@ -156,6 +156,7 @@ class FlightBase:
         self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
         self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
         self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
+        self._kept_craft: Optional[tuple] = None  # (state, craft, figures) last asked (_craft_figure)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
@@ -232,12 +233,30 @@ class FlightBase:
 
     def spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
         """Mass for the fuel formula: capsules and contents, thrusters, payloads and all fuel."""
+        return self._craft_figure(state, upgoer, "mass", self._spacecraft_mass)
+
+    def _craft_figure(self, state: GameState, upgoer: Upgoer, name: str, work) -> object:
+        """``work(state, upgoer)``, kept for the last (state, craft) asked: a junction's burns and the burn made
+        ask the same craft's mass and thrust again and again (both are immutable, so the answer stands)."""
+        kept = self._kept_craft
+        if kept is None or kept[0] is not state or kept[1] is not upgoer:
+            kept = self._kept_craft = (state, upgoer, {})
+        figures = kept[2]
+        if name not in figures:
+            figures[name] = work(state, upgoer)
+        return figures[name]
+
+    def _spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
         modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
         # An underped system's mass is its part's (among the modules), not a derp's on top.
         return formulas.spacecraft_mass(modules + upgoer.relic_mass, len(self._living_crew(state, upgoer)), upgoer.rations,
                                         upgoer.fuel, self.rules.economy.derps.mass, self.rules.components)
 
     def thrust(self, state: GameState, upgoer: Upgoer) -> str:
+        """What the craft's working thrusters can do for its capsules and habitats (design.thrust_class)."""
+        return self._craft_figure(state, upgoer, "thrust", self._thrust)
+
+    def _thrust(self, state: GameState, upgoer: Upgoer) -> str:
         thrusters = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "thruster"))
         capsules = sum(state.thing(i.thing_id).mass for i in self._modules(state, upgoer, "capsule", "habitat",
                                                                           working=False))
@@ -246,6 +265,9 @@ class FlightBase:
     def can_steer(self, state: GameState, upgoer: Upgoer) -> bool:
         """A craft steers with a working capsule, a healthy derp aboard (or a powered-up underped system with
         stamina for the burn), and no stranding."""
+        return self._craft_figure(state, upgoer, "steers", self._can_steer)
+
+    def _can_steer(self, state: GameState, upgoer: Upgoer) -> bool:
         return (not upgoer.stranded and upgoer.status == "flying" and bool(self._modules(state, upgoer, "capsule"))
                 and (any(d.awake for d in self._living_crew(state, upgoer))
                      or self._robot_pilot(state, upgoer) is not None))

@@ -90,16 +90,21 @@ class MovementPart(FlightBase):
             if target.kind == "rock_docking":
                 self._rock_docking_pilot(state, upgoer)  # refuses when no derp aboard can dock
             return
-        if not self._modules(state, upgoer, "thruster"):
+        if not self._craft_figure(state, upgoer, "thrusters", lambda s, u: bool(self._modules(s, u, "thruster"))):
             raise IllegalAction(f"{upgoer.name} has no working thruster")
         needed = THRUST_ORDER.index(option.thrust)
         have = self.thrust(state, upgoer)
         if have not in THRUST_ORDER or THRUST_ORDER.index(have) < needed:
             raise IllegalAction(f"{option.name} needs thrusters massing at least "
                                 f"{self._thrust_fraction(option.thrust)} of the capsules; {upgoer.name}'s are {have.replace('_', ' ')}")
-        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        cost = self._burn_cost(state, upgoer)
         if upgoer.fuel < cost:
             raise IllegalAction(f"{option.name} costs {cost} fuel and {upgoer.name} has {upgoer.fuel}")
+
+    def _burn_cost(self, state: GameState, upgoer: Upgoer) -> int:
+        """The fuel one burn of the craft costs (economy.yaml's fuel formula over its spacecraft mass)."""
+        return self._craft_figure(state, upgoer, "burn_cost", lambda s, u: formulas.fuel_for_burn(
+            self.spacecraft_mass(s, u), self.rules.economy.fuel))
 
     def _burn(self, state: GameState, upgoer: Upgoer, a: Burn) -> GameState:
         self._check_burn(state, upgoer, a)
