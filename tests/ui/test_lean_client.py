@@ -165,3 +165,12 @@ def test_leaving_the_title_lets_go_of_its_world(make_app):
     app.start("title")
     app.step(0.0, [])
     assert _frame_bytes(app) == first
+
+
+def test_dimming_a_layer_of_its_own_veils_its_clear_pixels(make_app):
+    from game.client.kit.style import DIM_VEIL, dim
+
+    make_app((640, 360))
+    layer = pygame.Surface((40, 30), pygame.SRCALPHA)
+    dim(layer, 150)
+    assert tuple(layer.get_at((5, 5))) == (*DIM_VEIL, 150)

@@ -341,6 +341,11 @@ def disjoint_rects(rects, disjoint=()) -> list[pygame.Rect]:
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken all of ``surface`` toward the deep night blue, as a veil of that colour at ``alpha`` laid over it
     would, in place (no full-screen layer: 33 MiB at 4K, made every frame)."""
+    if surface.get_flags() & pygame.SRCALPHA:  # a layer of its own: its clear pixels take the veil's alpha too
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*DIM_VEIL, alpha))
+        surface.blit(veil, (0, 0))
+        return
     keep = 255 - alpha
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
     surface.fill(tuple(round(c * alpha / 255) for c in DIM_VEIL), special_flags=pygame.BLEND_RGB_ADD)
