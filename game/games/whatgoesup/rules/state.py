@@ -384,7 +384,8 @@ class GameState:
             return None
         return index_by_id(pool).get(some_id)
 
-    # ---- selections in the pools' order (filtered at C speed: a long game holds hundreds of things and items)
+    # ---- selections in the pools' order (kept per pool by ``_where``: reading an attribute of each of hundreds
+    # of things or items is what costs, whether a generator or map does it)
     def things_of(self, program: int) -> tuple[Thing, ...]:
         return _where(self.things, _OWNER, program)
 
