@@ -168,3 +168,17 @@ def test_a_long_rnd_manifest_scrolls_repainting_only_its_words(rnd):
         app.step(1 / 30, [])
     assert scene.manifest.offset() > 0 and scene.still.paints == painted  # the words alone were painted again
     _matches_whole_draw(app, scene)
+
+
+@pytest.mark.parametrize("shot", ["shot_trade", "shot_trade_answer", "shot_report"])
+def test_trade_and_report_screens_paint_once_and_match_the_whole_draw(make_app, shot):
+    from game.tools import flow_shots
+
+    app = make_app((1280, 720))
+    getattr(flow_shots, shot)(app)
+    scene = app.stack.top
+    painted = scene.still.paints
+    for _ in range(12):
+        app.step(1 / 10, [])
+    assert painted >= 1 and scene.still.paints == painted
+    _matches_whole_draw(app, scene)

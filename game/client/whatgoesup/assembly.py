@@ -24,9 +24,9 @@ from game.client.whatgoesup import glossary
 from game.client.whatgoesup.names import copy_labels, player_words
 from game.client.whatgoesup.rocket_view import RocketPicture, draw_part_icon, mass_text, paint, rocket_picture
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.still_scene import StillScene
 from game.client.kit.draw import program_colour
 from game.client.kit.text import draw_wrapped
-from game.client.kit.still import Same, StillFrame
 from game.client.kit.widgets import draw_status
 from game.client.kit.words import counted
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text,
@@ -143,7 +143,7 @@ class _DragLayer:
         self.scene._draw_drag(surface)
 
 
-class AssemblyScene(GameScene):
+class AssemblyScene(StillScene, GameScene):
     name = "assembly"
 
     def __init__(self, context, flow, program: int) -> None:
@@ -168,7 +168,6 @@ class AssemblyScene(GameScene):
         self._picture: Optional[RocketPicture] = None
         self._picture_key = None
         self._drag_layer = _DragLayer(self)
-        self.still = StillFrame()
         people = next(p for p in flow.session.engine.rules.peoples.peoples
                       if p.id == flow.state.programs[program].people)
         count = len(flow.state.upgoers_of(program)) + 1
@@ -607,32 +606,9 @@ class AssemblyScene(GameScene):
         zone = self.picture().stage_zone_at(self.drag_pos) if over and self.dragging[1] == "stage" else None
         return (self.dragging, over, zone)
 
-    def frame_key(self) -> tuple:
-        """Everything the screen's picture depends on: the state, the widgets as laid out, the design (its name
-        as typed), a drag, the message shown."""
-        toast = (self.toast_text, self.toast_kind) if self.toast_time > 0 else None
-        return (Same(self.state), Same(self.root), self.context.layout, self.design(), self.drag_look(), toast)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The still picture, painted again only when ``frame_key`` changes; the stars around it twinkle."""
-        def content(layer: pygame.Surface) -> None:
-            self.draw_content(layer)
-            self.draw_toast(layer)
-
-        self.still.draw(surface, self.frame_key(), self.draw_background, content, self.backdrop)
-
-    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
-        """Last frame still stands unless ``frame_key`` changed: the picture goes back under the widgets and
-        the stars twinkle."""
-        return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
-
-    def cover(self) -> None:
-        self.still.forget()  # under another screen: the picture's memory comes back
-        super().cover()
-
-    def exit(self) -> None:
-        self.still.forget()
-        super().exit()
+    def still_key(self) -> tuple:
+        """The design (its name as typed) and a drag."""
+        return (self.design(), self.drag_look())
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

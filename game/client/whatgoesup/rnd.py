@@ -21,11 +21,11 @@ from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.still_scene import StillScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
 from game.client.kit.paged_text import PagedText
-from game.client.kit.still import Same, StillFrame
 from game.client.kit.widgets import draw_status, fitted_dropdown
 from game.client.kit.words import counted, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -64,7 +64,7 @@ def starting_mass(rules, kind_id: str) -> int:
     return 1
 
 
-class RnDScene(GameScene):
+class RnDScene(StillScene, GameScene):
     name = "rnd"
     flow_main = True
 
@@ -92,7 +92,6 @@ class RnDScene(GameScene):
         self.manifest: Optional[PagedText] = None
         self._manifest_at: Optional[int] = None  # the manifest's scroll as painted
         self._enter_armed = 0.0
-        self.still = StillFrame()
 
     # ------------------------------------------------------------------ geometry
     def split_x(self) -> float:
@@ -790,28 +789,18 @@ class RnDScene(GameScene):
         return f"<font pixel_size={size}>" + "".join(out) + "</font>"
 
     # ------------------------------------------------------------------ drawing
-    def frame_key(self) -> tuple:
-        """Everything the screen's picture depends on: the state, the widgets as laid out, the form, the names
-        typed (a preview checks them), the message shown."""
+    def still_key(self) -> tuple:
+        """The tab, the form and the names typed (a preview checks them)."""
         typed = tuple((key, entry.get_text()) for key, entry in self.entries.items() if entry.alive())
-        toast = (self.toast_text, self.toast_kind) if self.toast_time > 0 else None
-        return (Same(self.state), Same(self.root), self.context.layout, self.tab, tuple(self.form.items()), typed,
-                toast)
+        return (self.tab, tuple(self.form.items()), typed)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The still picture, painted again only when ``frame_key`` changes; the stars around it twinkle."""
-        def content(layer: pygame.Surface) -> None:
-            self.draw_content(layer)
-            self.draw_toast(layer)
-
         self._scroll_manifest()
-        self.still.draw(surface, self.frame_key(), self.draw_background, content, self.backdrop)
+        super().draw(surface)
 
     def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
-        """Last frame still stands unless ``frame_key`` changed: the picture goes back under the widgets and
-        the stars twinkle."""
         self._scroll_manifest()
-        return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
+        return super().draw_changes(surface, widgets)
 
     def _scroll_manifest(self) -> None:
         """The manifest scrolled since it was painted: paint just its words again, on its card."""
@@ -825,14 +814,6 @@ class RnDScene(GameScene):
 
         if self.still.touch(manifest.rect, words):
             self._manifest_at = manifest.offset()
-
-    def cover(self) -> None:
-        self.still.forget()  # under assembly or trade: the picture's memory comes back
-        super().cover()
-
-    def exit(self) -> None:
-        self.still.forget()
-        super().exit()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

@@ -13,6 +13,7 @@ from game.games.whatgoesup.rules.actions import AnswerTrade, OfferTrade
 from game.games.whatgoesup.rules.state import HOME, TradeBundle
 
 from game.client.scenes.game_scene import GameScene
+from game.client.whatgoesup.still_scene import StillScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
@@ -41,7 +42,7 @@ def bundle_words(state, bundle: TradeBundle) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-class TradeScene(GameScene):
+class TradeScene(StillScene, GameScene):
     name = "trade"
 
     def __init__(self, context, flow, program: int) -> None:
@@ -171,6 +172,11 @@ class TradeScene(GameScene):
         if self.toast_time > 0 and self.toast_text:
             draw_status(surface, self.status_rect(), self.toast_text, self.toast_kind, self.context.layout)
 
+    def still_key(self) -> tuple:
+        """The partner and the offer as picked so far."""
+        return (self.partner, tuple(tuple(a.items()) for a in self.amounts.values()),
+                tuple(tuple(sorted(p)) for p in self.picked.values()))
+
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
@@ -215,7 +221,7 @@ class TradeScene(GameScene):
                      body, colour, box, 3)
 
 
-class TradeAnswerScene(GameScene):
+class TradeAnswerScene(StillScene, GameScene):
     """The partner sees the offer on their own turn of the device and accepts or declines."""
 
     name = "trade_answer"
