@@ -536,15 +536,19 @@ class BoardView:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Blit the static layer (rebuilding it only when the zoom changed or the view left the cache)."""
-        view_w, view_h = self.screen_size
-        need = pygame.Rect(int(-self.offset[0]), int(-self.offset[1]), view_w, view_h)  # board pixels on screen
+        # the board pixels under the view's rectangle (the rest of the screen is the Field's panels)
+        need = pygame.Rect(int(self.rect.left - self.offset[0]), int(self.rect.top - self.offset[1]), self.rect.w,
+                           self.rect.h)
         if (self._cache is None or abs(self._cache_zoom - self.zoom) > 1e-9
                 or not pygame.Rect(self._cache_origin, self._cache.get_size()).contains(need)):
             self._build_cache(need)
         surface.blit(self._cache, (self.offset[0] + self._cache_origin[0], self.offset[1] + self._cache_origin[1]))
 
     def _build_cache(self, need: pygame.Rect) -> None:
-        pad_x, pad_y = need.w // 4, need.h // 4
+        # an eighth of the view spare on each side: a short pan blits from the cache (at 4K the cache is ~38 MB;
+        # a quarter spare made it ~75 MB)
+        self._cache = None  # the old cache goes before the new one is made (peak memory)
+        pad_x, pad_y = need.w // 8, need.h // 8
         area = need.inflate(pad_x * 2, pad_y * 2)
         screen = pygame.display.get_surface()
         surf = pygame.Surface(area.size, 0, screen) if screen is not None else pygame.Surface(area.size)
@@ -683,6 +687,13 @@ class BoardView:
             self._paint_step(surface, self.geometry.steps[sid], c)
             for k in range(max(2, self.layout.px(3 if strong else 2))):
                 aa_circle(surface, colour[:3], c, r - k, width=1)
+
+    def lit_rect(self, step_id: str, strong: bool = False) -> pygame.Rect:
+        """Everything ``draw_lit`` may paint for one step at any moment of its pulse (glow, step and rings)."""
+        c = self.step_screen(step_id)
+        r = self.radius_for(step_id) + self.layout.px(5) + self.layout.px(3 if strong else 2)
+        half = int(r * 1.7) + 3
+        return pygame.Rect(int(c[0]) - half, int(c[1]) - half, 2 * half, 2 * half)
 
     def draw_hover(self, surface: pygame.Surface, step_id: str) -> None:
         c = self.step_screen(step_id)

@@ -38,6 +38,7 @@ from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, DerpFightShow, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.words import counted
+from game.client.kit.style import disjoint_rects
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
 
@@ -124,6 +125,7 @@ class FieldScene(GameScene):
         self._frame: Optional[pygame.Surface] = None  # the still frame (see _frame_layer)
         self._frame_keys: tuple = (None, None)
         self._frame_refs: tuple = ()
+        self._moved_last: Optional[list[pygame.Rect]] = None  # where the moving parts were painted last frame
         if self.session.log:  # start with what happened last, not a blank line
             last = self.session.log[-1].action_index
             line = " ".join(e.event.text for e in self.session.log if e.action_index == last).strip()
@@ -690,13 +692,16 @@ class FieldScene(GameScene):
             if wait is not None and self.roll_panel.landed_for >= wait:
                 self._after_roll_done()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.state
+    def _lay_out(self) -> set[str]:
+        """Place the markers and the names for this frame; the steps lit for the craft in hand."""
         lit = self.lit_steps() if self.dragging is None else set()
         self.markers.layout_positions()
         self.labels.update(self.markers.resting_rects(), self.label_obstacles(),
                            panning=self.panning and self.press_pos is not None)
-        self._blit_frame(surface, self._frame_layer(surface, lit))
+        return lit
+
+    def _draw_moving(self, surface: pygame.Surface, lit: set[str]) -> None:
+        """The board's moving parts over the still frame: lit steps, the hover ring, the markers."""
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)  # what moves on the board stays on the board
         if self.dragging is not None:
@@ -705,12 +710,63 @@ class FieldScene(GameScene):
             self.board_view.draw_lit(surface, lit, self.time)
         if self.hover_step is not None:
             self.board_view.draw_hover(surface, self.hover_step)
+        state = self.state
         flight = state.flight if state.phase == "flight" else None
         active = flight.active if flight is not None else None
         if flight is not None and active is None and flight.roll is not None:
             active = flight.roll.upgoer
         self.markers.draw(surface, active, self.time, hidden=self.dragging, hover=self.hover_marker,
                           selected=self.selected, avoid=list(self.labels.screen_rects().values()))
+        surface.set_clip(clip)
+
+    def _moving_rects(self, lit: set[str]) -> list[pygame.Rect]:
+        """Where ``_draw_moving`` paints this frame (every marker and lit step, moving or not)."""
+        return self.markers.drawn_rects() + [self.board_view.lit_rect(sid) for sid in lit
+                                             if sid in self.board_view.geometry.steps]
+
+    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
+        """Last frame is on ``surface``: copy the still frame back where something moved or a widget is (last
+        frame's and this one's) and draw what moves there again; a settled roll card is drawn again only
+        through those places. False (draw it all) when the still frame is out of date, or while anything
+        this does not follow is on screen: a drag, a card or tooltip of ours, effects, name tags, a toast,
+        dice tumbling."""
+        frame, state = self._frame, self.state
+        if (frame is None or frame.get_size() != surface.get_size() or self.dragging is not None
+                or self.selected is not None or self.hover_marker is not None or self.hover_step is not None
+                or self.effects.active or self.board_view.labels_on or self.toast_time > 0
+                or self._moved_last is None):
+            return False
+        lit = self._lay_out()
+        if (self._board_key(lit), self._chrome_key()) != self._frame_keys:
+            return False
+        card = None
+        if self.roll_panel.visible(state):
+            card = self.roll_panel.still_rect(state, surface)
+            if card is None:
+                return False  # the card's dice are moving: it is drawn whole
+        moved = self._moving_rects(lit)
+        screen = surface.get_rect()
+        rects = [r.clip(screen) for r in disjoint_rects(self._moved_last + moved + widgets)]
+        surface.blits([(frame, r, r) for r in rects if r.w and r.h], doreturn=False)
+        self._draw_moving(surface, lit)
+        if card is not None:
+            clip = surface.get_clip()
+            for r in rects:
+                if r.colliderect(card):
+                    surface.set_clip(r)
+                    self.roll_panel.draw(surface, state)
+            surface.set_clip(clip)
+        self._moved_last = moved
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.state
+        lit = self._lay_out()
+        self._blit_frame(surface, self._frame_layer(surface, lit))
+        self._draw_moving(surface, lit)
+        self._moved_last = self._moving_rects(lit)
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
         self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect)
         if self.dragging is not None:
             upgoer = state.find("upgoer", self.dragging)

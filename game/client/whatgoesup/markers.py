@@ -262,6 +262,13 @@ class MarkerLayer:
         return [pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
                 for uid, (x, y) in self.screen_pos.items() if uid not in self.glides]
 
+    def drawn_rects(self, hidden: Optional[str] = None) -> list[pygame.Rect]:
+        """Where ``draw`` may paint each marker (its shape, robot badge, highlight and pulsing rings; not the
+        name tags), from the positions of the last ``layout_positions``."""
+        half = self.radius * 2.3 + 3
+        return [pygame.Rect(int(x - half), int(y - half), int(2 * half) + 1, int(2 * half) + 1)
+                for uid, (x, y) in self.screen_pos.items() if uid != hidden]
+
     def marker_at(self, point, only: Optional[set[str]] = None) -> Optional[str]:
         best, best_d = None, 1e9
         for uid, pos in self.screen_pos.items():

@@ -66,47 +66,43 @@ def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> 
 def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, middle: bool = True) -> None:
     """``draw_card`` painted once per size into a transparent surface, then only blitted.
 
-    The opaque middle is copied from a plain (no alpha) surface of the same colour; only the rim,
-    corners and shadow around it are alpha-blended, as four strips. (A straight copy measured about
-    three times faster than ``fill`` for the middle, and than blending it.) With ``middle`` False the
-    plain middle is left out (the caller covers it with a still copy of the card's words)."""
+    Only the rim, corners and shadow round the card's opaque middle are kept (four strips, alpha-blended
+    each time); the middle is filled with ``CARD`` (at 4K a roll card's whole picture was ~19 MB and its
+    plain middle ~15 MB more). With ``middle`` False the middle is left out (the caller covers it with a
+    still copy of the card's words)."""
     key = (rect.size, layout)
     cached = _CARDS.pop(key, None)
     margin = layout.px(24)
-    if cached is None or cached[2].get_bitsize() != surface.get_bitsize():
-        while len(_CARDS) >= _CARDS_KEPT:  # a 4K card is ~15 MB: keep the few sizes in use, newest last
+    if cached is None:
+        while len(_CARDS) >= _CARDS_KEPT:  # keep the few sizes in use, newest last
             _CARDS.pop(next(iter(_CARDS)))
         image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
         draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
         inner = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
         if inner is None:
             strips = [image.get_rect()]
-            plain = pygame.Surface((0, 0), 0, surface)
         else:
             w, h = image.get_size()
             strips = [pygame.Rect(0, 0, w, inner.top), pygame.Rect(0, inner.bottom, w, h - inner.bottom),
                       pygame.Rect(0, inner.top, inner.left, inner.h),
                       pygame.Rect(inner.right, inner.top, w - inner.right, inner.h)]
-            plain = pygame.Surface(inner.size, 0, surface)
-            plain.fill(CARD)
-        cached = (image, inner, plain, strips)
+        cached = (inner, [(image.subsurface(strip).copy(), strip.topleft) for strip in strips if strip.w and strip.h])
     _CARDS[key] = cached
-    image, inner, plain, strips = cached
+    inner, strips = cached
     x, y = rect.left - margin, rect.top - margin
-    for strip in strips:
-        surface.blit(image, (x + strip.left, y + strip.top), strip)
+    surface.blits([(strip, (x + left, y + top)) for strip, (left, top) in strips], doreturn=False)
     if inner is not None and middle:
-        surface.blit(plain, (x + inner.left, y + inner.top))
+        surface.fill(CARD, inner.move(x, y))
 
 
 def card_middle(rect: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
     """Where ``cached_card(surface, rect, layout)`` paints plain opaque card (screen coordinates),
     once it has been painted at this size; None otherwise."""
     cached = _CARDS.get((rect.size, layout))
-    if cached is None or cached[1] is None:
+    if cached is None or cached[0] is None:
         return None
     margin = layout.px(24)
-    return cached[1].move(rect.left - margin, rect.top - margin)
+    return cached[0].move(rect.left - margin, rect.top - margin)
 
 
 def odds_tuple(odds: dict) -> tuple[Fraction, Fraction, Fraction]:
@@ -604,6 +600,16 @@ class RollPanel:
             self._still = (key, surface.get_size(), surface.subsurface(card).copy(), state, self.show)
         else:
             self._still = None
+
+    def still_rect(self, state, surface: pygame.Surface) -> Optional[pygame.Rect]:
+        """Where the card paints (its shadow included) when this frame's card is the still copy of the last
+        one; None when it must be painted again (or while its dice move)."""
+        card = self.card_rect(state)
+        key, still = self._still_key(state, card), self._still
+        if key is None or still is None or still[0] != key or still[1] != surface.get_size():
+            return None
+        margin = self.scene.context.layout.px(24)
+        return card.inflate(2 * margin, 2 * margin)
 
     def forget_still(self) -> None:
         """Paint the card's words again on the next frame instead of copying them."""
