@@ -7,7 +7,6 @@ and the checks every activity makes. Each part of ``FlightRules`` builds on it.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Optional, Protocol
@@ -320,7 +319,7 @@ class FlightBase:
         return update(state, upgoers=replace_in(state.upgoers, [upgoer]))
 
     def _replace_items(self, state: GameState, items: list[Item]) -> GameState:
-        return dataclasses.replace(state, items=replace_in(state.items, items)) if items else state
+        return update(state, items=replace_in(state.items, items)) if items else state
 
     def _docked_partners(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
         return [state.upgoer(u) for u in upgoer.docked_with if state.find("upgoer", u) is not None]
@@ -330,7 +329,7 @@ class FlightBase:
         if not gone:
             return state
         systems = [d for d in state.derps if d.system in gone and not d.dead]
-        state = dataclasses.replace(state, items=tuple(i for i in state.items if i.id not in gone))
+        state = update(state, items=tuple(i for i in state.items if i.id not in gone))
         return self._systems_destroyed(state, systems) if systems else state
 
     def _systems_destroyed(self, state: GameState, systems: list[Derp]) -> GameState:
@@ -338,11 +337,11 @@ class FlightBase:
         events = []
         for derp in systems:
             upgoer = state.find("upgoer", derp.location)
-            state = dataclasses.replace(state, derps=replace_in(state.derps, [
+            state = update(state, derps=replace_in(state.derps, [
                 update(derp, dead=True, powered_down=True, current_stamina=0)]))
             events.append(Event(f"{derp.name} is destroyed.", derp.owner, "death"))
             if upgoer is not None and upgoer.status == "flying" and any(i.location == upgoer.id for i in state.items):
-                state = dataclasses.replace(state, upgoers=replace_in(state.upgoers, [update(
+                state = update(state, upgoers=replace_in(state.upgoers, [update(
                     upgoer, stranded=True, modules=tuple(m for m in upgoer.modules if m != derp.system))]))
                 events.append(Event(f"{upgoer.name} is stranded without it.", derp.owner, "consequence"))
         return self._say(state, events)
@@ -402,7 +401,7 @@ class FlightBase:
 
     def _spend(self, state: GameState, derp: Derp, points: int = 1) -> GameState:
         derp = state.derp(derp.id)
-        return dataclasses.replace(state, derps=replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - points)]))
+        return update(state, derps=replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - points)]))
 
     def _usable(self, state: GameState, upgoer: Upgoer, kind: str) -> Optional[Item]:
         for item in self._items_aboard(state, upgoer):

@@ -6,7 +6,6 @@ injuries and losses of derps.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingChoice, PendingRoll
@@ -32,7 +31,7 @@ class ConsequencePart(FlightBase):
                                                       limits.bounds))
                      for i in state.items if i.fixed_rating is not None and state.thing(i.thing_id).name == thing.name
                      and state.thing(i.thing_id).inventor == thing.inventor]
-            state = dataclasses.replace(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
+            state = update(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
             events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
                                 f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))
         return self._say(state, events)
@@ -139,7 +138,7 @@ class ConsequencePart(FlightBase):
                     hurt.append(d)
                 else:
                     derps.append(update(d, current_stamina=max(0, d.current_stamina - effect.units)))
-            state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
+            state = update(state, derps=replace_in(state.derps, derps))
             state = self._event(state, "Major maintenance: everyone aboard loses stamina.", upgoer, "consequence")
             return self._injure(state, upgoer, hurt, "a coolant leak"), None
         return state, None
@@ -260,7 +259,7 @@ class ConsequencePart(FlightBase):
                 continue
             changed.append(update(d, injured=True))
             events.append(Event(f"{d.name} is injured ({cause}).", d.owner, "consequence"))
-        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
+        state = update(state, derps=replace_in(state.derps, changed))
         state = self._say(state, events)
         if dead:
             state = self._kill(state, upgoer, dead, f"a second injury ({cause})")
@@ -284,5 +283,5 @@ class ConsequencePart(FlightBase):
             state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} lost")
             p = state.programs[d.owner]
             state = with_program(state, update(p, derps_lost=p.derps_lost + 1))
-        state = dataclasses.replace(state, derps=replace_in(state.derps, changed))
+        state = update(state, derps=replace_in(state.derps, changed))
         return self._say(state, events)

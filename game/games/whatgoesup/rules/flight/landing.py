@@ -5,7 +5,6 @@ reused), leaving the world's pull, being written off (crew waiting for a rescuer
 """
 from __future__ import annotations
 
-import dataclasses
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.board import Step
@@ -32,7 +31,7 @@ class LandingPart(FlightBase):
                 state = self._kill(state, upgoer, self._crew(state, upgoer), f"{step.name.lower()} without a capsule")
             return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} burns up.")
         rolls = [self._new_roll(state, step.kind, upgoer, [i], step.id, "", target=i.id) for i in rolling]
-        rolls[-1] = dataclasses.replace(rolls[-1], then="descended")
+        rolls[-1] = update(rolls[-1], then="descended")
         return self._queue_rolls(state, rolls)
 
     def _descent_rollers(self, state: GameState, upgoer: Upgoer) -> list[Item]:
@@ -122,7 +121,7 @@ class LandingPart(FlightBase):
                         powered_down=d.powered_down or d.is_system)  # a system is powered down on the ground
                  for d in crew]
         # Rescued rivals who did not defect go home to their own program.
-        state = dataclasses.replace(state, derps=replace_in(state.derps, derps))
+        state = update(state, derps=replace_in(state.derps, derps))
         program = update(state.programs[upgoer.owner], rations_stock=program.rations_stock + upgoer.rations,
                          fuel_stock=state.programs[upgoer.owner].fuel_stock + upgoer.fuel)
         if crew and upgoer.mapped:  # maps too secret to transmit: only a crew brings them home

@@ -5,7 +5,6 @@ lower stages (a reusable one tries to fly itself home), and the designs suggeste
 """
 from __future__ import annotations
 
-import dataclasses
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
@@ -53,7 +52,7 @@ class LaunchPart(FlightBase):
         if not self.rules.economy.research.improves_launched:
             frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
                       for i in self._items_aboard(state, upgoer)]
-            state = dataclasses.replace(state, items=replace_in(state.items, frozen))
+            state = update(state, items=replace_in(state.items, frozen))
         launch_step = self.board.home.next
         stage_items = [state.item(i) for i in upgoer.stages[0]]
         roll = self._new_roll(state, "launch", upgoer, stage_items, launch_step, "launch_done",
@@ -215,7 +214,7 @@ class LaunchPart(FlightBase):
             if engine.design_is_valid(state, player, design):
                 designs.append(design)
             elif rations:
-                design = dataclasses.replace(design, rations=0)
+                design = update(design, rations=0)
                 if engine.design_is_valid(state, player, design):
                     designs.append(design)
         return designs  # each checked once above

@@ -377,6 +377,8 @@ class PhasePart(FlightBase):
         queue = [u for u in f.queue if state.find("upgoer", u) is not None]
         if not queue:
             return self._next_stage(state)
+        if len(queue) == 1:  # nobody to be ordered against: its timing key would not be looked at
+            return self._activate(state, queue[0], [])
         keys = {u: self._stage_order_key(state, u) for u in queue}
         best = min(keys.values())
         tied = tuple(sorted(u for u in queue if keys[u] == best))

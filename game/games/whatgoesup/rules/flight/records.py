@@ -5,7 +5,6 @@ steps, orbit types and feats, and the maps a craft makes and a crew brings home.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
@@ -60,7 +59,7 @@ class RecordsPart(FlightBase):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
             if any(c == claim for c, _ in state.firsts):
                 continue
-            state = dataclasses.replace(state, firsts=state.firsts + ((claim, program),))
+            state = update(state, firsts=state.firsts + ((claim, program),))
             dots = self.first_share(state, craft, first.dots)
             robots = " by an underped craft" if dots != first.dots else ""
             state = self.engine.add_dots(state, program, dots, first.name + (f" ({key})" if first.per_name and key else ""))

@@ -144,9 +144,9 @@ class RollPart(FlightBase):
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
             if derp.id == roll.free_help:  # paid for with the stamina that used the payload (2013)
-                roll = dataclasses.replace(roll, free_help=None)
+                roll = update(roll, free_help=None)
             else:
-                state = dataclasses.replace(state, derps=replace_in(state.derps, [
+                state = update(state, derps=replace_in(state.derps, [
                     update(derp, current_stamina=derp.current_stamina - 1)]))
             amount = self._skill_amount(state, derp, action.skill)
             roll, what = self._help_roll(roll, action.skill, amount)
@@ -170,7 +170,7 @@ class RollPart(FlightBase):
         """The rolled ``roll`` after one spend of ``amount`` points of ``skill`` (``skills.spend``); an RCS
         boost is Piloting. Check ``refusal`` first: this does not judge whether the spend is allowed."""
         help = skills.spend(self.table.skills, roll.value, roll.rating, roll.help, skill, amount)
-        return dataclasses.replace(roll, moved=help.moved, fail_raise=help.fail_raise, boom_raise=help.boom_raise)
+        return update(roll, moved=help.moved, fail_raise=help.fail_raise, boom_raise=help.boom_raise)
 
     def _help_roll(self, roll: PendingRoll, skill: str, amount: int) -> tuple[PendingRoll, str]:
         """The roll after one spend of help, and what it did in words."""
@@ -290,7 +290,7 @@ class RollPart(FlightBase):
             changed = update(thing, flown=True, flown_successfully=thing.flown_successfully or outcome is Outcome.OK)
             if changed != thing:
                 things.append(changed)
-        return dataclasses.replace(state, things=replace_in(state.things, things)) if things else state
+        return update(state, things=replace_in(state.things, things)) if things else state
 
     def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
         """Where the flight goes once a roll is settled."""

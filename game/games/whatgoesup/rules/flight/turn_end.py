@@ -6,7 +6,6 @@ track a piece of debris to keep it on the board.
 """
 from __future__ import annotations
 
-import dataclasses
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
@@ -18,15 +17,16 @@ class TurnEndPart(FlightBase):
 
     def _end_flights(self, state: GameState) -> GameState:
         """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
-        state = dataclasses.replace(state, flight=FlightPhase(stage="done"),
-                                    upgoers=tuple(update(u, rush=0) if u.rush else u for u in state.upgoers))
+        # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
+        rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
+        state = update(state, flight=FlightPhase(stage="done"),
+                       upgoers=replace_in(state.upgoers, rushed) if rushed else state.upgoers)
         state = self._drift_debris(state)
         state = self._eat_and_rest(state)
         state = self._mapping_turn(state)
-        events = list(state.events)
-        state = dataclasses.replace(state, flight=None, phase="rnd")
-        state = self.engine.end_turn(state)
-        return dataclasses.replace(state, events=tuple(events) + state.events)
+        events = state.events
+        state = self.engine.end_turn(update(state, flight=None, phase="rnd"))
+        return update(state, events=events + state.events)
 
     def _drift_debris(self, state: GameState) -> GameState:
         for upgoer in [u for u in state.upgoers if u.status == "debris"]:
@@ -70,7 +70,7 @@ class TurnEndPart(FlightBase):
             if self._modules(state, upgoer, "habitat") and not upgoer.habitat_failed:
                 rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
                           for d in self._living_crew(state, upgoer) if not d.injured]
-                state = dataclasses.replace(state, derps=replace_in(state.derps, rested))
+                state = update(state, derps=replace_in(state.derps, rested))
             state = self._recharge_systems(state, upgoer)
             if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
                 state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
@@ -140,7 +140,7 @@ class TurnEndPart(FlightBase):
                 holders.pop(bonus.id, None)
             else:
                 holders[bonus.id] = new_holder
-        state = dataclasses.replace(state, standing=tuple(sorted(holders.items())))
+        state = update(state, standing=tuple(sorted(holders.items())))
         return self._say(state, events)
 
     def _working_flight_records(self, state: GameState) -> GameState:
@@ -160,5 +160,5 @@ class TurnEndPart(FlightBase):
         if upgoer.tracked_by is not None:
             raise IllegalAction(f"{state.programs[upgoer.tracked_by].name} already tracks it")
         state = self._replace_upgoer(state, update(upgoer, tracked_by=program))
-        return dataclasses.replace(state, events=(Event(f"{state.programs[program].name} keeps watch on the debris of "
+        return update(state, events=(Event(f"{state.programs[program].name} keeps watch on the debris of "
                                                         f"{upgoer.name}.", program, "rnd"),))
