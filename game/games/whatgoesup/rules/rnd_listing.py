@@ -229,7 +229,8 @@ class RndListing:
 
     def stored(self, state: GameState, player: int) -> StoredParts:
         """``player``'s parts in storage, by role, with the designs of others' parts (kept per tuple; carried
-        over when only blueprints' ratings changed, and extended when parts were only added)."""
+        over when only blueprints' ratings changed, extended when parts were only added, and trimmed when
+        parts only left storage or changed in it)."""
         items, things = state.items, state.things
         key = (id(items), id(things), player)
         hit = self._stored.get(key)
@@ -243,6 +244,8 @@ class RndListing:
             more_parts = not same_parts and len(items) > len(before) and items[:len(before)] == before
             if (same_parts or more_parts) and (read is things or self._same_designs(old, things)):
                 view = old if same_parts else self._with_parts(old, items[len(before):], player, things)
+            elif len(items) == len(before) and (read is things or self._same_designs(old, things)):
+                view = self._with_parts_changed(old, before, items, player)
         if view is None:
             view = self._with_parts(_NO_PARTS, state.items_of(player), player, things)
         if len(self._stored) >= _MAX_VIEWS:
@@ -298,6 +301,34 @@ class RndListing:
             stages, capsules = (sorted(by_role.get(role, ()), key=lambda i: -designs[i.thing_id].base_mass)
                                 for role in ("lower_stage", "capsule"))
         return StoredParts(view.items + tuple(home), foreign, by_role, stages, capsules, designs)
+
+    @staticmethod
+    def _with_parts_changed(view: StoredParts, before: tuple, items: tuple, player: int) -> Optional[StoredParts]:
+        """``view`` (of ``before``) for ``items``, the same parts in the same places with some changed (an
+        Upgoer assembled or launched, a part's rating fixed): parts that left storage are dropped and changed
+        ones replaced. None when a part came into storage (it would need its place among the others)."""
+        changed = list(compress(range(len(items)), map(is_not, items, before)))  # at C speed
+        swap: dict[int, Optional[Item]] = {}  # id(the old value) -> its new value, None when it left storage
+        for n in changed:
+            old, new = before[n], items[n]
+            if new.id != old.id or new.thing_id != old.thing_id:
+                return None
+            was_home = old.owner == player and old.location is HOME
+            if new.owner == player and new.location is HOME:
+                if not was_home:
+                    return None
+                swap[id(old)] = new
+            elif was_home:
+                swap[id(old)] = None
+        if not swap:
+            return view
+
+        def kept(parts):
+            return [swap.get(id(i), i) for i in parts if swap.get(id(i), i) is not None]
+        by_role = {role: kept(parts) for role, parts in view.by_role.items()}
+        foreign = [(swap.get(id(i), i), thing) for i, thing in view.foreign if swap.get(id(i), i) is not None]
+        return StoredParts(tuple(kept(view.items)), foreign, by_role, kept(view.stages), kept(view.capsules),
+                           view.designs)
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
