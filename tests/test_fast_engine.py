@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from game.games.whatgoesup.rules import formulas
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.rules.editions import load_edition
-from game.games.whatgoesup.rules.actions import Assemble, Research
+from game.core.interface import IllegalAction
+from game.games.whatgoesup.rules.actions import Assemble, Research, Roll
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import Fuel, load_rules
 from game.games.whatgoesup.sim import default_setup, play_game
@@ -462,3 +463,44 @@ def test_allowed_agrees_with_refusal_in_every_state(name):
         result = play_game(engine, setup, 1, max_turns=6, check=False, on_action=check, bot_kind=bot_kind)
         assert result.failure is None
     assert asked > 500 and allowed > 50, (asked, allowed)
+
+
+def _played_out_refusal(flight_rules, state, action):
+    """The flight phase's reason for refusing ``action``, found the obvious way: playing it out (not driven on)."""
+    try:
+        flight_rules._apply(state, action)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("name", ["two programs", "stop the rock"] + sorted(OPTIONAL_PLAY))
+def test_flight_refusal_checks_give_the_reason_playing_out_gives(name):
+    """``refusal`` in the flights checks without playing the action out (a roll's die or choice, a consequence,
+    an activity of the active craft): for every flight candidate, every craft's activities and dice (a roll
+    that cannot come up included) in every flight state of seeded games, it refuses exactly what playing the
+    action out refuses, with the same reason."""
+    engine, setup, bots = OPTIONAL_PLAY[name] if name in OPTIONAL_PLAY else (ENGINE, SETUPS[name], ("program", "random"))
+    seen: dict[str, int] = {}
+    refused = 0
+
+    def check(before, action, after):
+        nonlocal refused
+        if after.phase != "flight" or after.pending_trade is not None or engine.current_player(after) == TERMINAL:
+            return
+        asked = list(engine.flight_rules._candidates(after)) + [Roll(v) for v in range(-1, 14)] + [action]
+        for upgoer in after.upgoers:
+            asked += engine.flight_rules._activity_candidates(after, upgoer)
+        for candidate in asked:
+            expected = _played_out_refusal(engine.flight_rules, after, candidate)
+            assert engine.refusal(after, candidate) == expected, (after.turn, where_acted(engine, after),
+                                                                  str(candidate), str(action))
+            refused += expected is not None
+        where = where_acted(engine, after)
+        seen[where] = seen.get(where, 0) + 1
+
+    for seed in (1, 2):
+        for bot_kind in bots:
+            result = play_game(engine, setup, seed, max_turns=14, check=False, on_action=check, bot_kind=bot_kind)
+            assert result.failure is None, result.failure
+    assert _flight_states(seen) > 20 and refused > 50, (seen, refused)

@@ -273,7 +273,10 @@ class Engine:
                 raise IllegalAction(closed)
             return self._offer_trade(state, action, check_only=check_only)
         if state.phase == "flight":
-            after = self.flight_rules.apply(state, action, drive=not check_only)
+            if check_only:
+                self.flight_rules.check(state, action)
+                return state
+            after = self.flight_rules.apply(state, action)
             return after if check_only else self.victory_rules.after_flight_action(after)
         if isinstance(action, Roll):
             raise IllegalAction("no roll is pending")

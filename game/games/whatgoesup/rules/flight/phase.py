@@ -161,6 +161,57 @@ class PhasePart(FlightBase):
             return None
         return self._activity_allowed(state, state.upgoer(f.active), action)
 
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise IllegalAction with the reason ``apply`` would give when ``action`` is refused now, without
+        playing it out where the state tells (a coin, a roll's die or choice, a consequence, an activity of the
+        active craft: the checks ``_apply`` makes before doing anything); a boarding's or a fight's answer is
+        played out (without carrying the phase on). tests/test_fast_engine.py holds it to playing out."""
+        f: FlightPhase = state.flight
+        if f.timing_tie:
+            self._check_coin(f.timing_tie, action)
+            return
+        if f.roll is not None:
+            self._check_roll_action(state, f.roll, action)
+            return
+        if f.fight is not None or f.boarding is not None or f.ship_fight is not None:
+            self._apply(state, action)
+            return
+        if f.choice is not None:
+            self._check_choice(f.choice, action)
+            return
+        self._check_activity(state, action)
+
+    @staticmethod
+    def _check_coin(tied: tuple[str, ...], action: Action) -> None:
+        if not isinstance(action, Roll) or not 1 <= action.value <= len(tied):
+            raise IllegalAction("a coin decides who goes first")
+
+    @staticmethod
+    def _check_choice(choice, action: Action) -> None:
+        if not isinstance(action, ChooseConsequence) or action.option not in choice.options:
+            raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in choice.options))
+
+    def _activity_handler(self, state: GameState, action: Action) -> tuple[Upgoer, Callable]:
+        """The active craft and the handler of ``action`` (nothing else pending), its underped check passed;
+        raises IllegalAction when there is no such activity now. The handler makes its own check first."""
+        f: FlightPhase = state.flight
+        if isinstance(action, Roll):
+            raise IllegalAction("no roll is pending")
+        if f.active is None:
+            raise IllegalAction("no Upgoer is flying now")
+        upgoer = state.upgoer(f.active)
+        handler = self._activity_handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"'{action}' cannot be done now")
+        self._underped_check(state, upgoer, action)
+        return upgoer, handler
+
+    def _check_activity(self, state: GameState, action: Action) -> None:
+        """Raise IllegalAction when the active craft may not take ``action`` now (nothing else pending): the
+        checks ``_apply`` makes, then the one its handler makes first (after which it never refuses)."""
+        upgoer, _ = self._activity_handler(state, action)
+        self._action_checks[type(action)](state, upgoer, action)
+
     def _activity_allowed(self, state: GameState, upgoer: Upgoer, action: Action) -> bool:
         """Whether the active craft's ``upgoer`` may take ``action`` now (no roll, choice or fight pending)."""
         check = self._action_checks.get(type(action))
@@ -212,8 +263,7 @@ class PhasePart(FlightBase):
     def _apply(self, state: GameState, action: Action) -> GameState:
         f: FlightPhase = state.flight
         if f.timing_tie:
-            if not isinstance(action, Roll) or not 1 <= action.value <= len(f.timing_tie):
-                raise IllegalAction("a coin decides who goes first")
+            self._check_coin(f.timing_tie, action)
             winner = f.timing_tie[action.value - 1]
             state = self._set(state, timing_tie=())
             state = self._activate(state, winner, [Event(f"A coin toss: {state.upgoer(winner).name} goes first.",
@@ -227,18 +277,9 @@ class PhasePart(FlightBase):
         if f.ship_fight is not None:
             return self._ship_fight_apply(state, action)
         if f.choice is not None:
-            if not isinstance(action, ChooseConsequence) or action.option not in f.choice.options:
-                raise IllegalAction("choose one of: " + ", ".join(o.replace("_", " ") for o in f.choice.options))
+            self._check_choice(f.choice, action)
             return self._choose(state, action.option)
-        if isinstance(action, Roll):
-            raise IllegalAction("no roll is pending")
-        if f.active is None:
-            raise IllegalAction("no Upgoer is flying now")
-        upgoer = state.upgoer(f.active)
-        handler = self._activity_handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"'{action}' cannot be done now")
-        self._underped_check(state, upgoer, action)
+        upgoer, handler = self._activity_handler(state, action)
         after = self._underped_cost(state, handler(state, upgoer, action), upgoer, action)
         return self._order_taken(after, upgoer, action) if self.clockwork(state, upgoer) else after
 

@@ -107,14 +107,23 @@ class RollPart(FlightBase):
             return None
         return f"'{action}' cannot be done in the middle of a roll"
 
-    def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
-        roll: PendingRoll = state.flight.roll
+    def _check_roll_action(self, state: GameState, roll: PendingRoll, action: Action) -> None:
+        """Raise IllegalAction (the reason) when ``action`` is refused during ``roll``: once this passes,
+        ``_apply_roll_action`` never refuses it."""
         if roll.value is None:
             if not isinstance(action, Roll):
                 raise IllegalAction("the dice must be rolled first")
-            values = {v for v, _ in self.distribution(state, roll)}
-            if action.value not in values:
+            if all(v != action.value for v, _ in self.distribution(state, roll)):
                 raise IllegalAction(f"{action.value} cannot come up on this roll")
+            return
+        why = self._roll_action_ok(state, roll, action)
+        if why is not None:
+            raise IllegalAction(why)
+
+    def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
+        roll: PendingRoll = state.flight.roll
+        self._check_roll_action(state, roll, action)
+        if roll.value is None:
             if roll.previous is not None:
                 state = self._set(state, roll=dataclasses.replace(roll, value=action.value))
                 return state
@@ -122,9 +131,6 @@ class RollPart(FlightBase):
             state = self._set(state, roll=roll)
             state = self._say(state, [self._roll_event(state, roll)])
             return state
-        why = self._roll_action_ok(state, roll, action)
-        if why is not None:
-            raise IllegalAction(why)
         upgoer = state.upgoer(roll.upgoer)
         if isinstance(action, AcceptRoll):
             return self._settle(state)
