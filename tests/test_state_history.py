@@ -84,3 +84,24 @@ def test_a_loaded_save_plays_on_without_changing_what_was_loaded(engine, tmp_pat
     assert session.states[120] == played.states[120]
     assert [e.event for e in session.log if e.action_index <= 120] == [
         event for state in played.states for event in state.events]
+
+
+def test_a_replay_leaves_the_garbage_collector_as_it_found_it(engine):
+    import gc
+
+    import pytest
+
+    from game.core.saves import SaveError
+    setup, played = random_game(engine, 40)
+    assert gc.isenabled()
+    replay(engine, setup, played.actions)
+    assert gc.isenabled()
+    with pytest.raises(SaveError):  # a refused action mid-replay: the collector runs again all the same
+        replay(engine, setup, played.actions[:5] + [Roll(1)] * 3)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        replay(engine, setup, played.actions)
+        assert not gc.isenabled()  # paused by someone else: left paused
+    finally:
+        gc.enable()
