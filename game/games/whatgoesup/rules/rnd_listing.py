@@ -242,9 +242,9 @@ class RndListing:
             before, read, old = last
             same_parts = before is items
             more_parts = not same_parts and len(items) > len(before) and items[:len(before)] == before
-            if (same_parts or more_parts) and (read is things or self._same_designs(old, things)):
+            if (same_parts or more_parts) and (read is things or self._same_designs(old, read, things)):
                 view = old if same_parts else self._with_parts(old, items[len(before):], player, things)
-            elif len(items) == len(before) and (read is things or self._same_designs(old, things)):
+            elif len(items) == len(before) and (read is things or self._same_designs(old, read, things)):
                 view = self._with_parts_changed(old, before, items, player)
         if view is None:
             view = self._with_parts(_NO_PARTS, state.items_of(player), player, things)
@@ -255,11 +255,21 @@ class RndListing:
         return view
 
     @staticmethod
-    def _same_designs(view: StoredParts, things: tuple) -> bool:
-        """Whether every design ``view`` read has, in ``things``, the same kind, masses, owner, inventor and
-        name (what the view keeps of it)."""
-        index = index_by_id(things) if view.designs else {}
-        for thing_id, old in view.designs.items():
+    def _same_designs(view: StoredParts, read: tuple, things: tuple) -> bool:
+        """Whether every design ``view`` read (in the things ``read``, against which it was checked) has, in
+        ``things``, the same kind, masses, owner, inventor and name (what the view keeps of it)."""
+        designs = view.designs
+        if not designs:
+            return True
+        if len(things) >= len(read):  # things are replaced in place or added after: look at those replaced
+            for n in compress(range(len(read)), map(is_not, things, read)):  # at C speed
+                old, new = read[n], things[n]
+                if (old.id in designs or new.id in designs) and (
+                        new.id != old.id or design_facts(new) != design_facts(old)):
+                    return False
+            return True
+        index = index_by_id(things)
+        for thing_id, old in designs.items():
             new = index.get(thing_id)
             if new is not old and (new is None or design_facts(new) != design_facts(old)):
                 return False
@@ -400,14 +410,13 @@ class RndListing:
         stored = self.stored(state, player)
         done, heaviest = state.reverse_engineered, state.reverse_engineered_mass
         hit = self._small.get("reverse")
-        if (hit is not None and hit[0] is stored and hit[1] is blueprints and hit[2] == done
-                and hit[3] == heaviest):
+        held = blueprints.held  # blueprints already held, by inventor and name (kept while names stand)
+        if hit is not None and hit[0] is stored and hit[1] is held and hit[2] == done and hit[3] == heaviest:
             return hit[4]
-        held = blueprints.held  # blueprints already held, by inventor and name
         actions: list[Action] = [ReverseEngineer(item.id) for item, original in stored.foreign
                                  if (original.inventor, original.name) not in held
                                  and not refusal(state, player, original)]
-        self._small["reverse"] = (stored, blueprints, done, heaviest, actions)
+        self._small["reverse"] = (stored, held, done, heaviest, actions)
         return actions
 
     def pads(self, state: GameState, player: int) -> Pads:
