@@ -232,7 +232,8 @@ class RollPart(FlightBase):
 
     def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
         upgoer = state.find("upgoer", roll.upgoer)
-        names = ", ".join(self._name(state, state.item(i)) for i in roll.items if state.find("item", i))
+        aboard = (state.find("item", i) for i in roll.items)
+        names = ", ".join(self._name(state, item) for item in aboard if item is not None)
         rating = roll.effective()
         what = roll.kind.replace("_", " ")
         text = (f"{upgoer.name if upgoer else '?'}: {what} roll for {names} - rolled {roll.value} against "
@@ -293,9 +294,10 @@ class RollPart(FlightBase):
             thing = state.thing(item.thing_id)
             if thing.owner != item.owner:
                 continue
-            changed = update(thing, flown=True, flown_successfully=thing.flown_successfully or outcome is Outcome.OK)
-            if changed != thing:
-                things.append(changed)
+            if thing.flown and (thing.flown_successfully or outcome is not Outcome.OK):
+                continue  # nothing to note (told from the two flags, not by comparing every field)
+            things.append(update(thing, flown=True,
+                                 flown_successfully=thing.flown_successfully or outcome is Outcome.OK))
         return update(state, things=replace_in(state.things, things)) if things else state
 
     def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
