@@ -174,3 +174,15 @@ def test_dimming_a_layer_of_its_own_veils_its_clear_pixels(make_app):
     layer = pygame.Surface((40, 30), pygame.SRCALPHA)
     dim(layer, 150)
     assert tuple(layer.get_at((5, 5))) == (*DIM_VEIL, 150)
+
+
+def test_big_allocations_go_back_to_the_system_on_glibc():
+    import platform
+
+    from game.client.shell.app import give_back_big_allocations
+
+    took = give_back_big_allocations()
+    if platform.system() == "Linux" and platform.libc_ver()[0] == "glibc":
+        assert took
+    else:
+        assert took is False

@@ -61,6 +61,28 @@ class GameEntry:
     shortcuts: tuple[tuple[tuple[str, ...], str], ...] = ()
 
 
+#: glibc's mallopt() option that sets the size from which an allocation is mapped on its own.
+_M_MMAP_THRESHOLD = -3
+BIG_ALLOCATION = 2 * 1024 * 1024
+
+
+def give_back_big_allocations() -> bool:
+    """On Linux with glibc: map every allocation of ``BIG_ALLOCATION`` or more on its own, so that it goes back
+    to the system when freed. Left alone, glibc raises that threshold after the first big free (up to 32 MiB),
+    and from then on the many surface-sized scratch surfaces of pygame and pygame_gui come from the heap,
+    which keeps what they leave between its live blocks: the title then R&D at 3840x2160 peaked at 371 MiB,
+    335 MiB with this set after the title's first frame (frame times unchanged). True when the setting took;
+    elsewhere nothing changes."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        return bool(ctypes.CDLL(None).mallopt(_M_MMAP_THRESHOLD, BIG_ALLOCATION))
+    except (OSError, AttributeError):  # not glibc (musl has no such option): keep its own policy
+        return False
+
+
 def setup_logging(home: Path) -> Path:
     """Send the ``whatgoesup`` logger to ``home/whatgoesup.log`` (or the temp folder if home is unwritable)."""
     for handler in list(log.handlers):
@@ -419,6 +441,13 @@ class App:
         self.running = False
         self.exit_code = 1
 
+    def after_first_frame(self) -> None:
+        """What waits until the first frame is up: the mixer and the sounds, and giving big allocations back to
+        the system from now on (``give_back_big_allocations``; from the start it costs the first frame ~15 ms
+        at 1920x1080 in fresh pages)."""
+        self.sounds.warm()
+        give_back_big_allocations()
+
     def run(self) -> int:
         first = True
         while self.running:
@@ -429,8 +458,8 @@ class App:
             self.step(min(dt, 0.1), draw=seen)
             if seen:
                 pygame.display.flip()
-            if first:  # after the first frame is up: start the mixer and make the sounds
+            if first:
                 first = False
-                self.sounds.warm()
+                self.after_first_frame()
         self.stack.clear()
         return self.exit_code
