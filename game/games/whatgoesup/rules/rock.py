@@ -6,7 +6,6 @@ named here. ``RockRules`` is bound to an Engine like the flight rules.
 """
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Optional
 
@@ -14,7 +13,7 @@ from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.scenarios import Scenario, track_chain
 from game.games.whatgoesup.rules.shared import EngineHooks
-from game.games.whatgoesup.rules.state import HOME, Event, GameState, RockState, Setup, Upgoer
+from game.games.whatgoesup.rules.state import HOME, Event, GameState, RockState, Setup, Upgoer, update
 from game.core.words import counted
 
 
@@ -65,8 +64,8 @@ class RockRules:
         else:
             text = f"The rock's D{scenario.drift_die}: {value}. It stays on course ({turns} turns left)."
         drift = "close" if turns <= scenario.drift_stops_at else rock.drift
-        rock = dataclasses.replace(rock, turns_left=turns, drift_pending=False, last_drift=value, drift=drift)
-        return dataclasses.replace(state, rock=rock, events=state.events + (Event(text, kind="rock"),))
+        rock = update(rock, turns_left=turns, drift_pending=False, last_drift=value, drift=drift)
+        return update(state, rock=rock, events=state.events + (Event(text, kind="rock"),))
 
     # ------------------------------------------------------------------ places
     def on_rock(self, upgoer: Upgoer, scenario: Optional[Scenario]) -> bool:
@@ -90,9 +89,8 @@ class RockRules:
         for upgoer in state.upgoers:
             if not self.on_rock(upgoer, scenario):
                 continue
-            for item in state.items:
-                if item.location == upgoer.id and item.active and not item.disabled \
-                        and state.thing(item.thing_id).kind == "waylight":
+            for item in state.items_at(upgoer.id):
+                if item.active and not item.disabled and state.thing(item.thing_id).kind == "waylight":
                     return True
         return False
 
@@ -105,13 +103,13 @@ class RockRules:
         rock = state.rock
         value = self.nudge_value(state)
         total = rock.nudge_total + value
-        rock = dataclasses.replace(rock, nudge_total=total, nudges=rock.nudges + 1)
+        rock = update(rock, nudge_total=total, nudges=rock.nudges + 1)
         events = [Event(f"{upgoer.name} nudges the rock: +{value} ({total} of {rock.nudges_needed}).", program, "rock")]
         if not rock.saved and total >= rock.nudges_needed:
-            rock = dataclasses.replace(rock, saved_turn=state.turn, saved_turns_left=rock.turns_left)
+            rock = update(rock, saved_turn=state.turn, saved_turns_left=rock.turns_left)
             events.append(Event(f"The rock will miss the world! Saved with {counted(rock.turns_left, 'turn')} to spare. "
                                 "Now bring everyone home.", program, "end"))
-        return dataclasses.replace(state, rock=rock, events=state.events + tuple(events))
+        return update(state, rock=rock, events=state.events + tuple(events))
 
     # ------------------------------------------------------------------ the end of a turn
     def crew_in_space(self, state: GameState) -> int:
@@ -131,12 +129,12 @@ class RockRules:
         rock = state.rock
         events: list[Event] = []
         if rock.drift == "rolling" and self.waylight_on_rock(state):
-            rock = dataclasses.replace(rock, drift="pinned")
+            rock = update(rock, drift="pinned")
             events.append(Event("A Waylight shines on the rock: its track is known now, no more drift.", kind="rock"))
-        rock = dataclasses.replace(rock, turns_left=rock.turns_left - 1)
+        rock = update(rock, turns_left=rock.turns_left - 1)
         if rock.drift == "rolling" and rock.turns_left <= scenario.drift_stops_at:
-            rock = dataclasses.replace(rock, drift="close")
-        state = dataclasses.replace(state, rock=rock, events=state.events + tuple(events))
+            rock = update(rock, drift="close")
+        state = update(state, rock=rock, events=state.events + tuple(events))
         if rock.saved:
             if self.crew_in_space(state) == 0 or rock.turns_left <= 0:
                 lost = sum(1 for d in state.derps if d.dead)
@@ -157,4 +155,4 @@ class RockRules:
     def start_turn(self, state: GameState) -> GameState:
         rock = state.rock
         pending = rock.drift == "rolling" and not rock.saved
-        return dataclasses.replace(state, rock=dataclasses.replace(rock, drift_pending=pending))
+        return update(state, rock=update(rock, drift_pending=pending))
