@@ -114,3 +114,30 @@ def test_the_still_frame_is_painted_once_per_change(make_app, home, busy_state):
     scene.board_view.zoom_at(1.25)
     app.step(DT, [])
     assert len(painted) >= 1
+
+
+def test_a_toast_running_out_and_a_hover_card_left_leave_nothing_behind(make_app, home, busy_state):
+    """A frame drawn whole while something draw_changes does not follow was on screen (a toast, a craft's
+    hover card) is followed by a whole one: the toast that ran out, the card the pointer left, are wiped."""
+    app, session, scene = _open(make_app, home, busy_state, (1280, 720))
+    for _ in range(3):
+        app.step(DT, [])
+    calls = _count_changes_only(scene)
+    scene.toast("Flights of turn 1 begin.")
+    mismatches = []
+    for n in range(int(scene.TOAST_SECONDS / DT) + 6):
+        app.step(DT, [])
+        if scene.toast_time <= 0 and not _same_as_whole(app):
+            mismatches.append(n)
+    assert scene.toast_time <= 0 and mismatches == []
+    uid = next(iter(scene.markers.at))
+    over = scene.markers.drawn_rects()[0].center
+    assert scene.markers.marker_at(over) is not None, uid
+    away = (scene.board_rect.left + 3, scene.board_rect.bottom - 3)
+    for pos in (over, away):
+        app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)})])
+        for _ in range(3):
+            app.step(DT, [])
+    assert scene.hover_marker is None
+    assert _same_as_whole(app)
+    assert calls[0] >= 3  # quiet frames after both still only redraw what changed

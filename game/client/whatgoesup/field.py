@@ -731,9 +731,7 @@ class FieldScene(GameScene):
         this does not follow is on screen: a drag, a card or tooltip of ours, effects, name tags, a toast,
         dice tumbling."""
         frame, state = self._frame, self.state
-        if (frame is None or frame.get_size() != surface.get_size() or self.dragging is not None
-                or self.selected is not None or self.hover_marker is not None or self.hover_step is not None
-                or self.effects.active or self.board_view.labels_on or self.toast_time > 0
+        if (frame is None or frame.get_size() != surface.get_size() or self._unfollowed()
                 or self._moved_last is None):
             return False
         lit = self._lay_out()
@@ -759,12 +757,21 @@ class FieldScene(GameScene):
         self._moved_last = moved
         return True
 
+    def _unfollowed(self) -> bool:
+        """Whether something ``draw_changes`` does not follow is on screen: a drag, a card or tooltip of ours,
+        effects, name tags, a toast."""
+        return (self.dragging is not None or self.selected is not None or self.hover_marker is not None
+                or self.hover_step is not None or self.effects.active or self.board_view.labels_on
+                or self.toast_time > 0)
+
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
         lit = self._lay_out()
         self._blit_frame(surface, self._frame_layer(surface, lit))
         self._draw_moving(surface, lit)
-        self._moved_last = self._moving_rects(lit)
+        # A frame showing what draw_changes does not follow is followed by a whole one, which wipes it away
+        # (a toast that just ran out, a hover card just left, a drag just dropped).
+        self._moved_last = None if self._unfollowed() else self._moving_rects(lit)
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect)
