@@ -279,6 +279,7 @@ class RollPanel:
         self.spots: list = []  # invisible widgets whose tooltips explain the card's rule words (glossary)
         self._best_help: Optional[tuple] = None  # (state, the engine's best help for its rolled value)
         self._still: Optional[tuple] = None  # (key, screen size, the settled card as drawn, what the key names)
+        self._seen: Optional[tuple] = None  # the still key of the card drawn last (copied when seen twice)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -596,10 +597,14 @@ class RollPanel:
         cached_card(surface, card, layout)
         self._draw_card_words(surface, state, card)
         key = self._still_key(state, card)
-        if key is not None and surface.get_rect().contains(card):
+        if key is not None and key == self._seen and surface.get_rect().contains(card):
+            # copied once the same card has been drawn twice running: a card of one frame (before its
+            # buttons are laid out) costs no copy (~17 MB at 4K)
+            self._still = None  # the old copy goes before the new one is made (peak memory)
             self._still = (key, surface.get_size(), surface.subsurface(card).copy(), state, self.show)
         else:
             self._still = None
+        self._seen = key
 
     def still_rect(self, state, surface: pygame.Surface) -> Optional[pygame.Rect]:
         """Where the card paints (its shadow included) when this frame's card is the still copy of the last
