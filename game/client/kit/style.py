@@ -180,6 +180,49 @@ def drop_shape_scratch_after_each_state() -> None:
     RoundedRectangleShape.redraw_state = redraw_state  # type: ignore[method-assign]
 
 
+#: The looks of a widget drawn when it is made (pygame_gui draws the rest, pressed and selected and disabled,
+#: the first time the widget shows them).
+SHAPE_STATES_DRAWN_AT_ONCE = ("normal", "hovered")
+
+
+def draw_rare_shape_states_when_shown() -> None:
+    """Make pygame_gui draw a widget's rarer looks (pressed, selected; disabled already is) the first time the
+    widget shows them instead of all when it is made, one a frame.
+
+    Each look is a surface the widget's size (and a copy in pygame_gui's shape cache): a 4K screen of buttons
+    held about 70 MiB of pressed and selected looks almost none of them ever showed. pygame_gui's own
+    ``set_active_state`` draws a look not yet drawn before it shows it (as it does for disabled), with the same
+    drawing, so the pixels are the same. A look drawn before and made stale by a redraw of the shape (new size
+    or text) is drawn again when next shown; the look showing is always drawn at once. Safe to call again.
+    """
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape, DrawableShapeState
+
+    if getattr(DrawableShapeState.__init__, "_rare_when_shown", False):
+        return
+    make_state = DrawableShapeState.__init__
+    redraw_all = DrawableShape.redraw_all_states
+
+    def state_init(state, state_id: str) -> None:
+        make_state(state, state_id)
+        state.should_auto_pregen = state_id in SHAPE_STATES_DRAWN_AT_ONCE
+
+    def redraw_all_states(shape, force_full_redraw: bool = False) -> None:
+        if not force_full_redraw:
+            for state in shape.states.values():
+                if not state.should_auto_pregen:
+                    state.generated = False  # stale now: drawn again when next shown
+        redraw_all(shape, force_full_redraw)
+        active = getattr(shape, "active_state", None)
+        if active is not None and not active.generated:  # the look showing cannot wait
+            if active.state_id in shape.states_to_redraw_queue:
+                shape.states_to_redraw_queue.remove(active.state_id)
+            shape.redraw_state(active.state_id)
+
+    state_init._rare_when_shown = True  # type: ignore[attr-defined]
+    DrawableShapeState.__init__ = state_init  # type: ignore[method-assign]
+    DrawableShape.redraw_all_states = redraw_all_states  # type: ignore[method-assign]
+
+
 # ---------------------------------------------------------------- drawing helpers
 
 def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],

@@ -23,8 +23,8 @@ from game.client.kit import paths
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
-from game.client.kit.style import (Layout, drop_shape_scratch_after_each_state, forget_fonts, load_theme_file,
-                                   scaled_theme)
+from game.client.kit.style import (Layout, draw_rare_shape_states_when_shown, drop_shape_scratch_after_each_state,
+                                   forget_fonts, load_theme_file, scaled_theme)
 
 log = logging.getLogger("whatgoesup")
 
@@ -277,6 +277,7 @@ class App:
         self.layout = Layout(*self.surface.get_size(), self.settings.ui_scale)
         self.theme_data = load_theme_file(paths.THEME_PATH)
         drop_shape_scratch_after_each_state()  # the largest part of a 4K scene's peak memory otherwise
+        draw_rare_shape_states_when_shown()  # and the next largest: looks most widgets never show
         self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
         self._apply_theme_scale()
         self.clock = pygame.time.Clock()
