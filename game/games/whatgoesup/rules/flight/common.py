@@ -164,7 +164,8 @@ class FlightBase:
 
     @staticmethod
     def _say(state: GameState, events: Iterable[Event]) -> GameState:
-        return update(state, events=state.events + tuple(events))
+        said = tuple(events)
+        return update(state, events=state.events + said) if said else state
 
     def _event(self, state: GameState, text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> GameState:
         return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])

@@ -140,7 +140,9 @@ class TurnEndPart(FlightBase):
                 holders.pop(bonus.id, None)
             else:
                 holders[bonus.id] = new_holder
-        state = update(state, standing=tuple(sorted(holders.items())))
+        standing = tuple(sorted(holders.items()))
+        if standing != state.standing:  # most turns no bonus changes hands: the state is not copied then
+            state = update(state, standing=standing)
         return self._say(state, events)
 
     def _working_flight_records(self, state: GameState) -> GameState:
