@@ -18,6 +18,19 @@ def test_title_buttons_hold_no_smoothing_scratch(make_app):
         assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
 
 
+def test_a_killed_button_lets_go_of_its_smoothing_scratch(make_app):
+    """A scene covered before its buttons drew every look keeps them in its attributes: killing them drops the
+    scratch they kept (under SHAPE_SCRATCH_KEPT), as R&D's buttons under assembly."""
+    import pygame_gui
+
+    app = make_app((3840, 2160))
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 300, 100), "Undo", app.manager)
+    shape = button.drawable_shape
+    assert shape.temp_additive_shape is not None and shape.temp_subtractive_shape is not None  # kept while alive
+    button.kill()
+    assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
+
+
 def test_dropping_the_scratch_keeps_the_same_pixels(make_app):
     app = make_app((2560, 1440))  # menu buttons too big for pygame_gui's shape cache: every state is drawn
     app.start("title")
