@@ -89,6 +89,21 @@ def test_title_redrawing_its_changes_matches_a_whole_frame(make_app):
         assert _frame_bytes(app) == _whole_frame_bytes(app), frame
 
 
+
+def test_a_notice_dismissed_on_the_title_leaves_nothing_behind(make_app):
+    """A notice (a damaged settings file) shows on the title until Esc; the frame after it is gone equals
+    the title drawn whole, with no card left over the sky."""
+    app = make_app((1280, 720))
+    app.context.notices.append("Your settings file was damaged (line 1: Expecting value); using the defaults.")
+    app.start("title")
+    for _ in range(3):
+        app.step(0.1, [])
+    app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)])
+    assert not app.context.notices
+    for frame in range(3):
+        app.step(0.1, [])
+        assert _frame_bytes(app) == _whole_frame_bytes(app), frame
+
 def _striped(size):
     surface = pygame.Surface(size)
     for y in range(0, size[1], 7):

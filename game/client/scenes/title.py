@@ -228,7 +228,8 @@ class TitleScene(Scene):
         surface.blits(self._text_blits(), doreturn=False)
         if self.context.notices:
             self._draw_notices(surface)
-        self._drawn = (surface.get_size(), self._texts_key)
+        # A frame with notices is followed by a whole one, so a notice dismissed leaves no card behind.
+        self._drawn = None if self.context.notices else (surface.get_size(), self._texts_key)
         self._moved = [self.backdrop.rocket_rect(surface.get_size())] if self.backdrop.world else []
 
     def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
