@@ -5,6 +5,7 @@ steps, orbit types and feats, and the maps a craft makes and a crew brings home.
 """
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
@@ -49,13 +50,19 @@ class RecordsPart(FlightBase):
                                              first.mapping_steps * self.rules.prestige.mapping_percent_per_turn)
         return state
 
+    @functools.cached_property
+    def _firsts_by_trigger(self) -> dict[str, tuple]:
+        """prestige.yaml's firsts grouped by trigger, each group in the file's order (the rules never change)."""
+        grouped: dict[str, list] = {}
+        for first in self.rules.prestige.firsts:
+            grouped.setdefault(first.trigger, []).append(first)
+        return {trigger: tuple(firsts) for trigger, firsts in grouped.items()}
+
     def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None,
                craft: Optional[Upgoer] = None) -> GameState:
         """Award every first with this trigger that nobody has won yet (``craft``: the craft winning it, when one
         does; an underped craft wins a share of the dots)."""
-        for first in self.rules.prestige.firsts:
-            if first.trigger != trigger:
-                continue
+        for first in self._firsts_by_trigger.get(trigger, ()):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
             if any(c == claim for c, _ in state.firsts):
                 continue
