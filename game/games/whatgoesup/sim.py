@@ -209,8 +209,8 @@ def _underped_things(engine: Engine, things: tuple) -> frozenset:
     """The ids of the blueprints of underped systems among ``things`` (kept for the last tuple asked)."""
     if _UNDERPED[:2] == [things, engine]:
         return _UNDERPED[2]
-    kind = engine.rules.components.kind
-    ids = frozenset(t.id for t in things if kind(t.kind).role == "underped")
+    underped_kinds = {k.id for k in engine.rules.components.kinds_with_role("underped")}
+    ids = frozenset(t.id for t in things if t.kind in underped_kinds) if underped_kinds else frozenset()
     _UNDERPED[:] = [things, engine, ids]
     return ids
 

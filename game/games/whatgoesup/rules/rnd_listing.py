@@ -52,14 +52,27 @@ class BlueprintRow(NamedTuple):
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "taken_kinds", "held")
+    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything")
 
     def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
-                 held: frozenset[tuple[int, str]]):
+                 held: frozenset[tuple[int, str]], dearest: Optional[int] = None):
         self.mine = mine
         self.rows = rows
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
+        #: The dearest research or build cost of the rows, or more (never less): with that many points every
+        #: research and build action of the rows is listed.
+        self.dearest = max((max(r.research_cost, r.build_cost) for r in rows), default=0) \
+            if dearest is None else dearest
+        self._everything: Optional[list[Action]] = None
+
+    def everything(self) -> list[Action]:
+        """Every research and build action of the rows in listing order: what a program with ``dearest``
+        points or more is listed (worked out once per view)."""
+        if self._everything is None:
+            self._everything = [action for row in self.rows for action in (row[1], row[2], row[4])
+                                if action is not None]
+        return self._everything
 
 
 class StoredParts:
@@ -114,7 +127,7 @@ class RndListing:
         self.fixed_purchases = tuple((costs.consumable_per_container * n, BuyConsumables(kind, n))
                                      for kind in ("fuel", "rations") for n in (1, 5)) + ((costs.hire_derp, Hire()),)
         self.end_rnd = EndRnD()
-        self._small: dict[str, tuple] = {}  # one entry per family: (what it was worked out from, result)
+        self._small: dict[object, tuple] = {}  # one entry per family (or family and program): (what it read, result)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
@@ -203,7 +216,8 @@ class RndListing:
             rows = list(last.rows)
             for n in changed:
                 rows[n] = self._row(state, mine[n], simulationist)
-            view = Blueprints(mine, rows, last.taken_kinds, last.held)
+            dearest = max([last.dearest] + [max(rows[n].research_cost, rows[n].build_cost) for n in changed])
+            view = Blueprints(mine, rows, last.taken_kinds, last.held, dearest)
         else:
             of_kind: dict[str, int] = {}
             for thing in mine:
@@ -358,6 +372,9 @@ class RndListing:
     @staticmethod
     def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
+        if blueprints.dearest <= points:  # all affordable (often, late): the list made once for this view
+            legal += blueprints.everything()
+            return
         add = legal.append
         for research_cost, fail, boom, build_cost, build in blueprints.rows:
             if research_cost <= points:
@@ -444,12 +461,14 @@ class RndListing:
         return action
 
     def suggested(self, key: tuple, work_out: Callable[[], list[UpgoerDesign]]) -> list[UpgoerDesign]:
-        """The suggested designs kept for ``key`` (everything they read), else ``work_out()``."""
-        hit = self._small.get("designs")
+        """The suggested designs kept for ``key`` (everything they read; its second entry the program), else
+        ``work_out()``."""
+        slot = ("designs", key[1])  # one per program: the programs' R&D actions alternate
+        hit = self._small.get(slot)
         if hit is not None and hit[0] == key:
             return list(hit[1])
         designs = work_out()
-        self._small["designs"] = (key, tuple(designs))
+        self._small[slot] = (key, tuple(designs))
         return designs
 
     def offers(self, state: GameState, player: int) -> list[Action]:
