@@ -31,6 +31,25 @@ def test_a_killed_button_lets_go_of_its_smoothing_scratch(make_app):
     assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
 
 
+def test_a_screen_of_buttons_keeps_scratch_within_the_budget_and_the_same_looks(make_app):
+    """Buttons made at once (the rules reference's sections at 3840x2160) keep at most SHAPE_SCRATCH_BUDGET of
+    scratch between them; a button whose scratch went draws its next look the same as one that kept it."""
+    import pygame_gui
+
+    from game.client.kit.style import SHAPE_SCRATCH_BUDGET, _scratch_bytes
+
+    app = make_app((3840, 2160))
+    buttons = [pygame_gui.elements.UIButton(pygame.Rect(0, 120 * i, 492, 114), "Reliability", app.manager)
+               for i in range(12)]
+    shapes = [button.drawable_shape for button in buttons]
+    assert 12 * _scratch_bytes(shapes[-1]) > 2 * SHAPE_SCRATCH_BUDGET  # without the budget: twice over it
+    assert sum(_scratch_bytes(shape) for shape in shapes) <= SHAPE_SCRATCH_BUDGET
+    assert _scratch_bytes(shapes[0]) == 0 and _scratch_bytes(shapes[-1]) > 0
+    for shape in shapes:
+        shape.update(1 / 60)  # pygame_gui draws each button's next look (hovered)
+    assert _state_bytes(shapes[0], "hovered") == _state_bytes(shapes[-1], "hovered")
+
+
 def test_dropping_the_scratch_keeps_the_same_pixels(make_app):
     app = make_app((2560, 1440))  # menu buttons too big for pygame_gui's shape cache: every state is drawn
     app.start("title")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import weakref
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -153,6 +154,43 @@ def scaled_theme(theme: dict, scale: float) -> dict:
 SHAPE_SCRATCH_KEPT = 4 * 1024 * 1024
 
 
+#: Bytes of smoothing scratch all rounded shapes together may keep: a screen of buttons made at once (the rules
+#: reference's 17 sections at 3840x2160, ~7 MiB each) otherwise holds every one's until its next look is drawn.
+SHAPE_SCRATCH_BUDGET = 16 * 1024 * 1024
+
+#: The shapes keeping their scratch, oldest first (weakly: a shape gone takes its scratch with it).
+_SCRATCH_KEPT_BY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _scratch_bytes(shape) -> int:
+    return sum(surface.get_width() * surface.get_height() * surface.get_bytesize()
+               for surface in (shape.temp_additive_shape, shape.temp_subtractive_shape,
+                               getattr(shape, "temp_shadow_subtractive_shape", None)) if surface is not None)
+
+
+def _keep_scratch_within_budget(shape) -> None:
+    """Note the scratch ``shape`` keeps (newest last) and drop the oldest kept scratch while all of it together is
+    over ``SHAPE_SCRATCH_BUDGET``: a shape whose scratch went draws it again for its next look, the same way."""
+    _SCRATCH_KEPT_BY.pop(shape, None)
+    if shape.temp_additive_shape is not None:
+        _SCRATCH_KEPT_BY[shape] = None
+    kept = []
+    for other in list(_SCRATCH_KEPT_BY):
+        size = _scratch_bytes(other)
+        if size == 0:  # pygame_gui let go of it (every look drawn) or the element was killed
+            _SCRATCH_KEPT_BY.pop(other, None)
+        else:
+            kept.append((other, size))
+    total = sum(size for _, size in kept)
+    for other, size in kept:
+        if total <= SHAPE_SCRATCH_BUDGET:
+            break
+        if other is not shape:
+            other.clean_up_temp_shapes()
+            _SCRATCH_KEPT_BY.pop(other, None)
+            total -= size
+
+
 def drop_shape_scratch_after_each_state() -> None:
     """Make pygame_gui's rounded shapes let go of their smoothing scratch after each state they draw.
 
@@ -174,6 +212,7 @@ def drop_shape_scratch_after_each_state() -> None:
         scratch = shape.temp_additive_shape
         if scratch is not None and scratch.get_width() * scratch.get_height() * 4 > SHAPE_SCRATCH_KEPT:
             shape.clean_up_temp_shapes()
+        _keep_scratch_within_budget(shape)
 
     redraw_state._drops_scratch = True  # type: ignore[attr-defined]
     redraw_state.keeps_scratch = draw_state  # type: ignore[attr-defined]  # pygame_gui's own, for tests
