@@ -17,9 +17,9 @@ data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
-from bisect import insort_right
-from itertools import compress
-from operator import is_not
+from bisect import bisect_left, insort_right
+from itertools import compress, repeat
+from operator import attrgetter, eq, is_not
 from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -32,6 +32,8 @@ from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Thing, TradeBundle, UpgoerDesign,
                                                 index_by_id)
 from game.games.whatgoesup.rules.tables import Rules
+
+_OWNER = attrgetter("owner")
 
 #: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
 _MAX_VIEWS = 64
@@ -52,11 +54,13 @@ class BlueprintRow(NamedTuple):
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything")
+    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything", "things", "positions")
 
     def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
                  held: frozenset[tuple[int, str]], dearest: Optional[int] = None):
         self.mine = mine
+        self.things: tuple = ()  # the state's things ``mine`` was selected from
+        self.positions: list[int] = []  # where each of ``mine`` stands in ``things``
         self.rows = rows
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
@@ -202,8 +206,8 @@ class RndListing:
         hit = self._blueprints.get(key)
         if hit is not None and hit[0] is things:
             return hit[1]
-        mine = state.things_of(player)
         last = self._last_blueprints.get(key[1:])
+        mine, positions = self._mine(things, player, last)
         changed = None
         if last is not None and len(last.mine) == len(mine):
             changed = list(compress(range(len(mine)), map(is_not, mine, last.mine)))  # at C speed
@@ -228,11 +232,34 @@ class RndListing:
                               if self._default_name(style, player, name, of_kind.get(kind_id, 0)) in names)
             view = Blueprints(mine, [self._row(state, t, simulationist) for t in mine], taken,
                               frozenset((t.inventor, t.name) for t in mine))
+        view.things, view.positions = things, positions
         if len(self._blueprints) >= _MAX_VIEWS:
             self._blueprints.clear()
         self._blueprints[key] = (things, view)
         self._last_blueprints[key[1:]] = view
         return view
+
+    @staticmethod
+    def _mine(things: tuple, player: int, last: Optional[Blueprints]) -> tuple[tuple[Thing, ...], list[int]]:
+        """``player``'s blueprints among ``things`` in order, with their positions there: from ``last`` (a view
+        of earlier things) when blueprints were only replaced in place without changing hands (research, a
+        flight) or only added after (an invention), else selected afresh (at C speed either way but for the
+        few blueprints that changed)."""
+        if last is not None:
+            before, positions = last.things, last.positions
+            if len(things) == len(before):
+                changed = list(compress(range(len(things)), map(is_not, things, before)))
+                if all(things[n].owner == before[n].owner for n in changed):
+                    mine = list(last.mine)
+                    for n in changed:
+                        if things[n].owner == player:
+                            mine[bisect_left(positions, n)] = things[n]
+                    return tuple(mine), positions
+            elif len(things) > len(before) and things[:len(before)] == before:
+                added = [n for n in range(len(before), len(things)) if things[n].owner == player]
+                return last.mine + tuple(things[n] for n in added), positions + added
+        positions = list(compress(range(len(things)), map(eq, map(_OWNER, things), repeat(player))))
+        return tuple(things[n] for n in positions), positions
 
     @staticmethod
     def _default_name(people, player: int, kind_name: str, already: int) -> str:
@@ -259,7 +286,7 @@ class RndListing:
             if (same_parts or more_parts) and (read is things or self._same_designs(old, read, things)):
                 view = old if same_parts else self._with_parts(old, items[len(before):], player, things)
             elif len(items) == len(before) and (read is things or self._same_designs(old, read, things)):
-                view = self._with_parts_changed(old, before, items, player)
+                view = self._with_parts_changed(old, before, state, player)
         if view is None:
             view = self._with_parts(_NO_PARTS, state.items_of(player), player, things)
         if len(self._stored) >= _MAX_VIEWS:
@@ -326,13 +353,16 @@ class RndListing:
                                 for role in ("lower_stage", "capsule"))
         return StoredParts(view.items + tuple(home), foreign, by_role, stages, capsules, designs)
 
-    @staticmethod
-    def _with_parts_changed(view: StoredParts, before: tuple, items: tuple, player: int) -> Optional[StoredParts]:
-        """``view`` (of ``before``) for ``items``, the same parts in the same places with some changed (an
+    def _with_parts_changed(self, view: StoredParts, before: tuple, state: GameState,
+                            player: int) -> Optional[StoredParts]:
+        """``view`` (of ``before``) for ``state.items``, the same parts in the same places with some changed (an
         Upgoer assembled or launched, a part's rating fixed): parts that left storage are dropped and changed
-        ones replaced. None when a part came into storage (it would need its place among the others)."""
+        ones replaced, in the lists of their roles only. None when a part came into storage (it would need its
+        place among the others)."""
+        items = state.items
         changed = list(compress(range(len(items)), map(is_not, items, before)))  # at C speed
         swap: dict[int, Optional[Item]] = {}  # id(the old value) -> its new value, None when it left storage
+        roles: set[str] = set()  # the roles of the parts swapped: only their lists change
         for n in changed:
             old, new = before[n], items[n]
             if new.id != old.id or new.thing_id != old.thing_id:
@@ -344,15 +374,22 @@ class RndListing:
                 swap[id(old)] = new
             elif was_home:
                 swap[id(old)] = None
+            else:
+                continue
+            roles.add(self.role_of[view.designs[old.thing_id].kind])
         if not swap:
             return view
 
         def kept(parts):
             return [swap.get(id(i), i) for i in parts if swap.get(id(i), i) is not None]
-        by_role = {role: kept(parts) for role, parts in view.by_role.items()}
+        by_role = dict(view.by_role)
+        for role in roles:
+            by_role[role] = kept(by_role[role])
         foreign = [(swap.get(id(i), i), thing) for i, thing in view.foreign if swap.get(id(i), i) is not None]
-        return StoredParts(tuple(kept(view.items)), foreign, by_role, kept(view.stages), kept(view.capsules),
-                           view.designs)
+        stages = kept(view.stages) if "lower_stage" in roles else view.stages
+        capsules = kept(view.capsules) if "capsule" in roles else view.capsules
+        # The parts in storage in the state's order: the same selection the view's own would keep, at C speed.
+        return StoredParts(state.items_of(player), foreign, by_role, stages, capsules, view.designs)
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
