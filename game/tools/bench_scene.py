@@ -8,7 +8,7 @@ import os
 import statistics
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 try:
     import resource  # peak memory (POSIX)
@@ -21,7 +21,8 @@ SIZES = {"1080p": (1920, 1080), "4k": (3840, 2160)}
 
 def scene_child(scene: str, size: str, frames: int) -> None:
     """In a fresh process: open ``scene`` at ``size`` and time ``frames`` frames; print one JSON line with
-    the CPU and wall p99 and p50 (milliseconds) and the process's peak resident memory (MiB)."""
+    the CPU and wall p99 and p50 (milliseconds), the process's peak resident memory (MiB) and, for a scene
+    that keeps something moving (the Field's dice), how many timed frames it was really moving in."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -30,9 +31,10 @@ def scene_child(scene: str, size: str, frames: int) -> None:
 
     w, h = SIZES[size]
     app = make_app(home=Path(os.environ["WHATGOESUP_HOME"]), size=(w, h), fullscreen=False)
-    before_frame = _open_scene(app, scene)
+    before_frame, moving = _open_scene(app, scene)
     warm, dt = 30, 1 / 60
     cpu_ms, wall_ms = [], []
+    moving_frames = 0
     for n in range(warm + frames):
         before_frame(n)
         wall, cpu = time.perf_counter(), time.process_time()
@@ -41,33 +43,44 @@ def scene_child(scene: str, size: str, frames: int) -> None:
         if n >= warm:
             cpu_ms.append(1000 * (time.process_time() - cpu))
             wall_ms.append(1000 * (time.perf_counter() - wall))
+            moving_frames += moving is not None and moving()
+    if moving is not None and moving_frames != frames:
+        raise SystemExit(f"bench: the {scene} scene moved in only {moving_frames} of {frames} timed frames")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 if resource else 0.0  # KiB on Linux
     print("SCENE", json.dumps({"cpu_p99": _percentile(cpu_ms, 0.99), "wall_p99": _percentile(wall_ms, 0.99),
-                               "cpu_p50": statistics.median(cpu_ms), "peak_mib": peak}), flush=True)
+                               "cpu_p50": statistics.median(cpu_ms), "peak_mib": peak,
+                               "moving_frames": moving_frames if moving is not None else None}), flush=True)
 
 
-def _open_scene(app, scene: str) -> Callable[[int], None]:
-    """Show ``scene`` in ``app``; returns what to do before frame n (keep the dice and markers moving)."""
+Moving = Optional[Callable[[], bool]]
+
+
+def _open_scene(app, scene: str) -> tuple[Callable[[int], None], Moving]:
+    """Show ``scene`` in ``app``; returns what to do before frame n (keep the dice and markers moving) and,
+    for a scene meant to move, a check that it moved in the frame just drawn (else None)."""
     from game.client.launch import wire_games
 
     if scene == "title":
         wire_games(app.context)
         app.start("title")
-        return lambda n: None
+        return (lambda n: None), None
     if scene == "rules_reference":
         wire_games(app.context)
         app.start("title")
         app.context.open("rules_reference")
-        return lambda n: None
+        return (lambda n: None), None
     if scene in ("rnd", "assembly"):
         from game.tools import flow_shots
         (flow_shots.shot_rnd if scene == "rnd" else flow_shots.shot_assembly_valid)(app)
-        return lambda n: None
+        return (lambda n: None), None
     return _open_field(app)
 
 
-def _open_field(app) -> Callable[[int], None]:
-    """The Field with 12 Upgoers, a burn's dice tumbling and markers gliding round their rings."""
+def _open_field(app) -> tuple[Callable[[int], None], Moving]:
+    """The Field with 12 Upgoers, a burn's dice tumbling and markers gliding round their rings.
+
+    The burn is rolled through the scene (as a player's Space), after the scene has seen the burn, so the card
+    animates the roll; rolled behind the scene's back it would come up already landed."""
     from game.core.session import GameSession
     from game.games.whatgoesup.rules.flight_actions import Burn, Move
     from game.client.whatgoesup.game_flow import shipped_engine
@@ -79,7 +92,10 @@ def _open_field(app) -> Callable[[int], None]:
     scene = open_field(app, session)
     session.apply(Move(session.state.flight.active))
     session.apply(next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs))
-    session.roll()
+    app.step(1 / 60, [])  # the scene sees the burn waiting for its dice
+    scene.roll()
+    if not scene.roll_panel.animating:
+        raise SystemExit("bench: the Field's burn did not start its dice tumbling")
 
     def before_frame(n: int) -> None:
         show = scene.roll_panel.show
@@ -90,7 +106,12 @@ def _open_field(app) -> Callable[[int], None]:
                 step = scene.markers.at[other]
                 scene.markers.at[other] = scene.board_view.geometry.steps[step].next or step
             scene.markers.sync(session.state)
-    return before_frame
+
+    def tumbling() -> bool:
+        show = scene.roll_panel.show
+        anim = show.animation if show is not None else None
+        return anim is not None and any(not anim.landed(i) for i in range(anim.roll.dice))
+    return before_frame, tumbling
 
 
 def _percentile(values: list[float], q: float) -> float:
