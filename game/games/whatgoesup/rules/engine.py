@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -30,6 +32,8 @@ from game.games.whatgoesup.rules.underped_actions import Program as ProgramSyste
 from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 from game.core.words import counted
+
+_OWNER, _THING_ID = attrgetter("owner"), attrgetter("thing_id")
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -407,8 +411,11 @@ class Engine:
         own = state.things_of(program)
         own_ids = {thing.id for thing in own}
         sources = [(thing, thing.rating) for thing in own]
-        others = dict.fromkeys((item.thing_id, item.fixed_rating) for item in state.items
-                               if item.owner == program and item.thing_id not in own_ids)
+        items = state.items  # hundreds late in a game: the program's parts and their designs taken at C speed
+        held = list(compress(items, map(eq, map(_OWNER, items), repeat(program))))
+        foreign = set(map(_THING_ID, held)).difference(own_ids)
+        others = dict.fromkeys((item.thing_id, item.fixed_rating) for item in held
+                               if item.thing_id in foreign) if foreign else {}
         for thing_id, fixed_rating in others:  # in order; each design looked up once, not once per part
             thing = state.thing(thing_id)
             if thing.owner != program:
