@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort_right
 from itertools import compress, repeat
-from operator import attrgetter, eq, is_not
-from typing import Callable, NamedTuple, Optional
+from operator import attrgetter, eq, is_not, le
+from typing import Callable, Iterable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
@@ -54,13 +54,16 @@ class BlueprintRow(NamedTuple):
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything", "things", "positions")
+    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything", "_slots", "things", "positions",
+                 "of_kind", "names")
 
     def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
                  held: frozenset[tuple[int, str]], dearest: Optional[int] = None):
         self.mine = mine
         self.things: tuple = ()  # the state's things ``mine`` was selected from
         self.positions: list[int] = []  # where each of ``mine`` stands in ``things``
+        self.of_kind: dict[str, int] = {}  # how many blueprints of each kind
+        self.names: set[str] = set()  # the blueprints' names, lowered
         self.rows = rows
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
@@ -69,6 +72,7 @@ class Blueprints:
         self.dearest = max((max(r.research_cost, r.build_cost) for r in rows), default=0) \
             if dearest is None else dearest
         self._everything: Optional[list[Action]] = None
+        self._slots: Optional[tuple[list, list]] = None
 
     def everything(self) -> list[Action]:
         """Every research and build action of the rows in listing order: what a program with ``dearest``
@@ -77,6 +81,29 @@ class Blueprints:
             self._everything = [action for row in self.rows for action in (row[1], row[2], row[4])
                                 if action is not None]
         return self._everything
+
+    def slots(self, last: Optional[Blueprints] = None, changed: Iterable[int] = ()) -> tuple[list, list]:
+        """(actions, costs): three slots per row in order (its Fail research, its Boom research, its build),
+        an action listed exactly when its cost is within the program's points (a research without a step
+        left costs more than any points). Patched from ``last``'s slots for the ``changed`` rows when given."""
+        if self._slots is None:
+            if last is not None and last._slots is not None:
+                actions, costs = list(last._slots[0]), list(last._slots[1])
+                rows = [(n, self.rows[n]) for n in changed]
+            else:
+                actions, costs = [None] * (3 * len(self.rows)), [_NEVER] * (3 * len(self.rows))
+                rows = enumerate(self.rows)
+            for n, (research_cost, fail, boom, build_cost, build) in rows:
+                at = 3 * n
+                actions[at:at + 3] = fail, boom, build
+                costs[at:at + 3] = (research_cost if fail is not None else _NEVER,
+                                    research_cost if boom is not None else _NEVER, build_cost)
+            self._slots = (actions, costs)
+        return self._slots
+
+
+#: The cost of a research without a step left: more than any program's points.
+_NEVER = float("inf")
 
 
 class StoredParts:
@@ -198,7 +225,8 @@ class RndListing:
     # ------------------------------------------------------------------ per tuple
     def blueprints(self, state: GameState, player: int) -> Blueprints:
         """``player``'s blueprints in ``state`` with their rows (kept per ``things`` tuple; after research,
-        which changes one blueprint's value, the rows of the others and the names are carried over)."""
+        which changes one blueprint's value, the rows of the others and the names are carried over; after an
+        invention, which adds one, the others' rows are)."""
         things = state.things
         simulationist = "simulationist" in state.setup.options
         people = state.programs[player].people
@@ -222,16 +250,31 @@ class RndListing:
                 rows[n] = self._row(state, mine[n], simulationist)
             dearest = max([last.dearest] + [max(rows[n].research_cost, rows[n].build_cost) for n in changed])
             view = Blueprints(mine, rows, last.taken_kinds, last.held, dearest)
+            if last._slots is not None:
+                view.slots(last, changed)
+            view.of_kind, view.names = last.of_kind, last.names
+        elif last is not None and len(mine) > len(last.mine) and mine[:len(last.mine)] == last.mine:
+            # Blueprints only added after the others (an invention): the others keep their rows; the counts
+            # and names grow by the new ones.
+            added = mine[len(last.mine):]
+            of_kind, names = dict(last.of_kind), set(last.names)
+            for thing in added:
+                of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
+                names.add(thing.name.lower())
+            new_rows = [self._row(state, t, simulationist) for t in added]
+            dearest = max([last.dearest] + [max(row.research_cost, row.build_cost) for row in new_rows])
+            view = Blueprints(mine, last.rows + new_rows, self._taken(people, player, of_kind, names),
+                              last.held | frozenset((t.inventor, t.name) for t in added), dearest)
+            view.of_kind, view.names = of_kind, names
         else:
-            of_kind: dict[str, int] = {}
+            of_kind = {}
             for thing in mine:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
             names = {t.name.lower() for t in mine}
-            style = people_by_id(self.rules, people)
-            taken = frozenset(kind_id for kind_id, name, _, _ in self._invent_table
-                              if self._default_name(style, player, name, of_kind.get(kind_id, 0)) in names)
-            view = Blueprints(mine, [self._row(state, t, simulationist) for t in mine], taken,
+            view = Blueprints(mine, [self._row(state, t, simulationist) for t in mine],
+                              self._taken(people, player, of_kind, names),
                               frozenset((t.inventor, t.name) for t in mine))
+            view.of_kind, view.names = of_kind, names
         view.things, view.positions = things, positions
         if len(self._blueprints) >= _MAX_VIEWS:
             self._blueprints.clear()
@@ -260,6 +303,12 @@ class RndListing:
                 return last.mine + tuple(things[n] for n in added), positions + added
         positions = list(compress(range(len(things)), map(eq, map(_OWNER, things), repeat(player))))
         return tuple(things[n] for n in positions), positions
+
+    def _taken(self, people: str, player: int, of_kind: dict[str, int], names: set[str]) -> frozenset[str]:
+        """The kinds whose next default name (after ``of_kind`` of them) is among ``names``."""
+        style = people_by_id(self.rules, people)
+        return frozenset(kind_id for kind_id, name, _, _ in self._invent_table
+                         if self._default_name(style, player, name, of_kind.get(kind_id, 0)) in names)
 
     @staticmethod
     def _default_name(people, player: int, kind_name: str, already: int) -> str:
@@ -412,15 +461,8 @@ class RndListing:
         if blueprints.dearest <= points:  # all affordable (often, late): the list made once for this view
             legal += blueprints.everything()
             return
-        add = legal.append
-        for research_cost, fail, boom, build_cost, build in blueprints.rows:
-            if research_cost <= points:
-                if fail is not None:
-                    add(fail)
-                if boom is not None:
-                    add(boom)
-            if build_cost <= points:
-                add(build)
+        actions, costs = blueprints.slots()
+        legal += compress(actions, map(le, costs, repeat(points)))  # at C speed
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
