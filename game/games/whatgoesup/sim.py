@@ -6,6 +6,7 @@ the new state still makes sense. The flight rules add their own invariants by ap
 """
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from itertools import compress
@@ -637,7 +638,12 @@ def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int
     else:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        # Fork is quickest, but not from a process that has run pygame: its audio thread may hold an SDL lock
+        # at the fork, and the worker then hangs the first time it frees a sound (seen in the test suite).
+        methods = multiprocessing.get_all_start_methods()
+        method = ("fork" if "fork" in methods and "pygame" not in sys.modules
+                  else "forkserver" if "forkserver" in methods else "spawn")
+        context = multiprocessing.get_context(method)
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start,
                                  initargs=(engine, game)) as pool:
             chunk = max(1, min(16, games // (jobs * 4)))
