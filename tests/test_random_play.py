@@ -45,8 +45,9 @@ def test_two_thousand_complete_games_keep_every_invariant(chunk):
     result = run_chunk(chunk)
     assert result["games"] == chunk[1]
     assert result["invariant_failures"] == 0, result["first_failure"]
-    assert sum(r["launches"] for r in results) > 1000
-    assert sum(r["landings"] for r in results) > 100
+    assert result["launches"] > chunk[1] // 2  # the whole run asked for over 1,000 launches and 100 landings
+    if chunk[2] == "program":  # random play launches, but in 20 turns it never brings a craft down
+        assert result["landings"] > chunk[1] // 20
 
 
 def test_space_war_games_keep_every_invariant_and_the_default_bot_defends():
