@@ -141,3 +141,31 @@ def test_a_toast_running_out_and_a_hover_card_left_leave_nothing_behind(make_app
     assert scene.hover_marker is None
     assert _same_as_whole(app)
     assert calls[0] >= 3  # quiet frames after both still only redraw what changed
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_dice_tumbling_with_markers_gliding_match_a_whole_frame(make_app, home, busy_state, size):
+    """A burn rolled through the scene: while its dice tumble, frames redraw only what moved (the dice's band
+    of the card, the gliding markers) and each equals the same moment drawn whole."""
+    app, session, scene = _open(make_app, home, busy_state, size)
+    session.apply(Move(session.state.flight.active))
+    session.apply(next(a for a in session.legal_actions() if isinstance(a, Burn) and not a.rcs))
+    app.step(DT, [])
+    scene.roll()
+    assert scene.roll_panel.animating
+    calls = _count_changes_only(scene)
+    mismatches, tumbling = [], 0
+    for n in range(36):
+        if n % 12 == 0:
+            _glide_some(scene, session)
+        app.step(DT / 2, [])
+        anim = scene.roll_panel.show.animation
+        tumbling += any(not anim.landed(i) for i in range(anim.roll.dice))
+        if n % 3 == 1:
+            scene.roll_panel.forget_still()  # compared with the card painted whole, not with its copy
+            if not _same_as_whole(app):
+                mismatches.append(n)
+    assert tumbling == 36, "the dice were meant to tumble in every frame"
+    assert scene.markers.glides, "the markers were meant to be moving"
+    assert mismatches == []
+    assert calls[0] >= 20  # most frames only redrew the dice and the markers

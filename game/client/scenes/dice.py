@@ -360,15 +360,25 @@ def draw_dice_row(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, an
                  glow if anim.landed(i) else None)
 
 
+def dice_row_height(layout: Layout) -> int:
+    """How tall the dice's row is at the top of ``draw_dice_roll``'s rect (the dice hop and spin only there;
+    the total, band bar and legend below it are still while they tumble)."""
+    return layout.px(170)
+
+
+def dice_size(layout: Layout, roll: DiceRoll) -> int:
+    """How big ``draw_dice_roll`` draws the dice of ``roll`` at most: a lone d20 larger."""
+    return layout.px(150 if roll.sides == 20 and roll.dice == 1 else 110)
+
+
 def draw_dice_roll(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, anim: DiceAnimation,
                    ranges: bool = True) -> None:
     """Dice, total, band bar and odds legend for ``anim`` inside ``rect`` (the legend's 'rolls 1-10' line only
     with ``ranges``)."""
     roll = anim.roll
     done = anim.done
-    dice_h = layout.px(170)
-    draw_dice_row(surface, pygame.Rect(rect.left, rect.top, rect.w, dice_h), layout, anim,
-                  layout.px(150 if roll.sides == 20 and roll.dice == 1 else 110),
+    dice_h = dice_row_height(layout)
+    draw_dice_row(surface, pygame.Rect(rect.left, rect.top, rect.w, dice_h), layout, anim, dice_size(layout, roll),
                   BAND_COLOURS[roll.outcome] if done else None)
     # -- the total, the band bar and the legend: still while the dice tumble, so painted once and reused
     _blit_roll_details(surface, rect, layout, roll, done, rect.top + dice_h + layout.px(8), ranges)

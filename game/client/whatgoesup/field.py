@@ -729,7 +729,7 @@ class FieldScene(GameScene):
         frame's and this one's) and draw what moves there again; a settled roll card is drawn again only
         through those places. False (draw it all) when the still frame is out of date, or while anything
         this does not follow is on screen: a drag, a card or tooltip of ours, effects, name tags, a toast,
-        dice tumbling."""
+        a fight's dice tumbling. A roll's tumbling dice are drawn again through their bands of the card."""
         frame, state = self._frame, self.state
         if (frame is None or frame.get_size() != surface.get_size() or self._unfollowed()
                 or self._moved_last is None):
@@ -737,11 +737,14 @@ class FieldScene(GameScene):
         lit = self._lay_out()
         if (self._board_key(lit), self._chrome_key()) != self._frame_keys:
             return False
-        card = None
+        card, bands = None, ()
         if self.roll_panel.visible(state):
             card = self.roll_panel.still_rect(state, surface)
             if card is None:
-                return False  # the card's dice are moving: it is drawn whole
+                tumbling = self.roll_panel.tumble_rect(state, surface)
+                if tumbling is None:
+                    return False  # the card changed or a fight's dice move: it is drawn whole
+                card, bands = tumbling  # only the dice move on it: they are drawn again through their bands
         moved = self._moving_rects(lit)
         screen = surface.get_rect()
         rects = [r.clip(screen) for r in disjoint_rects(self._moved_last + moved + widgets)]
@@ -752,7 +755,10 @@ class FieldScene(GameScene):
             for r in rects:
                 if r.colliderect(card):
                     surface.set_clip(r)
-                    self.roll_panel.draw(surface, state)
+                    self.roll_panel.draw(surface, state, dice=not bands)  # tumbling dice: once, just below
+            for band in bands:
+                surface.set_clip(band)
+                self.roll_panel.draw(surface, state)
             surface.set_clip(clip)
         self._moved_last = moved
         return True

@@ -20,7 +20,7 @@ from game.games.whatgoesup.rules.planning import help_plan_for, next_roll_odds
 from game.games.whatgoesup.rules.reliability import Outcome
 
 from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, DiceFaces, DiceRoll, draw_band_pattern, \
-    draw_band_swatch, draw_dice_roll, draw_dice_row, percent_text
+    dice_row_height, dice_size, draw_band_swatch, draw_dice_roll, draw_dice_row, percent_text
 from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action, label_variants
@@ -280,6 +280,7 @@ class RollPanel:
         self._best_help: Optional[tuple] = None  # (state, the engine's best help for its rolled value)
         self._still: Optional[tuple] = None  # (key, screen size, the settled card as drawn, what the key names)
         self._seen: Optional[tuple] = None  # the still key of the card drawn last (copied when seen twice)
+        self._tumble_copy: Optional[tuple] = None  # ((tumble key, screen size), the card drawn whole this roll)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -583,11 +584,18 @@ class RollPanel:
         return self.buttons.get(element)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, state) -> None:
+    def draw(self, surface: pygame.Surface, state, dice: bool = True) -> None:
+        """Paint the card (through ``surface``'s clip); with ``dice`` False a card whose dice tumble leaves
+        out the bands where they move (the caller paints those next)."""
         if not self.visible(state):
             return
         layout = self.scene.context.layout
         card = self.card_rect(state)
+        tumble = self._tumble_key(state, card)
+        if (tumble is not None and self._tumble_copy is not None and self._tumble_copy[0] == (tumble, surface.get_size())
+                and self._tumble_bands(card) is not None):
+            self._draw_tumbling(surface, state, card, self._tumble_copy[1], dice)
+            return
         key, still = self._still_key(state, card), self._still
         if key is not None and still is not None and still[0] == key and still[1] == surface.get_size():
             cached_card(surface, card, layout, middle=False)
@@ -605,6 +613,46 @@ class RollPanel:
         else:
             self._still = None
         self._seen = key
+        self._tumble_copy = None  # the old copy goes before a new one is made (peak memory)
+        if tumble is not None and surface.get_clip() == surface.get_rect() and surface.get_rect().contains(card):
+            # the card as drawn whole while its dice tumble: all of it but the dice's band stays so until they land
+            self._tumble_copy = ((tumble, surface.get_size()), surface.subsurface(card).copy())
+
+    def _draw_tumbling(self, surface: pygame.Surface, state, card: pygame.Rect, copy: pygame.Surface,
+                       dice: bool) -> None:
+        """A card whose dice tumble, the same as drawn whole: its chrome, the still parts copied from ``copy``
+        (the card drawn whole at this roll), then (with ``dice``) its bands (headline and dice) painted again."""
+        layout = self.scene.context.layout
+        cached_card(surface, card, layout, middle=False)
+        for piece in self._still_pieces(card):
+            surface.blit(copy, piece, piece.move(-card.left, -card.top))
+        if not dice:
+            return
+        clip = surface.get_clip()
+        inner = card.inflate(-2 * layout.px(24), 0)
+        area = self._dice_area(card)
+        for band in self._tumble_bands(card):
+            surface.set_clip(clip.clip(band))
+            if surface.get_clip().w and surface.get_clip().h:
+                surface.fill(CARD, band)
+                self._draw_rolled_head(surface, state, card, inner)
+                draw_dice_row(surface, pygame.Rect(area.left, area.top, area.w, dice_row_height(layout)), layout,
+                              self.show.animation, dice_size(layout, self.show.animation.roll))
+        surface.set_clip(clip)
+
+    def _tumble_bands(self, card: pygame.Rect) -> Optional[tuple[pygame.Rect, pygame.Rect]]:
+        """The parts of a card that change while its dice tumble (a lone d20 hops into the headline): the
+        headline's band right of the program's marker, and the dice's row across the card's plain middle
+        (the end dice may spin past their row). None when the card's middle is not plain."""
+        layout = self.scene.context.layout
+        middle = card_middle(card, layout)
+        if middle is None:
+            return None
+        dice = self._dice_area(card)
+        row_top = dice.top - layout.px(16)  # below the program's marker, above the highest end die
+        head = pygame.Rect(dice.left, middle.top, middle.right - dice.left, row_top - middle.top)
+        row = pygame.Rect(middle.left, row_top, middle.w, dice.top + dice_row_height(layout) - row_top)
+        return head.clip(middle), row.clip(middle)
 
     def still_rect(self, state, surface: pygame.Surface) -> Optional[pygame.Rect]:
         """Where the card paints (its shadow included) when this frame's card is the still copy of the last
@@ -616,9 +664,37 @@ class RollPanel:
         margin = self.scene.context.layout.px(24)
         return card.inflate(2 * margin, 2 * margin)
 
+    def tumble_rect(self, state, surface: pygame.Surface) -> Optional[tuple[pygame.Rect, tuple[pygame.Rect, ...]]]:
+        """While a roll's dice tumble on a card drawn whole earlier in this roll (only the dice move on it):
+        (where the card paints, its shadow included; the bands of it to draw again: the dice and the words
+        above them). None when the card must be drawn whole."""
+        card = self.card_rect(state)
+        key = self._tumble_key(state, card)
+        if key is None or self._tumble_copy is None or self._tumble_copy[0] != (key, surface.get_size()):
+            return None
+        bands = self._tumble_bands(card)
+        if bands is None:
+            return None
+        margin = self.scene.context.layout.px(24)
+        return card.inflate(2 * margin, 2 * margin), bands
+
+    def _tumble_key(self, state, card: pygame.Rect) -> Optional[tuple]:
+        """What a card with tumbling dice depends on apart from the dice (None when no roll's dice tumble)."""
+        show = self.show
+        if type(show) is not RollShow or show.animation.done:
+            return None
+        return (id(state), id(show), self.pending(state), tuple(card), self.scene.context.layout, len(self.buttons))
+
+    def _dice_area(self, card: pygame.Rect) -> pygame.Rect:
+        """Where a roll's dice, total, band bar and legend go on the card."""
+        layout = self.scene.context.layout
+        pad = layout.px(24)
+        return pygame.Rect(card.left + pad, card.top + layout.px(86), card.w - 2 * pad, layout.px(330))
+
     def forget_still(self) -> None:
         """Paint the card's words again on the next frame instead of copying them."""
         self._still = None
+        self._tumble_copy = None
 
     def _still_key(self, state, card: pygame.Rect) -> Optional[tuple]:
         """What a settled card's words and dice depend on (the state, the roll shown, the card and its buttons),
@@ -971,10 +1047,10 @@ class RollPanel:
                                               counted(puffs, "RCS use") if puffs else "") if part)
         return f"{roll.outcome().label} for now: {cost} can still make it {outcome.label} ({who})."
 
-    def _draw_rolled(self, surface, state, card, inner) -> None:
+    def _draw_rolled_head(self, surface, state, card, inner) -> None:
+        """The roll card's headline, detail line and the rolling program's marker."""
         layout = self.scene.context.layout
         show = self.show
-        anim = show.animation
         key = ("rolled-head", show.headline, show.detail, inner.w, layout)
         heads = self._texts.get(key)
         if heads is None:
@@ -985,9 +1061,16 @@ class RollPanel:
             self._texts = {key: heads}
         surface.blit(heads[0], (inner.left, card.top + layout.px(18)))
         surface.blit(heads[1], (inner.left, card.top + layout.px(18) + heads[2]))
-        dice = show.dice
         roll = state.flight.roll if state.flight is not None else None
         self._draw_owner(surface, state, roll, card, card.top + layout.px(18) + heads[0].get_height() // 2)
+
+    def _draw_rolled(self, surface, state, card, inner) -> None:
+        layout = self.scene.context.layout
+        show = self.show
+        anim = show.animation
+        self._draw_rolled_head(surface, state, card, inner)
+        dice = show.dice
+        roll = state.flight.roll if state.flight is not None else None
         if anim.done and roll is not None and roll.value is not None and self.pending(state) == "help":
             # Help spent since the dice landed moves the bands: redraw against the roll as it stands now.
             odds = self.engine.flight_rules.roll_odds(state)
@@ -1004,7 +1087,7 @@ class RollPanel:
             big = font_px(layout.px(32), True)
             draw_text(surface, word, big, BAND_COLOURS[dice.outcome], (inner.right, card.top + layout.px(20)),
                       anchor="topright", shadow=layout.px(2))
-        area = pygame.Rect(inner.left, card.top + layout.px(86), inner.w, layout.px(330))
+        area = self._dice_area(card)
         if not anim.done:
             draw_dice_roll(surface, area, layout, anim)
             hint = "Space or click to skip"
