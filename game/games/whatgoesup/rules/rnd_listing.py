@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort_right
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_not, le
-from typing import Callable, Iterable, NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
@@ -54,25 +54,37 @@ class BlueprintRow(NamedTuple):
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "taken_kinds", "held", "dearest", "_everything", "_slots", "things", "positions",
-                 "of_kind", "names")
+    __slots__ = ("mine", "rows", "taken_kinds", "held", "_dearest", "_everything", "_slots", "_asked", "things",
+                 "positions", "of_kind", "names")
 
     def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
                  held: frozenset[tuple[int, str]], dearest: Optional[int] = None):
         self.mine = mine
         self.things: tuple = ()  # the state's things ``mine`` was selected from
-        self.positions: list[int] = []  # where each of ``mine`` stands in ``things``
+        self.positions: Optional[list[int]] = None  # where each of ``mine`` stands in ``things`` (None: not known)
         self.of_kind: dict[str, int] = {}  # how many blueprints of each kind
         self.names: set[str] = set()  # the blueprints' names, lowered
         self.rows = rows
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
-        #: The dearest research or build cost of the rows, or more (never less): with that many points every
-        #: research and build action of the rows is listed.
-        self.dearest = max((max(r.research_cost, r.build_cost) for r in rows), default=0) \
-            if dearest is None else dearest
+        self._dearest = dearest
         self._everything: Optional[list[Action]] = None
         self._slots: Optional[tuple[list, list]] = None
+        self._asked = False  # whether a listing has read the rows once (a view asked once needs no slots)
+
+    def dearest(self) -> int:
+        """The dearest research or build cost of the rows, or more (never less): with that many points every
+        research and build action of the rows is listed."""
+        if self._dearest is None:
+            self._dearest = max((max(r.research_cost, r.build_cost) for r in self.rows), default=0)
+        return self._dearest
+
+    def slots_when_asked_again(self) -> Optional[tuple[list, list]]:
+        """``slots()`` from the second time on; None the first time (reading the rows once is cheaper)."""
+        if self._slots is None and not self._asked:
+            self._asked = True
+            return None
+        return self.slots()
 
     def everything(self) -> list[Action]:
         """Every research and build action of the rows in listing order: what a program with ``dearest``
@@ -82,18 +94,13 @@ class Blueprints:
                                 if action is not None]
         return self._everything
 
-    def slots(self, last: Optional[Blueprints] = None, changed: Iterable[int] = ()) -> tuple[list, list]:
+    def slots(self) -> tuple[list, list]:
         """(actions, costs): three slots per row in order (its Fail research, its Boom research, its build),
         an action listed exactly when its cost is within the program's points (a research without a step
-        left costs more than any points). Patched from ``last``'s slots for the ``changed`` rows when given."""
+        left costs more than any points). Worked out once per view."""
         if self._slots is None:
-            if last is not None and last._slots is not None:
-                actions, costs = list(last._slots[0]), list(last._slots[1])
-                rows = [(n, self.rows[n]) for n in changed]
-            else:
-                actions, costs = [None] * (3 * len(self.rows)), [_NEVER] * (3 * len(self.rows))
-                rows = enumerate(self.rows)
-            for n, (research_cost, fail, boom, build_cost, build) in rows:
+            actions, costs = [None] * (3 * len(self.rows)), [_NEVER] * (3 * len(self.rows))
+            for n, (research_cost, fail, boom, build_cost, build) in enumerate(self.rows):
                 at = 3 * n
                 actions[at:at + 3] = fail, boom, build
                 costs[at:at + 3] = (research_cost if fail is not None else _NEVER,
@@ -235,7 +242,7 @@ class RndListing:
         if hit is not None and hit[0] is things:
             return hit[1]
         last = self._last_blueprints.get(key[1:])
-        mine, positions = self._mine(things, player, last)
+        mine, positions = self._mine(state, player, last)
         changed = None
         if last is not None and len(last.mine) == len(mine):
             changed = list(compress(range(len(mine)), map(is_not, mine, last.mine)))  # at C speed
@@ -248,10 +255,9 @@ class RndListing:
             rows = list(last.rows)
             for n in changed:
                 rows[n] = self._row(state, mine[n], simulationist)
-            dearest = max([last.dearest] + [max(rows[n].research_cost, rows[n].build_cost) for n in changed])
+            dearest = None if last._dearest is None else max(  # worked out when first needed
+                [last._dearest] + [max(rows[n].research_cost, rows[n].build_cost) for n in changed])
             view = Blueprints(mine, rows, last.taken_kinds, last.held, dearest)
-            if last._slots is not None:
-                view.slots(last, changed)
             view.of_kind, view.names = last.of_kind, last.names
         elif last is not None and len(mine) > len(last.mine) and mine[:len(last.mine)] == last.mine:
             # Blueprints only added after the others (an invention): the others keep their rows; the counts
@@ -262,7 +268,8 @@ class RndListing:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
                 names.add(thing.name.lower())
             new_rows = [self._row(state, t, simulationist) for t in added]
-            dearest = max([last.dearest] + [max(row.research_cost, row.build_cost) for row in new_rows])
+            dearest = None if last._dearest is None else max(
+                [last._dearest] + [max(row.research_cost, row.build_cost) for row in new_rows])
             view = Blueprints(mine, last.rows + new_rows, self._taken(people, player, of_kind, names),
                               last.held | frozenset((t.inventor, t.name) for t in added), dearest)
             view.of_kind, view.names = of_kind, names
@@ -283,16 +290,20 @@ class RndListing:
         return view
 
     @staticmethod
-    def _mine(things: tuple, player: int, last: Optional[Blueprints]) -> tuple[tuple[Thing, ...], list[int]]:
-        """``player``'s blueprints among ``things`` in order, with their positions there: from ``last`` (a view
-        of earlier things) when blueprints were only replaced in place without changing hands (research, a
-        flight) or only added after (an invention), else selected afresh (at C speed either way but for the
-        few blueprints that changed)."""
+    def _mine(state: GameState, player: int,
+              last: Optional[Blueprints]) -> tuple[tuple[Thing, ...], Optional[list[int]]]:
+        """``player``'s blueprints in ``state`` in order, with their positions among its things (None: not
+        worked out yet): from ``last`` (a view of earlier things) when blueprints were only replaced in place
+        without changing hands (research, a flight) or only added after (an invention), else the state's
+        kept selection (at C speed either way but for the few blueprints that changed)."""
+        things = state.things
         if last is not None:
             before, positions = last.things, last.positions
             if len(things) == len(before):
                 changed = list(compress(range(len(things)), map(is_not, things, before)))
                 if all(things[n].owner == before[n].owner for n in changed):
+                    if positions is None:
+                        positions = list(compress(range(len(before)), map(eq, map(_OWNER, before), repeat(player))))
                     mine = list(last.mine)
                     for n in changed:
                         if things[n].owner == player:
@@ -300,9 +311,9 @@ class RndListing:
                     return tuple(mine), positions
             elif len(things) > len(before) and things[:len(before)] == before:
                 added = [n for n in range(len(before), len(things)) if things[n].owner == player]
-                return last.mine + tuple(things[n] for n in added), positions + added
-        positions = list(compress(range(len(things)), map(eq, map(_OWNER, things), repeat(player))))
-        return tuple(things[n] for n in positions), positions
+                mine = last.mine + tuple(things[n] for n in added)
+                return mine, None if positions is None else positions + added
+        return state.things_of(player), None
 
     def _taken(self, people: str, player: int, of_kind: dict[str, int], names: set[str]) -> frozenset[str]:
         """The kinds whose next default name (after ``of_kind`` of them) is among ``names``."""
@@ -458,11 +469,22 @@ class RndListing:
     @staticmethod
     def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
-        if blueprints.dearest <= points:  # all affordable (often, late): the list made once for this view
+        slots = blueprints.slots_when_asked_again()
+        if slots is None:
+            add = legal.append
+            for research_cost, fail, boom, build_cost, build in blueprints.rows:
+                if research_cost <= points:
+                    if fail is not None:
+                        add(fail)
+                    if boom is not None:
+                        add(boom)
+                if build_cost <= points:
+                    add(build)
+        elif blueprints.dearest() <= points:  # all affordable (often, late): the list made once for this view
             legal += blueprints.everything()
-            return
-        actions, costs = blueprints.slots()
-        legal += compress(actions, map(le, costs, repeat(points)))  # at C speed
+        else:
+            actions, costs = slots
+            legal += compress(actions, map(le, costs, repeat(points)))  # at C speed
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
