@@ -36,8 +36,9 @@ Client figures (each in a fresh process, headless with SDL's dummy drivers; skip
   die was tumbling in every timed frame (``tumbling_frames`` in the figure equals ``frames``).
 * ``idle_title_cpu``: the share of one core the app's real loop uses on the title when nothing is done,
   at 1280x720 and 3840x2160.
-* ``peak_memory_mib.<scene>``: the peak resident memory of a process showing that scene at 3840x2160 (with big
-  allocations given back to the system when freed, as the app sets after the title's first frame).
+* ``peak_memory_mib.<scene>``: the peak resident memory of a process showing that scene at 3840x2160, opened
+  from the title as a player's is (with big allocations given back to the system when freed, as the app sets
+  after the title's first frame).
 
 Temporary folders (homes, saves) are made inside one folder that is removed when the run ends.
 """
