@@ -233,3 +233,32 @@ def test_big_allocations_go_back_to_the_system_on_glibc():
         assert took
     else:
         assert took is False
+
+
+def test_a_buttons_looks_keep_no_text_layers_and_the_same_pixels(make_app, monkeypatch):
+    """A button's looks let go of pygame_gui's two per-look text layers (only an editable text line reads them
+    again) and look the same as pygame_gui's own, which keeps them; a text entry line keeps them and still
+    shows what is typed."""
+    import pygame_gui
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+
+    app = make_app((3840, 2160))
+    rect = pygame.Rect(0, 0, 420, 110)  # too big for pygame_gui's shape cache: each button draws its own looks
+    lean = pygame_gui.elements.UIButton(rect, "Roll out to the pad", app.manager).drawable_shape
+    assert all(state.pre_text_surface is None and state.text_surface is None
+               for state in lean.states.values() if state.generated)
+    monkeypatch.setattr(DrawableShape, "finalise_text", DrawableShape.finalise_text.keeps_text_layers)
+    own = pygame_gui.elements.UIButton(rect, "Roll out to the pad", app.manager).drawable_shape
+    assert own.states["normal"].pre_text_surface is not None  # what pygame_gui alone would keep
+    for state in ("normal", "hovered"):
+        assert _state_bytes(lean, state) == _state_bytes(own, state), state
+    monkeypatch.undo()
+    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 100, 300, 42), app.manager)
+    entry.set_text("Hopeful")
+    entry.update(1 / 60)
+    shape = entry.drawable_shape
+    assert shape.states["normal"].pre_text_surface is not None and shape.states["normal"].text_surface is not None
+    typed = _state_bytes(shape, "normal")
+    entry.set_text("Hopeful II")
+    entry.update(1 / 60)
+    assert _state_bytes(shape, "normal") != typed

@@ -218,6 +218,7 @@ def drop_shape_scratch_after_each_state() -> None:
     redraw_state.keeps_scratch = draw_state  # type: ignore[attr-defined]  # pygame_gui's own, for tests
     RoundedRectangleShape.redraw_state = redraw_state  # type: ignore[method-assign]
     _drop_scratch_on_kill()
+    _drop_text_layers_of_fixed_text()
 
 
 def _drop_scratch_on_kill() -> None:
@@ -240,6 +241,32 @@ def _drop_scratch_on_kill() -> None:
 
     kill_and_drop_scratch._drops_scratch = True  # type: ignore[attr-defined]
     UIElement.kill = kill_and_drop_scratch  # type: ignore[method-assign]
+
+
+def _drop_text_layers_of_fixed_text() -> None:
+    """A shape whose text the player cannot edit lets go of each look's two text layers once the text is on it.
+
+    pygame_gui keeps, per look, a copy of it before the text and the text alone (``pre_text_surface``,
+    ``text_surface``), so that a text entry line can redraw its text as it is typed (``apply_active_text_changes``,
+    called only by ``UITextEntryLine``, whose shape has ``editable_text``). Every other shape never reads them
+    again: at 3840x2160 the assembly screen's buttons held ~27 MiB of them. The look itself, text and all, is
+    untouched, so the pixels are the same; a look drawn again makes its text anew.
+    """
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+
+    finalise = DrawableShape.finalise_text
+    if getattr(finalise, "_drops_text_layers", False):
+        return
+
+    def finalise_text(shape, state_str, *args, **kwargs) -> None:
+        finalise(shape, state_str, *args, **kwargs)
+        if not shape.editable_text:
+            state = shape.states[state_str]
+            state.pre_text_surface = state.text_surface = None
+
+    finalise_text._drops_text_layers = True  # type: ignore[attr-defined]
+    finalise_text.keeps_text_layers = finalise  # type: ignore[attr-defined]  # pygame_gui's own, for tests
+    DrawableShape.finalise_text = finalise_text  # type: ignore[method-assign]
 
 
 #: The looks of a widget drawn when it is made (pygame_gui draws the rest, pressed and selected and disabled,
