@@ -59,7 +59,7 @@ class StillFrame:
         if painted:
             if self._layer is None or self._layer.get_size() != size:
                 self._layer = None  # the old picture goes before the new one is made (peak memory)
-                self._layer = pygame.Surface(size).convert(surface)
+                self._layer = pygame.Surface(size, 0, surface)  # made in the screen's format: no converted copy
             layer = self._layer
             background(layer)
             rects = backdrop.star_rects(size) if backdrop is not None else []
