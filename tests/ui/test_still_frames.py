@@ -170,8 +170,8 @@ def test_a_long_rnd_manifest_scrolls_repainting_only_its_words(rnd):
     _matches_whole_draw(app, scene)
 
 
-@pytest.mark.parametrize("shot", ["shot_trade", "shot_trade_answer", "shot_report"])
-def test_trade_and_report_screens_paint_once_and_match_the_whole_draw(make_app, shot):
+@pytest.mark.parametrize("shot", ["shot_trade", "shot_trade_answer", "shot_report", "shot_log"])
+def test_trade_report_and_story_screens_paint_once_and_match_the_whole_draw(make_app, shot):
     from game.tools import flow_shots
 
     app = make_app((1280, 720))

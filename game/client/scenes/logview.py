@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game.client.scenes.game_scene import GameScene
-from game.client.kit.still import Same, StillFrame
+from game.client.scenes.still_scene import StillScene
 from game.client.kit.draw import colour_hex
 from game.client.kit.text import html_escape, without_ids
 from game.client.kit.style import ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, font_px
@@ -71,37 +71,16 @@ def log_html(log, programs, explain=None, turn_word: str = "Turn") -> str:
     return "".join(out) or "Nothing has happened yet."
 
 
-class LogScene(GameScene):
+class LogScene(StillScene, GameScene):
     name = "log"
 
     def __init__(self, context, flow) -> None:
         super().__init__(context, flow)
         self.box: pygame_gui.elements.UITextBox | None = None
-        self.still = StillFrame()  # the header, card and key, painted once per change (kit.still)
 
     # -- drawing: a still picture (only the text box, a widget, and the twinkling stars change)
-    def frame_key(self) -> tuple:
-        toast = (self.toast_text, self.toast_kind) if self.toast_time > 0 else None
-        return (Same(self.flow.session.state), Same(self.root), self.context.layout, toast,
-                len(self.flow.session.log))
-
-    def _paint_content(self, layer: pygame.Surface) -> None:
-        self.draw_content(layer)
-        self.draw_toast(layer)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.still.draw(surface, self.frame_key(), self.draw_background, self._paint_content, self.backdrop)
-
-    def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
-        return self.still.draw_changes(surface, self.frame_key(), widgets, self.backdrop)
-
-    def cover(self) -> None:
-        self.still.forget()  # under another screen: the picture's memory comes back
-        super().cover()
-
-    def exit(self) -> None:
-        self.still.forget()
-        super().exit()
+    def still_key(self) -> tuple:
+        return (len(self.flow.session.log),)
 
     def build_ui(self) -> None:
         super().build_ui()

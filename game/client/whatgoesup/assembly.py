@@ -24,7 +24,7 @@ from game.client.whatgoesup import glossary
 from game.client.whatgoesup.names import copy_labels, player_words
 from game.client.whatgoesup.rocket_view import RocketPicture, draw_part_icon, mass_text, paint, rocket_picture
 from game.client.scenes.game_scene import GameScene
-from game.client.whatgoesup.still_scene import StillScene
+from game.client.scenes.still_scene import StillScene
 from game.client.kit.draw import program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.widgets import draw_status

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client.scenes.game_scene import GameScene
-from game.client.whatgoesup.still_scene import StillScene
+from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped

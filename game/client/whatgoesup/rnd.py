@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
 from game.client.scenes.game_scene import GameScene
-from game.client.whatgoesup.still_scene import StillScene
+from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour

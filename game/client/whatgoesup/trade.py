@@ -13,7 +13,7 @@ from game.games.whatgoesup.rules.actions import AnswerTrade, OfferTrade
 from game.games.whatgoesup.rules.state import HOME, TradeBundle
 
 from game.client.scenes.game_scene import GameScene
-from game.client.whatgoesup.still_scene import StillScene
+from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped

@@ -1,4 +1,5 @@
-"""What Goes Up's panel screens (R&D, assembly, trading, the turn report) keep a still picture of themselves.
+"""Screens whose drawing changes only with the game and their widgets keep a still picture of themselves: What Goes
+Up's panel screens (R&D, assembly, trading, the turn report) and the shared story log.
 
 ``StillScene`` goes before ``GameScene`` in such a scene's bases: its ``draw`` and ``draw_changes`` show the
 scene through a ``kit.still.StillFrame`` painted with the scene's own ``draw_background``, ``draw_content`` and
