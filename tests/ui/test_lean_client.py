@@ -197,7 +197,7 @@ def test_a_minimised_window_only_listens(make_app, monkeypatch):
     assert drawn == ["whole", "changes"] and flips == [4, 5]
 
 
-def test_leaving_the_title_lets_go_of_its_world(make_app):
+def test_leaving_the_title_lets_go_of_its_world_and_its_words(make_app):
     """The world and the Moon are drawn by the title alone: a game starting (the stack cleared) frees their
     layer, and the title back again draws the same picture."""
     from game.client.kit import backdrop
@@ -207,8 +207,12 @@ def test_leaving_the_title_lets_go_of_its_world(make_app):
     app.step(0.0, [])
     first = _frame_bytes(app)
     assert ((1280, 720), True) in backdrop._STATIC_CACHE
+    from game.client.kit import style
+
+    assert any(font.get_height() >= 40 for font, *_ in style._TEXT_CACHE)  # the big words of the title's name
     app.stack.clear()
     assert not any(world for _, world in backdrop._STATIC_CACHE)
+    assert not style._TEXT_CACHE  # nor are its words kept (three images of ~3 MiB each at 3840x2160)
     app.start("title")
     app.step(0.0, [])
     assert _frame_bytes(app) == first

@@ -395,6 +395,12 @@ def rendered_text(text: str, font: pygame.font.Font, colour, shadow: bool = Fals
     return found
 
 
+def forget_rendered_text() -> None:
+    """Let go of every remembered text image (``rendered_text``): for a screen that leaves for good with words
+    nobody else draws (the title's name is three images of ~3 MiB each at 3840x2160)."""
+    _TEXT_CACHE.clear()
+
+
 def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour, pos,
               anchor: str = "topleft", shadow: int = 0) -> pygame.Rect:
     """Blit ``text`` with its rect's ``anchor`` at ``pos``; an optional soft drop shadow."""

@@ -13,8 +13,8 @@ from pygame_gui.core import ObjectID
 from game.client.kit import paths
 from game.client.kit.backdrop import Backdrop
 from game.client.shell.scene import Scene
-from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text,
-                                   fit_font, font_px, rendered_text, wrap_text)
+from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
+                                   font_px, forget_rendered_text, rendered_text, wrap_text)
 
 GAME_NAME = "What Goes Up"
 TAGLINE = "Tiny peoples. Big rockets. One Moon."
@@ -110,6 +110,7 @@ class TitleScene(Scene):
     def exit(self) -> None:
         super().exit()
         self.backdrop.release()  # the world and the Moon are the title's alone: not kept through a game
+        forget_rendered_text()  # so are the big words of its name
 
     def clear_ui(self) -> None:
         super().clear_ui()
