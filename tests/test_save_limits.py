@@ -137,7 +137,7 @@ def test_a_hundred_thousand_character_name_is_refused_at_once(save_path, engine)
      f"Assemble.design.planned_burns must be from 0 to {PLANNED_BURNS_MAX}, not {PLANNED_BURNS_MAX + 1}"),
     ({"action": "Assemble", "design": {"name": "Hop", "modules": ["I1"] * 201}},
      "Assemble.design.modules holds 201 entries; at most 200 are allowed"),
-    ({"action": "Hire", "name": "Ada", "\x00": 1}, "Hire: unknown field(s) '\\x00'"),
+    ({"action": "Hire", "name": "Ada", "\x00": 1}, "Hire: unknown field '\\x00'"),
     ({"action": "\x00"}, "unknown action '\\x00'"),
 ])
 def test_action_texts_and_numbers_the_client_could_not_make_are_refused(save_path, engine, entry, problem):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from game.core.plaindata import MAX_TEXT, BadData, expect, expect_text, expect_whole, shown, to_plain
+from game.core.words import noun_for
 
 #: The largest number (either sign) any action field may hold unless a limit says otherwise.
 MAX_WHOLE = 10 ** 9
@@ -132,7 +133,8 @@ class ActionTypes:
                 raise BadActionData(f"{where} must be a mapping")
             if not names.issuperset(data):
                 unknown = set(data) - names
-                raise BadActionData(f"{where}: unknown field(s) {', '.join(sorted(map(shown, unknown)))}")
+                listed = ', '.join(sorted(map(shown, unknown)))
+                raise BadActionData(f"{where}: unknown {noun_for(len(unknown), 'field')} {listed}")
             values = {}
             for name, required, convert in plan:
                 if name not in data:

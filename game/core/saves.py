@@ -33,7 +33,7 @@ from game.core.plaindata import BadData, expect, expect_text, shown
 from game.core.savefolder import (FORMAT, HOME_ENV, MAX_ACTIONS, NOT_SAVES, REPO_ROOT, SAVE_LIMITS,  # noqa: F401
                                   candidates as _candidates, is_save_document, looks_like_a_save as _looks_like_a_save,
                                   newest_save, saves_folder)
-from game.core.words import counted
+from game.core.words import counted, noun_for
 
 VERSION = 2
 AUTOSAVE_KEEP = 5
@@ -377,7 +377,7 @@ def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, f
         raise SaveError(f"the save is missing {', '.join(missing)}")
     unknown = sorted(set(document) - _KNOWN)
     if unknown:
-        raise SaveError(f"the save has unknown field(s): {', '.join(map(shown, unknown))}")
+        raise SaveError(f"the save has unknown {noun_for(len(unknown), 'field')}: {', '.join(map(shown, unknown))}")
     game = expect_text(document["game"], "game")
     if game != engine.game_id:
         raise SaveError(f"this is a save of another game ({shown(game)}), not of {engine.game_name}")

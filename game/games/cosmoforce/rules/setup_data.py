@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.plaindata import BadData, expect, expect_text, expect_whole
+from game.core.words import noun_for
 from game.games.cosmoforce.rules.state import (MAX_PLAYERS, MAX_SHIPS_PER_PLAYER, PLAYER_NAME_MAX, SHIP_NAME_MAX,
                                                PlayerSetup, Setup, ShipDesign)
 
@@ -30,7 +31,7 @@ def _fields(data: Any, where: str, known: set[str], required: set[str]) -> dict:
     expect(data, dict, where, "a mapping")
     unknown = sorted(set(data) - known)
     if unknown:
-        raise BadData(f"{where} has unknown field(s): {', '.join(map(repr, unknown))}")
+        raise BadData(f"{where} has unknown {noun_for(len(unknown), 'field')}: {', '.join(map(repr, unknown))}")
     missing = sorted(required - set(data))
     if missing:
         raise BadData(f"{where} is missing {', '.join(map(repr, missing))}")

@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any
 
 from game.core.plaindata import BadData, expect, expect_text, expect_whole
+from game.core.words import noun_for
 from game.games.whatgoesup.rules.limits import PROGRAM_NAME_MAX
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 
@@ -36,7 +37,7 @@ def setup_from_data(data: Any) -> Setup:
     known = {"players", "dice", "options", "turn_limit", "victory", "scenario", "difficulty"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise BadData(f"setup has unknown field(s): {', '.join(map(repr, unknown))}")
+        raise BadData(f"setup has unknown {noun_for(len(unknown), 'field')}: {', '.join(map(repr, unknown))}")
     players_data = expect(data.get("players"), list, "setup.players", "a list")
     if len(players_data) > _MAX_PLAYERS:
         raise BadData(f"setup.players lists {len(players_data)} programs; a game has one to four")
@@ -47,7 +48,7 @@ def setup_from_data(data: Any) -> Setup:
         expect(p, dict, where, "a mapping")
         extra = sorted(set(p) - player_fields)
         if extra:
-            raise BadData(f"{where} has unknown field(s): {', '.join(map(repr, extra))}")
+            raise BadData(f"{where} has unknown {noun_for(len(extra), 'field')}: {', '.join(map(repr, extra))}")
         for required in ("name", "people"):
             if required not in p:
                 raise BadData(f"{where} is missing '{required}'")
