@@ -441,7 +441,7 @@ def test_firsts_won_by_an_underped_craft_pay_half_rounded_up():
     report = next(e.text for e in s.events if e.kind == "report")
     assert "Prestige First - mission step (Low Orbit) +1" in report  # 1 dot: half rounded up is 1
     assert "Prestige First - multi-turn mission +1" in report  # 2 dots: half is 1
-    assert "Prestige First - orbit type (low) +1" in report
+    assert "Prestige First - orbit type (Low orbit) +1" in report
 
 
 def test_a_craft_with_a_derp_and_a_system_wins_the_full_first():

@@ -69,7 +69,8 @@ class RecordsPart(FlightBase):
             state = update(state, firsts=state.firsts + ((claim, program),))
             dots = self.first_share(state, craft, first.dots)
             robots = " by an underped craft" if dots != first.dots else ""
-            state = self.engine.add_dots(state, program, dots, first.name + (f" ({key})" if first.per_name and key else ""))
+            named = f" ({what})" if first.per_name and key else ""  # the step's or orbit's name, never its id
+            state = self.engine.add_dots(state, program, dots, first.name + named)
             state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
                                             f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")])
         return state
