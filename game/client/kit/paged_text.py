@@ -25,7 +25,8 @@ from game.client.kit.style import font_px
 
 #: Line height over the font's line size: pygame_gui's text boxes' default spacing, so words read the same.
 LINE_SPACING = 1.25
-#: The scroll bar's width in pixels, as pygame_gui's text boxes have it at every window size.
+#: The scroll bar's width: pygame_gui's text boxes have 20 pixels at every window size, a hairline at 3840x2160;
+#: the screens give it in layout units (``layout.px(TEXT_BOX_BAR)``), so it grows with the window.
 TEXT_BOX_BAR = 20
 _TAG = re.compile(r"<(/?)(\w+)([^>]*)>")
 _ATTR = re.compile(r"(\w+)\s*=\s*['\"]?([^'\" >]+)")

@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.client.kit.paged_text import PagedText
+from game.client.kit.paged_text import TEXT_BOX_BAR, PagedText
 from game.client.kit.still import Same
 from game.client.kit.style import ACCENT_LIGHT, CARD, INK, INK_DIM, dim, draw_card, draw_text, fit_font
 from game.client.kit.text import html_escape
@@ -117,7 +117,7 @@ class ReferenceScene(Scene):
             self.picture_rect = pygame.Rect(text_rect.right - picture_w, top, picture_w, bottom - top)
             text_rect.w -= picture_w + layout.px(16)
         self.text_box = PagedText(self.section_html(), text_rect, manager, self.root, max(8, round(20 * layout.scale)),
-                                  INK, (layout.px(4), layout.px(4)))
+                                  INK, (layout.px(4), layout.px(4)), bar_width=layout.px(TEXT_BOX_BAR))
 
     def current(self) -> Section:
         return next(s for s in self.sections if s.key == self.section)

@@ -25,7 +25,7 @@ from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
-from game.client.kit.paged_text import PagedText
+from game.client.kit.paged_text import TEXT_BOX_BAR, PagedText
 from game.client.kit.widgets import draw_status, fitted_dropdown
 from game.client.kit.words import counted, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -156,7 +156,8 @@ class RnDScene(StillScene, GameScene):
         # when it is long; its words set their own size (see manifest_html).
         self.manifest = PagedText(
             self.manifest_html(), layout.rect(36, TOP + 58, split - 60, vh - BOTTOM_BAR - 16 - (TOP + 58) - 12),
-            self.context.manager, self.root, max(9, layout.px(17)), INK, (layout.px(4), layout.px(4)))
+            self.context.manager, self.root, max(9, layout.px(17)), INK, (layout.px(4), layout.px(4)),
+            bar_width=layout.px(TEXT_BOX_BAR))
         self._manifest_at = None
         px, py, pw, ph = self.panel_units()
         per_row = len(TABS) // self.tab_rows()
