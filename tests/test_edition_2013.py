@@ -681,6 +681,10 @@ def test_2013_the_stamina_that_uses_a_payload_also_pays_for_a_skill(engine, left
     s = engine.apply(s, UseSkill(derp, "piloting"))
     assert s.derp(derp).current_stamina == left_after_help
     assert s.flight.roll is None and s.item(ids["waylight"][0]).active  # the Waylight shines
+    said = [e.text for e in s.events if "Piloting" in e.text and s.derp(derp).name in e.text]
+    paid = "adds Piloting with the stamina point that worked the payload" if engine is E13 else \
+        "spends a stamina point of Piloting"
+    assert said and said[0].startswith(f"{s.derp(derp).name} {paid}: ")
 
 
 def test_2013_a_derp_with_no_stamina_left_after_the_payload_may_still_add_one_skill():

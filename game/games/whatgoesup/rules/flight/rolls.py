@@ -149,7 +149,8 @@ class RollPart(FlightBase):
             return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
-            if derp.id == roll.free_help:  # paid for with the stamina that used the payload (2013)
+            paid = derp.id == roll.free_help  # with the stamina point that worked the payload (2013)
+            if paid:
                 roll = update(roll, free_help=None)
             else:
                 state = update(state, derps=replace_in(state.derps, [
@@ -157,8 +158,9 @@ class RollPart(FlightBase):
             amount = self._skill_amount(state, derp, action.skill)
             roll, what = self._help_roll(roll, action.skill, amount)
             state = self._set(state, roll=roll)
-            return self._event(state, f"{derp.name} spends a stamina point of {action.skill.capitalize()}: {what}.",
-                               upgoer, "roll")
+            spent = ("adds " + action.skill.capitalize() + " with the stamina point that worked the payload" if paid
+                     else f"spends a stamina point of {action.skill.capitalize()}")
+            return self._event(state, f"{derp.name} {spent}: {what}.", upgoer, "roll")
         if isinstance(action, UseRcsBoost):
             item = state.item(action.item)
             state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
