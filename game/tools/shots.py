@@ -208,7 +208,18 @@ def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
     from game.tools.underped_shots import UNDERPED_SIZED_SHOTS
 
     return (list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS)
-            + list(SHIP_FIGHT_SIZED_SHOTS) + list(UNDERPED_SIZED_SHOTS))
+            + list(SHIP_FIGHT_SIZED_SHOTS) + list(UNDERPED_SIZED_SHOTS) + _reading_sized_shots())
+
+
+def _reading_sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
+    """The screens read at length (both games' rules references, Cosmoforce's glossary, R&D's manifest) at
+    1920x1080 and 3840x2160, where their words and scroll bars grow with the window."""
+    from game.tools.cosmoforce_shots import shot_glossary, shot_reference
+    from game.tools.flow_shots import shot_rnd
+
+    reading = (("rules_mass", shot_rules_mass), ("rnd", shot_rnd), ("cosmoforce_reference", shot_reference),
+               ("cosmoforce_glossary", shot_glossary))
+    return [(f"{name}_{w}x{h}", (w, h), build) for name, build in reading for w, h in ((1920, 1080), (3840, 2160))]
 
 
 #: Shots taken once each at a window size of their own (name, size, builder), after those at ``SIZES``.
