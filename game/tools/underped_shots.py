@@ -15,14 +15,10 @@ from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.underped_actions import Program
 
 from game.client.whatgoesup.shipped import shipped_engine
+from game.tools.flow_shots import _settle
 
 SEED = 20140507
 OPTIONS = frozenset({"underped"})
-
-
-def _settle(app, seconds: float = 0.3) -> None:
-    for _ in range(int(seconds * 30)):
-        app.step(1 / 30, [])
 
 
 def robot_state(invent: bool = True, assemble: bool = False, options: frozenset = OPTIONS):
@@ -66,30 +62,13 @@ def robot_in_orbit_state():
     state = engine.apply(state, Assemble(UpgoerDesign("Spudnik", stages=((s1,), (s2,)), modules=(cap,), crew=(derp,),
                                                       rations=2)))
     state = engine.apply(state, EndRnD())
-    for _ in range(2000):
+
+    def tik_tok_before_its_turn(state) -> bool:
         flight = state.flight
-        if state.turn == 2 and state.phase == "flight" and flight.roll is None and flight.active is not None \
-                and state.upgoer(flight.active).name == "Tik-Tok 1" and flight.mode == "before":
-            return engine, state
-        player = engine.current_player(state)
-        if player == CHANCE:
-            state = engine.apply(state, Roll(1 if flight.timing_tie else 3))
-            continue
-        if state.phase == "rnd":
-            state = engine.apply(state, EndRnD())
-            continue
-        if flight.roll is not None:
-            state = engine.apply(state, AcceptRoll())
-            continue
-        legal = engine.legal_actions(state)
-        upgoer = state.upgoer(flight.active)
-        if flight.mode == "decide":
-            state = engine.apply(state, Launch(upgoer.id))
-            continue
-        choice = next((a for a in legal if isinstance(a, (Move, EndActivities))), None) or next(
-            a for a in legal if type(a).__name__ == "Coast")
-        state = engine.apply(state, choice)
-    raise RuntimeError("the robot craft never reached orbit")
+        return (state.turn == 2 and state.phase == "flight" and flight.roll is None and flight.active is not None
+                and state.upgoer(flight.active).name == "Tik-Tok 1" and flight.mode == "before")
+
+    return engine, _fly_until(engine, state, tik_tok_before_its_turn, "the robot craft never reached orbit")
 
 
 def robot_recharged_state():
@@ -109,14 +88,30 @@ def robot_recharged_state():
     craft = state.upgoers[-1].id
     state = engine.apply(state, WriteOrders(craft, ("shed:fuel", "high_transfer")))
     shed = False
+
+    def shed_a_point_once(state, upgoer, legal):
+        nonlocal shed
+        if not shed and upgoer.id == craft and Shed(fuel=1) in legal:
+            shed = True
+            return Shed(fuel=1)  # a stamina point for the generator to give back
+        return None
+
+    state = _fly_until(engine, state, lambda s: s.turn == 2 and s.phase == "rnd" and engine.current_player(s) == 0,
+                       "the robot craft never reached turn 2", shed_a_point_once)
+    if not state.upgoer(craft).orders_open:
+        raise RuntimeError("the robot craft was not recharged")
+    return engine, state
+
+
+def _fly_until(engine, state, done, never: str, activity=None):
+    """Play on from ``state`` until ``done(state)``: every die a 3 (a 1 to break a timing tie), R&D ended, rolls
+    accepted, craft launched, then moved on or coasting; ``activity(state, craft, legal)`` may pick an action of
+    its own first. Raises RuntimeError(``never``) when 2,000 actions do not get there."""
     for _ in range(2000):
+        if done(state):
+            return state
         flight = state.flight
-        if state.turn == 2 and state.phase == "rnd" and engine.current_player(state) == 0:
-            if not state.upgoer(craft).orders_open:
-                raise RuntimeError("the robot craft was not recharged")
-            return engine, state
-        player = engine.current_player(state)
-        if player == CHANCE:
+        if engine.current_player(state) == CHANCE:
             state = engine.apply(state, Roll(1 if flight.timing_tie else 3))
             continue
         if state.phase == "rnd":
@@ -130,13 +125,11 @@ def robot_recharged_state():
         if flight.mode == "decide":
             state = engine.apply(state, Launch(upgoer.id))
             continue
-        if not shed and upgoer.id == craft and Shed(fuel=1) in legal:
-            state, shed = engine.apply(state, Shed(fuel=1)), True  # a stamina point for the generator to give back
-            continue
-        choice = next((a for a in legal if isinstance(a, (Move, EndActivities))), None) or next(
+        choice = activity(state, upgoer, legal) if activity is not None else None
+        choice = choice or next((a for a in legal if isinstance(a, (Move, EndActivities))), None) or next(
             a for a in legal if type(a).__name__ == "Coast")
         state = engine.apply(state, choice)
-    raise RuntimeError("the robot craft never reached turn 2")
+    raise RuntimeError(never)
 
 
 def shot_rnd_orders_recharged(app) -> None:
