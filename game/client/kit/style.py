@@ -77,6 +77,13 @@ class Layout:
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         return pygame.Rect(self.px(x), self.px(y), self.px(w), self.px(h))
 
+    def corner_rect(self, card: pygame.Rect, w: float, h: float, right: float, bottom: float) -> pygame.Rect:
+        """A ``w`` x ``h`` unit rect (a card's button) whose bottom-right corner sits ``right`` and ``bottom`` units
+        inside ``card``'s (a screen-pixel rect)."""
+        r = pygame.Rect(0, 0, self.px(w), self.px(h))
+        r.bottomright = (card.right - self.px(right), card.bottom - self.px(bottom))
+        return r
+
     def centred_rect(self, w: float, h: float, y: float | None = None) -> pygame.Rect:
         """A ``w`` x ``h`` unit rect centred horizontally (and vertically unless ``y`` is given)."""
         r = pygame.Rect(0, 0, self.px(w), self.px(h))

@@ -556,8 +556,7 @@ class RollCardScene(Scene):
     def build_ui(self) -> None:
         layout = self.context.layout
         card = self.card_rect()
-        rect = pygame.Rect(0, 0, layout.px(200), layout.px(50))
-        rect.bottomright = (card.right - layout.px(32), card.bottom - layout.px(26))
+        rect = layout.corner_rect(card, 200, 50, 32, 26)
         self.continue_button = pygame_gui.elements.UIButton(
             rect, "Continue", self.context.manager, container=self.root,
             object_id=ObjectID(object_id="#continue", class_id="@menu_button"))

@@ -46,8 +46,7 @@ class HelpOverlay(Scene):
     def build_ui(self) -> None:
         layout = self.context.layout
         card = self.card_rect()
-        rect = pygame.Rect(0, 0, layout.px(180), layout.px(50))
-        rect.bottomright = (card.right - layout.px(36), card.bottom - layout.px(30))
+        rect = layout.corner_rect(card, 180, 50, 36, 30)
         self.close_button = pygame_gui.elements.UIButton(rect, "Close", self.context.manager, container=self.root,
                                                          object_id=ObjectID(object_id="#close",
                                                                             class_id="@menu_button"))

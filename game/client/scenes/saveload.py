@@ -244,9 +244,7 @@ class SaveScene(GameScene):
         self.entry.set_text(self.default_name)
         self.entry.focus()
         for key, text, w, right in (("save", "Save", 180, 40), ("cancel", "Cancel", 180, 240)):
-            rect = pygame.Rect(0, 0, layout.px(w), layout.px(52))
-            rect.bottomright = (card.right - layout.px(right), card.bottom - layout.px(28))
-            self.add_button(key, rect, text, "@menu_button")
+            self.add_button(key, layout.corner_rect(card, w, 52, right, 28), text, "@menu_button")
 
     def target(self) -> Path:
         name = slug(self.entry.get_text() if self.entry is not None else self.default_name)

@@ -54,8 +54,7 @@ class RobotHintOverlay(Scene):
     def build_ui(self) -> None:
         layout = self.context.layout
         card = self.card_rect()
-        rect = pygame.Rect(0, 0, layout.px(200), layout.px(50))
-        rect.bottomright = (card.right - layout.px(32), card.bottom - layout.px(26))
+        rect = layout.corner_rect(card, 200, 50, 32, 26)
         self.close_button = pygame_gui.elements.UIButton(rect, "Got it", self.context.manager, container=self.root,
                                                          object_id=ObjectID(object_id="#close",
                                                                             class_id="@menu_button"))

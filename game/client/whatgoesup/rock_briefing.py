@@ -46,9 +46,7 @@ class RockBriefingScene(GameScene):
         super().build_ui()
         layout = self.context.layout
         card = self.card_rect()
-        rect = pygame.Rect(0, 0, layout.px(300), layout.px(52))
-        rect.bottomright = (card.right - layout.px(32), card.bottom - layout.px(24))
-        self.add_button("go", rect, "Let's save the world", "@menu_button")
+        self.add_button("go", layout.corner_rect(card, 300, 52, 32, 24), "Let's save the world", "@menu_button")
 
     def on_button(self, key: str) -> None:
         if key == "go":

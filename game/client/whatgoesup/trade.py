@@ -235,9 +235,7 @@ class TradeAnswerScene(StillScene, GameScene):
         layout = self.context.layout
         card = self.card_rect()
         for key, text, right in (("accept", "Accept", 40), ("decline", "Decline", 280)):
-            rect = pygame.Rect(0, 0, layout.px(220), layout.px(56))
-            rect.bottomright = (card.right - layout.px(right), card.bottom - layout.px(30))
-            self.add_button(key, rect, text, "@menu_button")
+            self.add_button(key, layout.corner_rect(card, 220, 56, right, 30), text, "@menu_button")
 
     def card_rect(self) -> pygame.Rect:
         return self.context.layout.centred_rect(820, 470)
