@@ -365,6 +365,10 @@ class PhasePart(FlightBase):
         """Whether the owner has anything to decide besides moving on / ending."""
         if mode == "after" and "plan_ahead" in state.setup.options:
             return False
+        # Writing the craft off is on every menu before and after moving and is nearly always allowed: asked
+        # first, it answers without listing the menu (the answer is the same, only found sooner).
+        if self._activity_allowed(state, upgoer, WriteOff(upgoer.id)):
+            return True
         return any(not isinstance(a, (Move, EndActivities)) and self._activity_allowed(state, upgoer, a)
                    for a in self._activity_candidates(state, upgoer))
 
