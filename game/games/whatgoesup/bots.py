@@ -12,6 +12,8 @@ proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
 from typing import Optional
 
 from game.core.dice_rng import Chooser
@@ -44,6 +46,7 @@ ARMED_PLAN = {"lower_stage": 10, "capsule": 4, "thruster": 1}
 WEAPONS = ("waylight", "probe")
 ARMED_SHARE = 0.5
 MAX_HOLDS = 3  # turns an armed craft stays on the pad waiting for a rival craft to launch with it
+_THOUSAND = range(1000)  # a roll of the bot's own: one draw from its stream, in thousandths
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -73,9 +76,9 @@ class SpaceProgramBot:
         self._weapon: dict[int, Optional[str]] = {}
         self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
         self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
-        self._parts_memo: dict = {}  # program -> (things, plan, engine, setup, plan's blueprints, targets)
+        self._parts_memo: dict[int, _PlanParts] = {}  # program -> its plan's blueprints and their targets
         self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
-        self._targets: dict = {}  # id(blueprint) -> (blueprint, engine, setup, its research target)
+        self._research: dict[str, tuple[Research, Research]] = {}  # blueprint id -> its one-step Boom and Fail
         self._stored_memo: dict = {}  # program -> (state.items, state.things, key, parts at home by kind)
 
     # ------------------------------------------------------------------ the entry point
@@ -140,7 +143,7 @@ class SpaceProgramBot:
         return engine.allowed(state, action)
 
     def _roll(self, p: float) -> bool:
-        return self.chooser.choice(range(1000)) < p * 1000
+        return self.chooser.choice(_THOUSAND) < p * 1000
 
     # ------------------------------------------------------------------ R&D
     @staticmethod
@@ -187,13 +190,11 @@ class SpaceProgramBot:
                 return self._first_ok(engine, state, [Invent(kind, mass)])
         for kind in plan:
             thing, target = things[kind], targets[kind]
-            if thing.rating.boom < target.boom:
-                action = self._first_ok(engine, state, [Research(thing.id, "boom", 1)])
-                if action:
-                    return action
-            if thing.rating.fail < target.fail:
-                action = self._first_ok(engine, state, [Research(thing.id, "fail", 1)])
-                if action:
+            rating = thing.rating
+            if rating.boom < target.boom or rating.fail < target.fail:
+                action = self._research_step(engine, state, thing, rating.boom < target.boom,
+                                             rating.fail < target.fail)
+                if action is not None:
                     return action
         stored = self._stored(state, player, things if weapon is not None else None)
         wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
@@ -240,6 +241,20 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
 
+    def _research_step(self, engine: Engine, state: GameState, thing, boom: bool, fail: bool) -> Optional[Action]:
+        """One step of Boom (when ``boom``) or else of Fail (when ``fail``) on ``thing`` that the engine allows now.
+        ``can_research`` is exactly ``allowed`` for a one-step Research, asked without building the action."""
+        actions = self._research.get(thing.id)
+        if actions is None:
+            actions = self._research[thing.id] = (Research(thing.id, "boom", 1), Research(thing.id, "fail", 1))
+        if boom and engine.can_research(state, thing.id, "boom"):
+            self._approved = (state, actions[0])
+            return actions[0]
+        if fail and engine.can_research(state, thing.id, "fail"):
+            self._approved = (state, actions[1])
+            return actions[1]
+        return None
+
     def _armed_plan(self, plan: dict, weapon: str) -> dict:
         """``plan`` with one weapon payload added (the same dict each time, so what is kept per plan holds)."""
         key = (id(plan), weapon)
@@ -251,31 +266,21 @@ class SpaceProgramBot:
                      armed: bool) -> tuple[dict, dict]:
         """The program's blueprints that fit the plan (kind -> the last such blueprint; for an armed program
         the first that is not reusable) and how far research should take each (kind -> the rating it wants,
-        within the research cap), worked out once per tuple of blueprints."""
+        within the research cap). Kept per program: after research or a flight, which replace blueprints in
+        place without changing what they are, only the replaced ones are read again."""
         memo = self._parts_memo.get(player)
-        if memo is not None and memo[0] is state.things and memo[1] is plan and memo[2] is engine \
-                and memo[3] is state.setup:
-            return memo[4], memo[5]
-        things: dict = {}
-        for t in state.things_of(player):
-            if t.kind in plan and t.base_mass == plan[t.kind] and not (armed and (t.reusable or t.kind in things)):
-                things[t.kind] = t
-        targets = {kind: self._target(engine, state, thing) for kind, thing in things.items()}
-        self._parts_memo[player] = (state.things, plan, engine, state.setup, things, targets)
-        return things, targets
-
-    def _target(self, engine: Engine, state: GameState, thing) -> Rating:
-        """How far research should take ``thing``: GOOD_ENOUGH within its research cap (kept per blueprint
-        value: research on one blueprint leaves the others' targets standing)."""
-        hit = self._targets.get(id(thing))
-        if hit is not None and hit[0] is thing and hit[1] is engine and hit[2] is state.setup:
-            return hit[3]
-        cap = engine.research_cap(state, thing)
-        target = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
-        if len(self._targets) >= 512:
-            self._targets.clear()
-        self._targets[id(thing)] = (thing, engine, state.setup, target)
-        return target
+        if memo is None or memo.plan is not plan or memo.engine is not engine or memo.setup is not state.setup:
+            memo = None
+        elif memo.pool is state.things:
+            return memo.things, memo.targets
+        elif len(memo.pool) == len(state.things):
+            memo = memo.carried_over(engine, state)
+        else:
+            memo = None  # an invention (or a pool that changed otherwise): choose again from the start
+        if memo is None:
+            memo = _PlanParts.chosen(engine, state, player, plan, armed)
+        self._parts_memo[player] = memo
+        return memo.things, memo.targets
 
     def _stored(self, state: GameState, player: int, only: Optional[dict]) -> dict[str, tuple[str, ...]]:
         """The ids of the program's built parts at home by kind, in state order; with ``only`` (kind ->
@@ -439,3 +444,57 @@ class SpaceProgramBot:
                 if self._ok(engine, state, action):
                     return action
         return Coast()
+
+
+class _PlanParts:
+    """A program's blueprints that fit its plan (kind -> blueprint), their places in ``pool`` (the state's
+    things they were read from) and how far research should take each (kind -> GOOD_ENOUGH within the
+    blueprint's research cap)."""
+
+    __slots__ = ("pool", "plan", "engine", "setup", "things", "places", "targets")
+
+    def __init__(self, pool, plan, engine, setup, things, places, targets):
+        self.pool, self.plan, self.engine, self.setup = pool, plan, engine, setup
+        self.things, self.places, self.targets = things, places, targets
+
+    @classmethod
+    def chosen(cls, engine: Engine, state: GameState, player: int, plan: dict, armed: bool) -> "_PlanParts":
+        """Read from the state: for each kind of the plan, the last of the program's blueprints of that kind
+        and mass (an armed program: the first that is not reusable)."""
+        things: dict = {}
+        places: dict = {}
+        for place, t in enumerate(state.things):
+            if t.owner == player and t.kind in plan and t.base_mass == plan[t.kind] \
+                    and not (armed and (t.reusable or t.kind in things)):
+                things[t.kind], places[t.kind] = t, place
+        targets = {kind: _target(engine, state, thing) for kind, thing in things.items()}
+        return cls(state.things, plan, engine, state.setup, things, places, targets)
+
+    def carried_over(self, engine: Engine, state: GameState) -> Optional["_PlanParts"]:
+        """The same choice in ``state``, whose things are as many as ``pool``'s: None when a blueprint changed
+        id, owner, kind, mass or reusability (then the choice is made again); else the replaced blueprints
+        are read again, and their targets too when their flight record changed (it moves the research cap)."""
+        pool, old = state.things, self.pool
+        changed = set(compress(range(len(pool)), map(is_not, pool, old)))  # at C speed: research changes one
+        for n in changed:
+            new, was = pool[n], old[n]
+            if new.id != was.id or new.owner != was.owner or new.kind != was.kind \
+                    or new.base_mass != was.base_mass or new.reusable != was.reusable:
+                return None
+        things, targets = self.things, self.targets
+        for kind, place in self.places.items():
+            if place in changed:
+                if things is self.things:
+                    things, targets = dict(things), dict(targets)
+                new, was = pool[place], things[kind]
+                things[kind] = new
+                if new.flown != was.flown or new.flown_successfully != was.flown_successfully:
+                    targets[kind] = _target(engine, state, new)
+        return _PlanParts(pool, self.plan, engine, self.setup, things, self.places, targets)
+
+
+def _target(engine: Engine, state: GameState, thing) -> Rating:
+    """How far research should take ``thing``: GOOD_ENOUGH within its research cap (which reads the game's
+    options, the blueprint's kind and whether it has flown, and flown successfully)."""
+    cap = engine.research_cap(state, thing)
+    return Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
