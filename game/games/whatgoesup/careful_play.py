@@ -28,6 +28,9 @@ class CarefulPlayer:
         self._approved: tuple = (None, None)  # (state, action): the last action ``ok`` allowed, and where
         self._parts: tuple = (None, {})  # (state.things, name -> blueprint) of the last blueprints looked at
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
+        self._derps: tuple = (None, ())  # (state.derps, the program's living derps)
+        self._crafts: tuple = (None, {})  # (state.upgoers, name -> the program's craft of that name)
+        self._caps: dict = {}  # id(blueprint) -> (blueprint, setup, its research cap)
 
     def ok(self, state: GameState, action: Action) -> bool:
         if not self.engine.allowed(state, action):
@@ -62,21 +65,50 @@ class CarefulPlayer:
             self._stores = (state.items, state.things, by_name)
         return by_name.get(name, ())
 
-    def derps_home(self, state: GameState) -> list:
-        return [d for d in state.derps_of(self.program_index) if not d.dead and d.location is HOME]
+    def derps(self, state: GameState) -> tuple:
+        """The program's living derps, in state order (read once per tuple of derps)."""
+        derps, mine = self._derps
+        if derps is not state.derps:
+            mine = state.derps_of(self.program_index)
+            self._derps = (state.derps, mine)
+        return mine
 
-    def crafts(self, state: GameState, name: str) -> list:
-        return [u for u in state.upgoers_of(self.program_index) if u.name == name or u.name.startswith(name + " ")]
+    def derps_home(self, state: GameState) -> list:
+        return [d for d in self.derps(state) if d.location is HOME]
+
+    def crafts(self, state: GameState, name: str) -> tuple:
+        """The program's craft called ``name`` or ``name`` and a number, in state order (read once per tuple of
+        craft and name)."""
+        upgoers, by_name = self._crafts
+        if upgoers is not state.upgoers:
+            by_name = {}
+            self._crafts = (state.upgoers, by_name)
+        found = by_name.get(name)
+        if found is None:
+            found = by_name[name] = tuple(u for u in state.upgoers_of(self.program_index)
+                                          if u.name == name or u.name.startswith(name + " "))
+        return found
 
     # ------------------------------------------------------------------ research and training
+    def research_cap(self, state: GameState, thing) -> Rating:
+        """The engine's research cap of ``thing`` (asked once per blueprint value)."""
+        hit = self._caps.get(id(thing))
+        if hit is not None and hit[0] is thing and hit[1] is state.setup:
+            return hit[2]
+        if len(self._caps) >= 256:
+            self._caps.clear()
+        cap = self.engine.research_cap(state, thing)
+        self._caps[id(thing)] = (thing, state.setup, cap)
+        return cap
+
     def reached(self, state: GameState, thing, target: Rating) -> bool:
         """Whether ``thing`` is as good as ``target`` or as research may make it now."""
-        cap = self.engine.research_cap(state, thing)
+        cap = self.research_cap(state, thing)
         return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
 
     def research_towards(self, state: GameState, thing, target: Rating) -> Iterator[Action]:
         """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap."""
-        cap = self.engine.research_cap(state, thing)
+        cap = self.research_cap(state, thing)
         if thing.rating.boom < min(cap.boom, target.boom):
             yield Research(thing.id, "boom", 1)
         if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1):
@@ -88,8 +120,8 @@ class CarefulPlayer:
         return all(getattr(derp, skill) - (2 if skill == "stamina" else 0) >= points for skill, points in skills)
 
     def train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
-        for d in state.derps_of(self.program_index):
-            if d.dead or d.location is not HOME or d.injured:
+        for d in self.derps(state):
+            if d.location is not HOME or d.injured:
                 continue
             for skill, points in skills:
                 have = getattr(d, skill) - (2 if skill == "stamina" else 0)

@@ -162,7 +162,7 @@ class RockPlan(CarefulPlayer):
                 yield Invent(kind, mass, name)
 
     def _hire(self, state: GameState) -> Iterator[Action]:
-        alive = [d for d in state.derps_of(self.program_index) if not d.dead]
+        alive = self.derps(state)
         for d in alive:
             if d.injured and d.location is HOME:
                 yield Heal(d.id)  # back at 2 stamina, skills kept
