@@ -17,7 +17,6 @@ the spends the engine allows cannot disagree.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
@@ -63,7 +62,11 @@ def pinned(rating: Rating, help: Help) -> bool:
 
 def refusal(reading: str, value: int, rating: Rating, help: Help, skill: str) -> Optional[str]:
     """Why ``skill`` (Engineering, or Piloting - an RCS boost works as Piloting) cannot help this roll now."""
-    outcome = judged(value, rating, help)
+    return _refusal(reading, judged(value, rating, help), rating, help, skill)
+
+
+def _refusal(reading: str, outcome: Outcome, rating: Rating, help: Help, skill: str) -> Optional[str]:
+    """``refusal`` for a roll already judged ``outcome`` (best_help judges each step of its search once)."""
     if skill == ENGINEERING:
         if outcome is Outcome.BOOM:
             return None
@@ -83,14 +86,15 @@ def refusal(reading: str, value: int, rating: Rating, help: Help, skill: str) ->
 
 def spend(reading: str, value: int, rating: Rating, help: Help, skill: str, amount: int) -> Help:
     """The help after one spend of ``amount`` points of ``skill`` (check ``refusal`` first)."""
+    # Help is built field by field (not dataclasses.replace): best_help's search spends often.
     if reading == MOVE_ROLL:
         if skill == ENGINEERING:
             # Towards Fail: at most as far as the Fail safety, the lowest roll that still Fails.
             amount = max(0, min(amount, judged_value(value, help) - rating.fail))
-        return dataclasses.replace(help, moved=help.moved + amount)
+        return Help(help.moved + amount, help.fail_raise, help.boom_raise)
     if skill == ENGINEERING:
-        return dataclasses.replace(help, boom_raise=help.boom_raise + amount)
-    return dataclasses.replace(help, fail_raise=help.fail_raise + amount)
+        return Help(help.moved, help.fail_raise, help.boom_raise + amount)
+    return Help(help.moved, help.fail_raise + amount, help.boom_raise)
 
 
 @dataclass(frozen=True)
@@ -125,17 +129,22 @@ def best_help(reading: str, value: int, rating: Rating, crew: tuple[Helper, ...]
         known = memo.get(key)
         if known is not None:
             return known
-        best = (RANK[judged(value, rating, help)], 0, ())
+        outcome = judged(value, rating, help)
+        best = (RANK[outcome], 0, ())
         if best[0] > 0:
+            # Whether a skill may help depends on the roll and the help so far, not on who spends it.
+            engineering = _refusal(reading, outcome, rating, help, ENGINEERING) is None
+            piloting = _refusal(reading, outcome, rating, help, PILOTING) is None
             options: list[tuple[Spend, int, tuple[int, ...], int]] = []
             for index, (helper, left) in enumerate(zip(crew, stamina)):
                 if left < 1:
                     continue
                 fewer = stamina[:index] + (left - 1,) + stamina[index + 1:]
-                for skill, amount in ((ENGINEERING, helper.engineering), (PILOTING, helper.piloting)):
-                    if amount > 0 and refusal(reading, value, rating, help, skill) is None:
-                        options.append((Spend(index, skill), amount, fewer, rcs))
-            if rcs > 0 and rcs_bonus > 0 and refusal(reading, value, rating, help, PILOTING) is None:
+                if engineering and helper.engineering > 0:
+                    options.append((Spend(index, ENGINEERING), helper.engineering, fewer, rcs))
+                if piloting and helper.piloting > 0:
+                    options.append((Spend(index, PILOTING), helper.piloting, fewer, rcs))
+            if rcs > 0 and rcs_bonus > 0 and piloting:
                 options.append((Spend(None, PILOTING), rcs_bonus, stamina, rcs - 1))
             for step, amount, stamina_left, rcs_left in options:
                 rank, cost, rest = search(spend(reading, value, rating, help, step.skill, amount), stamina_left,
