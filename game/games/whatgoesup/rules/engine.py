@@ -67,6 +67,7 @@ class Engine:
         self.victory_rules = VictoryRules(self)
         self.rnd_listing = RndListing(rules, self.research_cap, self.INVENT_MASSES)
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
+        self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
@@ -178,7 +179,18 @@ class Engine:
 
     # ------------------------------------------------------------------ questions
     def current_player(self, state: GameState) -> int:
-        """The program that must act, CHANCE when a roll is pending, TERMINAL when the game is over."""
+        """The program that must act, CHANCE when a roll is pending, TERMINAL when the game is over.
+
+        The answer for the state last asked about is kept (a bot, the play loop and ``apply`` all ask about the
+        same state in turn): a cache of derived data, like the state's id indexes; ``_who_acts`` decides."""
+        last = self._acting
+        if last[0] is state:
+            return last[1]
+        player = self._who_acts(state)
+        self._acting = (state, player)  # the state is held, so its identity cannot be reused while it is here
+        return player
+
+    def _who_acts(self, state: GameState) -> int:
         if state.phase == "over":
             return TERMINAL
         if state.rock is not None and state.rock.drift_pending and state.phase == "rnd":
@@ -255,39 +267,40 @@ class Engine:
         return self._dispatch(state, action, check_only=False)
 
     def _dispatch(self, state: GameState, action: Action, check_only: bool) -> GameState:
+        """The one judge: the state after ``action`` (``check_only``: the state unchanged once every check
+        passed), or IllegalAction with the reason. An R&D handler gets the acting program and returns the state
+        with its own events, in one rebuild; the drift die and the flights add to events cleared here."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalAction("the game is over")
-        if not check_only:
-            state = update(state, events=())
         if player == CHANCE and state.phase == "rnd":  # the rock's drift die, before anyone spends
             if not isinstance(action, Roll):
                 raise IllegalAction("the rock's drift die must be rolled first")
-            return self.rock_rules.apply_drift(state, action.value)
+            return self.rock_rules.apply_drift(state if check_only else update(state, events=()), action.value)
         if state.pending_trade is not None:
             if not isinstance(action, AnswerTrade):
                 partner = state.programs[state.pending_trade.partner].name
                 raise IllegalAction(f"{partner} must first accept or decline the trade on the table")
             return self._answer_trade(state, action)
-        if state.phase == "flight" and isinstance(action, OfferTrade):
-            closed = self.flight_rules.trade_closed(state)
-            if closed is not None:
-                raise IllegalAction(closed)
-            return self._offer_trade(state, action, check_only=check_only)
         if state.phase == "flight":
+            if isinstance(action, OfferTrade):
+                closed = self.flight_rules.trade_closed(state)
+                if closed is not None:
+                    raise IllegalAction(closed)
+                return self._offer_trade(state, action, state.programs[player], check_only)
             if check_only:
                 self.flight_rules.check(state, action)
                 return state
-            after = self.flight_rules.apply(state, action)
-            return after if check_only else self.victory_rules.after_flight_action(after)
-        if isinstance(action, Roll):
-            raise IllegalAction("no roll is pending")
+            after = self.flight_rules.apply(update(state, events=()), action)
+            return self.victory_rules.after_flight_action(after)
         handler = self._rnd_handlers.get(type(action))
         if handler is None:
+            if isinstance(action, Roll):
+                raise IllegalAction("no roll is pending")
             raise IllegalAction(f"'{action}' cannot be done during R&D")
-        return handler(state, action, check_only=check_only)
+        return handler(state, action, state.programs[player], check_only)
 
     def outcome(self, state: GameState) -> Optional[Outcome]:
         if state.phase != "over" or state.winner is None:
@@ -333,22 +346,17 @@ class Engine:
                 "lines": self.victory_rules.status(state)}
 
     # ------------------------------------------------------------------ helpers
-    def _program(self, state: GameState) -> Program:
-        return state.programs[self.current_player(state)]
+    @staticmethod
+    def _too_dear(program: Program, cost: int, what: str) -> IllegalAction:
+        """The refusal of an action ``program`` cannot pay for (its words built only when it is refused)."""
+        return IllegalAction(f"{what} costs {counted(cost, 'point')} and you have {program.points}")
 
     @staticmethod
-    def _new_id(state: GameState, prefix: str) -> tuple[str, GameState]:
-        return f"{prefix}{state.next_id}", update(state, next_id=state.next_id + 1)
-
-    @staticmethod
-    def _afford(program: Program, cost: int, what: str) -> None:
-        if cost > program.points:
-            raise IllegalAction(f"{what} costs {counted(cost, 'point')} and you have {program.points}")
-
-    @staticmethod
-    def _deduct(state: GameState, program: Program, cost: int) -> GameState:
-        current = state.programs[program.index]
-        return with_program(state, update(current, points=current.points - cost))
+    def _paying(state: GameState, program: Program, cost: int, **changes) -> tuple[Program, ...]:
+        """The programs of ``state`` after ``program`` (as it is there) pays ``cost`` points, with ``changes``."""
+        programs = list(state.programs)
+        programs[program.index] = update(program, points=program.points - cost, **changes)
+        return tuple(programs)
 
     def _own_thing(self, state: GameState, program: Program, thing_id: str) -> Thing:
         thing = state.find("thing", thing_id)
@@ -457,8 +465,7 @@ class Engine:
         return self._design_validity(state, program, design)
 
     # ------------------------------------------------------------------ R&D handlers
-    def _invent(self, state: GameState, a: Invent, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _invent(self, state: GameState, a: Invent, program: Program, check_only: bool) -> GameState:
         comps = self.rules.components
         try:
             kind = comps.kind(a.kind)
@@ -486,25 +493,24 @@ class Engine:
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass
-        self._afford(program, cost, f"inventing a thing of mass {mass}")
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"inventing a thing of mass {mass}")
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
         rating = self.rules.economy.research.new_thing_rating
         transfer = self.transfer_rating(state, program.index, kind.id, mass)
         note = ""
         if transfer is not None and transfer[0].score() > rating.score():
             rating = transfer[0]
             note = f" (technology transfer from {transfer[1].name})"
-        thing_id, state = self._new_id(state, "T")
-        thing = Thing(id=thing_id, owner=program.index, name=name, kind=kind.id, base_mass=a.mass, mass=mass,
-                      reusable=a.reusable, rating=rating, inventor=program.index)
-        return update(state, things=appended(state.things, (thing,)), events=(
+        thing = Thing(id=f"T{state.next_id}", owner=program.index, name=name, kind=kind.id, base_mass=a.mass,
+                      mass=mass, reusable=a.reusable, rating=rating, inventor=program.index)
+        return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
+                      things=appended(state.things, (thing,)), events=(
             Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {counted(cost, 'point')}. "
                   f"It starts at {rating}{note}.", program.index, "rnd"),))
 
-    def _research(self, state: GameState, a: Research, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
         thing = self._own_thing(state, program, a.thing)
         if a.safety not in ("fail", "boom"):
             raise IllegalAction("research moves either the Fail safety or the Boom safety")
@@ -530,18 +536,16 @@ class Engine:
         if target > ceiling:
             raise IllegalAction(f"{thing.name} cannot be researched past {cap} {self._cap_reason(state, thing)}")
         cost = self.rules.economy.costs.research_per_mass * thing.mass * a.steps
-        self._afford(program, cost, f"researching {thing.name} {counted(a.steps, 'step')}")
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"researching {thing.name} {counted(a.steps, 'step')}")
         if check_only:
             return state
-        changes = {"rating": new}
         if a.safety == "fail":
-            changes["fail_steps_this_turn"] = done + a.steps
+            researched = update(thing, rating=new, fail_steps_this_turn=done + a.steps)
         else:
-            changes["boom_steps_this_turn"] = done + a.steps
-        programs = list(state.programs)
-        programs[program.index] = update(programs[program.index], points=programs[program.index].points - cost)
-        # One copy of the state for the whole action (research is the commonest action of a game).
-        return update(state, programs=tuple(programs), things=replace_in(state.things, [update(thing, **changes)]),
+            researched = update(thing, rating=new, boom_steps_this_turn=done + a.steps)
+        return update(state, programs=self._paying(state, program, cost),
+                      things=replace_in(state.things, (researched,)),
                       events=(Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for "
                                     f"{counted(cost, 'point')}.", program.index, "rnd"),))
 
@@ -552,25 +556,27 @@ class Engine:
             return "until it has flown"
         return "until it has flown successfully"
 
-    def _build(self, state: GameState, a: Build, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _build(self, state: GameState, a: Build, program: Program, check_only: bool) -> GameState:
         thing = self._own_thing(state, program, a.thing)
         if a.count < 1:
             raise IllegalAction("build at least one")
         cost = self.rules.economy.costs.build_per_mass * thing.mass * a.count
-        self._afford(program, cost, f"building {a.count} x {thing.name}")
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"building {a.count} x {thing.name}")
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
         kind = self.rules.components.kind(thing.kind)
         new_items, systems = [], []
+        next_id = state.next_id
         for _ in range(a.count):
-            item_id, state = self._new_id(state, "I")
+            item_id = f"I{next_id}"
+            next_id += 1
             new_items.append(Item(id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
             if kind.role == "underped":
-                derp_id, state = self._new_id(state, "D")
-                systems.append(self._new_system(state, program.index, thing, item_id, derp_id, len(systems)))
-        return update(state, items=appended(state.items, new_items), derps=appended(state.derps, systems), events=(
+                systems.append(self._new_system(state, program.index, thing, item_id, f"D{next_id}", len(systems)))
+                next_id += 1
+        return update(state, programs=self._paying(state, program, cost), next_id=next_id,
+                      items=appended(state.items, new_items), derps=appended(state.derps, systems), events=(
             Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
                   f"for {counted(cost, 'point')}.", program.index, "rnd"),))
 
@@ -588,9 +594,8 @@ class Engine:
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina, system=item_id, powered_down=True)
 
-    def _program_system(self, state: GameState, a: ProgramSystem, check_only: bool = False) -> GameState:
+    def _program_system(self, state: GameState, a: ProgramSystem, program: Program, check_only: bool) -> GameState:
         """Programming: +1 stamina per resource point, at home or aboard a craft on the pad (the last minute)."""
-        program = self._program(state)
         derp = self._own_derp(state, program, a.derp)
         if not derp.is_system:
             raise IllegalAction(f"{derp.name} is a derp: derps are trained, underped systems are programmed")
@@ -602,17 +607,16 @@ class Engine:
         if derp.total_points + a.points > limit:
             raise IllegalAction(f"{derp.name} has {derp.total_points} points; a system can have at most {limit}")
         cost = self.rules.components.underped.program_cost_per_stamina * a.points
-        self._afford(program, cost, f"programming {derp.name}")
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"programming {derp.name}")
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
         new = update(derp, stamina=derp.stamina + a.points, current_stamina=derp.current_stamina + a.points)
-        return update(state, derps=replace_in(state.derps, [new]), events=(
+        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, [new]), events=(
             Event(f"{derp.name} is programmed: stamina {derp.stamina} -> {new.stamina}, for {counted(cost, 'point')}.",
                   program.index, "rnd"),))
 
-    def _write_orders(self, state: GameState, a: WriteOrders, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _write_orders(self, state: GameState, a: WriteOrders, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is None or upgoer.owner != program.index or upgoer.status not in ("pad", "flying"):
             raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad or in flight")
@@ -622,54 +626,48 @@ class Engine:
         written = self.flight_rules.check_orders(state, upgoer, a.burns)
         if check_only:
             return state
-        state = update(state, upgoers=replace_in(state.upgoers, [update(upgoer, orders=a.burns,
-                                                                          orders_aborted=False)]))
-        return update(state, events=(Event(f"{upgoer.name}'s orders are written: {written}.", program.index,
-                                           "rnd"),))
+        return update(state, upgoers=replace_in(state.upgoers, [update(upgoer, orders=a.burns, orders_aborted=False)]),
+                      events=(Event(f"{upgoer.name}'s orders are written: {written}.", program.index, "rnd"),))
 
-    def _buy_consumables(self, state: GameState, a: BuyConsumables, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _buy_consumables(self, state: GameState, a: BuyConsumables, program: Program, check_only: bool) -> GameState:
         comps = self.rules.components
         if a.kind not in ("fuel", "rations"):
             raise IllegalAction("you can buy fuel or rations")
         if a.containers < 1:
             raise IllegalAction("buy at least one container")
         cost = self.rules.economy.costs.consumable_per_container * a.containers
-        self._afford(program, cost, counted(a.containers, f"{a.kind} container"))
+        if cost > program.points:
+            raise self._too_dear(program, cost, counted(a.containers, f"{a.kind} container"))
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
-        program = state.programs[program.index]
         if a.kind == "fuel":
             amount = a.containers * comps.fuel_per_container
-            program = update(program, fuel_stock=program.fuel_stock + amount)
+            programs = self._paying(state, program, cost, fuel_stock=program.fuel_stock + amount)
             what = f"{amount} fuel"
         else:
             amount = a.containers * comps.rations_derp_turns_per_container
-            program = update(program, rations_stock=program.rations_stock + amount)
+            programs = self._paying(state, program, cost, rations_stock=program.rations_stock + amount)
             what = f"rations for {amount} derp-turns"
-        state = with_program(state, program)
-        return update(state, events=(
+        return update(state, programs=programs, events=(
             Event(f"{program.name} buys {what} for {counted(cost, 'point')}.", program.index, "rnd"),))
 
-    def _hire(self, state: GameState, a: Hire, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _hire(self, state: GameState, a: Hire, program: Program, check_only: bool) -> GameState:
         derps = self.rules.economy.derps
         name = a.name.strip() or self.default_derp_name(state, program.index)
-        self._afford(program, self.rules.economy.costs.hire_derp, "hiring a derp")
+        cost = self.rules.economy.costs.hire_derp
+        if cost > program.points:
+            raise self._too_dear(program, cost, "hiring a derp")
         if check_only:
             return state
-        state = self._deduct(state, program, self.rules.economy.costs.hire_derp)
-        derp_id, state = self._new_id(state, "D")
-        derp = Derp(id=derp_id, owner=program.index, name=name, piloting=derps.start_piloting,
+        derp = Derp(id=f"D{state.next_id}", owner=program.index, name=name, piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina)
-        return update(state, derps=appended(state.derps, (derp,)), events=(
+        return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
+                      derps=appended(state.derps, (derp,)), events=(
             Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
                   f"ready to fly today.", program.index, "rnd"),))
 
-    def _train(self, state: GameState, a: Train, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _train(self, state: GameState, a: Train, program: Program, check_only: bool) -> GameState:
         derp = self._own_derp(state, program, a.derp)
         rules = self.rules.economy.derps
         if derp.is_system:
@@ -693,16 +691,16 @@ class Engine:
             raise IllegalAction(f"{derp.name} has {derp.total_points} points; a derp can have at most "
                                 f"{rules.max_total_points}")
         cost = self.rules.economy.costs.train_per_point * a.points
-        self._afford(program, cost, f"training {derp.name}")
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"training {derp.name}")
         if check_only:
             return state
-        state = self._deduct(state, program, cost)
         changes = {a.skill: getattr(derp, a.skill) + a.points, "busy": "training",
                    "trained_skill": a.skill, "trained_points": derp.trained_points + a.points}
         if a.skill == "stamina":
             changes["current_stamina"] = derp.current_stamina + a.points
         new = update(derp, **changes)
-        return update(state, derps=replace_in(state.derps, [new]), events=(
+        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, [new]), events=(
             Event(f"{derp.name} trains {a.skill} to {getattr(new, a.skill)} and stays on the ground this turn.",
                   program.index, "rnd"),))
 
@@ -713,20 +711,20 @@ class Engine:
             return "a craft"
         return f"{upgoer.name} on the pad" if upgoer.status == "pad" else f"{upgoer.name} in space"
 
-    def _heal(self, state: GameState, a: Heal, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _heal(self, state: GameState, a: Heal, program: Program, check_only: bool) -> GameState:
         derp = self._own_derp(state, program, a.derp)
         if not derp.injured:
             raise IllegalAction(f"{derp.name} is not injured")
         if derp.location is not HOME:
             raise IllegalAction(f"{derp.name} is aboard {self._where(state, derp)}; derps are healed at home")
-        self._afford(program, self.rules.economy.costs.heal_derp, f"healing {derp.name}")
+        cost = self.rules.economy.costs.heal_derp
+        if cost > program.points:
+            raise self._too_dear(program, cost, f"healing {derp.name}")
         if check_only:
             return state
-        state = self._deduct(state, program, self.rules.economy.costs.heal_derp)
         back_to = self.rules.economy.derps.heal_to_stamina
         new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
-        return update(state, derps=replace_in(state.derps, [new]), events=(
+        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, [new]), events=(
             Event(f"{derp.name} is healed, back at {back_to} stamina, and rests on the ground this turn.",
                   program.index, "rnd"),))
 
@@ -764,8 +762,7 @@ class Engine:
                 or len(set(bundle.blueprints)) != len(bundle.blueprints)):
             raise IllegalAction("a trade names the same thing twice")
 
-    def _offer_trade(self, state: GameState, a: OfferTrade, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _offer_trade(self, state: GameState, a: OfferTrade, program: Program, check_only: bool) -> GameState:
         if not 0 <= a.partner < len(state.programs) or a.partner == program.index:
             raise IllegalAction("trade with another space program")
         if a.give.is_empty() and a.take.is_empty():
@@ -795,16 +792,15 @@ class Engine:
         offer = state.pending_trade
         assert offer is not None
         proposer, partner = state.programs[offer.proposer], state.programs[offer.partner]
-        state = update(state, pending_trade=None)
         if not a.accept:
-            return update(state, events=(
+            return update(state, pending_trade=None, events=(
                 Event(f"{partner.name} declines the trade.", partner.index, "trade"),))
         # Re-check: nothing may have changed, but a trade must never hand over what is gone.
         self._check_bundle(state, proposer, offer.give, f"{proposer.name} has")
         self._check_bundle(state, partner, offer.take, f"{partner.name} has")
         state = self._transfer(state, proposer.index, partner.index, offer.give)
         state = self._transfer(state, partner.index, proposer.index, offer.take)
-        return update(state, events=(
+        return update(state, pending_trade=None, events=(
             Event(f"{partner.name} accepts: {proposer.name} hands over "
                   f"{self.describe_bundle_after(offer.give)}, and receives {self.describe_bundle_after(offer.take)}.",
                   partner.index, "trade"),))
@@ -819,26 +815,30 @@ class Engine:
         return ", ".join(bits) if bits else "nothing"
 
     def _transfer(self, state: GameState, giver: int, receiver: int, bundle: TradeBundle) -> GameState:
-        g, r = state.programs[giver], state.programs[receiver]
-        g = update(g, points=g.points - bundle.points, dots=g.dots - bundle.dots,
-                   fuel_stock=g.fuel_stock - bundle.fuel, rations_stock=g.rations_stock - bundle.rations)
-        r = update(r, points=r.points + bundle.points, dots=r.dots + bundle.dots,
-                   fuel_stock=r.fuel_stock + bundle.fuel, rations_stock=r.rations_stock + bundle.rations)
-        state = with_program(with_program(state, g), r)
-        # A part leaving its inventor's hands keeps the rating it has now: the new owner's research
-        # cannot reach it, and the inventor's no longer does.
-        moved = [update(state.item(i), owner=receiver, fixed_rating=self.item_rating(state, state.item(i)))
-                 for i in bundle.items]
-        state = update(state, items=replace_in(state.items, moved))
-        for thing_id in bundle.blueprints:
+        programs = list(state.programs)
+        g, r = programs[giver], programs[receiver]
+        programs[giver] = update(g, points=g.points - bundle.points, dots=g.dots - bundle.dots,
+                                 fuel_stock=g.fuel_stock - bundle.fuel, rations_stock=g.rations_stock - bundle.rations)
+        programs[receiver] = update(r, points=r.points + bundle.points, dots=r.dots + bundle.dots,
+                                    fuel_stock=r.fuel_stock + bundle.fuel, rations_stock=r.rations_stock + bundle.rations)
+        changes: dict = {"programs": tuple(programs)}
+        if bundle.items:
+            # A part leaving its inventor's hands keeps the rating it has now: the new owner's research
+            # cannot reach it, and the inventor's no longer does.
+            moved = [update(state.item(i), owner=receiver, fixed_rating=self.item_rating(state, state.item(i)))
+                     for i in bundle.items]
+            changes["items"] = replace_in(state.items, moved)
+        if bundle.derps or bundle.items:
+            derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
+            derps += [update(d, owner=receiver) for d in state.derps if d.system in bundle.items]  # systems follow
+            changes["derps"] = replace_in(state.derps, derps)
+        state = update(state, **changes)
+        for thing_id in bundle.blueprints:  # each copy named against the copies before it
             original = state.thing(thing_id)
-            new_id, state = self._new_id(state, "T")
-            copy = update(original, id=new_id, owner=receiver, fail_steps_this_turn=0, boom_steps_this_turn=0,
-                          name=self._unique_name(state, receiver, original.name))
-            state = update(state, things=appended(state.things, (copy,)))
-        derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
-        derps += [update(d, owner=receiver) for d in state.derps if d.system in bundle.items]  # systems follow
-        return update(state, derps=replace_in(state.derps, derps))
+            copy = update(original, id=f"T{state.next_id}", owner=receiver, fail_steps_this_turn=0,
+                          boom_steps_this_turn=0, name=self._unique_name(state, receiver, original.name))
+            state = update(state, next_id=state.next_id + 1, things=appended(state.things, (copy,)))
+        return state
 
     @staticmethod
     def _unique_name(state: GameState, program: int, name: str) -> str:
@@ -850,8 +850,7 @@ class Engine:
             n += 1
         return f"{name} ({n})"
 
-    def _reverse_engineer(self, state: GameState, a: ReverseEngineer, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _reverse_engineer(self, state: GameState, a: ReverseEngineer, program: Program, check_only: bool) -> GameState:
         item = state.find("item", a.item)
         if item is None or item.owner != program.index or item.location is not HOME:
             raise IllegalAction(f"{a.item} is not a part in your storage")
@@ -869,20 +868,20 @@ class Engine:
             raise IllegalAction(refusal)
         if check_only:
             return state
-        new_id, state = self._new_id(state, "T")
-        copy = update(original, id=new_id, owner=program.index, rating=self.item_rating(state, item),
+        copy = update(original, id=f"T{state.next_id}", owner=program.index, rating=self.item_rating(state, item),
                       fail_steps_this_turn=0, boom_steps_this_turn=0,
                       name=self._unique_name(state, program.index, original.name))
         bonus = rules.points_per_mass * original.mass
         beneficiary = program.index if rules.bonus_to == "plagiarist" else inventor
         target = state.programs[beneficiary]
-        state = with_program(state, update(target, bonus_points=target.bonus_points + bonus))
-        state = update(state, things=appended(state.things, (copy,)),
-                                    reverse_engineered=state.reverse_engineered | {pair})
+        programs = list(state.programs)
+        programs[beneficiary] = update(target, bonus_points=target.bonus_points + bonus)
+        heaviest = state.reverse_engineered_mass
         if rules.only_heavier:
-            heaviest = tuple(e for e in state.reverse_engineered_mass if e[:2] != pair) + (pair + (original.mass,),)
-            state = update(state, reverse_engineered_mass=tuple(sorted(heaviest)))
-        return update(state, events=(
+            heaviest = tuple(sorted(tuple(e for e in heaviest if e[:2] != pair) + (pair + (original.mass,),)))
+        return update(state, programs=tuple(programs), next_id=state.next_id + 1,
+                      things=appended(state.things, (copy,)), reverse_engineered=state.reverse_engineered | {pair},
+                      reverse_engineered_mass=heaviest, events=(
             Event(f"{program.name} reverse-engineers {original.name} from {state.programs[inventor].name}'s "
                   f"hardware; {state.programs[beneficiary].name} gets {bonus} extra points next turn.",
                   program.index, "rnd"),))
@@ -902,8 +901,7 @@ class Engine:
         return None
 
     # ------------------------------------------------------------------ assembly
-    def _assemble(self, state: GameState, a: Assemble, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _assemble(self, state: GameState, a: Assemble, program: Program, check_only: bool) -> GameState:
         design = a.design
         if not design.name.strip():
             raise IllegalAction("give the Upgoer a name")
@@ -917,27 +915,23 @@ class Engine:
             raise IllegalAction("this design cannot fly: " + "; ".join(report.problems))
         if check_only:
             return state
-        upgoer_id, state = self._new_id(state, "U")
+        upgoer_id = f"U{state.next_id}"
         systems = tuple(d.id for d in state.derps if d.system is not None and d.system in design.modules)
         crew = design.crew + systems  # an underped system loaded as a part is also a crew member
         upgoer = Upgoer(id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
                         modules=design.modules, crew=crew, fuel=design.fuel, rations=design.rations)
         items = [update(state.item(i), location=upgoer_id) for i in design.all_items()]
         derps = [update(state.derp(d), location=upgoer_id) for d in crew]
-        program = state.programs[program.index]
-        program = update(program, fuel_stock=program.fuel_stock - design.fuel,
-                         rations_stock=program.rations_stock - design.rations)
-        state = with_program(state, program)
-        state = update(state, upgoers=appended(state.upgoers, (upgoer,)),
-                                    items=replace_in(state.items, items), derps=replace_in(state.derps, derps))
-        return update(state, events=(
+        programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock - design.fuel,
+                                rations_stock=program.rations_stock - design.rations)
+        return update(state, programs=programs, next_id=state.next_id + 1, upgoers=appended(state.upgoers, (upgoer,)),
+                      items=replace_in(state.items, items), derps=replace_in(state.derps, derps), events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
                   f"{_fmt(report.total_mass)}, {counted(len(design.crew), 'derp')}"
                   + (f" and {counted(len(systems), 'underped system')}" if systems else "") + " aboard.",
                   program.index, "rnd"),))
 
-    def _disassemble(self, state: GameState, a: Disassemble, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _disassemble(self, state: GameState, a: Disassemble, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is None or upgoer.owner != program.index:
             raise IllegalAction(f"{a.upgoer} is not one of your Upgoers")
@@ -952,24 +946,21 @@ class Engine:
         items = [update(i, location=HOME) for i in state.items if i.location == upgoer.id]
         derps = [update(d, location=HOME) for d in state.derps if d.location == upgoer.id]
         program = state.programs[upgoer.owner]
-        program = update(program, fuel_stock=program.fuel_stock + upgoer.fuel,
-                         rations_stock=program.rations_stock + upgoer.rations)
-        state = with_program(state, program)
+        programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock + upgoer.fuel,
+                                rations_stock=program.rations_stock + upgoer.rations)
         return update(
-            state, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
+            state, programs=programs, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
             events=(Event(text, upgoer.owner, "rnd"),))
 
-    def _track(self, state: GameState, a: Track, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _track(self, state: GameState, a: Track, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is not None and upgoer.written_off_by == program.index:
             raise IllegalAction("you wrote it off yourself; another program may track it")
         tracked = self.flight_rules.track(state, program.index, a.upgoer)
         return state if check_only else tracked
 
-    def _rush(self, state: GameState, a: Rush, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _rush(self, state: GameState, a: Rush, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
         if upgoer is None or upgoer.owner != program.index or upgoer.status not in ("pad", "flying"):
             raise IllegalAction(f"{a.upgoer} is not one of your Upgoers on the pad or in flight")
@@ -989,23 +980,21 @@ class Engine:
             return state
         derp = update(derp, current_stamina=derp.current_stamina - 1)
         upgoer = update(upgoer, rush=upgoer.rush + bonus)
-        state = update(state, derps=replace_in(state.derps, [derp]),
-                                    upgoers=replace_in(state.upgoers, [upgoer]))
-        return update(state, events=(
+        return update(state, derps=replace_in(state.derps, [derp]), upgoers=replace_in(state.upgoers, [upgoer]), events=(
             Event(f"{derp.name} spends a stamina point to hurry {upgoer.name}: +{bonus} in the timing order "
                   f"(not on its rolls).", program.index, "rnd"),))
 
     # ------------------------------------------------------------------ turn structure
-    def _end_rnd(self, state: GameState, a: EndRnD, check_only: bool = False) -> GameState:
-        program = self._program(state)
+    def _end_rnd(self, state: GameState, a: EndRnD, program: Program, check_only: bool) -> GameState:
         if check_only:
             return state
-        state = with_program(state, update(program, rnd_done=True))
-        events = [Event(f"{program.name} finishes R&D with {counted(program.points, 'point')} saved.", program.index, "rnd")]
-        if all(p.rnd_done for p in state.programs):
-            state = self.flight_rules.begin_flights(state)
-            events += list(state.events)
-        return update(state, events=tuple(events))
+        ended = Event(f"{program.name} finishes R&D with {counted(program.points, 'point')} saved.", program.index,
+                      "rnd")
+        programs = self._paying(state, program, 0, rnd_done=True)
+        if not all(p.rnd_done for p in programs):
+            return update(state, programs=programs, events=(ended,))
+        state = self.flight_rules.begin_flights(update(state, programs=programs))
+        return update(state, events=(ended,) + state.events)
 
     def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
         """Record a budget change; it is applied (and clamped) at the end of the turn."""
