@@ -930,3 +930,50 @@ def test_random_rnd_play_keeps_the_rules(seed):
             turns_seen = state.turn
             assert all(30 <= p.dots <= 70 for p in state.programs)
     assert turns_seen >= 2
+
+
+def test_each_rnd_action_tells_only_its_own_story():
+    """The story after an action is what that action did, never what the action before it did: the log
+    shows each line once. A whole R&D turn, action by action, through to the next turn."""
+    state = new_game()
+    told = []
+    state = act(state, Invent("capsule", 3, name="Pod"))
+    told.append(state.events)
+    pod = state.things[-1].id
+    for action in (Build(pod, 2), Research(pod, "boom", 1), Research(pod, "fail", 1), Hire("Zed")):
+        state = act(state, action)
+        told.append(state.events)
+    zed = state.derps[-1].id
+    for action in (Train(zed, "piloting", 1), BuyConsumables("fuel", 1), OfferTrade(1, give=TradeBundle(points=1)),
+                   AnswerTrade(True), EndRnD(), EndRnD()):
+        state = act(state, action)
+        told.append(state.events)
+    assert [[(e.text, e.program, e.kind) for e in events] for events in told] == [
+        [("Ayla invents Pod, a capsule of mass 3, for 9 points. It starts at 1/5.", 0, "rnd")],
+        [("Ayla builds 2 x Pod (I2, I3) for 6 points.", 0, "rnd")],
+        [("Ayla researches Pod: 1/5 -> 1/6 for 3 points.", 0, "rnd")],
+        [("Ayla researches Pod: 1/6 -> 2/6 for 3 points.", 0, "rnd")],
+        [("Ayla hires Zed (0/0/2), ready to fly today.", 0, "rnd")],
+        [("Zed trains piloting to 1 and stays on the ground this turn.", 0, "rnd")],
+        [("Ayla buys 1 fuel for 1 point.", 0, "rnd")],
+        [("Ayla offers Bram a trade: 1 point for nothing.", 0, "trade")],
+        [("Bram accepts: Ayla hands over 1 point, and receives nothing.", 1, "trade")],
+        [("Ayla finishes R&D with 15 points saved.", 0, "rnd")],
+        [("Bram finishes R&D with 41 points saved.", 1, "rnd"), ("Flights of turn 1 begin.", None, "turn"),
+         ("End of turn 1, Ayla: no changes. Budget 40 -> 40.", 0, "report"),
+         ("End of turn 1, Bram: no changes. Budget 40 -> 40.", 1, "report"),
+         ("Turn 2 begins: each program gets points equal to its budget dots.", None, "turn")],
+    ]
+    assert (state.turn, state.phase, [p.points for p in state.programs]) == (2, "rnd", [55, 81])
+    assert ENGINE.current_player(state) == 0
+
+
+def test_who_acts_is_answered_for_the_state_asked_about_in_any_order():
+    """``current_player`` keeps its last answer, but only for that very state: asking about an older state,
+    a newer one, then the older again answers for each."""
+    first = new_game()
+    second = act(first, EndRnD())
+    over = act(new_game(players=1, turn_limit=1), EndRnD())
+    answers = [ENGINE.current_player(s) for s in (second, first, first, second, over, first)]
+    assert answers == [1, 0, 0, 1, TERMINAL, 0]
+    assert ENGINE.current_player(update(second, phase="over")) == TERMINAL
