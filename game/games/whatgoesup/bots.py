@@ -24,7 +24,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
                                 Hire, Invent, Research)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
-                                       KeepRoll, Launch, Move, RepelDocking, StartFight, UseLuck)
+                                       KeepRoll, Launch, Move, RepelDocking, Shed, StartFight, UseLuck, WriteOff)
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
@@ -47,6 +47,7 @@ WEAPONS = ("waylight", "probe")
 ARMED_SHARE = 0.5
 MAX_HOLDS = 3  # turns an armed craft stays on the pad waiting for a rival craft to launch with it
 _THOUSAND = range(1000)  # a roll of the bot's own: one draw from its stream, in thousandths
+_THROWS_AWAY = frozenset((WriteOff, Shed, Disassemble))  # what a random pick avoids when it can
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -125,7 +126,7 @@ class SpaceProgramBot:
     def _any_legal(self, engine: Engine, state: GameState) -> Action:
         """A legal action chosen at random, preferring any that throws nothing away."""
         legal = engine.legal_actions(state)
-        safe = [a for a in legal if type(a).__name__ not in ("WriteOff", "Shed", "Disassemble")]
+        safe = [a for a in legal if type(a) not in _THROWS_AWAY]
         return self.chooser.choice(safe or legal)
 
     def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:
