@@ -136,6 +136,17 @@ class FlightPhase:
     ship_fights: tuple[str, ...] = ()  # Space War: the craft that opened fire this turn, once per fight
 
 
+def _with_fields(cls: type, fields: dict):
+    """A new ``cls`` (a frozen dataclass that checks nothing on creation) holding exactly ``fields``."""
+    value = _new_object(cls)
+    _set_dict(value, "__dict__", fields)
+    return value
+
+
+_new_object = object.__new__
+_set_dict = object.__setattr__
+
+
 class FlightEngine(EngineHooks, Protocol):
     """The engine as the flight rules see it: its hooks, and Stop The Rock's and the victories' rules."""
 
@@ -160,7 +171,17 @@ class FlightBase:
     # ------------------------------------------------------------------ small helpers
     @staticmethod
     def _set(state: GameState, **changes) -> GameState:
-        return update(state, flight=update(state.flight, **changes))
+        """``state`` with ``changes`` to its flight: ``update(state, flight=update(state.flight, **changes))``,
+        copied straight (each state field and flight field once, no check per class): the flight rules
+        set their phase many times an action."""
+        flight = state.flight.__dict__.copy()
+        count = len(flight)
+        flight.update(changes)
+        if len(flight) != count:  # a name that is no field of FlightPhase: let update say so (TypeError)
+            return update(state, flight=update(state.flight, **changes))
+        fields = state.__dict__.copy()
+        fields["flight"] = _with_fields(FlightPhase, flight)
+        return _with_fields(GameState, fields)
 
     @staticmethod
     def _say(state: GameState, events: Iterable[Event]) -> GameState:
