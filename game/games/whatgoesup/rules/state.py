@@ -539,17 +539,18 @@ def update(value, **changes):
         copyable = _COPYABLE[cls] = _copyable_fields(value) is not False
     if not copyable:
         return dataclasses.replace(value, **changes)
-    new = _new_object(cls)
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    fields = value.__dict__.copy()  # one allocation of the right size (filling a new object's dict grows it)
     count = len(fields)
     fields.update(changes)
     if len(fields) != count:  # a name that is no field: let dataclasses.replace say so (TypeError)
         return dataclasses.replace(value, **changes)
+    new = _new_object(cls)
+    _set_attribute(new, "__dict__", fields)
     return new
 
 
 _new_object = object.__new__
+_set_attribute = object.__setattr__  # frozen dataclasses refuse their own __setattr__
 
 
 _COPYABLE: dict[type, bool] = {}
