@@ -31,6 +31,28 @@ def test_a_killed_button_lets_go_of_its_smoothing_scratch(make_app):
     assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
 
 
+def test_a_covered_scene_keeps_no_pictures_of_its_killed_widgets(make_app):
+    """R&D under assembly keeps its killed buttons in its attributes until it is uncovered and builds new ones:
+    their looks, text layouts and images are let go at the kill (~20 MiB at 3840x2160)."""
+    from game.tools import flow_shots
+
+    app = make_app((3840, 2160))
+    flow_shots.shot_assembly_valid(app)
+    rnd = app.stack._scenes[-2]
+    assert type(rnd).__name__ == "RnDScene" and rnd.buttons
+    empty = app.manager.get_universal_empty_surface()
+    for key, button in rnd.buttons.items():
+        shape = button.drawable_shape
+        assert not button.alive() and button.image is empty, key
+        assert all(state.surface is empty and not state.generated for state in shape.states.values()), key
+        assert shape.base_surface is None and shape.text_box_layout.finalised_surface is None, key
+    app.stack.pop()  # back to R&D: its widgets are made anew, each with its looks
+    app.step(1 / 30, [])
+    fresh = app.stack.top.buttons["finish"]
+    assert fresh.alive() and fresh.image.get_size() == fresh.rect.size
+    assert fresh.drawable_shape.states["normal"].surface.get_size() == fresh.rect.size
+
+
 def test_a_screen_of_buttons_keeps_scratch_within_the_budget_and_the_same_looks(make_app):
     """Buttons made at once (the rules reference's sections at 3840x2160) keep at most SHAPE_SCRATCH_BUDGET of
     scratch between them; a button whose scratch went draws its next look the same as one that kept it."""
