@@ -37,3 +37,18 @@ def test_appended_then_replaced_keeps_positions_right():
     assert after == tuple(Piece(p.id, {"P15": 150, "P7": 70}.get(p.id, p.value)) for p in grown)
     assert index_by_id(after) == rebuilt_index(after)
     assert state_module._INDEXES[id(grown)][2] == {p.id: n for n, p in enumerate(grown)}
+
+
+def test_one_value_replaced_like_many():
+    """A research replaces one blueprint of a long pool: the one-value way gives the same tuple and index as
+    the general way, replaces every copy of an id found twice, and leaves the pool alone for an unknown id."""
+    pool = tuple(Piece(f"P{n}", n) for n in range(20))
+    one = replace_in(pool, (Piece("P13", 130),))
+    assert one == replace_in(pool, [Piece("P13", 130)]) == pool[:13] + (Piece("P13", 130),) + pool[14:]
+    assert index_by_id(one) == rebuilt_index(one)
+    again = replace_in(one, (Piece("P0", -1),))
+    assert [p.value for p in again[:2]] + [again[13].value] == [-1, 1, 130]
+    assert index_by_id(again) == rebuilt_index(again)
+    doubled = appended(pool, [Piece("P3", 99)])
+    assert [p.value for p in replace_in(doubled, (Piece("P3", 7),)) if p.id == "P3"] == [7, 7]
+    assert replace_in(pool, (Piece("P99", 1),)) == pool

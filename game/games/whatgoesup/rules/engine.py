@@ -428,13 +428,14 @@ class Engine:
             thing = state.thing(thing_id)
             if thing.owner != program:
                 sources.append((thing, fixed_rating or thing.rating))
-        least_mass = mass * research.tech_transfer_min_mass_ratio
+        ratio = research.tech_transfer_min_mass_ratio  # a source masses at least mass * ratio, compared in integers
+        least, per = mass * ratio.numerator, ratio.denominator
+        needs_flight, cap = research.tech_transfer_needs_successful_flight, research.tech_transfer_cap
         for thing, held in sources:
-            if thing.kind not in similar or thing.mass < least_mass:
+            if thing.kind not in similar or thing.mass * per < least:
                 continue
-            if research.tech_transfer_needs_successful_flight and not thing.flown_successfully:
+            if needs_flight and not thing.flown_successfully:
                 continue
-            cap = research.tech_transfer_cap
             rating = Rating(min(held.fail, cap.fail), min(held.boom, cap.boom))
             if best is None or rating.score() > best[0].score():
                 best = (rating, thing)
@@ -1007,16 +1008,15 @@ class Engine:
         events: list[Event] = []
         state = self.flight_rules.standing_bonuses(state)
         idle = self.rules.economy.dots.nothing_in_space
-        if idle:
-            for p in state.programs:
-                if not any(u.owner == p.index and u.in_space for u in state.upgoers):
-                    state = self.add_dots(state, p.index, idle, "no Upgoer in space")
+        in_space = {u.owner for u in state.upgoers if u.in_space} if idle else ()
         programs = []
         for p in state.programs:
-            change = sum(e.dots for e in p.dot_entries)
-            raw = p.dots + change
+            entries = p.dot_entries
+            if idle and p.index not in in_space:
+                entries += (DotEntry("no Upgoer in space", idle),)  # as add_dots records it
+            raw = p.dots + sum(e.dots for e in entries)
             dots = max(budget.min_dots, min(budget.max_dots, raw))
-            lines = "; ".join(f"{e.reason} {e.dots:+d}" for e in p.dot_entries) or "no changes"
+            lines = "; ".join(f"{e.reason} {e.dots:+d}" for e in entries) or "no changes"
             clamp = ""
             if dots != raw:
                 clamp = f" (held at the {'floor' if dots > raw else 'ceiling'} of {dots})"
@@ -1051,11 +1051,13 @@ class Engine:
         pads = {u.id for u in state.upgoers if u.status == "pad"}
         rested = []
         for d in state.derps:
-            changes = {"busy": None, "trained_skill": None, "trained_points": 0}
             if (d.location is HOME or d.location in pads) and not d.dead and not d.injured:
-                changes["current_stamina"] = d.stamina  # all stamina back after a turn at home
-            if any(getattr(d, name) != value for name, value in changes.items()):
-                rested.append(update(d, **changes))
+                if d.busy is not None or d.trained_skill is not None or d.trained_points != 0 \
+                        or d.current_stamina != d.stamina:  # all stamina back after a turn at home
+                    rested.append(update(d, busy=None, trained_skill=None, trained_points=0,
+                                         current_stamina=d.stamina))
+            elif d.busy is not None or d.trained_skill is not None or d.trained_points != 0:
+                rested.append(update(d, busy=None, trained_skill=None, trained_points=0))
         derps = replace_in(state.derps, rested) if rested else state.derps
         programs = []
         for p in state.programs:

@@ -483,6 +483,14 @@ def _lookup(pool: tuple, some_id: str):
 
 def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     """``pool`` with each value of the same id replaced by the new one."""
+    if type(new_values) is tuple and len(new_values) == 1:
+        if len(pool) > _SHORT_POOL:
+            return _replace_one(pool, new_values[0])
+        value = new_values[0]
+        ids = list(map(_ID, pool))
+        if ids.count(value.id) == 1:  # its one place, found at C speed
+            where = ids.index(value.id)
+            return pool[:where] + new_values + pool[where + 1:]
     by_id = {v.id: v for v in new_values}
     if not by_id:
         return pool
@@ -503,6 +511,25 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
             values[where] = value
             index[some_id] = value
     new_pool = tuple(values)
+    _keep(new_pool, index, positions)
+    return new_pool
+
+
+def _replace_one(pool: tuple, value) -> tuple:
+    """``replace_in(pool, (value,))`` for a long pool (a research changes one blueprint): its one place is
+    looked up in the kept positions and the index carried over with that one entry changed."""
+    entry = _entry(pool)
+    positions = entry[2]
+    if positions is None:
+        positions = entry[2] = dict(zip(map(_ID, pool), range(len(pool))))
+    where = positions.get(value.id)
+    if where is None:
+        return pool
+    if len(positions) != len(pool):  # an id twice (never in play): replace every one the plain way
+        return tuple(value if v.id == value.id else v for v in pool)
+    index = entry[1].copy()
+    index[value.id] = value
+    new_pool = pool[:where] + (value,) + pool[where + 1:]
     _keep(new_pool, index, positions)
     return new_pool
 
