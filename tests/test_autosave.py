@@ -127,7 +127,7 @@ def test_a_planted_link_at_the_old_settings_temporary_name_is_not_followed(tmp_p
 def test_a_link_planted_at_the_temporary_name_itself_stops_the_write(tmp_path, monkeypatch):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious", encoding="utf-8")
-    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: "guessed")
+    monkeypatch.setattr(atomic, "random_tag", lambda: "guessed")
     (tmp_path / ".settings.json.guessed.tmp").symlink_to(victim)
     with pytest.raises(OSError):
         write_atomic(tmp_path / "settings.json", "{}\n")

@@ -10,7 +10,6 @@ Errors are plain ``OSError``; callers say what they mean in a player's words.
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from pathlib import Path
 
@@ -20,8 +19,14 @@ STALE_AFTER_SECONDS = 60.0
 _LEGACY_TEMPORARIES = ("settings.json.tmp",)
 
 
+def random_tag() -> str:
+    """Twelve hex digits from the system's randomness: what ``secrets.token_hex(6)`` gives, without importing
+    ``secrets`` (hashlib and OpenSSL, ~4 ms of the title's first frame: the settings import this module)."""
+    return os.urandom(6).hex()
+
+
 def temporary_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
+    return target.with_name(f".{target.name}.{random_tag()}{TEMP_SUFFIX}")
 
 
 def is_temporary(path: Path) -> bool:

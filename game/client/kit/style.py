@@ -10,6 +10,8 @@ import copy
 import json
 import math
 import weakref
+from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -133,6 +135,28 @@ _SCALED_MISC = ("shape_corner_radius", "border_width", "shadow_width", "text_hor
 def load_theme_file(path: Path = THEME_PATH) -> dict:
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
+
+
+def read_fonts_from_their_files(manager: pygame_gui.UIManager) -> None:
+    """Let ``manager`` open each font it knows (the theme's Noto Sans, its symbols) from the font's file.
+
+    pygame_gui knows its own fonts as package resources and reads the whole file into memory for every size it
+    loads (the theme preloads ten sizes of Noto Sans, 580 KB each): ~3 ms of the title's first frame and ~6 MB
+    kept. Given the file's path, FreeType reads only what it needs. Same files, so the same letters. Call it
+    before the theme is loaded; a font that is not a plain file (a zipped install) stays as pygame_gui has it.
+    """
+    from importlib import resources
+
+    def file_of(location):
+        package, name = getattr(location, "package", None), getattr(location, "resource", None)
+        if package is None or name is None:
+            return location
+        path = resources.files(package) / name
+        return str(path) if isinstance(path, Path) and path.is_file() else location
+
+    known = getattr(manager.get_theme().get_font_dictionary(), "known_font_paths", None)
+    for name, styles in (known or {}).items():
+        known[name] = [(file_of(location), forced) for location, forced in styles]
 
 
 def scaled_theme(theme: dict, scale: float) -> dict:
@@ -364,6 +388,48 @@ def draw_rare_shape_states_when_shown() -> None:
     state_init._rare_when_shown = True  # type: ignore[attr-defined]
     DrawableShapeState.__init__ = state_init  # type: ignore[method-assign]
     DrawableShape.redraw_all_states = redraw_all_states  # type: ignore[method-assign]
+
+
+#: True while pygame_gui's shapes leave the looks queued for later frames in their queue (``queued_looks_held``).
+_QUEUED_LOOKS_HELD = [False]
+
+
+@contextmanager
+def queued_looks_held():
+    """While inside, pygame_gui's shapes draw none of the looks they queued for later frames.
+
+    A widget draws its showing look when it is made and queues its other ready looks (the hovered one), which
+    pygame_gui draws one a frame per widget in ``DrawableShape.update``. The app holds them through its first
+    frame, on which none of them shows: the title's hovered looks cost that frame ~11 ms at 1920x1080, and are
+    drawn over the next frames instead, the same way. A look asked to show meanwhile is drawn at once by
+    pygame_gui's ``set_active_state``, as always.
+    """
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+
+    update = DrawableShape.update
+    if not getattr(update, "_holds_queued_looks", False):
+        def update_unless_held(shape, time_delta: float) -> None:
+            queue = shape.states_to_redraw_queue
+            if not (_QUEUED_LOOKS_HELD[0] and queue):
+                update(shape, time_delta)
+                return
+            # pygame_gui draws the next queued look, or cleans up its scratch once the queue is empty: neither yet
+            clean_up, shape.need_to_clean_up = shape.need_to_clean_up, False
+            shape.states_to_redraw_queue = deque()
+            try:
+                update(shape, time_delta)
+            finally:
+                if not shape.states_to_redraw_queue:  # (a rebuild queues every look again: that queue stands)
+                    shape.states_to_redraw_queue = queue
+                shape.need_to_clean_up = shape.need_to_clean_up or clean_up
+
+        update_unless_held._holds_queued_looks = True  # type: ignore[attr-defined]
+        DrawableShape.update = update_unless_held  # type: ignore[method-assign]
+    held, _QUEUED_LOOKS_HELD[0] = _QUEUED_LOOKS_HELD[0], True
+    try:
+        yield
+    finally:
+        _QUEUED_LOOKS_HELD[0] = held
 
 
 # ---------------------------------------------------------------- drawing helpers

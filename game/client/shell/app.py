@@ -7,6 +7,7 @@ player as an in-game error dialog, never as a raw traceback.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import tempfile
@@ -24,7 +25,8 @@ from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
 from game.client.kit.style import (Layout, draw_rare_shape_states_when_shown, drop_shape_scratch_after_each_state,
-                                   forget_fonts, key_theming_ids_by_tuple, load_theme_file, scaled_theme)
+                                   forget_fonts, key_theming_ids_by_tuple, load_theme_file, queued_looks_held,
+                                   read_fonts_from_their_files, scaled_theme)
 
 log = logging.getLogger("whatgoesup")
 
@@ -280,6 +282,7 @@ class App:
         draw_rare_shape_states_when_shown()  # and the next largest: looks most widgets never show
         key_theming_ids_by_tuple()  # pygame_gui's own keys grew to megabytes per nested widget
         self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
+        read_fonts_from_their_files(self.manager)
         self._apply_theme_scale()
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
@@ -444,11 +447,13 @@ class App:
         self.exit_code = 1
 
     def after_first_frame(self) -> None:
-        """What waits until the first frame is up: the mixer and the sounds, and giving big allocations back to
+        """What waits until the first frame is up: the mixer and the sounds, giving big allocations back to
         the system from now on (``give_back_big_allocations``; from the start it costs the first frame ~15 ms
-        at 1920x1080 in fresh pages)."""
+        at 1920x1080 in fresh pages), and the cyclic garbage collector (the command line starts the client
+        with it off, ``game.cli.run_client``)."""
         self.sounds.warm()
         give_back_big_allocations()
+        gc.enable()
 
     def run(self) -> int:
         first = True
@@ -457,7 +462,11 @@ class App:
             seen = pygame.display.get_active()  # False while the window is minimised or hidden
             rate = (min(self.FPS, top.frame_rate) if top is not None else self.FPS) if seen else self.HIDDEN_FPS
             dt = self.clock.tick(rate) / 1000.0
-            self.step(min(dt, 0.1), draw=seen)
+            if first:
+                with queued_looks_held():  # the widgets' other looks show on none of the first frame's pixels
+                    self.step(min(dt, 0.1), draw=seen)
+            else:
+                self.step(min(dt, 0.1), draw=seen)
             if seen:
                 pygame.display.flip()
             if first:

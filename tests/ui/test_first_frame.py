@@ -1,0 +1,90 @@
+"""The title's first frame comes sooner without looking any different (``docs/performance.md``, start-up):
+pygame_gui's queued looks wait until it is up, fonts are opened from their files, and the garbage collector
+waits for it too."""
+import gc
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.client.kit.style import queued_looks_held
+
+
+def _bytes(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def _first_frame(app, held: bool) -> bytes:
+    app.start("title")
+    if held:
+        with queued_looks_held():
+            app.step(1 / 30, [])
+    else:
+        app.step(1 / 30, [])
+    return pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_the_first_frame_leaves_the_hovered_looks_to_the_next_frames_and_looks_the_same(make_app):
+    eager = make_app((1920, 1080))
+    eager_frame = _first_frame(eager, held=False)
+    assert all(button.drawable_shape.states["hovered"].generated for button in eager.stack.top.buttons.values())
+    eager_hovered = {key: _bytes(button.drawable_shape.states["hovered"].surface)
+                     for key, button in eager.stack.top.buttons.items()}
+    app = make_app((1920, 1080))
+    assert _first_frame(app, held=True) == eager_frame
+    buttons = app.stack.top.buttons
+    assert not any(button.drawable_shape.states["hovered"].generated for button in buttons.values())
+    assert all(button.drawable_shape.states_to_redraw_queue for button in buttons.values())
+    app.step(1 / 30, [])  # held no more: each widget draws its next queued look, as pygame_gui does
+    for key, button in buttons.items():
+        assert button.drawable_shape.states["hovered"].generated, key
+        assert _bytes(button.drawable_shape.states["hovered"].surface) == eager_hovered[key], key
+
+
+def test_a_look_shown_while_held_is_drawn_at_once(make_app):
+    app = make_app((1280, 720))
+    app.start("title")
+    shape = app.stack.top.buttons["new_game"].drawable_shape
+    with queued_looks_held():
+        shape.set_active_state("hovered")
+        app.step(1 / 30, [])
+        assert shape.states["hovered"].generated and shape.active_state.state_id == "hovered"
+        assert "hovered" not in shape.states_to_redraw_queue
+
+
+def test_fonts_are_opened_from_their_files_with_the_same_letters(make_app):
+    app = make_app((1920, 1080))
+    known = app.manager.get_theme().get_font_dictionary().known_font_paths
+    files = [location for styles in known.values() for location, _ in styles]
+    assert files and all(isinstance(location, str) and location.endswith(".ttf") for location in files)
+    own = pygame_gui.UIManager(app.layout.size)  # pygame_gui's own way: each size read whole from the package
+    own.get_theme().load_theme(_scaled_theme(app))
+    looks = []
+    for manager in (app.manager, own):
+        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 495, 72), "Rules reference", manager,
+                                              object_id=ObjectID("#rules", "@menu_button"))
+        looks.append(_bytes(button.drawable_shape.states["normal"].surface))
+    assert looks[0] == looks[1]
+
+
+def _scaled_theme(app):
+    from game.client.kit.style import scaled_theme
+
+    return scaled_theme(app.theme_data, app.layout.scale)
+
+
+def test_the_client_starts_with_the_garbage_collector_waiting_for_the_first_frame(monkeypatch, make_app):
+    import game.client.launch as launch
+    from game.cli import run_client
+
+    seen = []
+    monkeypatch.setattr(launch, "run_app", lambda argv: seen.append(gc.isenabled()) or 0)
+    assert run_client(["--windowed"]) == 0
+    assert seen == [False] and gc.isenabled()
+    app = make_app((1280, 720))
+    gc.disable()
+    try:
+        app.after_first_frame()
+        assert gc.isenabled()
+    finally:
+        gc.enable()
