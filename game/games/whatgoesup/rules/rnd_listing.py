@@ -17,7 +17,7 @@ data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort_right
+from bisect import bisect_left, bisect_right, insort_right
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_not, le
 from typing import Callable, NamedTuple, Optional
@@ -51,66 +51,68 @@ class BlueprintRow(NamedTuple):
     build: Build
 
 
+class RowBlock:
+    """Up to ``_BLOCK`` consecutive blueprint rows and what they list for each level of points, worked out
+    when first asked (kept per block: a research replaces the block of its blueprint, an invention the last
+    block, and the other blocks are shared, so a listing costs the same however many blueprints there are)."""
+
+    __slots__ = ("rows", "levels", "_listed")
+
+    def __init__(self, rows: tuple[BlueprintRow, ...]):
+        self.rows = rows
+        self.levels: Optional[list[int]] = None  # every cost that decides whether something is listed
+        self._listed: dict[int, list[Action]] = {}
+
+    def listed(self, points: int) -> list[Action]:
+        """Per row, in order: research of each safety with a step left, then a build, when affordable (the
+        same list for every ``points`` between two of the rows' costs)."""
+        if self.levels is None:
+            costs = {row.build_cost for row in self.rows}
+            costs.update(row.research_cost for row in self.rows
+                         if row.research_fail is not None or row.research_boom is not None)
+            self.levels = sorted(costs)
+        level = bisect_right(self.levels, points)
+        hit = self._listed.get(level)
+        if hit is None:
+            hit = self._listed[level] = []
+            add = hit.append
+            for research_cost, fail, boom, build_cost, build in self.rows:
+                if research_cost <= points:
+                    if fail is not None:
+                        add(fail)
+                    if boom is not None:
+                        add(boom)
+                if build_cost <= points:
+                    add(build)
+        return hit
+
+
+#: Blueprint rows per block.
+_BLOCK = 8
+
+
+def row_blocks(rows: list[BlueprintRow], first: int = 0) -> list[RowBlock]:
+    """``rows`` from the block holding row ``first`` on, cut into blocks."""
+    start = first - first % _BLOCK
+    return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(start, len(rows), _BLOCK)]
+
+
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "taken_kinds", "held", "_dearest", "_everything", "_slots", "_asked", "things",
-                 "positions", "of_kind", "names")
+    __slots__ = ("mine", "rows", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names")
 
-    def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], taken_kinds: frozenset[str],
-                 held: frozenset[tuple[int, str]], dearest: Optional[int] = None):
+    def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], blocks: list[RowBlock],
+                 taken_kinds: frozenset[str], held: frozenset[tuple[int, str]]):
         self.mine = mine
         self.things: tuple = ()  # the state's things ``mine`` was selected from
         self.positions: Optional[list[int]] = None  # where each of ``mine`` stands in ``things`` (None: not known)
         self.of_kind: dict[str, int] = {}  # how many blueprints of each kind
         self.names: set[str] = set()  # the blueprints' names, lowered
         self.rows = rows
+        self.blocks = blocks  # the rows in blocks of ``_BLOCK``
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
-        self._dearest = dearest
-        self._everything: Optional[list[Action]] = None
-        self._slots: Optional[tuple[list, list]] = None
-        self._asked = False  # whether a listing has read the rows once (a view asked once needs no slots)
-
-    def dearest(self) -> int:
-        """The dearest research or build cost of the rows, or more (never less): with that many points every
-        research and build action of the rows is listed."""
-        if self._dearest is None:
-            self._dearest = max((max(r.research_cost, r.build_cost) for r in self.rows), default=0)
-        return self._dearest
-
-    def slots_when_asked_again(self) -> Optional[tuple[list, list]]:
-        """``slots()`` from the second time on; None the first time (reading the rows once is cheaper)."""
-        if self._slots is None and not self._asked:
-            self._asked = True
-            return None
-        return self.slots()
-
-    def everything(self) -> list[Action]:
-        """Every research and build action of the rows in listing order: what a program with ``dearest``
-        points or more is listed (worked out once per view)."""
-        if self._everything is None:
-            self._everything = [action for row in self.rows for action in (row[1], row[2], row[4])
-                                if action is not None]
-        return self._everything
-
-    def slots(self) -> tuple[list, list]:
-        """(actions, costs): three slots per row in order (its Fail research, its Boom research, its build),
-        an action listed exactly when its cost is within the program's points (a research without a step
-        left costs more than any points). Worked out once per view."""
-        if self._slots is None:
-            actions, costs = [None] * (3 * len(self.rows)), [_NEVER] * (3 * len(self.rows))
-            for n, (research_cost, fail, boom, build_cost, build) in enumerate(self.rows):
-                at = 3 * n
-                actions[at:at + 3] = fail, boom, build
-                costs[at:at + 3] = (research_cost if fail is not None else _NEVER,
-                                    research_cost if boom is not None else _NEVER, build_cost)
-            self._slots = (actions, costs)
-        return self._slots
-
-
-#: The cost of a research without a step left: more than any program's points.
-_NEVER = float("inf")
 
 
 class StoredParts:
@@ -170,6 +172,7 @@ class RndListing:
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
+        self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
         self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
         self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
         # The last view asked for, per program (and per people and rules switches for blueprints): the
@@ -252,12 +255,12 @@ class RndListing:
         if changed is not None:
             # The same blueprints by name, kind and inventor (research or a flight changed some): the
             # taken names stand; unchanged blueprints keep their rows.
-            rows = list(last.rows)
+            rows, blocks = list(last.rows), list(last.blocks)
             for n in changed:
                 rows[n] = self._row(state, mine[n], simulationist)
-            dearest = None if last._dearest is None else max(  # worked out when first needed
-                [last._dearest] + [max(rows[n].research_cost, rows[n].build_cost) for n in changed])
-            view = Blueprints(mine, rows, last.taken_kinds, last.held, dearest)
+            for at in {n // _BLOCK for n in changed if rows[n] is not last.rows[n]}:
+                blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
+            view = Blueprints(mine, rows, blocks, last.taken_kinds, last.held)
             view.of_kind, view.names = last.of_kind, last.names
         elif last is not None and len(mine) > len(last.mine) and mine[:len(last.mine)] == last.mine:
             # Blueprints only added after the others (an invention): the others keep their rows; the counts
@@ -267,19 +270,19 @@ class RndListing:
             for thing in added:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
                 names.add(thing.name.lower())
-            new_rows = [self._row(state, t, simulationist) for t in added]
-            dearest = None if last._dearest is None else max(
-                [last._dearest] + [max(row.research_cost, row.build_cost) for row in new_rows])
-            view = Blueprints(mine, last.rows + new_rows, self._taken(people, player, of_kind, names),
-                              last.held | frozenset((t.inventor, t.name) for t in added), dearest)
+            rows = last.rows + [self._row(state, t, simulationist) for t in added]
+            kept = len(last.rows) // _BLOCK
+            view = Blueprints(mine, rows, last.blocks[:kept] + row_blocks(rows, kept * _BLOCK),
+                              self._taken(people, player, of_kind, names),
+                              last.held | frozenset((t.inventor, t.name) for t in added))
             view.of_kind, view.names = of_kind, names
         else:
             of_kind = {}
             for thing in mine:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
             names = {t.name.lower() for t in mine}
-            view = Blueprints(mine, [self._row(state, t, simulationist) for t in mine],
-                              self._taken(people, player, of_kind, names),
+            rows = [self._row(state, t, simulationist) for t in mine]
+            view = Blueprints(mine, rows, row_blocks(rows), self._taken(people, player, of_kind, names),
                               frozenset((t.inventor, t.name) for t in mine))
             view.of_kind, view.names = of_kind, names
         view.things, view.positions = things, positions
@@ -317,9 +320,19 @@ class RndListing:
 
     def _taken(self, people: str, player: int, of_kind: dict[str, int], names: set[str]) -> frozenset[str]:
         """The kinds whose next default name (after ``of_kind`` of them) is among ``names``."""
-        style = people_by_id(self.rules, people)
-        return frozenset(kind_id for kind_id, name, _, _ in self._invent_table
-                         if self._default_name(style, player, name, of_kind.get(kind_id, 0)) in names)
+        known, style, taken = self._default_names, None, []
+        for kind_id, kind_name, _, _ in self._invent_table:
+            already = of_kind.get(kind_id, 0)
+            default = known.get((people, player, kind_id, already))
+            if default is None:
+                if len(known) >= _MAX_ROWS:
+                    known.clear()
+                style = style or people_by_id(self.rules, people)
+                default = known[people, player, kind_id, already] = self._default_name(style, player, kind_name,
+                                                                                       already)
+            if default in names:
+                taken.append(kind_id)
+        return frozenset(taken)
 
     @staticmethod
     def _default_name(people, player: int, kind_name: str, already: int) -> str:
@@ -469,22 +482,8 @@ class RndListing:
     @staticmethod
     def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
-        slots = blueprints.slots_when_asked_again()
-        if slots is None:
-            add = legal.append
-            for research_cost, fail, boom, build_cost, build in blueprints.rows:
-                if research_cost <= points:
-                    if fail is not None:
-                        add(fail)
-                    if boom is not None:
-                        add(boom)
-                if build_cost <= points:
-                    add(build)
-        elif blueprints.dearest() <= points:  # all affordable (often, late): the list made once for this view
-            legal += blueprints.everything()
-        else:
-            actions, costs = slots
-            legal += compress(actions, map(le, costs, repeat(points)))  # at C speed
+        for block in blueprints.blocks:
+            legal += block.listed(points)
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
