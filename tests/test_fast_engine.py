@@ -200,6 +200,27 @@ def test_listing_agrees_with_refusal_asked_out_of_order(name, seed, turns, shuff
         assert fresh.suggested_designs(state, player) == suggested_designs_checked_in_full(fresh, state, player)
 
 
+def test_stored_parts_asked_out_of_order_drop_the_parts_that_left_storage():
+    """Seed 805 of one simulationist program, its R&D states asked out of order by a fresh engine: a part that
+    left storage between two states the stored-parts view was carried over by (one of them holding the same
+    parts as equal values, not the same objects) is no longer offered as a lower stage, so the suggested
+    designs are those the full design check picks (found by hypothesis in the test above)."""
+    states = []
+
+    def keep(before, action, after):
+        if after.phase == "rnd" and after.pending_trade is None and ENGINE.current_player(after) not in (CHANCE, TERMINAL):
+            states.append(after)
+
+    result = play_game(ENGINE, SETUPS["one program, simulationist"], 805, max_turns=13, check=False, on_action=keep)
+    assert result.failure is None and len(states) > 80
+    fresh = Engine(ENGINE.rules)
+    for index in (80, 43, 41, 60, 67):
+        state = states[index]
+        player = fresh.current_player(state)
+        assert fresh.legal_actions(state) == legal_by_generate_and_test(fresh, state)
+        assert fresh.suggested_designs(state, player) == suggested_designs_checked_in_full(fresh, state, player)
+
+
 def legal_by_refusal_in_any_phase(engine, state):
     """Every phase's candidates (R&D's, or the flight phase's with its trade offers) that ``refusal``
     allows, in their order: what ``legal_actions`` must list wherever a program acts."""

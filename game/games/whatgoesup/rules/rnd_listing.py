@@ -434,7 +434,7 @@ class RndListing:
         place among the others)."""
         items = state.items
         changed = list(compress(range(len(items)), map(is_not, items, before)))  # at C speed
-        swap: dict[int, Optional[Item]] = {}  # id(the old value) -> its new value, None when it left storage
+        swap: dict[str, Optional[Item]] = {}  # the part's id -> its new value, None when it left storage
         roles: set[str] = set()  # the roles of the parts swapped: only their lists change
         for n in changed:
             old, new = before[n], items[n]
@@ -444,9 +444,9 @@ class RndListing:
             if new.owner == player and new.location is HOME:
                 if not was_home:
                     return None
-                swap[id(old)] = new
+                swap[old.id] = new
             elif was_home:
-                swap[id(old)] = None
+                swap[old.id] = None
             else:
                 continue
             roles.add(self.role_of[view.designs[old.thing_id].kind])
@@ -454,11 +454,11 @@ class RndListing:
             return view
 
         def kept(parts):
-            return [swap.get(id(i), i) for i in parts if swap.get(id(i), i) is not None]
+            return [swap.get(i.id, i) for i in parts if swap.get(i.id, i) is not None]
         by_role = dict(view.by_role)
         for role in roles:
             by_role[role] = kept(by_role[role])
-        foreign = [(swap.get(id(i), i), thing) for i, thing in view.foreign if swap.get(id(i), i) is not None]
+        foreign = [(swap.get(i.id, i), thing) for i, thing in view.foreign if swap.get(i.id, i) is not None]
         stages = kept(view.stages) if "lower_stage" in roles else view.stages
         capsules = kept(view.capsules) if "capsule" in roles else view.capsules
         # The parts in storage in the state's order: the same selection the view's own would keep, at C speed.
