@@ -555,7 +555,7 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
     return new_pool
 
 
-def update(value, **changes):
+def update(value, /, **changes):
     """``value`` with ``changes``, exactly as ``dataclasses.replace`` gives it, but without running
     ``__init__`` again when the class allows (a frozen dataclass whose instances hold only their fields
     and that checks nothing in ``__post_init__``): the 22-field GameState is copied thousands of times a

@@ -16,7 +16,7 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import Board
 from game.games.whatgoesup.rules.design import thrust_class
 from game.games.whatgoesup.rules.flighttable import Effect
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, penalised
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised
 from game.games.whatgoesup.rules.skills import Help, effective_rating, judged, judged_value, pinned
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
@@ -58,6 +58,8 @@ class PendingRoll:
         return Help(self.moved, self.fail_raise, self.boom_raise)
 
     def effective(self) -> Rating:
+        if not (self.fail_raise or self.boom_raise):
+            return self.rating  # nothing raised: the rating as it stands
         return effective_rating(self.rating, self.help)
 
     def judged_value(self) -> int:
@@ -67,6 +69,8 @@ class PendingRoll:
 
     def outcome(self) -> Outcome:
         assert self.value is not None
+        if not (self.moved or self.fail_raise or self.boom_raise):
+            return judge(self.value, self.rating)  # no help spent: the dice against the rating as it stands
         return judged(self.value, self.rating, self.help)
 
     def outcome_if(self, value: int) -> Outcome:
@@ -136,6 +140,24 @@ class FlightPhase:
     ship_fights: tuple[str, ...] = ()  # Space War: the craft that opened fire this turn, once per fight
 
 
+def _with_flight(state: GameState, changes: dict, events: tuple[Event, ...], upgoers: Optional[tuple] = None
+                 ) -> GameState:
+    """``state`` with ``changes`` to its flight, ``events`` said and its ``upgoers`` if given, the state and its
+    flight copied once each, straight from their fields: the flight rules set their phase many times an action."""
+    flight = state.flight.__dict__.copy()
+    count = len(flight)
+    flight.update(changes)
+    if len(flight) != count:  # a name that is no field of FlightPhase: let update say so (TypeError)
+        update(state.flight, **changes)
+    fields = state.__dict__.copy()
+    fields["flight"] = _with_fields(FlightPhase, flight)
+    if upgoers is not None:
+        fields["upgoers"] = upgoers
+    if events:
+        fields["events"] = state.events + tuple(events)
+    return _with_fields(GameState, fields)
+
+
 def _with_fields(cls: type, fields: dict):
     """A new ``cls`` (a frozen dataclass that checks nothing on creation) holding exactly ``fields``."""
     value = _new_object(cls)
@@ -165,23 +187,25 @@ class FlightBase:
         # Each component kind's role, read once (the first kind of an id wins, as in Components.kind).
         self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
         self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
+        self._kept_dice_values: dict = {}  # (dice scheme, dice sets) -> the values it can roll (phase._dice_values)
         self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
         self._kept_craft: Optional[tuple] = None  # (state, craft, figures) last asked (_craft_figure)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
     def _set(state: GameState, **changes) -> GameState:
-        """``state`` with ``changes`` to its flight: ``update(state, flight=update(state.flight, **changes))``,
-        copied straight (each state field and flight field once, no check per class): the flight rules
-        set their phase many times an action."""
-        flight = state.flight.__dict__.copy()
-        count = len(flight)
-        flight.update(changes)
-        if len(flight) != count:  # a name that is no field of FlightPhase: let update say so (TypeError)
-            return update(state, flight=update(state.flight, **changes))
-        fields = state.__dict__.copy()
-        fields["flight"] = _with_fields(FlightPhase, flight)
-        return _with_fields(GameState, fields)
+        """``state`` with ``changes`` to its flight (``update(state, flight=update(state.flight, **changes))``)."""
+        return _with_flight(state, changes, ())
+
+    @staticmethod
+    def _set_saying(state: GameState, events: tuple[Event, ...], **changes) -> GameState:
+        """``_say(_set(state, **changes), events)`` in one copy of the state."""
+        return _with_flight(state, changes, events)
+
+    @staticmethod
+    def _set_replacing(state: GameState, upgoer: Upgoer, **changes) -> GameState:
+        """``_set(_replace_upgoer(state, upgoer), **changes)`` in one copy of the state."""
+        return _with_flight(state, changes, (), replace_in(state.upgoers, [upgoer]))
 
     @staticmethod
     def _say(state: GameState, events: Iterable[Event]) -> GameState:

@@ -47,8 +47,8 @@ class MovementPart(FlightBase):
         """Enter a step and do what it asks."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id)
-        state = self._replace_upgoer(state, upgoer)
-        state = self._set(state, mode="moving", cursor_decided=None, retry_burn=None, hurt=frozenset())
+        state = self._set_replacing(state, upgoer, mode="moving", cursor_decided=None, retry_burn=None,
+                                    hurt=frozenset())
         if step.is_duration or step.kind in ("reentry", "landing"):
             # Hostile Waters: the rolls for a new position are set before it counts as visited.
             state = self._arrive(state, upgoer, step.id) if step.is_duration else self._descend(state, upgoer, step)
@@ -198,8 +198,7 @@ class MovementPart(FlightBase):
         """Movement ends at a duration step: active capsules and habitats roll."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id, moved_this_turn=True)
-        state = self._replace_upgoer(state, upgoer)
-        state = self._set(state, mode="after", cursor_decided=None)
+        state = self._set_replacing(state, upgoer, mode="after", cursor_decided=None)
         if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
             upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
             state = self._replace_upgoer(state, upgoer)
@@ -230,8 +229,7 @@ class MovementPart(FlightBase):
                 + self._generator_rolls(state, upgoer, step_id))
 
     def _finish_upgoer(self, state: GameState, upgoer: Upgoer) -> GameState:
-        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), moved_this_turn=True))
-        return self._set(state, active=None, mode="")
+        return self._set_replacing(state, update(state.upgoer(upgoer.id), moved_this_turn=True), active=None, mode="")
 
     def _check_end_activities(self, state: GameState, upgoer: Upgoer, a: EndActivities) -> None:
         if state.flight.mode != "after" or a.upgoer != upgoer.id:

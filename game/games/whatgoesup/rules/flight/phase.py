@@ -76,6 +76,14 @@ class PhasePart(FlightBase):
             kept = self._kept_dice[key] = (distribution, tuple((Roll(v), p) for v, p in distribution))
         return kept
 
+    def _dice_values(self, dice: str, dice_sets: int) -> frozenset[int]:
+        """The values a roll of ``dice_sets`` clustered sets of the scheme ``dice`` can come up with."""
+        key = (dice, dice_sets)
+        values = self._kept_dice_values.get(key)
+        if values is None:
+            values = self._kept_dice_values[key] = frozenset(v for v, _ in self._dice(dice, dice_sets)[0])
+        return values
+
     def roll_odds(self, state: GameState, roll: Optional[PendingRoll] = None) -> dict[Outcome, Fraction]:
         """Exact odds of the pending roll as it stands (raises already spent included)."""
         roll = roll or state.flight.roll

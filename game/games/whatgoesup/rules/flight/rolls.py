@@ -113,7 +113,7 @@ class RollPart(FlightBase):
         if roll.value is None:
             if not isinstance(action, Roll):
                 raise IllegalAction("the dice must be rolled first")
-            if all(v != action.value for v, _ in self.distribution(state, roll)):
+            if action.value not in self._dice_values(state.setup.dice, roll.dice_sets):
                 raise IllegalAction(f"{action.value} cannot come up on this roll")
             return
         why = self._roll_action_ok(state, roll, action)
@@ -125,18 +125,15 @@ class RollPart(FlightBase):
         self._check_roll_action(state, roll, action)
         if roll.value is None:
             if roll.previous is not None:
-                state = self._set(state, roll=dataclasses.replace(roll, value=action.value))
-                return state
-            roll = dataclasses.replace(roll, value=action.value)
-            state = self._set(state, roll=roll)
-            state = self._say(state, [self._roll_event(state, roll)])
-            return state
+                return self._set(state, roll=update(roll, value=action.value))
+            roll = update(roll, value=action.value)
+            return self._set_saying(state, (self._roll_event(state, roll),), roll=roll)
         upgoer = state.upgoer(roll.upgoer)
         if isinstance(action, AcceptRoll):
             return self._settle(state)
         if isinstance(action, KeepRoll):
             value = roll.value if action.new else roll.previous
-            roll = dataclasses.replace(roll, value=value, previous=None)
+            roll = update(roll, value=value, previous=None)
             state = self._set(state, roll=roll)
             moved = f", moved to {roll.judged_value()} by the help already spent" if roll.moved else ""
             state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value}{moved} "
@@ -145,7 +142,7 @@ class RollPart(FlightBase):
         if isinstance(action, UseLuck):
             program = state.programs[upgoer.owner]
             state = with_program(state, update(program, luck=program.luck - 1))
-            state = self._set(state, roll=dataclasses.replace(roll, previous=roll.value, value=None))
+            state = self._set(state, roll=update(roll, previous=roll.value, value=None))
             return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
