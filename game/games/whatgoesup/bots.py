@@ -80,7 +80,7 @@ class SpaceProgramBot:
         self._parts_memo: dict[int, _PlanParts] = {}  # program -> its plan's blueprints and their targets
         self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
         self._research: dict[str, tuple[Research, Research]] = {}  # blueprint id -> its one-step Boom and Fail
-        self._stored_memo: dict = {}  # program -> (state.items, state.things, key, parts at home by kind)
+        self._stored_memo: dict = {}  # program -> (state.items, key, parts at home by kind)
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -285,11 +285,13 @@ class SpaceProgramBot:
 
     def _stored(self, state: GameState, player: int, only: Optional[dict]) -> dict[str, tuple[str, ...]]:
         """The ids of the program's built parts at home by kind, in state order; with ``only`` (kind ->
-        blueprint), a kind listed there counts only the parts of that blueprint."""
-        key = (player, None if only is None else tuple((k, t.id) for k, t in only.items()))
+        blueprint), a kind listed there counts only the parts of that blueprint. Kept per tuple of items: a
+        blueprint's kind never changes (research and flights replace a blueprint only by one of the same kind),
+        so what the items give stands while they do."""
+        key = None if only is None else tuple((k, t.id) for k, t in only.items())
         memo = self._stored_memo.get(player)
-        if memo is not None and memo[0] is state.items and memo[1] is state.things and memo[2] == key:
-            return memo[3]
+        if memo is not None and memo[0] is state.items and memo[1] == key:
+            return memo[2]
         found: dict[str, list[str]] = {}
         for item in state.items_of(player):
             kind = state.thing(item.thing_id).kind
@@ -297,7 +299,7 @@ class SpaceProgramBot:
                 continue  # an armed craft is heavy: only the plan's own parts lift and carry it
             found.setdefault(kind, []).append(item.id)
         stored = {kind: tuple(ids) for kind, ids in found.items()}
-        self._stored_memo[player] = (state.items, state.things, key, stored)
+        self._stored_memo[player] = (state.items, key, stored)
         return stored
 
     def _robot_rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
