@@ -977,3 +977,22 @@ def test_who_acts_is_answered_for_the_state_asked_about_in_any_order():
     answers = [ENGINE.current_player(s) for s in (second, first, first, second, over, first)]
     assert answers == [1, 0, 0, 1, TERMINAL, 0]
     assert ENGINE.current_player(update(second, phase="over")) == TERMINAL
+
+
+def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
+    """A design is refused while the fuel it loads is not at home, and the reason says how much there is now:
+    the engine keeps which designs fly, never an older refusal's words. Once the fuel is bought, it flies
+    and its story tells its total mass."""
+    state = rich_game()
+    state, derp = hire(state, "Pip")
+    state, design = crew_design(state, derp)
+    state, stage = invent(state, "lower_stage", 8)
+    state, (strong,) = build(state, stage)
+    fuelled = dataclasses.replace(design, stages=((strong,),), fuel=3)
+    with pytest.raises(IllegalAction, match=r"^this design cannot fly: you have 0 fuel at home, not 3$"):
+        act(state, Assemble(fuelled))
+    state = act(state, BuyConsumables("fuel", 2))
+    assert ENGINE.refusal(state, Assemble(fuelled)) == "this design cannot fly: you have 2 fuel at home, not 3"
+    state = act(state, BuyConsumables("fuel", 1), Assemble(fuelled))
+    assert [e.text for e in state.events] == ["Ayla rolls Hopper out to the pad: total mass 14, 1 derp aboard."]
+    assert (state.upgoers[-1].fuel, state.programs[0].fuel_stock) == (3, 0)

@@ -243,22 +243,31 @@ def reads_of_check(state: GameState, program: int, design: UpgoerDesign) -> tupl
 
 class DesignValidity:
     """Whether designs pass ``check_design``, kept per distinct ``reads_of_check``: the bots' suggested
-    designs are asked for before every R&D action, and the same parts make the same design all turn."""
+    designs are asked for before every R&D action, and the same parts make the same design all turn. A valid
+    design's total mass is kept with the answer (Assemble's story tells it); a refused design's problems are
+    not (their words name the stocks at home, which the reads only compare)."""
 
     def __init__(self, rules: Rules, limit: int = 4096):
         self.rules = rules
         self.limit = limit
-        self._known: dict[tuple, bool] = {}
+        self._known: dict[tuple, Optional[Fraction]] = {}
 
     def __call__(self, state: GameState, program: int, design: UpgoerDesign) -> bool:
+        return self.total_mass_if_valid(state, program, design) is not None
+
+    def total_mass_if_valid(self, state: GameState, program: int, design: UpgoerDesign) -> Optional[Fraction]:
+        """``check_design``'s total mass of ``design`` at home when it is valid, else None."""
         key = reads_of_check(state, program, design)
-        valid = self._known.get(key)
-        if valid is None:
-            valid = check_design(state, program, design, self.rules).valid
-            if len(self._known) >= self.limit:
-                self._known.clear()
-            self._known[key] = valid
-        return valid
+        try:
+            return self._known[key]
+        except KeyError:
+            pass
+        report = check_design(state, program, design, self.rules)
+        mass = report.total_mass if report.valid else None
+        if len(self._known) >= self.limit:
+            self._known.clear()
+        self._known[key] = mass
+        return mass
 
 
 def _stage_label(index: int, count: int, state: GameState) -> str:

@@ -909,11 +909,10 @@ class Engine:
         if any(u.name.lower() == design.name.strip().lower() and u.status in ("pad", "flying")
                for u in state.upgoers_of(program.index)):
             raise IllegalAction(f"you already have an Upgoer called '{design.name}'")
-        if check_only and self.design_is_valid(state, program.index, design):
-            return state  # kept: only a refused design needs its report (the reason) worked out again
-        report = self.check_design(state, program.index, design)
-        if not report.valid:
-            raise IllegalAction("this design cannot fly: " + "; ".join(report.problems))
+        total_mass = self._design_validity.total_mass_if_valid(state, program.index, design)  # kept per reads
+        if total_mass is None:  # the reason worked out again: its words name the stocks as they are now
+            raise IllegalAction("this design cannot fly: " + "; ".join(
+                self.check_design(state, program.index, design).problems))
         if check_only:
             return state
         upgoer_id = f"U{state.next_id}"
@@ -928,7 +927,7 @@ class Engine:
         return update(state, programs=programs, next_id=state.next_id + 1, upgoers=appended(state.upgoers, (upgoer,)),
                       items=replace_in(state.items, items), derps=replace_in(state.derps, derps), events=(
             Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
-                  f"{_fmt(report.total_mass)}, {counted(len(design.crew), 'derp')}"
+                  f"{_fmt(total_mass)}, {counted(len(design.crew), 'derp')}"
                   + (f" and {counted(len(systems), 'underped system')}" if systems else "") + " aboard.",
                   program.index, "rnd"),))
 
