@@ -288,3 +288,22 @@ def test_a_buttons_looks_keep_no_text_layers_and_the_same_pixels(make_app, monke
     entry.set_text("Hopeful II")
     entry.update(1 / 60)
     assert _state_bytes(shape, "normal") != typed
+
+
+def test_a_card_in_a_layer_of_its_own_gets_its_shadow_band_by_band_with_the_same_pixels(make_app, monkeypatch):
+    """draw_card onto an alpha layer (the roll card's, rollpanel.cached_card) blits its shadow's shade a band of
+    SHADE_ROWS rows at a time instead of one shade the size of the card: the same pixels, over clear pixels and
+    over pixels already painted."""
+    from game.client.kit import style
+
+    app = make_app((3840, 2160))
+
+    def painted(rows: int) -> bytes:
+        monkeypatch.setattr(style, "SHADE_ROWS", rows)
+        layer = pygame.Surface((1300, 900), pygame.SRCALPHA)
+        layer.fill((200, 120, 40, 90), pygame.Rect(0, 0, 700, 300))  # some of it already painted
+        style.draw_card(layer, pygame.Rect(80, 70, 1100, 760), app.layout)
+        return pygame.image.tobytes(layer, "RGBA")
+
+    assert painted(style.SHADE_ROWS) == painted(10_000)  # 10,000 rows: one shade for each part, as before
+    assert painted(7) == painted(10_000)

@@ -561,9 +561,7 @@ def _draw_card_shadow(surface: pygame.Surface, rect: pygame.Rect, layout: Layout
     straight += [pygame.Rect(x, top + corner, corner, shadow.h - 2 * corner) for x in (left, right - corner)]
     for part in straight:
         if surface.get_flags() & pygame.SRCALPHA:  # a card painted into its own layer (rollpanel.cached_card):
-            shade = pygame.Surface(part.size, pygame.SRCALPHA)  # multiplying its clear pixels would leave no shadow
-            shade.fill((0, 0, 0, SHADOW_ALPHA))
-            surface.blit(shade, part)
+            _blit_shade(surface, part)  # multiplying its clear pixels would leave no shadow
         else:
             surface.fill(keep, part, special_flags=pygame.BLEND_RGB_MULT)
     quarters = _shadow_corners(corner)
@@ -571,6 +569,20 @@ def _draw_card_shadow(surface: pygame.Surface, rect: pygame.Rect, layout: Layout
                                     (right - corner, bottom - corner))):
         surface.blit(image, at)
     surface.set_clip(old_clip)
+
+
+#: Rows of shade blitted at a time onto a layer of its own (``_blit_shade``).
+SHADE_ROWS = 64
+
+
+def _blit_shade(surface: pygame.Surface, part: pygame.Rect) -> None:
+    """Blit black at ``SHADOW_ALPHA`` over ``part`` of an alpha ``surface``, a band of ``SHADE_ROWS`` rows at a
+    time: the same pixels as one blit of the whole part (blending is pixel by pixel), without a shade the size
+    of a card (17 MiB for the roll card at 3840x2160)."""
+    shade = pygame.Surface((part.w, min(part.h, SHADE_ROWS)), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, SHADOW_ALPHA))
+    surface.blits([(shade, (part.left, top), pygame.Rect(0, 0, part.w, min(SHADE_ROWS, part.bottom - top)))
+                   for top in range(part.top, part.bottom, SHADE_ROWS)], doreturn=False)
 
 
 @lru_cache(maxsize=32)
