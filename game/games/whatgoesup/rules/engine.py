@@ -33,7 +33,8 @@ from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 from game.core.words import counted
 
-_OWNER, _THING_ID = attrgetter("owner"), attrgetter("thing_id")
+_OWNER, _THING_ID, _ID = attrgetter("owner"), attrgetter("thing_id"), attrgetter("id")
+_KIND, _NAME = attrgetter("kind"), attrgetter("name")
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -417,22 +418,21 @@ class Engine:
         # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
         own = state.things_of(program)
-        own_ids = {thing.id for thing in own}
-        sources = [(thing, thing.rating) for thing in own]
+        sources = [(thing, thing.rating) for thing in own if thing.kind in similar]
         items = state.items  # hundreds late in a game: the program's parts and their designs taken at C speed
         held = list(compress(items, map(eq, map(_OWNER, items), repeat(program))))
-        foreign = set(map(_THING_ID, held)).difference(own_ids)
-        others = dict.fromkeys((item.thing_id, item.fixed_rating) for item in held
-                               if item.thing_id in foreign) if foreign else {}
-        for thing_id, fixed_rating in others:  # in order; each design looked up once, not once per part
-            thing = state.thing(thing_id)
-            if thing.owner != program:
-                sources.append((thing, fixed_rating or thing.rating))
+        foreign = set(map(_THING_ID, held)).difference(map(_ID, own)) if held else ()
+        if foreign:  # in order (a part of the same design and rating again changes nothing: the first best wins)
+            for item in held:
+                if item.thing_id in foreign:
+                    thing = state.thing(item.thing_id)
+                    if thing.owner != program and thing.kind in similar:
+                        sources.append((thing, item.fixed_rating or thing.rating))
         ratio = research.tech_transfer_min_mass_ratio  # a source masses at least mass * ratio, compared in integers
         least, per = mass * ratio.numerator, ratio.denominator
         needs_flight, cap = research.tech_transfer_needs_successful_flight, research.tech_transfer_cap
         for thing, held in sources:
-            if thing.kind not in similar or thing.mass * per < least:
+            if thing.mass * per < least:
                 continue
             if needs_flight and not thing.flown_successfully:
                 continue
@@ -488,9 +488,8 @@ class Engine:
             raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
         own = state.things_of(program.index)  # read once: the default name and the name check both need it
         name = a.name.strip() or self._default_name(state, program.index, kind.id,
-                                                     sum(1 for t in own if t.kind == kind.id))
-        lowered = name.lower()
-        if any(t.name.lower() == lowered for t in own):
+                                                     list(map(_KIND, own)).count(kind.id))
+        if name.lower() in map(str.lower, map(_NAME, own)):  # at C speed: dozens of blueprints late in a game
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass
