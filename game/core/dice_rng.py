@@ -1,8 +1,8 @@
 """The app's one source of randomness.
 
 ``random.Random`` lives here and nowhere else: the rules engine never rolls. A roll is made by
-sampling ``engine.chance_outcomes(state)`` with ``game.core.chance.sample`` (the same cumulative
-Fractions the odds on screen come from) and applying the resulting ``Roll`` like any action.
+sampling ``engine.chance_outcomes(state)`` with ``game.core.chance.Bands`` (``sample``'s bands: the same
+cumulative Fractions the odds on screen come from) and applying the resulting ``Roll`` like any action.
 Bots get their own stream (``Chooser``) so that a bot's choices never shift the dice.
 
 A save records where its dice come from (``describe``: ``"seeded"``, or ``{"scripted": [...]}`` for a
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence, TypeVar
 
-from game.core.chance import sample
+from game.core.chance import Bands
 from game.core.plaindata import BadData, expect, expect_whole
 
 T = TypeVar("T")
@@ -62,9 +62,31 @@ class DiceRoller:
         outcomes = engine.chance_outcomes(state)
         if not outcomes:
             raise ValueError("no roll is pending")
+        bands, rolls = _bands_of(outcomes)
+        return rolls[bands.index(self._rng.random())]
+
+
+def _bands_of(outcomes: Sequence[tuple[Any, Any]]) -> tuple[Bands, tuple]:
+    """The bands of a pending roll's outcomes (``(Roll, probability)`` pairs: the distribution of their values,
+    ascending) and the Roll of each value, in the bands' order.
+
+    Engines hand out the same outcome pairs (immutable values) for the same kind of roll, so the answer is kept
+    per tuple of pairs (the pairs themselves are kept with it, so their ids stay theirs): worked out once, not
+    once per roll."""
+    key = tuple(map(id, outcomes))
+    kept = _KEPT_BANDS.get(key)
+    if kept is None:
         by_value = {roll.value: roll for roll, _ in outcomes}
-        distribution = tuple(sorted((roll.value, p) for roll, p in outcomes))
-        return by_value[sample(distribution, self._rng.random())]
+        bands = Bands(tuple(sorted((roll.value, p) for roll, p in outcomes)))
+        if len(_KEPT_BANDS) >= _KEPT_BANDS_MAX:
+            _KEPT_BANDS.clear()
+        kept = _KEPT_BANDS[key] = (tuple(outcomes), bands, tuple(by_value[value] for value in bands.values))
+    return kept[1], kept[2]
+
+
+#: tuple of the ids of outcome pairs -> (those pairs, their Bands, the Roll of each value)
+_KEPT_BANDS: dict[tuple, tuple] = {}
+_KEPT_BANDS_MAX = 256
 
 
 class ScriptedDice(DiceRoller):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import attrgetter, is_not
+from itertools import compress, count
+from operator import attrgetter, is_not, not_
 from typing import Callable, Iterable, Optional
 
 from game.core.dice_rng import Chooser, DiceRoller
@@ -27,6 +27,18 @@ Invariant = Callable[[Engine, GameState, Action, GameState], Optional[str]]
 
 
 # ------------------------------------------------------------------ invariants
+def looks_at(*fields: str, actions: tuple[type, ...] = ()) -> Callable[[Invariant], Invariant]:
+    """Declares what an invariant can find fault with, so that ``InvariantChecks`` may skip it.
+
+    The promise: when the state before an action passed every invariant, the invariant finds nothing wrong
+    unless one of the state's ``fields`` changed (is not the very same object after as before) or the action
+    is one of ``actions``. An invariant without this declaration is asked after every action."""
+    def declare(invariant: Invariant) -> Invariant:
+        invariant.looks_at = (fields, actions)  # type: ignore[attr-defined]
+        return invariant
+    return declare
+
+
 def _rating_problem(rating, bounds, what: str) -> Optional[str]:
     if not rating.fail < rating.boom:
         return f"{what} has Fail {rating.fail} not below Boom {rating.boom}"
@@ -36,73 +48,54 @@ def _rating_problem(rating, bounds, what: str) -> Optional[str]:
     return None
 
 
+@looks_at("things", "items")
 def ratings_within_bounds(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Every blueprint and every fixed item rating lies within the rules' worst..best, Fail below Boom.
 
-    Only values not already seen to pass (the very objects of the last tuple that passed, under the
+    Only values not already seen to pass (the very objects of the last tuples that passed, under the
     same bounds) are looked at: states share their unchanged things and items.
     """
-    bounds = engine.rules.economy.reliability
-    for thing in _PASSED_RATINGS.fresh("things", bounds, after.things):
+    bounds, things, items = engine.rules.economy.reliability, after.things, after.items
+    passed_bounds, passed_things, passed_items = _PASSED_RATINGS
+    if passed_bounds is bounds:
+        things, items = _unseen(things, passed_things), _unseen(items, passed_items)
+    for thing in things:
         problem = _rating_problem(thing.rating, bounds, f"thing {thing.id} ({thing.name})")
         if problem:
             return problem
-    for item in _PASSED_RATINGS.fresh("items", bounds, after.items):
+    for item in items:
         if item.fixed_rating is not None:
             problem = _rating_problem(item.fixed_rating, bounds, f"item {item.id}")
             if problem:
                 return problem
-    _PASSED_RATINGS.passed("things")
-    _PASSED_RATINGS.passed("items")
+    _PASSED_RATINGS[:] = [bounds, after.things, after.items]
     return None
 
 
-class _PassedValues:
-    """The last tuple of each pool whose every value passed a check, kept so that the identity of its
-    values stays meaningful. States share the values an action did not change, in the same places, so
-    only the values not found where they were are looked at again (compared at C speed: a long game
-    holds hundreds of things and items)."""
-
-    def __init__(self) -> None:
-        self.last: dict[str, tuple[object, tuple]] = {}
-        self.asked: dict[str, tuple[object, tuple]] = {}
-
-    def fresh(self, pool: str, key: object, values: tuple) -> tuple:
-        """The values of ``values`` that may not have passed under ``key`` (those not at the same place of
-        the tuple that last passed; all of them when none did); ``passed(pool)`` then records ``values``."""
-        self.asked[pool] = (key, values)
-        last = self.last.get(pool)
-        if last is None or last[0] is not key:
-            return values
-        old = last[1]
-        if old is values:
-            return ()
-        return tuple(compress(values, map(is_not, values, old))) + values[len(old):]
-
-    def passed(self, pool: str) -> None:
-        self.last[pool] = self.asked.pop(pool)
+#: [bounds, things, items]: the last tuples whose every rating passed, and the bounds they passed under (kept,
+#: so the identity of their values stays meaningful).
+_PASSED_RATINGS: list = [None, (), ()]
 
 
-class _PassedPools:
-    """The very tuple of a state (its programs, its Upgoers) each check last saw pass: a check whose answer
-    depends on that tuple alone need not look at it again (a tuple is kept, so its identity stays meaningful)."""
+def _unseen(values: tuple, passed: tuple) -> tuple:
+    """The values of ``values`` to look at again: every one that is not (the very object) in ``passed``, in order,
+    and perhaps a few that only moved.
 
-    def __init__(self) -> None:
-        self.last: dict[str, tuple] = {}
-
-    def seen(self, check: str, values: tuple) -> bool:
-        return self.last.get(check) is values
-
-    def passed(self, check: str, values: tuple) -> None:
-        self.last[check] = values
-
-
-_PASSED_POOLS = _PassedPools()
-
-
-_PASSED_RATINGS = _PassedValues()
+    States share the values an action did not change, mostly in the same places, so everything here runs at C
+    speed (a long game holds hundreds of things and items): a tuple of the same length is compared place by
+    place; otherwise only the stretch between the common head and the common tail is searched."""
+    if values is passed:
+        return ()
+    if len(values) == len(passed):
+        return tuple(compress(values, map(is_not, values, passed)))
+    shorter = min(len(values), len(passed))
+    head = next(compress(count(), map(is_not, values, passed)), shorter)
+    tail = min(next(compress(count(), map(is_not, reversed(values), reversed(passed))), shorter), shorter - head)
+    middle, was = values[head:len(values) - tail], set(map(id, passed[head:len(passed) - tail]))
+    return tuple(compress(middle, map(not_, map(was.__contains__, map(id, middle)))))
 
 
+@looks_at("turn", "phase")
 def dots_within_budget(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """After each end of turn every budget lies within min_dots..max_dots."""
     if after.turn == before.turn and not (after.phase == "over" and before.phase != "over"):
@@ -114,27 +107,23 @@ def dots_within_budget(engine: Engine, before: GameState, action: Action, after:
     return None
 
 
+@looks_at("programs")
 def points_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
-    if _PASSED_POOLS.seen("points", after.programs):
-        return None
     for p in after.programs:
         if p.points < 0:
             return f"{p.name} has {p.points} points"
         if p.bonus_points < 0:
             return f"{p.name} has {p.bonus_points} bonus points"
-    _PASSED_POOLS.passed("points", after.programs)
     return None
 
 
+@looks_at("programs")
 def stocks_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
-    if _PASSED_POOLS.seen("stocks", after.programs):
-        return None
     for p in after.programs:
         if p.fuel_stock < 0:
             return f"{p.name} has {p.fuel_stock} fuel at home"
         if p.rations_stock < 0:
             return f"{p.name} has {p.rations_stock} derp-turns of rations at home"
-    _PASSED_POOLS.passed("stocks", after.programs)
     return None
 
 
@@ -142,13 +131,12 @@ def _derps_added_by(engine: Engine, before: GameState, action: Action) -> int:
     """How many crew members an action adds: a Hire one derp, a Build of underped systems one each."""
     if isinstance(action, Hire):
         return 1
-    if isinstance(action, Build):
-        thing = before.find("thing", action.thing)
-        if thing is not None and engine.rules.components.kind(thing.kind).role == "underped":
-            return action.count
+    if isinstance(action, Build) and action.thing in _underped_things(engine, before.things):
+        return action.count
     return 0
 
 
+@looks_at("derps", actions=(Hire, Build))
 def derps_conserved(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Derps are never removed (the dead stay listed, and stay dead); only Hire adds one, exactly one (and
     building underped systems one crew member each)."""
@@ -171,6 +159,7 @@ def derps_conserved(engine: Engine, before: GameState, action: Action, after: Ga
     return None
 
 
+@looks_at("derps", "items")
 def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
                               after: GameState) -> Optional[str]:
     """Underped rules: every living system has its part (same owner, same place) and every system part its one
@@ -203,28 +192,43 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
     return None
 
 
-_SYSTEM_OF = attrgetter("system")
+_SYSTEM_OF, _KIND = attrgetter("system"), attrgetter("kind")
 
 
 def _underped_things(engine: Engine, things: tuple) -> frozenset:
     """The ids of the blueprints of underped systems among ``things`` (kept for the last tuple asked)."""
-    if _UNDERPED[:2] == [things, engine]:
+    kinds = _underped_kinds(engine)
+    if _UNDERPED[0] is things and _UNDERPED[1] is kinds:
         return _UNDERPED[2]
-    underped_kinds = {k.id for k in engine.rules.components.kinds_with_role("underped")}
-    ids = frozenset(t.id for t in things if t.kind in underped_kinds) if underped_kinds else frozenset()
-    _UNDERPED[:] = [things, engine, ids]
+    ids = frozenset(compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))) if kinds else frozenset()
+    _UNDERPED[:] = [things, kinds, ids]
     return ids
 
 
+def _underped_kinds(engine: Engine) -> frozenset:
+    """The ids of the component kinds of the underped role (kept for the last rules asked)."""
+    components = engine.rules.components
+    if _UNDERPED_KINDS[0] is not components:
+        _UNDERPED_KINDS[:] = [components, frozenset(k.id for k in components.kinds_with_role("underped"))]
+    return _UNDERPED_KINDS[1]
+
+
+_UNDERPED_KINDS: list = [None, frozenset()]
 _UNDERPED: list = [None, None, frozenset()]
 
 
 def action_round_trips(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Every action taken can be saved and read back as the same action (the log is the truth).
 
-    The codec is a pure function of the action's value, so an action of the same class and the same
-    ``repr`` (which tells 1 from True and 1.0) that already read back is not read again."""
-    key = (type(action), repr(action))
+    The codec is a pure function of the action's value, so an action equal to one that already read back,
+    field by field and in each field's type (1, True and 1.0 are told apart), is not read again."""
+    fields = getattr(action, "__dict__", None)  # the key: see _exact_key (made here, as most actions need it)
+    if fields is not None:
+        values = tuple(fields.values())
+        types = tuple(map(type, values))
+        key = (type(action), values, types) if _PLAIN_TYPES.issuperset(types) else (type(action), repr(action))
+    else:
+        key = (type(action), repr(action))
     if key in _ROUND_TRIPPED:
         return None
     try:
@@ -239,21 +243,23 @@ def action_round_trips(engine: Engine, before: GameState, action: Action, after:
     return None
 
 
-#: (class, repr) of actions already seen to read back from their save form unchanged.
+#: The keys of actions already seen to read back from their save form unchanged: each key is equal for two
+#: actions exactly when their ``repr``s are, the class, the field values and each value's type when every field
+#: is a plain int, str, bool or None (most actions: no text need be made), else the class and the ``repr``.
 _ROUND_TRIPPED: set = set()
+_PLAIN_TYPES = frozenset((int, str, bool, type(None)))
 
 
+@looks_at("upgoers")
 def flight_supplies_never_negative(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Fuel and rations aboard every craft are never negative."""
-    if _PASSED_POOLS.seen("supplies", after.upgoers):
-        return None
     for u in after.upgoers:
         if u.fuel < 0 or u.rations < 0:
             return f"{u.name} carries {u.fuel} fuel and {u.rations} derp-turns of rations"
-    _PASSED_POOLS.passed("supplies", after.upgoers)
     return None
 
 
+@looks_at("turn", "phase")
 def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """When a turn ends, every craft and piece of debris in space sits on a duration step."""
     if after.turn == before.turn and not (after.phase == "over" and before.phase != "over"):
@@ -265,6 +271,7 @@ def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Act
     return None
 
 
+@looks_at(actions=(UsePayload, Eva))
 def payloads_used_at_duration_steps(engine: Engine, before: GameState, action: Action,
                                     after: GameState) -> Optional[str]:
     """A payload (an EVA pack included) is used only on a duration step (2013: "Payloads can only be used in
@@ -279,52 +286,69 @@ def payloads_used_at_duration_steps(engine: Engine, before: GameState, action: A
 
 def total_mass(engine: Engine, state: GameState):
     """Everything a game holds that has mass: built parts, fuel and rations at home and aboard."""
-    if _LAST_MASS and _LAST_MASS[0] is state and _LAST_MASS[1] is engine:
-        return _LAST_MASS[2]
-    comps = engine.rules.components
-    whole = _parts_mass(state.things, state.items)
-    whole += sum(p.fuel_stock for p in state.programs) + sum(u.fuel for u in state.upgoers)
-    rations = sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
-    mass = whole + formulas.rations_mass(rations, comps)
-    _LAST_MASS[:] = [state, engine, mass]  # the next action's "before" is this one's "after"
-    return mass
+    whole, rations = _masses(state)
+    return whole + formulas.rations_mass(rations, engine.rules.components)
 
 
-_LAST_MASS: list = []
+def _masses(state: GameState) -> tuple[int, int]:
+    """The mass of a state's parts and fuel, and its derp-turns of rations (kept for the last state asked:
+    the next action's "before" is this one's "after")."""
+    if _LAST_MASSES[0] is state:
+        return _LAST_MASSES[1]
+    programs, upgoers = state.programs, state.upgoers
+    whole = _parts_mass(state.things, state.items) + sum(map(_FUEL_STOCK, programs)) + sum(map(_FUEL, upgoers))
+    rations = sum(map(_RATIONS_STOCK, programs)) + sum(map(_RATIONS, upgoers))
+    _LAST_MASSES[:] = [state, (whole, rations)]
+    return whole, rations
+
+
+_LAST_MASSES: list = [None, (0, 0)]
+_FUEL_STOCK, _FUEL = attrgetter("fuel_stock"), attrgetter("fuel")
+_RATIONS_STOCK, _RATIONS = attrgetter("rations_stock"), attrgetter("rations")
 
 
 def _parts_mass(things: tuple, items: tuple) -> int:
     """The mass of every built part (kept for the last pair of tuples asked: most flight actions move
     craft and burn fuel without touching a part)."""
-    if _PARTS_MASS[0] is things and _PARTS_MASS[1] is items:
-        return _PARTS_MASS[2]
-    thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
+    kept_things, kept_items, mass, thing_mass = _PARTS_MASS
+    if kept_things is things and kept_items is items:
+        return mass
+    if kept_things is not things:
+        thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
     mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
-    _PARTS_MASS[:] = [things, items, mass]
+    _PARTS_MASS[:] = [things, items, mass, thing_mass]
     return mass
 
 
-_PARTS_MASS: list = [None, None, 0]
+_PARTS_MASS: list = [None, None, 0, {}]  # things, items, their mass, each thing's mass by id
 _ID, _MASS, _THING_ID = attrgetter("id"), attrgetter("mass"), attrgetter("thing_id")
 
 
+@looks_at("things", "items", "programs", "upgoers")
 def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """During flights mass is only burnt, eaten, shed or lost, never made (only R&D builds and buys)."""
     if before.phase != "flight":
         return None
+    (whole_was, rations_was), (whole_now, rations_now) = _masses(before), _masses(after)
+    if rations_now == rations_was and whole_now <= whole_was:
+        return None  # the same rations, no more of the rest: no Fraction need be made
     was, now = total_mass(engine, before), total_mass(engine, after)
     if now > was:
         return f"the game's mass grew from {float(was):g} to {float(now):g} during a flight"
     return None
 
 
+@looks_at("programs", actions=(UseLuck,))
 def luck_follows_the_rules(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """Luck is never negative; one point goes on each reroll, only of the spender's own rolled Fail or Boom;
     points come only from healthy derps landing home from new steps and from rival derps rescued."""
     if not isinstance(action, UseLuck):
         if after.programs is before.programs:
             return None  # the programs (their luck with them) are the very ones checked when last they changed
-        if all(old.luck == new.luck >= 0 for old, new in zip(before.programs, after.programs)):
+        for old, new in zip(before.programs, after.programs):
+            if old.luck != new.luck or new.luck < 0:
+                break
+        else:
             return None  # nobody's luck moved (and none is negative): nothing below could find fault
 
     def roll_of(state):
@@ -378,13 +402,64 @@ INVARIANTS: list[Invariant] = [
 
 
 def check_invariants(engine: Engine, before: GameState, action: Action, after: GameState) -> list[str]:
-    """Every broken invariant's message (empty when all hold)."""
+    """Every broken invariant's message (empty when all hold), every invariant asked."""
     problems = []
     for invariant in INVARIANTS:
         message = invariant(engine, before, action, after)
         if message:
             problems.append(f"{invariant.__name__}: {message}")
     return problems
+
+
+class InvariantChecks:
+    """The invariants asked after each action of one game, only those that could find fault in it.
+
+    ``checks(before, action, after)`` answers as ``check_invariants`` does. When ``before`` is the last state
+    that passed here, an invariant is skipped if its ``looks_at`` declaration says it cannot find fault
+    (none of its fields changed, the action is not one of its kinds); otherwise every invariant is asked.
+    The invariants are those of ``INVARIANTS`` when the checks are made.
+    """
+
+    def __init__(self, engine: Engine, invariants: Optional[Iterable[Invariant]] = None):
+        self.engine = engine
+        self.invariants = tuple(INVARIANTS if invariants is None else invariants)
+        declared = [getattr(invariant, "looks_at", None) for invariant in self.invariants]
+        self.fields = tuple(sorted({name for d in declared if d is not None for name in d[0]}))
+        names = self.fields
+        self._fields_of = attrgetter(*names) if len(names) > 1 else lambda state: tuple(getattr(state, n) for n in names)
+        self._passed: Optional[GameState] = None  # the last state every invariant held in
+        self._passed_fields: tuple = ()  # its declared fields, in ``fields``' order
+        self._asked: dict[tuple, tuple[Invariant, ...]] = {}  # (fields changed, action class) -> invariants
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        fields = self._fields_of(after)
+        if before is self._passed:
+            key = (tuple(map(is_not, fields, self._passed_fields)), type(action))
+            asked = self._asked.get(key)
+            if asked is None:
+                asked = self._asked[key] = self._to_ask(*key)
+        else:
+            asked = self.invariants
+        engine, problems = self.engine, []
+        for invariant in asked:
+            message = invariant(engine, before, action, after)
+            if message:
+                problems.append(f"{invariant.__name__}: {message}")
+        if problems:
+            self._passed = None
+        else:
+            self._passed, self._passed_fields = after, fields
+        return problems
+
+    def _to_ask(self, changed: tuple[bool, ...], action_class: type) -> tuple[Invariant, ...]:
+        """The invariants that may find fault in a step that changed the flagged fields, with such an action."""
+        changed_fields = {name for name, flag in zip(self.fields, changed) if flag}
+        asked = []
+        for invariant in self.invariants:
+            declared = getattr(invariant, "looks_at", None)
+            if declared is None or changed_fields.intersection(declared[0]) or issubclass(action_class, declared[1]):
+                asked.append(invariant)
+        return tuple(asked)
 
 
 # ------------------------------------------------------------------ the bot
@@ -479,18 +554,20 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
     Stops at the first broken invariant; ``result.failure`` then names the seed, action and problems.
     """
     bot, dice = make_bot(bot_kind, seed), dice or DiceRoller(seed)
+    checks = InvariantChecks(engine) if check else None
     state = engine.new_game(setup)
     result = GameResult(seed=seed, setup=setup)
+    actions, clock = result.actions, time.perf_counter
     if keep_states:
         result.states.append(state)
-    while len(result.actions) < max_actions:
+    while len(actions) < max_actions:
         if max_turns is not None and state.turn > max_turns:
             break
         try:
             action = next_action(engine, state, bot, dice)
         except Exception as exc:  # an engine that offers nothing, or odds that do not add up
             result.final = state
-            result.failure = InvariantFailure(seed, len(result.actions) + 1, "(choosing)",
+            result.failure = InvariantFailure(seed, len(actions) + 1, "(choosing)",
                                               (f"engine_answers: {type(exc).__name__}: {exc}",))
             return result
         if action is None:
@@ -499,21 +576,21 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
             after = engine.apply(state, action)
         except Exception as exc:  # a listed legal action must be accepted
             result.final = state
-            result.failure = InvariantFailure(seed, len(result.actions) + 1, str(action),
+            result.failure = InvariantFailure(seed, len(actions) + 1, str(action),
                                               (f"legal_actions_apply: {type(exc).__name__}: {exc}",))
             return result
-        result.actions.append(action)
+        actions.append(action)
         if keep_states:
             result.states.append(after)
         if on_action is not None:
             on_action(state, action, after)
-        if check:
-            started = time.perf_counter()
-            problems = check_invariants(engine, state, action, after)
-            result.check_seconds += time.perf_counter() - started
+        if checks is not None:
+            started = clock()
+            problems = checks(state, action, after)
+            result.check_seconds += clock() - started
             if problems:
                 result.final = after
-                result.failure = InvariantFailure(seed, len(result.actions), str(action), tuple(problems))
+                result.failure = InvariantFailure(seed, len(actions), str(action), tuple(problems))
                 return result
         state = after
     result.final = state
@@ -586,33 +663,38 @@ class SimSummary:
 
 
 class FlightCounter:
-    """Counts launches, Booms and landings from what the engine reports after each action."""
+    """Counts launches, Booms and landings from what the engine reports after each action (launches and
+    landings are told in flight events, Booms in roll events, firsts in prestige events)."""
 
     def __init__(self) -> None:
         self.launches = self.booms = self.landings = self.fights = self.ship_fights = self.repels = 0
         self.underped_launches = self.underped_firsts = 0
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
-        kind = type(action).__name__
-        if kind == "StartFight":
-            self.fights += 1
-        elif kind == "OpenFire":
-            self.ship_fights += 1
-        elif kind == "RepelDocking":
-            self.repels += 1
-        for event in after.events:
-            if event.kind == "roll" and event.text.endswith(": Boom."):
-                self.booms += 1
-            elif " lights its launch stage" in event.text:
-                self.launches += 1
-                craft = after.find("upgoer", getattr(action, "upgoer", ""))
-                crew = [d for d in after.derps if craft is not None and d.location == craft.id and not d.dead]
-                if crew and all(d.is_system for d in crew):
-                    self.underped_launches += 1
-            elif event.kind == "prestige" and " is first by an underped craft!" in event.text:
+        counted = _COUNTED_ACTIONS.get(type(action).__name__)
+        if counted is not None:
+            setattr(self, counted, getattr(self, counted) + 1)
+        for event in after.events:  # by kind first: most events (R&D's) need no text searched
+            kind = event.kind
+            if kind == "flight":
+                text = event.text
+                if " lights its launch stage" in text:
+                    self.launches += 1
+                    craft = after.find("upgoer", getattr(action, "upgoer", ""))
+                    crew = [d for d in after.derps if craft is not None and d.location == craft.id and not d.dead]
+                    if crew and all(d.is_system for d in crew):
+                        self.underped_launches += 1
+                elif " lands safely at home" in text or " lands with an injured crew" in text:
+                    self.landings += 1
+            elif kind == "roll":
+                if event.text.endswith(": Boom."):
+                    self.booms += 1
+            elif kind == "prestige" and " is first by an underped craft!" in event.text:
                 self.underped_firsts += 1
-            elif " lands safely at home" in event.text or " lands with an injured crew" in event.text:
-                self.landings += 1
+
+
+#: The actions ``FlightCounter`` counts by their class's name, and the count each adds one to.
+_COUNTED_ACTIONS = {"StartFight": "fights", "OpenFire": "ship_fights", "RepelDocking": "repels"}
 
 
 def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
