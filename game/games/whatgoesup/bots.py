@@ -202,6 +202,9 @@ class SpaceProgramBot:
         wanted += [("underped", 1)] if robotic else []
         for kind, needed in wanted:
             if len(stored.get(kind, [])) < needed:
+                # Not asked when the engine's own price of a build (its R&D listing's) is beyond the points.
+                if engine.rnd_listing.row(state, things[kind]).build_cost > state.programs[player].points:
+                    return None
                 return self._first_ok(engine, state, [Build(things[kind].id, 1)])
         if weapon is not None:  # an armed program clears a craft that can never launch (its stage lost) off the pad
             for upgoer in state.upgoers_of(player):
@@ -358,8 +361,8 @@ class SpaceProgramBot:
         if f.mode == "decide":
             if self._waits_for_company(engine, state, upgoer):
                 return Hold(upgoer.id)
-            launch = Launch(upgoer.id)
-            return launch if self._ok(engine, state, launch) else Hold(upgoer.id)
+            launch = Launch(upgoer.id)  # a craft with no lower stage left cannot launch: not asked
+            return launch if upgoer.stages and self._ok(engine, state, launch) else Hold(upgoer.id)
         if f.mode == "junction":
             return self._junction(engine, state, upgoer)
         if f.mode == "before":

@@ -31,6 +31,7 @@ class CarefulPlayer:
         self._derps: tuple = (None, ())  # (state.derps, the program's living derps)
         self._crafts: tuple = (None, {})  # (state.upgoers, name -> the program's craft of that name)
         self._caps: dict = {}  # id(blueprint) -> (blueprint, setup, its research cap)
+        self._steps: dict = {}  # blueprint id -> its one-step Boom and Fail research
 
     def ok(self, state: GameState, action: Action) -> bool:
         if not self.engine.allowed(state, action):
@@ -107,12 +108,20 @@ class CarefulPlayer:
         return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
 
     def research_towards(self, state: GameState, thing, target: Rating) -> Iterator[Action]:
-        """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap."""
+        """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap and while the
+        turn's research limit for that safety (economy.yaml) leaves a step: the engine would refuse one past it,
+        so it is not asked."""
         cap = self.research_cap(state, thing)
-        if thing.rating.boom < min(cap.boom, target.boom):
-            yield Research(thing.id, "boom", 1)
-        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1):
-            yield Research(thing.id, "fail", 1)
+        limits = self.engine.rules.economy.research
+        steps = self._steps.get(thing.id)
+        if steps is None:
+            steps = self._steps[thing.id] = (Research(thing.id, "boom", 1), Research(thing.id, "fail", 1))
+        if thing.rating.boom < min(cap.boom, target.boom) \
+                and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn:
+            yield steps[0]
+        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1) \
+                and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn:
+            yield steps[1]
 
     @staticmethod
     def trained(derp, skills=SKILLS[:2]) -> bool:

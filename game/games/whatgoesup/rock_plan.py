@@ -177,12 +177,15 @@ class RockPlan(CarefulPlayer):
         if f.choice is not None:
             return ChooseConsequence(self.consequence(state, f.choice))
         upgoer = state.upgoer(f.active)
-        if f.mode == "decide":
-            return Launch(upgoer.id) if self.ok(state, Launch(upgoer.id)) else Hold(upgoer.id)
+        if f.mode == "decide":  # a craft with no lower stage left cannot launch: not asked
+            return Launch(upgoer.id) if upgoer.stages and self.ok(state, Launch(upgoer.id)) else Hold(upgoer.id)
         if f.mode == "junction":
             return self.junction(state, upgoer)
         if f.mode in ("before", "after"):
-            if not state.rock.saved and self.ok(state, Nudge(upgoer.id)):
+            rocks = self.engine.rock_rules
+            # Only a craft landed on the rock may nudge it: no other is asked.
+            if not state.rock.saved and rocks.on_rock(upgoer, rocks.scenario(state)) \
+                    and self.ok(state, Nudge(upgoer.id)):
                 return Nudge(upgoer.id)
             return Move(upgoer.id) if f.mode == "before" else EndActivities(upgoer.id)
         return Coast()
