@@ -59,9 +59,44 @@ def test_seeded_games_play_the_same(engine, case):
         "the seeded games changed; if a bot now plays differently on purpose, pin the new digest and say why"
 
 
+# (victory, seeds) -> sha256 of two-program games of 30 turns with the program bot's careful plan for that victory
+# (MoonPlan for the Moon's walks and temple, the orbit plans for holding and mapping), pinned the same way (taken
+# at 7ed3ddd, before this session's speed work).
+GOAL_CASES = {
+    ("one_small_step", range(40, 42)):
+        "15a630687a91ef5d2e16aced266861dcbe783cc439acde2723675c0dd93695ab",
+    ("moon_temple", range(40, 42)):
+        "2ec266fc2b793b4c4a4e6c2d2903f412a3a09defe75343bba6bc9646771dbc10",
+    ("all_your_base", range(40, 42)):
+        "3adb90b987e51b09b29609c97fed0dd60043797b744aee8cb15fca6fd5fc5a98",
+    ("all_seeing_eye", range(40, 42)):
+        "ea272c18cc69036312c5871689fb146ffe02dab46397f302cea0f84d3006f963",
+}
+
+
+def goal_digest(engine, victory: str, seeds) -> str:
+    """The sha256 of each goal game's actions, turn reached and final programs, in seed order."""
+    h = hashlib.sha256()
+    for seed in seeds:
+        setup = default_setup(engine, 2, 30, victory=victory)
+        result = play_game(engine, setup, seed, max_turns=30, check=False, bot_kind="program")
+        assert result.failure is None, result.failure
+        final = result.final
+        h.update(repr(canonical((result.actions, final.turn, final.phase, final.programs, final.firsts))).encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("case", list(GOAL_CASES), ids=lambda c: c[0])
+def test_seeded_goal_games_play_the_same(engine, case):
+    assert goal_digest(engine, *case) == GOAL_CASES[case], \
+        "the seeded goal games changed; if a plan now plays differently on purpose, pin the new digest and say why"
+
+
 if __name__ == "__main__":
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.tables import load_rules
     engine = Engine(load_rules(None))
     for case in CASES:
         print(case, digest(engine, *case))
+    for case in GOAL_CASES:
+        print(case, goal_digest(engine, *case))
