@@ -17,13 +17,14 @@ from operator import is_not
 from typing import Optional
 
 from game.core.dice_rng import Chooser
+from game.games.whatgoesup.careful_play import burns_along
 from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD,
                                 Hire, Invent, Research)
 from game.games.whatgoesup.rules.engine import Engine
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Hold,
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConsequence, Coast, Dock, EndActivities, Hold,
                                        KeepRoll, Launch, Move, RepelDocking, Shed, StartFight, UseLuck, WriteOff)
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
@@ -437,16 +438,16 @@ class SpaceProgramBot:
         """Most dots: every flight is a hop, so at a junction the craft burns for home when it can."""
         board = engine.rules.board
         here = board.step(upgoer.location)
-        wanted: list[str] = []
+        wanted: list = []
         for b in board.burns_from(upgoer.location, state.setup.scenario):
             step = board.step(b.to)
             leads_low = step.next is not None and board.step(step.next).orbit_type == "low"
             if step.kind == "reentry" or here.kind == "surface":
-                wanted.append(b.to)
+                wanted.append(b)
             elif step.kind == "transit" and (leads_low or step.rail == "return_transit"):
-                wanted.append(b.to)
-        for to in wanted:
-            for action in (Burn(to), Burn(to, rcs=True)):
+                wanted.append(b)
+        for b in wanted:
+            for action in burns_along(board, b):
                 if self._ok(engine, state, action):
                     return action
         return Coast()
@@ -504,3 +505,4 @@ def _target(engine: Engine, state: GameState, thing) -> Rating:
     options, the blueprint's kind and whether it has flown, and flown successfully)."""
     cap = engine.research_cap(state, thing)
     return Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+

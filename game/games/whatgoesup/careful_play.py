@@ -12,11 +12,20 @@ from __future__ import annotations
 from typing import Iterator
 
 from game.games.whatgoesup.rules.actions import Action, Research, Train
-from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, KeepRoll, UseLuck
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState
 
 SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
+
+
+def burns_along(board, burn) -> tuple[Burn, ...]:
+    """The burns a bot tries along ``burn`` (a burn of the board), by thrusters and then by RCS; the RCS one only
+    where the board lets RCS make it (the burn uses RCS, or it docks with the rock): elsewhere the engine
+    refuses it, so it is not asked."""
+    if burn.uses_rcs or board.step(burn.to).kind == "rock_docking":
+        return Burn(burn.to), Burn(burn.to, rcs=True)
+    return (Burn(burn.to),)
 
 
 class CarefulPlayer:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from game.games.whatgoesup.careful_play import SKILLS, CarefulPlayer
+from game.games.whatgoesup.careful_play import SKILLS, CarefulPlayer, burns_along
 from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal, Hire,
                                                  Invent)
-from game.games.whatgoesup.rules.flight_actions import (Burn, ChooseConsequence, Coast, EndActivities, Hold, Launch, Move,
+from game.games.whatgoesup.rules.flight_actions import (ChooseConsequence, Coast, EndActivities, Hold, Launch, Move,
                                                         Nudge)
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
@@ -199,11 +199,11 @@ class RockPlan(CarefulPlayer):
         for b in board.burns_from(here.id, state.setup.scenario):
             to = board.step(b.to)
             if going_out and b.to in GOING_OUT:
-                wanted.append(b.to)
+                wanted.append(b)
             elif not going_out and (to.kind == "reentry" or b.to in ("pushoff_transit", "descent")):
-                wanted.append(b.to)
-        for to in wanted:
-            for action in (Burn(to), Burn(to, rcs=True)):
+                wanted.append(b)
+        for b in wanted:
+            for action in burns_along(board, b):
                 if self.ok(state, action):
                     return action
         return Coast()
