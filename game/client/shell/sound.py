@@ -20,31 +20,28 @@ def clatter_samples(rate: int, channels: int, seconds: float = 0.42) -> array.ar
     mono = [0.0] * total
     state = 12345
     hits = (0.0, 0.045, 0.11, 0.15, 0.23, 0.3, 0.36)
+    sin, exp = math.sin, math.exp
     for n, start in enumerate(hits):
         begin = int(start * rate)
         loud = 0.9 * (0.8 ** n)
-        pitch = 2300 + 370 * (n % 3)
-        length = int(0.035 * rate)
-        for i in range(length):
-            if begin + i >= total:
-                break
+        step = 2 * math.pi * (2300 + 370 * (n % 3))
+        decay = 0.006 * rate
+        for i in range(min(int(0.035 * rate), total - begin)):
             state = (state * 1103515245 + 12345) & 0x7FFFFFFF
             noise = state / 0x3FFFFFFF - 1.0
-            tone = math.sin(2 * math.pi * pitch * i / rate)
-            env = math.exp(-i / (0.006 * rate))
-            mono[begin + i] += loud * env * (0.6 * noise + 0.4 * tone)
-    out = array.array("h")
-    for v in mono:
-        sample = int(max(-1.0, min(1.0, v)) * 20000)
-        out.extend([sample] * channels)
-    return out
+            mono[begin + i] += loud * exp(-i / decay) * (0.6 * noise + 0.4 * sin(step * i / rate))
+    return _to_samples(mono, channels)
 
 
-def _to_samples(mono: list[float], channels: int, loudness: float = 20000) -> array.array:
-    out = array.array("h")
-    for v in mono:
-        sample = int(max(-1.0, min(1.0, v)) * loudness)
-        out.extend([sample] * channels)
+def _to_samples(mono: list[float], channels: int, loudness: float = 20000, hold: int = 1) -> array.array:
+    """``mono`` clipped to -1..1 as signed 16-bit samples, each on every channel and held ``hold`` times."""
+    samples = array.array("h", [int((1.0 if v > 1.0 else -1.0 if v < -1.0 else v) * loudness) for v in mono])
+    copies = channels * hold
+    if copies == 1:
+        return samples
+    out = array.array("h", bytes(2 * copies * len(samples)))
+    for k in range(copies):  # interleaved: every copy of a sample sits beside the others
+        out[k::copies] = samples
     return out
 
 
@@ -61,14 +58,18 @@ def effect_samples(name: str, rate: int, channels: int) -> array.array:
     Made from fixed noise and sine tones, so each sounds the same every time."""
     noise = _noise(len(name) * 7919)
     mono: list[float] = []
-    if name in ("launch", "boom"):
-        seconds = 1.0 if name == "launch" else 1.1
+    exp, sin = math.exp, math.sin
+    if name == "launch":
         smooth = 0.0
-        for i in range(int(rate * seconds)):
+        for i in range(int(rate * 1.0)):
             s = i / rate
-            smooth += (next(noise) - smooth) * (0.05 if name == "boom" else 0.03 + 0.05 * s)
-            env = (min(1.0, s / 0.25) * math.exp(-s * 1.2)) if name == "launch" else math.exp(-s * 3.2)
-            mono.append(3.2 * smooth * env)
+            smooth += (next(noise) - smooth) * (0.03 + 0.05 * s)
+            mono.append(3.2 * smooth * (min(1.0, s / 0.25) * exp(-s * 1.2)))
+    elif name == "boom":
+        smooth = 0.0
+        for i in range(int(rate * 1.1)):
+            smooth += (next(noise) - smooth) * 0.05
+            mono.append(3.2 * smooth * exp(-(i / rate) * 3.2))
     else:
         notes = {"button": ((880, 0.0, 0.05),), "turn": ((523, 0.0, 0.18), (784, 0.14, 0.3)),
                  "fail": ((392, 0.0, 0.16), (311, 0.17, 0.26)),
@@ -76,13 +77,13 @@ def effect_samples(name: str, rate: int, channels: int) -> array.array:
                  "first": ((523, 0.0, 0.14), (659, 0.12, 0.14), (784, 0.24, 0.14), (1047, 0.36, 0.4))}[name]
         total = max(start + length for _, start, length in notes)
         mono = [0.0] * int(rate * (total + 0.05))
+        fade = {"first": 3.0, "button": 40.0}.get(name, 5.0)
         for pitch, start, length in notes:
             begin = int(start * rate)
-            for i in range(int(length * rate)):
+            step = 2 * math.pi * pitch
+            for i in range(min(int(length * rate), len(mono) - begin)):
                 s = i / rate
-                env = min(1.0, s / 0.01) * math.exp(-s * {"first": 3.0, "button": 40.0}.get(name, 5.0))
-                if begin + i < len(mono):
-                    mono[begin + i] += 0.5 * env * math.sin(2 * math.pi * pitch * s)
+                mono[begin + i] += 0.5 * (min(1.0, s / 0.01) * exp(-s * fade)) * sin(step * s)
     return _to_samples(mono, channels)
 
 
@@ -108,13 +109,7 @@ def music_samples(rate: int, channels: int) -> array.array:
     Made at a quarter of the mixer's rate and each sample held four times: soft music needs no more, and
     it is four times quicker to make in plain Python."""
     hold = 4 if rate >= 32000 else 1
-    low = rate // hold
-    mono = _music_mono(low)
-    out = array.array("h")
-    for v in mono:
-        sample = int(max(-1.0, min(1.0, v)) * 16000)
-        out.extend([sample] * (channels * hold))
-    return out
+    return _to_samples(_music_mono(rate // hold), channels, loudness=16000, hold=hold)
 
 
 def _music_mono(rate: int) -> array.array:
