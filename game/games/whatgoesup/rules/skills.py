@@ -42,6 +42,8 @@ class Help:
 
 def effective_rating(rating: Rating, help: Help) -> Rating:
     """The rating the roll is judged against (raised safeties; unchanged when the roll is moved)."""
+    if not help.fail_raise and not help.boom_raise:
+        return rating  # with_raises(rating, 0, 0) is the rating itself (a Rating's Fail is below its Boom)
     return with_raises(rating, help.fail_raise, help.boom_raise)
 
 
