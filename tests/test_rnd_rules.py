@@ -7,7 +7,9 @@ derp), it edits the plain state data directly and says so.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -16,7 +18,7 @@ from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, B
                                 OfferTrade, Research, ReverseEngineer, Roll, Train)
 from game.games.whatgoesup.rules.engine import TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.reliability import Rating
-from game.games.whatgoesup.rules.state import PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import Event, PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in, update, with_program
 from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
@@ -996,3 +998,21 @@ def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
     state = act(state, BuyConsumables("fuel", 1), Assemble(fuelled))
     assert [e.text for e in state.events] == ["Ayla rolls Hopper out to the pad: total mass 14, 1 derp aboard."]
     assert (state.upgoers[-1].fuel, state.programs[0].fuel_stock) == (3, 0)
+
+
+def test_a_story_told_later_reads_as_if_told_at_once():
+    """An R&D event's words are put together only when read, and nobody can tell: the event equals, hashes,
+    prints, pickles, copies and is replaced like one made with its words, read or unread, and stays frozen."""
+    state = act(new_game(), Invent("capsule", 3, name="Pod"))
+    research = Research(state.things[-1].id, "boom", 1)
+    said = Event("Ayla researches Pod: 1/5 -> 1/6 for 3 points.", 0, "rnd")
+    unread = act(state, research).events[0]
+    assert pickle.loads(pickle.dumps(unread)) == said  # pickled before its words were read
+    assert copy.deepcopy(act(state, research).events[0]) == said
+    assert dataclasses.replace(act(state, research).events[0], program=1) == Event(said.text, 1, "rnd")
+    told = act(state, research).events[0]
+    assert (told == said, hash(told) == hash(said), repr(told), told.text) == (True, True, repr(said), said.text)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        told.text = "something else"
+    with pytest.raises(AttributeError):
+        told.words  # noqa: B018  (no other name is made up)

@@ -507,8 +507,7 @@ class Engine:
                       mass=mass, reusable=a.reusable, rating=rating, inventor=program.index)
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
                       things=appended(state.things, (thing,)), events=(
-            Event(f"{program.name} invents {name}, a {kind.name.lower()} of mass {mass}, for {counted(cost, 'point')}. "
-                  f"It starts at {rating}{note}.", program.index, "rnd"),))
+            Event.told(_invented, (program.name, name, kind.name, mass, cost, rating, note), program.index, "rnd"),))
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
         thing = self._own_thing(state, program, a.thing)
@@ -546,8 +545,8 @@ class Engine:
             researched = update(thing, rating=new, boom_steps_this_turn=done + a.steps)
         return update(state, programs=self._paying(state, program, cost),
                       things=replace_in(state.things, (researched,)),
-                      events=(Event(f"{program.name} researches {thing.name}: {thing.rating} -> {new} for "
-                                    f"{counted(cost, 'point')}.", program.index, "rnd"),))
+                      events=(Event.told(_researched, (program.name, thing.name, thing.rating, new, cost),
+                                         program.index, "rnd"),))
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
@@ -577,8 +576,7 @@ class Engine:
                 next_id += 1
         return update(state, programs=self._paying(state, program, cost), next_id=next_id,
                       items=appended(state.items, new_items), derps=appended(state.derps, systems), events=(
-            Event(f"{program.name} builds {a.count} x {thing.name} ({', '.join(i.id for i in new_items)}) "
-                  f"for {counted(cost, 'point')}.", program.index, "rnd"),))
+            Event.told(_built, (program.name, a.count, thing.name, tuple(new_items), cost), program.index, "rnd"),))
 
     def kind_in_play(self, state: GameState, kind_id: str) -> bool:
         """Whether a kind can be invented in this game (its optional rule, if it has one, is switched on)."""
@@ -649,7 +647,7 @@ class Engine:
             programs = self._paying(state, program, cost, rations_stock=program.rations_stock + amount)
             what = f"rations for {amount} derp-turns"
         return update(state, programs=programs, events=(
-            Event(f"{program.name} buys {what} for {counted(cost, 'point')}.", program.index, "rnd"),))
+            Event.told(_bought, (program.name, what, cost), program.index, "rnd"),))
 
     def _hire(self, state: GameState, a: Hire, program: Program, check_only: bool) -> GameState:
         derps = self.rules.economy.derps
@@ -987,8 +985,7 @@ class Engine:
     def _end_rnd(self, state: GameState, a: EndRnD, program: Program, check_only: bool) -> GameState:
         if check_only:
             return state
-        ended = Event(f"{program.name} finishes R&D with {counted(program.points, 'point')} saved.", program.index,
-                      "rnd")
+        ended = Event.told(_finished_rnd, (program.name, program.points), program.index, "rnd")
         programs = self._paying(state, program, 0, rnd_done=True)
         if not all(p.rnd_done for p in programs):
             return update(state, programs=programs, events=(ended,))
@@ -1167,6 +1164,28 @@ class Engine:
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
         """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""
         return self.flight_rules.suggested_designs(state, player)
+
+
+# The words of the commonest R&D events, put together only when read (``Event.told``).
+def _researched(program: str, thing: str, old: Rating, new: Rating, cost: int) -> str:
+    return f"{program} researches {thing}: {old} -> {new} for {counted(cost, 'point')}."
+
+
+def _invented(program: str, name: str, kind: str, mass: int, cost: int, rating: Rating, note: str) -> str:
+    return (f"{program} invents {name}, a {kind.lower()} of mass {mass}, for {counted(cost, 'point')}. "
+            f"It starts at {rating}{note}.")
+
+
+def _built(program: str, count: int, thing: str, items: tuple[Item, ...], cost: int) -> str:
+    return f"{program} builds {count} x {thing} ({', '.join(i.id for i in items)}) for {counted(cost, 'point')}."
+
+
+def _bought(program: str, what: str, cost: int) -> str:
+    return f"{program} buys {what} for {counted(cost, 'point')}."
+
+
+def _finished_rnd(program: str, points: int) -> str:
+    return f"{program} finishes R&D with {counted(points, 'point')} saved."
 
 
 def _fmt(value: Fraction) -> str:

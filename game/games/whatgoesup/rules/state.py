@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, eq
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules.reliability import Rating
 
@@ -282,11 +282,29 @@ class TradeOffer:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in words a player understands; the UI log shows these."""
+    """Something that happened, in words a player understands; the UI log shows these.
+
+    ``Event.told(say, parts, program, kind)`` is the same event with its words put together by ``say(*parts)``
+    only when first read (most of a bot game's R&D story is never read): equal to, and printed as, the event
+    made with those words. ``parts`` are small values (names, numbers, ratings), never a state."""
 
     text: str
     program: Optional[int] = None
     kind: str = "info"
+
+    @classmethod
+    def told(cls, say: Callable[..., str], parts: tuple, program: Optional[int] = None, kind: str = "info") -> "Event":
+        event = _new_object(cls)
+        _set_attribute(event, "__dict__", {"program": program, "kind": kind, "_say": say, "_parts": parts})
+        return event
+
+    def __getattr__(self, name: str):
+        fields = self.__dict__
+        if name != "text" or "_say" not in fields:
+            raise AttributeError(name)
+        text = fields["_say"](*fields["_parts"])
+        _set_attribute(self, "__dict__", {"text": text, "program": fields["program"], "kind": fields["kind"]})
+        return text
 
 
 @dataclass(frozen=True)
