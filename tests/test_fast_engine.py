@@ -221,6 +221,37 @@ def test_stored_parts_asked_out_of_order_drop_the_parts_that_left_storage():
         assert fresh.suggested_designs(state, player) == suggested_designs_checked_in_full(fresh, state, player)
 
 
+def test_stored_parts_carried_over_equal_those_read_whole():
+    from game.games.whatgoesup.rules.rnd_listing import design_facts
+    """In play order through 40-turn random games (parts built, assembled, launched, lost, traded and brought
+    back to storage), the stored-parts view carried over from the program's last one, with only the parts
+    that came or went put in or taken out, holds exactly what reading the whole of the state gives."""
+    engine = Engine(ENGINE.rules)
+    listing = engine.rnd_listing
+    compared = 0
+
+    def filled(lists):  # a list that emptied may stay in the view as an empty list; designs by what a view reads
+        return {name: [(v[0], design_facts(v[1])) for v in values] if name == "@foreign" else values
+                for name, values in lists.items() if values}
+
+    def kept_keys(view):
+        return {name: keys for name, keys in view.keys.items() if keys}
+
+    def check(before, action, after):
+        nonlocal compared
+        for player in range(len(after.programs)):
+            kept, whole = listing.stored(after, player), listing._whole(after.items, player, after.things)
+            assert filled(kept.lists) == filled(whole.lists) and kept_keys(kept) == kept_keys(whole), \
+                (after.turn, str(action))
+            assert kept.first() == whole.first() == next(iter(after.items_of(player)), None)
+            compared += 1
+
+    for seed in (300, 301):
+        result = play_game(engine, default_setup(engine, 2, 40), seed, max_turns=40, check=False, on_action=check)
+        assert result.failure is None
+    assert compared > 2000
+
+
 def legal_by_refusal_in_any_phase(engine, state):
     """Every phase's candidates (R&D's, or the flight phase's with its trade offers) that ``refusal``
     allows, in their order: what ``legal_actions`` must list wherever a program acts."""

@@ -52,3 +52,23 @@ def test_one_value_replaced_like_many():
     doubled = appended(pool, [Piece("P3", 99)])
     assert [p.value for p in replace_in(doubled, (Piece("P3", 7),)) if p.id == "P3"] == [7, 7]
     assert replace_in(pool, (Piece("P99", 1),)) == pool
+
+
+def test_replaced_since_names_the_places_replaced_on_the_way():
+    """A pool made from another by ``replace_in`` (one value or many, short pool or long) and ``appended``
+    knows which places got new values since: the views of the R&D listing read those, not every value."""
+    from game.games.whatgoesup.rules.state import replaced_since
+    short = tuple(Piece(f"P{n}", n) for n in range(5))
+    pool = tuple(Piece(f"P{n}", n) for n in range(30))
+    step1 = replace_in(pool, (Piece("P4", 40),))
+    step2 = appended(step1, [Piece("P30", 30)])
+    step3 = replace_in(step2, [Piece("P9", 90), Piece("P30", 300)])  # P30 is past the old pool's end
+    assert replaced_since(pool, pool) == set()
+    assert replaced_since(pool, step1) == {4}
+    assert replaced_since(pool, step3) == {4, 9}
+    assert replaced_since(step1, step3) == {9}
+    assert replaced_since(step3, pool) is None  # not made from it
+    assert replaced_since(tuple(pool), tuple(p for p in step3 if p.id != "P2")) is None  # made another way
+    short_after = replace_in(replace_in(short, (Piece("P1", 10),)), [Piece("P3", 30), Piece("P4", 40)])
+    assert replaced_since(short, short_after) == {1, 3, 4}
+    assert [n for n in range(5) if short_after[n] is not short[n]] == [1, 3, 4]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort_right
 from itertools import compress, repeat
-from operator import attrgetter, eq, is_not, le
+from operator import attrgetter, eq, is_not, itemgetter
 from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -30,10 +30,24 @@ from game.games.whatgoesup.rules.underped_actions import Program as ProgramSyste
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Thing, TradeBundle, UpgoerDesign,
-                                                index_by_id)
+                                                index_by_id, replaced_since)
 from game.games.whatgoesup.rules.tables import Rules
 
 _OWNER = attrgetter("owner")
+_OWNER_AND_LOCATION = attrgetter("owner", "location")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
+def changed_since(before: tuple, after: tuple) -> Optional[list[int]]:
+    """The positions below ``len(before)`` where ``after`` holds another value than ``before``, in order, when
+    ``after`` is at least as long (its values past ``len(before)`` are new ones); None when it is shorter.
+    From what ``replace_in`` and ``appended`` recorded when they made ``after``, else compared at C speed."""
+    if len(after) < len(before):
+        return None
+    made = replaced_since(before, after)
+    if made is not None:
+        return [n for n in sorted(made) if after[n] is not before[n]]
+    return list(compress(range(len(before)), map(is_not, after, before)))
 
 #: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
 _MAX_VIEWS = 64
@@ -116,21 +130,30 @@ class Blueprints:
 
 
 class StoredParts:
-    """One program's parts in storage (at home) in one ``items`` and ``things`` tuple."""
+    """One program's parts in storage (at home) in one ``items`` and ``things`` tuple. Each list is kept with
+    the keys it is sorted by (a part's place in the state's items; heaviest first, then that place, for stages
+    and capsules), so a part that comes or goes is put in or taken out where it belongs."""
 
-    __slots__ = ("items", "foreign", "by_role", "stages", "capsules", "designs")
+    __slots__ = ("foreign", "by_role", "stages", "capsules", "designs", "lists", "keys")
 
-    def __init__(self, items: tuple[Item, ...], foreign: list[tuple[Item, Thing]], by_role: dict[str, list[Item]],
-                 stages: list[Item], capsules: list[Item], designs: dict[str, Thing]):
-        self.items = items  # in the state's order
-        self.foreign = foreign  # parts of designs the program neither holds nor invented, with the design
-        self.by_role = by_role
-        self.stages = stages  # lower stages, heaviest first (ties in storage order)
-        self.capsules = capsules  # capsules, heaviest first
+    def __init__(self, lists: dict[object, list], keys: dict[object, list], designs: dict[str, Thing]):
+        self.lists = lists  # "@foreign", "@stages", "@capsules" and each role -> the list
+        self.keys = keys  # the same names -> the list's sort keys
+        self.foreign: list[tuple[Item, Thing]] = lists.get("@foreign", [])  # parts of designs the program neither
+        # holds nor invented, with the design
+        self.by_role: dict[str, list[Item]] = {name: parts for name, parts in lists.items() if name[0] != "@"}
+        self.stages: list[Item] = lists.get("@stages", [])  # lower stages, heaviest first (ties in storage order)
+        self.capsules: list[Item] = lists.get("@capsules", [])  # capsules, heaviest first
         self.designs = designs  # every design read, by id
 
+    def first(self) -> Optional[Item]:
+        """The first part in storage in the state's order (the first of the roles' lists)."""
+        first = min(((keys[0], name) for name, keys in self.keys.items() if name[0] != "@" and keys),
+                    default=None)
+        return None if first is None else self.lists[first[1]][0]
 
-_NO_PARTS = StoredParts((), [], {}, [], [], {})
+
+_NO_PARTS = StoredParts({}, {}, {})
 
 
 def design_facts(thing: Thing) -> tuple:
@@ -172,6 +195,7 @@ class RndListing:
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
+        self._reverses: dict[str, ReverseEngineer] = {}
         self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
         self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
         self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
@@ -343,8 +367,8 @@ class RndListing:
 
     def stored(self, state: GameState, player: int) -> StoredParts:
         """``player``'s parts in storage, by role, with the designs of others' parts (kept per tuple; carried
-        over when only blueprints' ratings changed, extended when parts were only added, and trimmed when
-        parts only left storage or changed in it)."""
+        over from the last view of the program when its parts were only replaced in place or added after,
+        as every R&D action and most flights do: only the parts replaced or added are put in or taken out)."""
         items, things = state.items, state.things
         key = (id(items), id(things), player)
         hit = self._stored.get(key)
@@ -354,14 +378,14 @@ class RndListing:
         view = None
         if last is not None:
             before, read, old = last
-            same_parts = before is items
-            more_parts = not same_parts and len(items) > len(before) and items[:len(before)] == before
-            if (same_parts or more_parts) and (read is things or self._same_designs(old, read, things)):
-                view = old if same_parts else self._with_parts(old, items[len(before):], player, things)
-            elif len(items) == len(before) and (read is things or self._same_designs(old, read, things)):
-                view = self._with_parts_changed(old, before, state, player)
+            if read is things or self._same_designs(old, read, things):
+                changed = old if before is items else changed_since(before, items)
+                if changed is old:
+                    view = old
+                elif changed is not None:
+                    view = self._updated(old, before, items, changed, player, things)
         if view is None:
-            view = self._with_parts(_NO_PARTS, state.items_of(player), player, things)
+            view = self._whole(items, player, things)
         if len(self._stored) >= _MAX_VIEWS:
             self._stored.clear()
         self._stored[key] = (items, things, view)
@@ -375,8 +399,9 @@ class RndListing:
         designs = view.designs
         if not designs:
             return True
-        if len(things) >= len(read):  # things are replaced in place or added after: look at those replaced
-            for n in compress(range(len(read)), map(is_not, things, read)):  # at C speed
+        changed = changed_since(read, things)
+        if changed is not None:  # things are replaced in place or added after: look at those replaced
+            for n in changed:
                 old, new = read[n], things[n]
                 if (old.id in designs or new.id in designs) and (
                         new.id != old.id or design_facts(new) != design_facts(old)):
@@ -389,80 +414,89 @@ class RndListing:
                 return False
         return True
 
-    def _with_parts(self, view: StoredParts, added, player: int, things: tuple) -> StoredParts:
-        """``view`` with the parts of ``added`` that ``player`` holds in storage (``view`` itself is left as it
-        is: what changes is copied, the rest shared)."""
-        home = [i for i in added if i.owner == player and i.location is HOME]
-        if not home and view is not _NO_PARTS:
-            return view
-        index = index_by_id(things) if home else {}
-        role_of = self.role_of
-        foreign, by_role, designs = view.foreign, dict(view.by_role), view.designs
-        stages, capsules = view.stages, view.capsules
-        copied: set[str] = set()
-        for item in home:
-            thing = index[item.thing_id]
-            if designs.get(thing.id) is not thing:
-                designs = designs if designs is not view.designs else dict(designs)
-                designs[thing.id] = thing
+    def _whole(self, items: tuple, player: int, things: tuple) -> StoredParts:
+        """The view of ``player``'s parts in storage read from the whole of ``items``."""
+        index, role_of = index_by_id(things), self.role_of
+        lists: dict[object, list] = {}
+        keys: dict[object, list] = {}
+        designs: dict[str, Thing] = {}
+        foreign: list[tuple[int, tuple[Item, Thing]]] = []
+        ranked: dict[str, list[tuple[tuple[int, int], Item]]] = {"lower_stage": [], "capsule": []}
+        for n, item in enumerate(items):
+            if item.owner != player or item.location is not HOME:
+                continue
+            thing = designs[item.thing_id] = index[item.thing_id]
             role = role_of[thing.kind]
-            if role not in copied:
-                by_role[role] = list(by_role.get(role, ()))
-                copied.add(role)
-            by_role[role].append(item)
+            if role in keys:
+                keys[role].append(n)
+                lists[role].append(item)
+            else:
+                keys[role], lists[role] = [n], [item]
             if thing.owner != player and thing.inventor != player:
-                foreign = foreign if foreign is not view.foreign else list(foreign)
-                foreign.append((item, thing))
-            # Heaviest first, a newer part after the older ones of its mass (as a stable sort puts it).
-            if view is not _NO_PARTS and role in ("lower_stage", "capsule"):
-                if role == "lower_stage":
-                    stages = stages if stages is not view.stages else list(stages)
-                    insort_right(stages, item, key=lambda i: -designs[i.thing_id].base_mass)
-                else:
-                    capsules = capsules if capsules is not view.capsules else list(capsules)
-                    insort_right(capsules, item, key=lambda i: -designs[i.thing_id].base_mass)
-        if view is _NO_PARTS:  # a whole storage at once: one stable sort each
-            stages, capsules = (sorted(by_role.get(role, ()), key=lambda i: -designs[i.thing_id].base_mass)
-                                for role in ("lower_stage", "capsule"))
-        return StoredParts(view.items + tuple(home), foreign, by_role, stages, capsules, designs)
+                foreign.append((n, (item, thing)))
+            if role in ranked:
+                ranked[role].append(((-thing.base_mass, n), item))
+        keys["@foreign"], lists["@foreign"] = list(map(_FIRST, foreign)), list(map(_SECOND, foreign))
+        for role, name in (("lower_stage", "@stages"), ("capsule", "@capsules")):
+            ordered = sorted(ranked[role], key=_FIRST)
+            keys[name], lists[name] = list(map(_FIRST, ordered)), list(map(_SECOND, ordered))
+        return StoredParts(lists, keys, designs)
 
-    def _with_parts_changed(self, view: StoredParts, before: tuple, state: GameState,
-                            player: int) -> Optional[StoredParts]:
-        """``view`` (of ``before``) for ``state.items``, the same parts in the same places with some changed (an
-        Upgoer assembled or launched, a part's rating fixed): parts that left storage are dropped and changed
-        ones replaced, in the lists of their roles only. None when a part came into storage (it would need its
-        place among the others)."""
-        items = state.items
-        changed = list(compress(range(len(items)), map(is_not, items, before)))  # at C speed
-        swap: dict[str, Optional[Item]] = {}  # the part's id -> its new value, None when it left storage
-        roles: set[str] = set()  # the roles of the parts swapped: only their lists change
+    def _places(self, item: Item, n: int, thing: Thing, player: int) -> list[tuple[object, object, object]]:
+        """(list, the key, what the list holds) for every list of a view the part ``item`` at ``n`` is in."""
+        role = self.role_of[thing.kind]
+        where = [(role, n, item)]
+        if thing.owner != player and thing.inventor != player:
+            where.append(("@foreign", n, (item, thing)))
+        if role == "lower_stage":
+            where.append(("@stages", (-thing.base_mass, n), item))
+        elif role == "capsule":
+            where.append(("@capsules", (-thing.base_mass, n), item))
+        return where
+
+    def _updated(self, view: StoredParts, before: tuple, items: tuple, changed: list[int], player: int,
+                 things: tuple) -> Optional[StoredParts]:
+        """``view`` (of ``before``) for ``items``, which hold ``before``'s parts in the same places, those at the
+        positions ``changed`` replaced by new values of the same ids, and new parts after them: the parts that
+        left storage are taken out and those that came put in, in the lists they belong to (copied; the
+        others shared with ``view``). None when a changed place holds another part (the caller reads all)."""
+        going: list[tuple[int, Item]] = []
+        coming: list[tuple[int, Item]] = []
         for n in changed:
             old, new = before[n], items[n]
             if new.id != old.id or new.thing_id != old.thing_id:
                 return None
-            was_home = old.owner == player and old.location is HOME
+            if old.owner == player and old.location is HOME:
+                going.append((n, old))
             if new.owner == player and new.location is HOME:
-                if not was_home:
-                    return None
-                swap[old.id] = new
-            elif was_home:
-                swap[old.id] = None
-            else:
-                continue
-            roles.add(self.role_of[view.designs[old.thing_id].kind])
-        if not swap:
+                coming.append((n, new))
+        for n in range(len(before), len(items)):
+            if items[n].owner == player and items[n].location is HOME:
+                coming.append((n, items[n]))
+        if not going and not coming:
             return view
-
-        def kept(parts):
-            return [swap.get(i.id, i) for i in parts if swap.get(i.id, i) is not None]
-        by_role = dict(view.by_role)
-        for role in roles:
-            by_role[role] = kept(by_role[role])
-        foreign = [(swap.get(i.id, i), thing) for i, thing in view.foreign if swap.get(i.id, i) is not None]
-        stages = kept(view.stages) if "lower_stage" in roles else view.stages
-        capsules = kept(view.capsules) if "capsule" in roles else view.capsules
-        # The parts in storage in the state's order: the same selection the view's own would keep, at C speed.
-        return StoredParts(state.items_of(player), foreign, by_role, stages, capsules, view.designs)
+        designs = view.designs
+        if coming:
+            index = index_by_id(things)
+            for _, item in coming:
+                thing = index[item.thing_id]
+                if designs.get(thing.id) is not thing:
+                    designs = designs if designs is not view.designs else dict(designs)
+                    designs[thing.id] = thing
+        lists, keys, copied = dict(view.lists), dict(view.keys), set()
+        for moves, put in ((going, False), (coming, True)):
+            for n, item in moves:
+                for name, key, value in self._places(item, n, designs[item.thing_id], player):
+                    if name not in copied:  # copied once, the rest shared with ``view``
+                        copied.add(name)
+                        lists[name], keys[name] = list(lists.get(name, ())), list(keys.get(name, ()))
+                    at = bisect_left(keys[name], key)
+                    if put:
+                        keys[name].insert(at, key)
+                        lists[name].insert(at, value)
+                    else:
+                        del keys[name][at], lists[name][at]
+        return StoredParts(lists, keys, designs)
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
@@ -523,18 +557,34 @@ class RndListing:
     def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
                             refusal: Callable[[GameState, int, Thing], Optional[str]]) -> list[Action]:
         """Every stored part of a design the program may copy: not its own, not held already, and allowed by
-        ``refusal`` (economy.yaml's reverse_engineering: once per pair, only heavier), kept per views."""
-        stored = self.stored(state, player)
+        ``refusal`` (economy.yaml's reverse_engineering: once per pair, only heavier). Kept per list of such
+        parts (a view shares it with the next until one of them comes or goes) and the pairs copied: the
+        parts ``refusal`` allows, then per blueprints held, those whose blueprint is not held."""
+        foreign = self.stored(state, player).foreign
         done, heaviest = state.reverse_engineered, state.reverse_engineered_mass
-        hit = self._small.get("reverse")
         held = blueprints.held  # blueprints already held, by inventor and name (kept while names stand)
-        if hit is not None and hit[0] is stored and hit[1] is held and hit[2] == done and hit[3] == heaviest:
-            return hit[4]
-        actions: list[Action] = [ReverseEngineer(item.id) for item, original in stored.foreign
-                                 if (original.inventor, original.name) not in held
-                                 and not refusal(state, player, original)]
-        self._small["reverse"] = (stored, held, done, heaviest, actions)
+        slot = ("reverse", player)
+        hit = self._small.get(slot)
+        if hit is not None and hit[0] is foreign and hit[1] == done and hit[2] == heaviest:
+            if hit[3] is held:
+                return hit[5]
+            allowed = hit[4]
+        else:
+            action = self._reverse_action
+            allowed = [((original.inventor, original.name), action(item.id)) for item, original in foreign
+                       if not refusal(state, player, original)]
+        actions: list[Action] = [a for pair, a in allowed if pair not in held]
+        self._small[slot] = (foreign, done, heaviest, held, allowed, actions)
         return actions
+
+    def _reverse_action(self, item_id: str) -> ReverseEngineer:
+        """``ReverseEngineer(item_id)``, made once."""
+        action = self._reverses.get(item_id)
+        if action is None:
+            if len(self._reverses) >= _MAX_ROWS:
+                self._reverses.clear()
+            action = self._reverses[item_id] = ReverseEngineer(item_id)
+        return action
 
     def pads(self, state: GameState, player: int) -> Pads:
         """The program's Upgoers on the pad, the debris nobody tracks and the names in use (kept per tuple)."""
@@ -584,8 +634,8 @@ class RndListing:
             if other.index == player:
                 continue
             if first is None:
-                stored = self.stored(state, player).items
-                first = stored[0].id if stored else ""
+                stored = self.stored(state, player).first()
+                first = stored.id if stored else ""
             if by_points and me.points >= 1:
                 offers.append(offer(other.index, "give point", first))
             if by_points and other.points >= 1 and me.dots - floor >= 1:

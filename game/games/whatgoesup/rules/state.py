@@ -508,12 +508,16 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
         ids = list(map(_ID, pool))
         if ids.count(value.id) == 1:  # its one place, found at C speed
             where = ids.index(value.id)
-            return pool[:where] + new_values + pool[where + 1:]
+            new_pool = pool[:where] + new_values + pool[where + 1:]
+            _made(new_pool, pool, (where,))
+            return new_pool
     by_id = {v.id: v for v in new_values}
     if not by_id:
         return pool
     if len(pool) <= _SHORT_POOL:
-        return tuple(by_id.get(v.id, v) for v in pool)
+        new_pool = tuple(by_id.get(v.id, v) for v in pool)
+        _made(new_pool, pool, [n for n, v in enumerate(pool) if v.id in by_id])
+        return new_pool
     entry = _entry(pool)
     index, positions = entry[1], entry[2]
     if positions is None:
@@ -523,13 +527,16 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     # Same ids in the same places: copy at C speed, put the new values in, and carry both dicts over.
     values = list(pool)
     index = index.copy()
+    replaced = []
     for some_id, value in by_id.items():
         where = positions.get(some_id)
         if where is not None:
             values[where] = value
             index[some_id] = value
+            replaced.append(where)
     new_pool = tuple(values)
     _keep(new_pool, index, positions)
+    _made(new_pool, pool, replaced)
     return new_pool
 
 
@@ -549,6 +556,7 @@ def _replace_one(pool: tuple, value) -> tuple:
     index[value.id] = value
     new_pool = pool[:where] + (value,) + pool[where + 1:]
     _keep(new_pool, index, positions)
+    _made(new_pool, pool, (where,))
     return new_pool
 
 
@@ -556,8 +564,11 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
     """``pool + tuple(new_values)``, handing the longer tuple the pool's id index (copied and extended)
     instead of leaving it to be rebuilt: things, items and derps grow one build at a time all game."""
     added = tuple(new_values)
+    if not added:
+        return pool
     new_pool = pool + added
-    if len(new_pool) <= _SHORT_POOL or not added:
+    _made(new_pool, pool, ())
+    if len(new_pool) <= _SHORT_POOL:
         return new_pool
     hit = _INDEXES.get(id(pool))
     if hit is None or hit[0] is not pool:
@@ -571,6 +582,38 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
             positions.setdefault(value.id, n)
     _keep(new_pool, index, positions)
     return new_pool
+
+
+#: id(pool) -> (pool, the pool it was made from, the positions ``replace_in`` gave new values): how a pool was
+#: made, so what changed between two states is found from the few values replaced instead of by comparing
+#: every value (``replaced_since``). Derived data only; the pools are held, so an id cannot be reused while here.
+_MADE_FROM: dict[int, tuple] = {}
+_MAX_MADE_FROM = 512
+
+
+def _made(new_pool: tuple, pool: tuple, replaced) -> None:
+    if len(_MADE_FROM) >= _MAX_MADE_FROM:
+        for old in list(itertools.islice(_MADE_FROM, _MAX_MADE_FROM // 2)):
+            del _MADE_FROM[old]
+    _MADE_FROM[id(new_pool)] = (new_pool, pool, replaced)
+
+
+def replaced_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[set[int]]:
+    """The positions below ``len(older)`` where ``newer`` may hold another value than ``older`` (the values in
+    place but replaced with the same ids; past ``len(older)``, values added), when ``newer`` was made from
+    ``older`` by ``replace_in`` and ``appended`` alone within ``steps`` steps; None when that is not known
+    (then compare the two). Answers from what those two recorded, not by comparing values."""
+    changed: set[int] = set()
+    pool = newer
+    for _ in range(steps):
+        if pool is older:
+            return {n for n in changed if n < len(older)} if changed else changed
+        made = _MADE_FROM.get(id(pool))
+        if made is None or made[0] is not pool:
+            return None
+        pool = made[1]
+        changed.update(made[2])
+    return None
 
 
 def update(value, /, **changes):
