@@ -189,7 +189,7 @@ class FlightBase:
         self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
         self._kept_dice_values: dict = {}  # (dice scheme, dice sets) -> the values it can roll (phase._dice_values)
         self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
-        self._kept_craft: Optional[tuple] = None  # (state, craft, figures) last asked (_craft_figure)
+        self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
@@ -281,12 +281,15 @@ class FlightBase:
         return self._craft_figure(state, upgoer, "mass", self._spacecraft_mass)
 
     def _craft_figure(self, state: GameState, upgoer: Upgoer, name: str, work) -> object:
-        """``work(state, upgoer)``, kept for the last (state, craft) asked: a junction's burns and the burn made
-        ask the same craft's mass and thrust again and again (both are immutable, so the answer stands)."""
+        """``work(state, upgoer)``, kept for the last craft asked while it and the state's items, things and derps
+        stay the very same values (a figure reads nothing else): a junction's burns, the burn made and the
+        steps of a move ask the same craft's mass, thrust and steering again and again, in states that
+        differ only in the flight's progress and what was said."""
         kept = self._kept_craft
-        if kept is None or kept[0] is not state or kept[1] is not upgoer:
-            kept = self._kept_craft = (state, upgoer, {})
-        figures = kept[2]
+        if (kept is None or kept[0] is not upgoer or kept[1] is not state.items or kept[2] is not state.things
+                or kept[3] is not state.derps):
+            kept = self._kept_craft = (upgoer, state.items, state.things, state.derps, {})
+        figures = kept[4]
         if name not in figures:
             figures[name] = work(state, upgoer)
         return figures[name]
