@@ -127,14 +127,16 @@ class RockRules:
         """The rock comes a turn closer. Returns the state and, when the game ends, (kind, reason)."""
         scenario = self.scenario(state)
         rock = state.rock
-        events: list[Event] = []
-        if rock.drift == "rolling" and self.waylight_on_rock(state):
-            rock = update(rock, drift="pinned")
-            events.append(Event("A Waylight shines on the rock: its track is known now, no more drift.", kind="rock"))
-        rock = update(rock, turns_left=rock.turns_left - 1)
-        if rock.drift == "rolling" and rock.turns_left <= scenario.drift_stops_at:
-            rock = update(rock, drift="close")
-        state = update(state, rock=rock, events=state.events + tuple(events))
+        drift = rock.drift
+        turns_left = rock.turns_left - 1
+        events: tuple[Event, ...] = ()
+        if drift == "rolling" and self.waylight_on_rock(state):
+            drift = "pinned"
+            events = (Event("A Waylight shines on the rock: its track is known now, no more drift.", kind="rock"),)
+        if drift == "rolling" and turns_left <= scenario.drift_stops_at:
+            drift = "close"
+        rock = update(rock, turns_left=turns_left, drift=drift)
+        state = update(state, rock=rock, events=state.events + events)
         if rock.saved:
             if self.crew_in_space(state) == 0 or rock.turns_left <= 0:
                 lost = sum(1 for d in state.derps if d.dead)
@@ -155,4 +157,6 @@ class RockRules:
     def start_turn(self, state: GameState) -> GameState:
         rock = state.rock
         pending = rock.drift == "rolling" and not rock.saved
+        if pending == rock.drift_pending:
+            return state  # nothing to change (most turns once the drift has stopped)
         return update(state, rock=update(rock, drift_pending=pending))

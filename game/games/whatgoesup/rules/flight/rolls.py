@@ -29,6 +29,10 @@ class RollPart(FlightBase):
             return True
         if roll.outcome() is Outcome.OK:
             return False
+        # A luck point to reroll is on every such menu and is allowed whenever the owner has one: asked first, it
+        # answers without listing the crew's spends (the answer is the same, only found sooner).
+        if self._roll_action_ok(state, roll, UseLuck()) is None:
+            return True
         return any(not isinstance(a, AcceptRoll) for a in self._roll_candidates(state, roll)
                    if self._roll_action_ok(state, roll, a) is None)
 

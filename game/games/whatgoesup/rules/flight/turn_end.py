@@ -12,6 +12,10 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
 from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update, with_program
 
 
+#: The flight phase once every craft has flown (immutable, so one value serves every turn's end).
+_FLIGHTS_DONE = FlightPhase(stage="done")
+
+
 class TurnEndPart(FlightBase):
     """The end of the flight phase and the tracking of debris."""
 
@@ -19,7 +23,7 @@ class TurnEndPart(FlightBase):
         """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
         # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
         rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
-        state = update(state, flight=FlightPhase(stage="done"),
+        state = update(state, flight=_FLIGHTS_DONE,
                        upgoers=replace_in(state.upgoers, rushed) if rushed else state.upgoers)
         state = self._drift_debris(state)
         state = self._eat_and_rest(state)
@@ -67,10 +71,11 @@ class TurnEndPart(FlightBase):
                 state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
                 state = self._injure(state, upgoer, hungry, "no rations left")
             upgoer = state.upgoer(upgoer.id)
-            if self._modules(state, upgoer, "habitat") and not upgoer.habitat_failed:
+            if not upgoer.habitat_failed and self._modules(state, upgoer, "habitat"):
                 rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
                           for d in self._living_crew(state, upgoer) if not d.injured]
-                state = update(state, derps=replace_in(state.derps, rested))
+                if rested:
+                    state = update(state, derps=replace_in(state.derps, rested))
             state = self._recharge_systems(state, upgoer)
             if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
                 state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
@@ -104,19 +109,20 @@ class TurnEndPart(FlightBase):
             if bonus.kind == "longest_crewed_flight":
                 # "Whoever has had ... the longest": a record, kept when the record flight comes home.
                 scores = {p.index: p.longest_crewed_flight for p in state.programs if p.longest_crewed_flight}
-            if bonus.kind == "longest_working_flight":
+            elif bonus.kind == "longest_working_flight":
                 # Space Station (2013): "Whoever has had a working Upgoer in space the longest", crewed or not;
                 # a record like Duration Mission's, counted while the craft flies and is not stranded.
                 state = self._working_flight_records(state)
                 scores = {p.index: p.longest_working_flight for p in state.programs if p.longest_working_flight}
-            for upgoer in state.upgoers if bonus.kind == "largest_crew_in_space" else ():
-                if not upgoer.in_space or upgoer.status != "flying":
-                    continue
-                crew = len(self._living_crew(state, upgoer))  # standings count derps, not underped systems
-                if not crew:
-                    continue
-                scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), crew)
-            if bonus.kind == "most_mapping":
+            elif bonus.kind == "largest_crew_in_space":
+                for upgoer in state.upgoers:
+                    if not upgoer.in_space or upgoer.status != "flying":
+                        continue
+                    crew = len(self._living_crew(state, upgoer))  # standings count derps, not underped systems
+                    if not crew:
+                        continue
+                    scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), crew)
+            elif bonus.kind == "most_mapping":
                 scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
                 scores = {k: v for k, v in scores.items() if v > 0}
             holder = holders.get(bonus.id)
