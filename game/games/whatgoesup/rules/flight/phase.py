@@ -381,18 +381,34 @@ class PhasePart(FlightBase):
                    for a in self._activity_candidates(state, upgoer))
 
     def _stage_order_key(self, state: GameState, upgoer_id: str) -> tuple:
+        """Who goes first in this stage: the smallest key (not yet waited, best timing score with its rush, fewest
+        dots). The score is kept per craft while the craft, the state's items and things and the stage stay the
+        very same values (it reads nothing else), so the craft still queued are not scored again each time one
+        of them has gone: a craft that held or waited changed none of the others'."""
         upgoer = state.upgoer(upgoer_id)
         f: FlightPhase = state.flight
-        items = self._timing_parts(state, upgoer)
-        score = 0
-        if items:
-            # The parts roll as one (a cluster's combined roll against its worst rating), so the craft is as
-            # likely to work as that combined rating: its safeties, not the sum over every part.
-            ratings = [self.engine.item_rating(state, i) for i in items]
-            combined = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
-            # flight.yaml timing_by: both safeties added (2014), or the Fail safety alone (2013).
-            score = combined.fail if self.table.timing_by == "fail_safety" else combined.score()
+        kept = self._kept_timing.get(upgoer_id)
+        if (kept is not None and kept[0] is upgoer and kept[1] is state.items and kept[2] is state.things
+                and kept[3] == f.stage):
+            score = kept[4]
+        else:
+            score = self._timing_score(state, upgoer)
+            if len(self._kept_timing) >= 64:
+                self._kept_timing.clear()  # craft of games gone by: their pools are let go
+            self._kept_timing[upgoer_id] = (upgoer, state.items, state.things, f.stage, score)
         return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
+
+    def _timing_score(self, state: GameState, upgoer: Upgoer) -> int:
+        """How likely the craft's next mission step is to work, for the timing order (flight.yaml timing_by)."""
+        items = self._timing_parts(state, upgoer)
+        if not items:
+            return 0
+        # The parts roll as one (a cluster's combined roll against its worst rating), so the craft is as
+        # likely to work as that combined rating: its safeties, not the sum over every part.
+        ratings = [self.engine.item_rating(state, i) for i in items]
+        combined = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
+        # flight.yaml timing_by: both safeties added (2014), or the Fail safety alone (2013).
+        return combined.fail if self.table.timing_by == "fail_safety" else combined.score()
 
     def _timing_parts(self, state: GameState, upgoer: Upgoer) -> list[Item]:
         """The parts the craft's next mission step rolls: the launch cluster, the insertion cluster, or, when
