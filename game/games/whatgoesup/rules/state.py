@@ -394,12 +394,15 @@ class GameState:
 
     def find(self, kind: str, some_id: str):
         """The thing/item/derp/upgoer with that id, or None."""
-        pool = {"thing": self.things, "item": self.items, "derp": self.derps, "upgoer": self.upgoers}[kind]
+        pool = self.__dict__[_POOL_OF[kind]]  # a KeyError for an unknown kind, as ever
         if len(pool) <= _SHORT_POOL:
             for value in pool:
                 if value.id == some_id:
                     return value
             return None
+        hit = _INDEXES.get(id(pool))
+        if hit is not None and hit[0] is pool:
+            return hit[1].get(some_id)
         return index_by_id(pool).get(some_id)
 
     # ---- selections in the pools' order (kept per pool by ``_where``: reading an attribute of each of hundreds
@@ -426,6 +429,7 @@ class GameState:
 
 
 _ID, _OWNER, _LOCATION = attrgetter("id"), attrgetter("owner"), attrgetter("location")
+_POOL_OF = {"thing": "things", "item": "items", "derp": "derps", "upgoer": "upgoers"}  # find's kinds
 _OWNER_AND_LOCATION = attrgetter("owner", "location")
 
 
