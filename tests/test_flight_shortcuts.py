@@ -1,0 +1,159 @@
+"""The flights' shortcuts answer exactly what the full work answers (issue 12).
+
+Seeded bot games (program and random bots, Stop The Rock, Space War raiders, underped landers) are played
+through the engine with each shortcut watched: every time the flight rules ask it during play, its answer
+is compared with the same question worked out in full, in the same state:
+
+- ``_has_choices`` (asks WriteOff first) against any allowed choice on the whole menu;
+- ``_needs_decision`` (asks the luck reroll first) against any allowed spend on the whole roll menu;
+- ``_craft_figure`` (a craft's mass, thrust, steering and burn cost, kept while the craft and the state's
+  items, things and derps stay the same values) against the figure worked out afresh;
+- ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh.
+"""
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Move
+from game.games.whatgoesup.rules.reliability import Outcome
+from game.games.whatgoesup.rules.state import replace_in, update
+from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.sim import default_setup, play_game
+
+GAMES = [("program", None, 2, range(1, 4), ()), ("random", None, 2, range(1, 4), ()),
+         ("program", "stop_the_rock", 1, range(1, 5), ()), ("random", "stop_the_rock", 1, range(1, 4), ()),
+         ("raider", None, 2, range(1, 3), ("space_war",)), ("landing", None, 2, range(1, 3), ("underped",))]
+
+
+def full_has_choices(rules, state, upgoer, mode) -> bool:
+    if mode == "after" and "plan_ahead" in state.setup.options:
+        return False
+    return any(not isinstance(a, (Move, EndActivities)) and rules._activity_allowed(state, upgoer, a)
+               for a in rules._activity_candidates(state, upgoer))
+
+
+def full_needs_decision(rules, state, roll) -> bool:
+    if roll.previous is not None:
+        return True
+    return roll.outcome() is not Outcome.OK and any(
+        not isinstance(a, AcceptRoll) for a in rules._roll_candidates(state, roll)
+        if rules._roll_action_ok(state, roll, a) is None)
+
+
+def watch(rules, seen: collections.Counter, wrong: list) -> None:
+    """Wrap the shortcuts of one engine's flight rules: each answer is checked against the full work."""
+    has_choices, needs_decision = rules._has_choices, rules._needs_decision
+    craft_figure, stage_order_key = rules._craft_figure, rules._stage_order_key
+
+    def watched_has_choices(state, upgoer, mode):
+        answer = has_choices(state, upgoer, mode)
+        seen["has_choices", answer] += 1
+        if answer != full_has_choices(rules, state, upgoer, mode):
+            wrong.append(("has_choices", state, upgoer.id, mode))
+        return answer
+
+    def watched_needs_decision(state, roll):
+        answer = needs_decision(state, roll)
+        seen["needs_decision", answer] += 1
+        if answer != full_needs_decision(rules, state, roll):
+            wrong.append(("needs_decision", state, roll))
+        return answer
+
+    def watched_craft_figure(state, upgoer, name, work):
+        kept = rules._kept_craft
+        seen["craft_figure", kept is not None and kept[0] is upgoer and kept[1] is state.items
+             and name in kept[4]] += 1
+        answer = craft_figure(state, upgoer, name, work)
+        if answer != work(state, upgoer):
+            wrong.append(("craft_figure", state, upgoer.id, name))
+        return answer
+
+    def watched_stage_order_key(state, upgoer_id):
+        upgoer = state.upgoer(upgoer_id)
+        kept = rules._kept_timing.get(upgoer_id)
+        seen["stage_order_key", kept is not None and kept[0] is upgoer and kept[1] is state.items] += 1
+        answer = stage_order_key(state, upgoer_id)
+        score = rules._timing_score(state, upgoer)
+        if answer != (upgoer_id in state.flight.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots):
+            wrong.append(("stage_order_key", state, upgoer_id))
+        return answer
+
+    rules._has_choices, rules._needs_decision = watched_has_choices, watched_needs_decision
+    rules._craft_figure, rules._stage_order_key = watched_craft_figure, watched_stage_order_key
+
+
+@pytest.fixture(scope="module")
+def watched():
+    """What the shortcuts answered in seeded games (shortcut, answer or kept-hit) -> count, and every wrong one."""
+    seen: collections.Counter = collections.Counter()
+    wrong: list = []
+    for bot, scenario, players, seeds, options in GAMES:
+        engine = Engine(load_rules(None))
+        watch(engine.flight_rules, seen, wrong)
+        for seed in seeds:
+            setup = default_setup(engine, players, 20, scenario=scenario, options=options)
+            result = play_game(engine, setup, seed, max_turns=None if scenario else 20, check=False, bot_kind=bot)
+            assert result.failure is None, result.failure
+    return seen, wrong
+
+
+@pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key"])
+def test_shortcut_answers_as_the_full_work(watched, shortcut):
+    seen, wrong = watched
+    assert [w for w in wrong if w[0] == shortcut] == []
+    assert seen[shortcut, True] > 0  # the short answer (a kept figure or score) came up and was compared
+    if shortcut != "has_choices":  # a craft with nothing to choose but moving on is rare: WriteOff is nearly always open
+        assert seen[shortcut, False] > 0
+
+
+def a_flying_state(engine, wanted):
+    """The first state of a seeded Stop The Rock game (program bot) for which ``wanted(state)`` holds."""
+    setup = default_setup(engine, 1, 20, scenario="stop_the_rock")
+    result = play_game(engine, setup, 1, max_turns=None, check=False, bot_kind="program")
+    state = engine.new_game(setup)
+    for action in result.actions:
+        state = engine.apply(state, action)
+        if state.phase == "flight" and wanted(state):
+            return state
+    raise AssertionError("no such state in the game")
+
+
+def test_kept_steering_follows_the_crew(engine):
+    """The same craft among the same parts, its crew hurt: the kept figure is not the answer any more."""
+    rules = engine.flight_rules
+
+    def steering_craft(state):
+        return next((u for u in state.upgoers if u.status == "flying" and rules._crew(state, u)
+                     and rules.can_steer(state, u)), None)
+
+    state = a_flying_state(engine, lambda s: steering_craft(s) is not None)
+    craft = steering_craft(state)
+    assert rules.can_steer(state, craft)
+    hurt = [update(d, injured=True) for d in rules._crew(state, craft)]
+    after = update(state, derps=replace_in(state.derps, hurt))
+    assert after.items is state.items and after.things is state.things
+    assert rules.can_steer(after, craft) is rules._can_steer(after, craft) is False  # nobody fit to steer now
+    assert rules.spacecraft_mass(after, craft) == rules._spacecraft_mass(after, craft)
+
+
+def test_kept_timing_score_follows_the_stage(engine):
+    """The same craft among the same parts, the flights a stage on: its score is worked out for the new stage."""
+    rules = engine.flight_rules
+
+    def at_stage(state, stage):
+        return update(state, flight=update(state.flight, stage=stage))
+
+    def scores_differ(state):  # a craft whose launch cluster and the rest of it do not score alike
+        craft = state.flight.active and state.upgoer(state.flight.active)
+        return (state.flight.stage == "launch" and craft is not None and craft.stages and
+                len({rules._timing_score(at_stage(state, stage), craft) for stage in ("launch", "moves")}) > 1)
+
+    state = a_flying_state(engine, scores_differ)
+    craft = state.flight.active
+    first = rules._stage_order_key(state, craft)
+    later = at_stage(state, "moves")
+    upgoer = later.upgoer(craft)
+    assert rules._stage_order_key(later, craft)[1] == -(rules._timing_score(later, upgoer) + upgoer.rush) != first[1]
