@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter, eq, is_
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -67,6 +67,7 @@ class Engine:
         self.rock_rules = RockRules(self)
         self.victory_rules = VictoryRules(self)
         self.rnd_listing = RndListing(rules, self.research_cap, self.INVENT_MASSES)
+        self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
         self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
@@ -1150,9 +1151,7 @@ class Engine:
         for track in pads.tracks:
             if self.refusal(state, track) is None:
                 add(track)
-        for design in self.suggested_designs(state, player):  # each already passes check_design
-            if design.name.strip() and design.name.strip().lower() not in pads.taken_names:
-                add(listing.assemble(design))
+        legal += listing.assembles(self.suggested_designs(state, player), pads.taken_names)
         add(listing.end_rnd)
         return legal
 
@@ -1162,8 +1161,29 @@ class Engine:
         return self.rnd_listing.offers(state, player)
 
     def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
-        """A few valid designs from what is in storage (for bots and as a starting point in the UI)."""
-        return self.flight_rules.suggested_designs(state, player)
+        """A few valid designs from what is in storage (for bots and as a starting point in the UI). Kept per
+        program for the very values they are made of: the heaviest two lower stages, the heaviest capsule and
+        the first thruster in storage with their designs (from the stored-parts view), the first derp able to
+        fly, the program's Upgoers, fuel, rations and people and the setup; a research, a build of another part
+        or a purchase of points finds them unchanged."""
+        program = state.programs[player]
+        stored = self.rnd_listing.stored(state, player)
+        stages, capsules, thrusters = stored.stages, stored.capsules, stored.by_role.get("thruster", ())
+        parts = (stages[0] if stages else None, stages[1] if len(stages) > 1 else None,
+                 capsules[0] if capsules else None, thrusters[0] if thrusters else None)
+        hit = self._suggested.get(player)
+        if hit is None or hit[1] is not state.derps:
+            crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
+        else:
+            crew = hit[2]
+        designs_read = tuple(stored.designs[part.thing_id] if part is not None else None for part in parts)
+        rest = (len(state.upgoers_of(player)), program.fuel_stock, program.rations_stock, program.people)
+        if (hit is not None and hit[2] is crew and hit[5] is state.setup and hit[4] == rest
+                and all(map(is_, hit[0], parts)) and all(map(is_, hit[3], designs_read))):
+            return list(hit[6])
+        designs = self.flight_rules.suggested_designs(state, player)
+        self._suggested[player] = (parts, state.derps, crew, designs_read, rest, state.setup, tuple(designs))
+        return designs
 
 
 # The words of the commonest R&D events, put together only when read (``Event.told``).

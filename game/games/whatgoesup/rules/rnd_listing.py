@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort_right
 from itertools import compress, repeat
-from operator import attrgetter, eq, is_not, itemgetter
+from operator import attrgetter, eq, is_, is_not, itemgetter
 from typing import Callable, NamedTuple, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -111,14 +111,45 @@ def row_blocks(rows: list[BlueprintRow], first: int = 0) -> list[RowBlock]:
     return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(start, len(rows), _BLOCK)]
 
 
+class BlocksListed:
+    """What the blocks of one program's blueprint rows list for each level of points, all blocks joined
+    (worked out when first asked; shared by the views that hold the very same blocks)."""
+
+    __slots__ = ("blocks", "levels", "by_level")
+
+    def __init__(self, blocks: list[RowBlock]):
+        self.blocks = blocks
+        self.levels: Optional[list[int]] = None  # every cost that decides whether something is listed
+        self.by_level: dict[int, list[Action]] = {}
+
+    def listed(self, points: int) -> list[Action]:
+        """The blocks' ``listed(points)`` joined, in order."""
+        if self.levels is None:
+            costs: set[int] = set()
+            for block in self.blocks:
+                block.listed(points)  # works out the block's levels
+                costs.update(block.levels)
+            self.levels = sorted(costs)
+        level = bisect_right(self.levels, points)
+        hit = self.by_level.get(level)
+        if hit is None:
+            hit = self.by_level[level] = []
+            for block in self.blocks:
+                hit += block.listed(points)
+        return hit
+
+
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names")
+    __slots__ = ("mine", "rows", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names",
+                 "listed")
 
     def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], blocks: list[RowBlock],
-                 taken_kinds: frozenset[str], held: frozenset[tuple[int, str]]):
+                 taken_kinds: frozenset[str], held: frozenset[tuple[int, str]],
+                 listed: Optional[BlocksListed] = None):
         self.mine = mine
+        self.listed = listed or BlocksListed(blocks)  # shared by the views of the same blocks
         self.things: tuple = ()  # the state's things ``mine`` was selected from
         self.positions: Optional[list[int]] = None  # where each of ``mine`` stands in ``things`` (None: not known)
         self.of_kind: dict[str, int] = {}  # how many blueprints of each kind
@@ -134,23 +165,26 @@ class StoredParts:
     the keys it is sorted by (a part's place in the state's items; heaviest first, then that place, for stages
     and capsules), so a part that comes or goes is put in or taken out where it belongs."""
 
-    __slots__ = ("foreign", "by_role", "stages", "capsules", "designs", "lists", "keys")
+    __slots__ = ("foreign", "by_role", "stages", "capsules", "designs", "lists", "keys", "_first")
 
-    def __init__(self, lists: dict[object, list], keys: dict[object, list], designs: dict[str, Thing]):
+    def __init__(self, lists: dict[str, list], keys: dict[str, list], designs: dict[str, Thing]):
         self.lists = lists  # "@foreign", "@stages", "@capsules" and each role -> the list
         self.keys = keys  # the same names -> the list's sort keys
+        self.by_role: dict[str, list] = lists  # a role's parts in storage order (no role's id starts with "@")
         self.foreign: list[tuple[Item, Thing]] = lists.get("@foreign", [])  # parts of designs the program neither
         # holds nor invented, with the design
-        self.by_role: dict[str, list[Item]] = {name: parts for name, parts in lists.items() if name[0] != "@"}
         self.stages: list[Item] = lists.get("@stages", [])  # lower stages, heaviest first (ties in storage order)
         self.capsules: list[Item] = lists.get("@capsules", [])  # capsules, heaviest first
         self.designs = designs  # every design read, by id
+        self._first: object = self  # not worked out yet
 
     def first(self) -> Optional[Item]:
-        """The first part in storage in the state's order (the first of the roles' lists)."""
-        first = min(((keys[0], name) for name, keys in self.keys.items() if name[0] != "@" and keys),
-                    default=None)
-        return None if first is None else self.lists[first[1]][0]
+        """The first part in storage in the state's order (the first of the roles' lists; worked out once)."""
+        if self._first is self:
+            first = min(((keys[0], name) for name, keys in self.keys.items() if name[0] != "@" and keys),
+                        default=None)
+            self._first = None if first is None else self.lists[first[1]][0]
+        return self._first
 
 
 _NO_PARTS = StoredParts({}, {}, {})
@@ -185,6 +219,10 @@ class RndListing:
         for kind in comps.kinds:
             self.role_of.setdefault(kind.id, kind.role)
         self._invent_table = self._invent_rows()
+        #: Every cost that decides whether an Invent is listed.
+        self._invent_levels = sorted({cost for _, _, _, rows in self._invent_table for row in rows
+                                      for cost in (row[0], row[1], row[3])})
+        self._invented: dict[tuple, list[Action]] = {}  # (options, kinds taken, level of points) -> the Invents
         costs = rules.economy.costs
         #: (cost, action) of what R&D always offers to buy, in the listing's order.
         self.fixed_purchases = tuple((costs.consumable_per_container * n, BuyConsumables(kind, n))
@@ -269,38 +307,16 @@ class RndListing:
         if hit is not None and hit[0] is things:
             return hit[1]
         last = self._last_blueprints.get(key[1:])
-        mine, positions = self._mine(state, player, last)
-        changed = None
-        if last is not None and len(last.mine) == len(mine):
-            changed = list(compress(range(len(mine)), map(is_not, mine, last.mine)))  # at C speed
-            if not all(mine[n].name == last.mine[n].name and mine[n].kind == last.mine[n].kind
-                       and mine[n].inventor == last.mine[n].inventor for n in changed):
-                changed = None
-        if changed is not None:
-            # The same blueprints by name, kind and inventor (research or a flight changed some): the
-            # taken names stand; unchanged blueprints keep their rows.
-            rows, blocks = list(last.rows), list(last.blocks)
-            for n in changed:
-                rows[n] = self._row(state, mine[n], simulationist)
-            for at in {n // _BLOCK for n in changed if rows[n] is not last.rows[n]}:
-                blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
-            view = Blueprints(mine, rows, blocks, last.taken_kinds, last.held)
-            view.of_kind, view.names = last.of_kind, last.names
-        elif last is not None and len(mine) > len(last.mine) and mine[:len(last.mine)] == last.mine:
-            # Blueprints only added after the others (an invention): the others keep their rows; the counts
-            # and names grow by the new ones.
-            added = mine[len(last.mine):]
-            of_kind, names = dict(last.of_kind), set(last.names)
-            for thing in added:
-                of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
-                names.add(thing.name.lower())
-            rows = last.rows + [self._row(state, t, simulationist) for t in added]
-            kept = len(last.rows) // _BLOCK
-            view = Blueprints(mine, rows, last.blocks[:kept] + row_blocks(rows, kept * _BLOCK),
-                              self._taken(people, player, of_kind, names),
-                              last.held | frozenset((t.inventor, t.name) for t in added))
-            view.of_kind, view.names = of_kind, names
-        else:
+        mine, positions, replaced = self._mine(state, player, last)
+        view = None
+        if last is not None and len(mine) >= len(last.mine):
+            old = last.mine
+            if replaced is None:  # not known: the blueprints in the old ones' places that are other values
+                replaced = list(compress(range(len(old)), map(is_not, mine, old)))
+            if all(mine[n].name == old[n].name and mine[n].kind == old[n].kind and mine[n].inventor == old[n].inventor
+                   for n in replaced):
+                view = self._carried(state, last, mine, replaced, simulationist, people, player)
+        if view is None:
             of_kind = {}
             for thing in mine:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
@@ -316,31 +332,65 @@ class RndListing:
         self._last_blueprints[key[1:]] = view
         return view
 
+    def _carried(self, state: GameState, last: Blueprints, mine: tuple[Thing, ...], replaced: list[int],
+                 simulationist: bool, people: str, player: int) -> Blueprints:
+        """``last`` for ``mine``: the same blueprints by name, kind and inventor in their places, those at
+        ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks
+        only), and any after them new (an invention: the counts, names and taken default names grow)."""
+        rows, blocks = last.rows, last.blocks
+        remade = [n for n in replaced if self._row(state, mine[n], simulationist) is not rows[n]]
+        if remade:
+            rows, blocks = list(rows), list(blocks)
+            for n in remade:
+                rows[n] = self._row(state, mine[n], simulationist)
+            for at in {n // _BLOCK for n in remade}:
+                blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
+        added = mine[len(last.mine):]
+        if not added:
+            view = Blueprints(mine, rows, blocks, last.taken_kinds, last.held,
+                              None if remade else last.listed)
+            view.of_kind, view.names = last.of_kind, last.names
+            return view
+        of_kind, names = dict(last.of_kind), set(last.names)
+        for thing in added:
+            of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
+            names.add(thing.name.lower())
+        rows = rows + [self._row(state, t, simulationist) for t in added]
+        kept = len(last.rows) // _BLOCK
+        view = Blueprints(mine, rows, blocks[:kept] + row_blocks(rows, kept * _BLOCK),
+                          self._taken(people, player, of_kind, names),
+                          last.held | frozenset((t.inventor, t.name) for t in added))
+        view.of_kind, view.names = of_kind, names
+        return view
+
     @staticmethod
-    def _mine(state: GameState, player: int,
-              last: Optional[Blueprints]) -> tuple[tuple[Thing, ...], Optional[list[int]]]:
+    def _mine(state: GameState, player: int, last: Optional[Blueprints]) \
+            -> tuple[tuple[Thing, ...], Optional[list[int]], Optional[list[int]]]:
         """``player``'s blueprints in ``state`` in order, with their positions among its things (None: not
-        worked out yet): from ``last`` (a view of earlier things) when blueprints were only replaced in place
-        without changing hands (research, a flight) or only added after (an invention), else the state's
-        kept selection (at C speed either way but for the few blueprints that changed)."""
+        worked out yet) and which of them are other values than in ``last`` (a view of earlier things; None:
+        not known): carried from ``last`` when the things were only replaced in place without changing hands
+        (research, a flight) or added after (an invention), found from the few replaced; else the state's
+        kept selection."""
         things = state.things
         if last is not None:
-            before, positions = last.things, last.positions
-            if len(things) == len(before):
-                changed = list(compress(range(len(things)), map(is_not, things, before)))
-                if all(things[n].owner == before[n].owner for n in changed):
-                    if positions is None:
-                        positions = list(compress(range(len(before)), map(eq, map(_OWNER, before), repeat(player))))
-                    mine = list(last.mine)
-                    for n in changed:
-                        if things[n].owner == player:
-                            mine[bisect_left(positions, n)] = things[n]
-                    return tuple(mine), positions
-            elif len(things) > len(before) and things[:len(before)] == before:
+            before = last.things
+            changed = changed_since(before, things)
+            if changed is not None and all(things[n].owner == before[n].owner for n in changed):
+                positions, mine, replaced = last.positions, list(last.mine), []
+                for n in changed:
+                    if things[n].owner == player:
+                        if positions is None:
+                            positions = list(compress(range(len(before)), map(eq, map(_OWNER, before),
+                                                                                repeat(player))))
+                        at = bisect_left(positions, n)
+                        mine[at] = things[n]
+                        replaced.append(at)
                 added = [n for n in range(len(before), len(things)) if things[n].owner == player]
-                mine = last.mine + tuple(things[n] for n in added)
-                return mine, None if positions is None else positions + added
-        return state.things_of(player), None
+                if added:
+                    mine += [things[n] for n in added]
+                    positions = None if positions is None else positions + added
+                return tuple(mine), positions, replaced
+        return state.things_of(player), None, None
 
     def _taken(self, people: str, player: int, of_kind: dict[str, int], names: set[str]) -> frozenset[str]:
         """The kinds whose next default name (after ``of_kind`` of them) is among ``names``."""
@@ -500,8 +550,20 @@ class RndListing:
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
-        """Every listed mass of every kind in play the program can pay for, while its default name is free."""
-        add, options, taken = legal.append, state.setup.options, blueprints.taken_kinds
+        """Every listed mass of every kind in play the program can pay for, while its default name is free
+        (kept per options, kinds taken and level of points)."""
+        options, taken = state.setup.options, blueprints.taken_kinds
+        key = (options, taken, bisect_right(self._invent_levels, points))
+        hit = self._invented.get(key)
+        if hit is None:
+            if len(self._invented) >= _MAX_ROWS:
+                self._invented.clear()
+            hit = self._invented[key] = []
+            self._invent(options, taken, points, hit)
+        legal += hit
+
+    def _invent(self, options, taken: frozenset[str], points: int, legal: list[Action]) -> None:
+        add = legal.append
         for kind_id, _, option, rows in self._invent_table:
             if (option is not None and option not in options) or kind_id in taken:
                 continue
@@ -516,8 +578,7 @@ class RndListing:
     @staticmethod
     def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
-        for block in blueprints.blocks:
-            legal += block.listed(points)
+        legal += blueprints.listed.listed(points)
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
@@ -598,6 +659,18 @@ class RndListing:
                     frozenset(u.name.lower() for u in mine if u.status in ("pad", "flying")))
         self._small["pads"] = (upgoers, player, pads)
         return pads
+
+    def assembles(self, designs: list[UpgoerDesign], taken_names: frozenset[str]) -> list[Assemble]:
+        """``Assemble`` of each of ``designs`` (each already passes check_design) whose name is neither blank nor
+        taken by an Upgoer of the program on the pad or flying (kept while the designs and names stand)."""
+        hit = self._small.get("assembles")
+        if (hit is not None and hit[1] is taken_names and len(hit[0]) == len(designs)
+                and all(map(is_, hit[0], designs))):
+            return hit[2]
+        actions = [self.assemble(design) for design in designs
+                   if design.name.strip() and design.name.strip().lower() not in taken_names]
+        self._small["assembles"] = (tuple(designs), taken_names, actions)
+        return actions
 
     def assemble(self, design: UpgoerDesign) -> Assemble:
         """``Assemble(design)``, the same action for the same design value."""
