@@ -70,7 +70,8 @@ class Engine:
         self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
-        self._rnd_handlers: dict[type, Callable[[GameState, Action], GameState]] = {
+        # An R&D action's handler: (state, action, the acting program, check_only) -> the state after it.
+        self._rnd_handlers: dict[type, Callable[[GameState, Action, Program, bool], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
             BuyConsumables: self._buy_consumables, Hire: self._hire, Train: self._train, Heal: self._heal,
             OfferTrade: self._offer_trade, ReverseEngineer: self._reverse_engineer,
