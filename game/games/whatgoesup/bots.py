@@ -12,8 +12,6 @@ proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
 from typing import Optional
 
 from game.core.dice_rng import Chooser
@@ -478,27 +476,29 @@ class _PlanParts:
         return cls(state.things, plan, engine, state.setup, things, places, targets)
 
     def carried_over(self, engine: Engine, state: GameState) -> Optional["_PlanParts"]:
-        """The same choice in ``state``, whose things are as many as ``pool``'s: None when a blueprint changed
-        id, owner, kind, mass or reusability (then the choice is made again); else the replaced blueprints
-        are read again, and their targets too when their flight record changed (it moves the research cap)."""
-        pool, old = state.things, self.pool
-        changed = set(compress(range(len(pool)), map(is_not, pool, old)))  # at C speed: research changes one
-        for n in changed:
-            new, was = pool[n], old[n]
+        """The same choice in ``state``, whose things are as many as ``pool``'s. The engine only ever adds
+        blueprints after the others (an invention, a copy) or replaces one in place by the same blueprint
+        researched or flown, so with as many things only the plan's own places need a look: None when one of
+        them holds another blueprint (then the choice is made again); else a replaced one is read again, and
+        its target too when its flight record changed (it moves the research cap)."""
+        pool = state.things
+        things = targets = None
+        for kind, place in self.places.items():
+            new, was = pool[place], self.things[kind]
+            if new is was:
+                continue
             if new.id != was.id or new.owner != was.owner or new.kind != was.kind \
                     or new.base_mass != was.base_mass or new.reusable != was.reusable:
                 return None
-        things, targets = self.things, self.targets
-        for kind, place in self.places.items():
-            if place in changed:
-                if things is self.things:
-                    things, targets = dict(things), dict(targets)
-                new, was = pool[place], things[kind]
-                things[kind] = new
-                if new.flown != was.flown or new.flown_successfully != was.flown_successfully:
-                    targets[kind] = _target(engine, state, new)
-        return _PlanParts(pool, self.plan, engine, self.setup, things, self.places, targets)
-
+            if things is None:
+                things, targets = dict(self.things), dict(self.targets)
+            things[kind] = new
+            if new.flown != was.flown or new.flown_successfully != was.flown_successfully:
+                targets[kind] = _target(engine, state, new)
+        self.pool = pool
+        if things is not None:
+            self.things, self.targets = things, targets
+        return self
 
 def _target(engine: Engine, state: GameState, thing) -> Rating:
     """How far research should take ``thing``: GOOD_ENOUGH within its research cap (which reads the game's
