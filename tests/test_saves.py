@@ -275,3 +275,41 @@ def test_a_bad_scenario_in_a_save_is_refused(tmp_path, rules, engine, game):
     write_doc(path, doc)
     with pytest.raises(SaveError, match="setup.scenario must be text or null, not int"):
         load_game(path, engine)
+
+
+def _plain_reading(value):
+    """``to_plain`` as first written (dataclasses.fields asked per value), for comparison."""
+    import dataclasses
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain_reading(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain_reading(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain_reading(v) for v in value)
+    return value
+
+
+def test_to_plain_keeps_field_names_per_class_and_answers_as_before():
+    """``to_plain`` finds a dataclass's fields once per class; every value still comes out as it did: a
+    dataclass without fields as an empty mapping, a dataclass class itself as it is, sets sorted."""
+    import dataclasses
+    from game.core.plaindata import to_plain
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.tables import load_rules
+
+    @dataclasses.dataclass(frozen=True)
+    class Empty:
+        pass
+
+    @dataclasses.dataclass(frozen=True)
+    class Holder:
+        a: int
+        b: tuple = ()
+        c: frozenset = frozenset()
+
+    engine = Engine(load_rules())
+    state = play_game(engine, default_setup(engine, 2, 2), 3, max_turns=2).final
+    for value in (Empty(), Holder(1, (Empty(), Holder(2), [True, None, 1.5]), frozenset({3, 1})), Holder, Empty,
+                  (1, [2, "x"]), frozenset({"b", "a"}), state):
+        assert to_plain(value) == _plain_reading(value)
+        assert type(to_plain(value)) is type(_plain_reading(value))

@@ -74,10 +74,24 @@ def expect_whole(value: Any, where: str, low: Optional[int] = None, high: Option
 
 def to_plain(value: Any) -> Any:
     """``value`` as JSON-ready data: dataclasses become mappings, tuples lists, sets sorted lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    cls = type(value)
+    if cls in _ATOMS:
+        return value
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        # A dataclass instance's fields, found once per class (a class itself is never one: its type is type)
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(value)) \
+            if dataclasses.is_dataclass(value) and not isinstance(value, type) else False
+    if names is not False:
+        return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [to_plain(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted(to_plain(v) for v in value)
     return value
+
+
+#: Values that are their own plain form.
+_ATOMS = frozenset((int, str, bool, float, type(None)))
+#: class -> the names of its fields when its instances are dataclasses, else False
+_FIELD_NAMES: dict[type, Any] = {}

@@ -39,12 +39,13 @@ def looks_at(*fields: str, actions: tuple[type, ...] = ()) -> Callable[[Invarian
     return declare
 
 
-def _rating_problem(rating, bounds, what: str) -> Optional[str]:
+def _rating_problem(rating, bounds) -> Optional[str]:
+    """What is wrong with ``rating`` under ``bounds``, said after the name of what holds it; None when nothing."""
     if not rating.fail < rating.boom:
-        return f"{what} has Fail {rating.fail} not below Boom {rating.boom}"
+        return f"has Fail {rating.fail} not below Boom {rating.boom}"
     worst, best = bounds.worst, bounds.best
     if not (worst.fail <= rating.fail <= best.fail and worst.boom <= rating.boom <= best.boom):
-        return f"{what} is {rating}, outside the limits {worst}..{best}"
+        return f"is {rating}, outside the limits {worst}..{best}"
     return None
 
 
@@ -60,14 +61,14 @@ def ratings_within_bounds(engine: Engine, before: GameState, action: Action, aft
     if passed_bounds is bounds:
         things, items = _unseen(things, passed_things), _unseen(items, passed_items)
     for thing in things:
-        problem = _rating_problem(thing.rating, bounds, f"thing {thing.id} ({thing.name})")
+        problem = _rating_problem(thing.rating, bounds)
         if problem:
-            return problem
+            return f"thing {thing.id} ({thing.name}) {problem}"
     for item in items:
         if item.fixed_rating is not None:
-            problem = _rating_problem(item.fixed_rating, bounds, f"item {item.id}")
+            problem = _rating_problem(item.fixed_rating, bounds)
             if problem:
-                return problem
+                return f"item {item.id} {problem}"
     _PASSED_RATINGS[:] = [bounds, after.things, after.items]
     return None
 
@@ -426,10 +427,14 @@ class InvariantChecks:
         declared = [getattr(invariant, "looks_at", None) for invariant in self.invariants]
         self.fields = tuple(sorted({name for d in declared if d is not None for name in d[0]}))
         names = self.fields
-        self._fields_of = attrgetter(*names) if len(names) > 1 else lambda state: tuple(getattr(state, n) for n in names)
+        self._fields_of = attrgetter(*names) if len(names) > 1 else \
+            (lambda state: (getattr(state, names[0]),)) if names else (lambda state: ())
         self._passed: Optional[GameState] = None  # the last state every invariant held in
         self._passed_fields: tuple = ()  # its declared fields, in ``fields``' order
-        self._asked: dict[tuple, tuple[Invariant, ...]] = {}  # (fields changed, action class) -> invariants
+        if len(_PLANS) >= 16:  # invariants listed again and again (tests): keep a few
+            _PLANS.clear()
+        # (fields changed, action class) -> invariants to ask: shared by every game's checks of these invariants
+        self._asked: dict[tuple, tuple[Invariant, ...]] = _PLANS.setdefault(self.invariants, {})
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> list[str]:
         fields = self._fields_of(after)
@@ -460,6 +465,10 @@ class InvariantChecks:
             if declared is None or changed_fields.intersection(declared[0]) or issubclass(action_class, declared[1]):
                 asked.append(invariant)
         return tuple(asked)
+
+
+#: invariants -> their plans (``InvariantChecks._asked``), kept across games.
+_PLANS: dict[tuple, dict] = {}
 
 
 # ------------------------------------------------------------------ the bot
