@@ -70,6 +70,8 @@ class Engine:
         self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
+        # Each kind's role, read once (as Components.kind finds it: the first kind of an id).
+        self._role_of_kind = {k.id: rules.components.kind(k.id).role for k in rules.components.kinds}
         # An R&D action's handler: (state, action, the acting program, check_only) -> the state after it.
         self._rnd_handlers: dict[type, Callable[[GameState, Action, Program, bool], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
@@ -387,8 +389,7 @@ class Engine:
         """The best rating research alone can give this thing now."""
         research = self.rules.economy.research
         best = self.rules.economy.reliability.best
-        role = self.rules.components.kind(thing.kind).role
-        if "simulationist" in state.setup.options or role in research.caps_exempt_roles:
+        if "simulationist" in state.setup.options or self._role_of_kind[thing.kind] in research.caps_exempt_roles:
             return best
         if not thing.flown and research.cap_never_flown is not None:
             return research.cap_never_flown
