@@ -88,3 +88,34 @@ def test_the_client_starts_with_the_garbage_collector_waiting_for_the_first_fram
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_big_widgets_alike_share_their_looks_and_each_is_what_it_would_draw(make_app):
+    """At 3840x2160 the title's menu buttons are past the size pygame_gui keeps finished looks for: they share
+    them (kit.style.keep_big_looks), and every button's look equals the one it draws anew at 4x."""
+    from game.client.kit.style import BIG_LOOKS_KEPT, shared_looks
+
+    app = make_app((3840, 2160))
+    app.start("title")
+    app.step(1 / 30, [])
+    buttons = app.stack.top.buttons
+    looks = shared_looks(buttons["new_game"].drawable_shape.shape_cache)
+    assert looks and sum(4 * look.get_width() * look.get_height() for look in looks.values()) <= BIG_LOOKS_KEPT
+    for key, button in buttons.items():
+        shape = button.drawable_shape
+        state = shape.active_state.state_id
+        shared = _bytes(shape.states[state].surface)
+        looks.clear()
+        shape.redraw_state(state)  # nothing to share: drawn at 4x, as pygame_gui does
+        assert _bytes(shape.states[state].surface) == shared, key
+
+
+def test_the_stand_in_look_of_a_widget_changing_size_is_not_shared(make_app):
+    app = make_app((3840, 2160))
+    from game.client.kit.style import shared_looks
+
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 1200, 150), "Wide", app.manager)
+    looks = shared_looks(button.drawable_shape.shape_cache)
+    assert any(key.startswith("rounded_rectangle_1200_150_") for key in looks)
+    button.set_dimensions((1300, 160))  # pygame_gui shows a plain stand-in until it rebuilds the shape
+    assert not any(key.startswith("rounded_rectangle_1300_160_") for key in looks)

@@ -58,16 +58,22 @@ def test_a_screen_of_buttons_keeps_scratch_within_the_budget_and_the_same_looks(
     scratch between them; a button whose scratch went draws its next look the same as one that kept it."""
     import pygame_gui
 
-    from game.client.kit.style import SHAPE_SCRATCH_BUDGET, _scratch_bytes
+    from game.client.kit.style import SHAPE_SCRATCH_BUDGET, _scratch_bytes, shared_looks
 
     app = make_app((3840, 2160))
-    buttons = [pygame_gui.elements.UIButton(pygame.Rect(0, 120 * i, 492, 114), "Reliability", app.manager)
-               for i in range(12)]
+    # Buttons alike share their finished looks (kit.style.keep_big_looks): forgetting them before each button
+    # draws makes every one draw its own, as the section buttons did before they shared.
+    shared = shared_looks(app.manager.get_theme().shape_cache)
+    buttons = []
+    for i in range(12):
+        shared.clear()
+        buttons.append(pygame_gui.elements.UIButton(pygame.Rect(0, 120 * i, 492, 114), "Reliability", app.manager))
     shapes = [button.drawable_shape for button in buttons]
     assert 12 * _scratch_bytes(shapes[-1]) > 2 * SHAPE_SCRATCH_BUDGET  # without the budget: twice over it
     assert sum(_scratch_bytes(shape) for shape in shapes) <= SHAPE_SCRATCH_BUDGET
     assert _scratch_bytes(shapes[0]) == 0 and _scratch_bytes(shapes[-1]) > 0
     for shape in shapes:
+        shared.clear()
         shape.update(1 / 60)  # pygame_gui draws each button's next look (hovered)
     assert _state_bytes(shapes[0], "hovered") == _state_bytes(shapes[-1], "hovered")
 

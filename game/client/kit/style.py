@@ -10,7 +10,7 @@ import copy
 import json
 import math
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -388,6 +388,88 @@ def draw_rare_shape_states_when_shown() -> None:
     state_init._rare_when_shown = True  # type: ignore[attr-defined]
     DrawableShapeState.__init__ = state_init  # type: ignore[method-assign]
     DrawableShape.redraw_all_states = redraw_all_states  # type: ignore[method-assign]
+
+
+#: Bytes of big finished looks ``keep_big_looks`` keeps per pygame_gui theme (the newest used kept longest).
+BIG_LOOKS_KEPT = 4 * 1024 * 1024
+#: Under this many pixels (and 1024 a side) pygame_gui keeps a finished look in its own shape cache.
+_GUI_CACHED_AREA, _GUI_CACHED_SIDE = 40000, 1024
+
+
+def keep_big_looks() -> None:
+    """Let the rounded widgets of one size, colours and corners share their finished looks at any size.
+
+    pygame_gui keeps a rounded shape's finished look (all but its words) in its theme's shape cache, so that the
+    next shape of the same size, borders, corners and colours copies it instead of drawing it at 4x; but only
+    under 40,000 pixels. Above that every such widget draws its own: at 3840x2160 the title's seven menu
+    buttons drew seven identical faces, ~30 ms each, before the first frame. This keeps those bigger looks too,
+    under pygame_gui's own key and found by its own lookup, up to ``BIG_LOOKS_KEPT`` bytes per theme (the look
+    used longest ago goes first). The look copied is the one the shape would have drawn, so the pixels are the
+    same. Safe to call again.
+    """
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
+    from pygame_gui.core.surface_cache import SurfaceCache
+
+    find = SurfaceCache.find_surface_in_cache
+    if getattr(find, "_finds_big_looks", False):
+        return
+
+    def find_surface_in_cache(cache, lookup_id: str):
+        found = find(cache, lookup_id)
+        looks = shared_looks(cache)
+        if found is None and lookup_id in looks:
+            looks.move_to_end(lookup_id)
+            found = looks[lookup_id]
+        return found
+
+    finalise = RoundedRectangleShape.finalise_images_and_text
+    resize = RoundedRectangleShape.set_dimensions
+
+    def finalise_images_and_text(shape, image_state_str, state_str, *args, **kwargs):
+        if not shape.__dict__.get("resizing_quickly"):  # a look drawn by redraw_state, words not on it yet
+            _keep_big_look(shape, state_str)
+        return finalise(shape, image_state_str, state_str, *args, **kwargs)
+
+    def set_dimensions(shape, dimensions):
+        shape.resizing_quickly = True  # pygame_gui's stand-in look while a size changes: not one to keep
+        try:
+            return resize(shape, dimensions)
+        finally:
+            shape.resizing_quickly = False
+
+    find_surface_in_cache._finds_big_looks = True  # type: ignore[attr-defined]
+    SurfaceCache.find_surface_in_cache = find_surface_in_cache  # type: ignore[method-assign]
+    RoundedRectangleShape.finalise_images_and_text = finalise_images_and_text  # type: ignore[method-assign]
+    RoundedRectangleShape.set_dimensions = set_dimensions  # type: ignore[method-assign]
+
+
+def shared_looks(cache) -> "OrderedDict[str, pygame.Surface]":
+    """The big finished looks ``keep_big_looks`` keeps in a theme's shape ``cache``, by pygame_gui's key (the look
+    used longest ago first)."""
+    return cache.__dict__.setdefault("big_looks", OrderedDict())
+
+
+def _keep_big_look(shape, state_str: str) -> None:
+    """Keep ``shape``'s look ``state_str`` as just drawn (its words not on it yet) in its theme's shape cache, when
+    pygame_gui would have kept it but for its size."""
+    look = shape.states[state_str].surface
+    w, h = look.get_size()
+    if (shape.has_been_resized or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+            or (w * h < _GUI_CACHED_AREA and w <= _GUI_CACHED_SIDE and h <= _GUI_CACHED_SIDE)
+            or (w, h) != tuple(shape.containing_rect.size) or 4 * w * h > BIG_LOOKS_KEPT):
+        return
+    cache = shape.shape_cache
+    lookup_id = cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
+                                     shape.border_widths, shape.theming[f"{state_str}_border"],
+                                     shape.theming[f"{state_str}_bg"], shape.shape_corner_radius)
+    looks = shared_looks(cache)
+    if lookup_id in looks:  # copied from there
+        return
+    looks[lookup_id] = look.copy()
+    kept = sum(4 * s.get_width() * s.get_height() for s in looks.values())
+    while kept > BIG_LOOKS_KEPT:
+        _, gone = looks.popitem(last=False)
+        kept -= 4 * gone.get_width() * gone.get_height()
 
 
 #: True while pygame_gui's shapes leave the looks queued for later frames in their queue (``queued_looks_held``).

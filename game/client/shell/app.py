@@ -25,8 +25,8 @@ from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
 from game.client.kit.style import (Layout, draw_rare_shape_states_when_shown, drop_shape_scratch_after_each_state,
-                                   forget_fonts, key_theming_ids_by_tuple, load_theme_file, queued_looks_held,
-                                   read_fonts_from_their_files, scaled_theme)
+                                   forget_fonts, keep_big_looks, key_theming_ids_by_tuple, load_theme_file,
+                                   queued_looks_held, read_fonts_from_their_files, scaled_theme)
 
 log = logging.getLogger("whatgoesup")
 
@@ -280,6 +280,7 @@ class App:
         self.theme_data = load_theme_file(paths.THEME_PATH)
         drop_shape_scratch_after_each_state()  # the largest part of a 4K scene's peak memory otherwise
         draw_rare_shape_states_when_shown()  # and the next largest: looks most widgets never show
+        keep_big_looks()  # widgets alike share their looks at any size (the 4K title's menu draws one face, not 7)
         key_theming_ids_by_tuple()  # pygame_gui's own keys grew to megabytes per nested widget
         self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
         read_fonts_from_their_files(self.manager)
