@@ -190,6 +190,7 @@ class FlightBase:
         self._kept_dice_values: dict = {}  # (dice scheme, dice sets) -> the values it can roll (phase._dice_values)
         self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
         self._kept_timing: dict = {}  # craft id -> (craft, items, things, stage, timing score) (phase._stage_order_key)
+        self._kept_claims: Optional[tuple] = None  # (firsts, the claims among them) last asked (records._claimed)
         self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)
 
     # ------------------------------------------------------------------ small helpers
@@ -329,7 +330,7 @@ class FlightBase:
     def _rating(self, state: GameState, items: Iterable[Item], upgoer: Upgoer, step_id: str) -> Rating:
         """The worst rating among the rolling parts, with Hostile Waters where it applies."""
         ratings = [self.engine.item_rating(state, i) for i in items]
-        rating = Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
+        rating = ratings[0] if len(ratings) == 1 else Rating(min(r.fail for r in ratings), min(r.boom for r in ratings))
         if self._hostile(state, upgoer, step_id):
             p = self.board.hostile_waters_penalty
             rating = penalised(rating, p, p, self.rules.economy.reliability.bounds)

@@ -64,7 +64,7 @@ class RecordsPart(FlightBase):
         does; an underped craft wins a share of the dots)."""
         for first in self._firsts_by_trigger.get(trigger, ()):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
-            if any(c == claim for c, _ in state.firsts):
+            if claim in self._claimed(state.firsts):
                 continue
             state = update(state, firsts=state.firsts + ((claim, program),))
             dots = self.first_share(state, craft, first.dots)
@@ -74,6 +74,14 @@ class RecordsPart(FlightBase):
             state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
                                             f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")])
         return state
+
+    def _claimed(self, firsts: tuple[tuple[str, int], ...]) -> frozenset[str]:
+        """The firsts already won in ``firsts`` (the state's), kept for the last tuple asked: a craft's every
+        step asks, and the tuple only grows when a first is won."""
+        kept = self._kept_claims
+        if kept is None or kept[0] is not firsts:
+            kept = self._kept_claims = (firsts, frozenset(claim for claim, _ in firsts))
+        return kept[1]
 
     def _add_mapping(self, state: GameState, program: int, body: str, percent: int) -> GameState:
         p = state.programs[program]
