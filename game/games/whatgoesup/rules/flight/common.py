@@ -20,7 +20,7 @@ from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, pena
 from game.games.whatgoesup.rules.skills import Help, effective_rating, judged, judged_value, pinned
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
-from game.games.whatgoesup.rules.state import Derp, Event, GameState, Item, Upgoer, replace_in, update
+from game.games.whatgoesup.rules.state import _SHORT_POOL, Derp, Event, GameState, Item, Upgoer, replace_in, update
 from game.games.whatgoesup.rules.victory import VictoryRules
 
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
@@ -253,8 +253,11 @@ class FlightBase:
         return next((d for d in self._systems(state, upgoer) if d.awake and d.current_stamina >= cost), None)
 
     def _modules(self, state: GameState, upgoer: Upgoer, *roles: str, working: bool = True) -> list[Item]:
-        return [i for i in self._items_aboard(state, upgoer)
-                if i.id in upgoer.modules and self._role(state, i) in roles and not (working and i.disabled)]
+        modules, here = upgoer.modules, upgoer.id
+        # A short pool is read in place (quicker than asking for its kept selection); a long one through items_at.
+        aboard = state.items if len(state.items) <= _SHORT_POOL else state.items_at(here)
+        return [i for i in aboard if i.location == here and i.id in modules and not (working and i.disabled)
+                and self._role(state, i) in roles]
 
     def piloting(self, state: GameState, derp: Derp) -> int:
         """Piloting with the Positioning System bonus from the program's active Waylights."""
