@@ -50,25 +50,42 @@ _CARDS: dict = {}  # (size, layout) -> the card painted once, most recently used
 _CARDS_KEPT = 6
 
 
-def _opaque_middle(image: pygame.Surface, card: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
-    """The part of the painted card that is plain opaque ``CARD`` (inside the rim and the rounded
-    corners), or None if it is not uniform: that part can be filled instead of alpha-blended."""
+#: Rows of a card's middle painted at a time to check that it is plain (``_opaque_middle``).
+MIDDLE_ROWS = 64
+
+
+def _painted(area: pygame.Rect, card: pygame.Rect, layout: Layout) -> pygame.Surface:
+    """The part ``area`` of a clear layer with ``draw_card`` drawn at ``card`` (both in the layer's coordinates),
+    painted alone: the same pixels as that part of the whole layer, without the whole layer."""
+    part = pygame.Surface(area.size, pygame.SRCALPHA)
+    draw_card(part, card.move(-area.left, -area.top), layout)
+    return part
+
+
+def _opaque_middle(size: tuple[int, int], card: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
+    """The part of a card drawn at ``card`` in a clear layer of ``size`` that is plain opaque ``CARD`` (inside the
+    rim and the rounded corners), or None if it is not uniform: that part can be filled instead of alpha-blended.
+    Judged ``MIDDLE_ROWS`` rows at a time, never painting the whole layer."""
     radius = layout.px(18)
     rim = max(2, layout.px(3))
     inset = max(radius, rim) + 1
-    middle = card.inflate(-2 * inset, -2 * inset)
+    middle = card.inflate(-2 * inset, -2 * inset).clip(pygame.Rect((0, 0), size))
     if middle.w <= 0 or middle.h <= 0:
         return None
-    mask = pygame.mask.from_threshold(image.subsurface(middle), (*CARD, 255), (1, 1, 1, 1))
-    return middle if mask.count() == middle.w * middle.h else None
+    for top in range(middle.top, middle.bottom, MIDDLE_ROWS):
+        band = pygame.Rect(middle.left, top, middle.w, min(MIDDLE_ROWS, middle.bottom - top))
+        mask = pygame.mask.from_threshold(_painted(band, card, layout), (*CARD, 255), (1, 1, 1, 1))
+        if mask.count() != band.w * band.h:
+            return None
+    return middle
 
 
 def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, middle: bool = True) -> None:
-    """``draw_card`` painted once per size into a transparent surface, then only blitted.
+    """``draw_card`` painted once per size into transparent strips, then only blitted.
 
     Only the rim, corners and shadow round the card's opaque middle are kept (four strips, alpha-blended
-    each time); the middle is filled with ``CARD`` (at 4K a roll card's whole picture was ~19 MB and its
-    plain middle ~15 MB more). With ``middle`` False the middle is left out (the caller covers it with a
+    each time, each painted on its own: at 4K a roll card's whole layer was ~18 MiB); the middle is filled with
+    ``CARD`` (~15 MiB more). With ``middle`` False the middle is left out (the caller covers it with a
     still copy of the card's words)."""
     key = (rect.size, layout)
     cached = _CARDS.pop(key, None)
@@ -76,17 +93,17 @@ def cached_card(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, midd
     if cached is None:
         while len(_CARDS) >= _CARDS_KEPT:  # keep the few sizes in use, newest last
             _CARDS.pop(next(iter(_CARDS)))
-        image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
-        draw_card(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
-        inner = _opaque_middle(image, pygame.Rect(margin, margin, rect.w, rect.h), layout)
+        size = (rect.w + 2 * margin, rect.h + 2 * margin)
+        at = pygame.Rect(margin, margin, rect.w, rect.h)
+        inner = _opaque_middle(size, at, layout)
         if inner is None:
-            strips = [image.get_rect()]
+            strips = [pygame.Rect((0, 0), size)]
         else:
-            w, h = image.get_size()
+            w, h = size
             strips = [pygame.Rect(0, 0, w, inner.top), pygame.Rect(0, inner.bottom, w, h - inner.bottom),
                       pygame.Rect(0, inner.top, inner.left, inner.h),
                       pygame.Rect(inner.right, inner.top, w - inner.right, inner.h)]
-        cached = (inner, [(image.subsurface(strip).copy(), strip.topleft) for strip in strips if strip.w and strip.h])
+        cached = (inner, [(_painted(strip, at, layout), strip.topleft) for strip in strips if strip.w and strip.h])
     _CARDS[key] = cached
     inner, strips = cached
     x, y = rect.left - margin, rect.top - margin
@@ -103,6 +120,79 @@ def card_middle(rect: pygame.Rect, layout: Layout) -> Optional[pygame.Rect]:
         return None
     margin = layout.px(24)
     return cached[0].move(rect.left - margin, rect.top - margin)
+
+
+#: Rows of a card's plain middle judged at a time when a copy of the card is kept (``CardCopy``).
+COPY_ROWS = 24
+
+
+def _outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` less ``hole``, as up to four rects that do not overlap (above, below, left, right of it)."""
+    hole = hole.clip(rect)
+    if not hole.w or not hole.h:
+        return [pygame.Rect(rect)]
+    parts = [pygame.Rect(rect.left, rect.top, rect.w, hole.top - rect.top),
+             pygame.Rect(rect.left, hole.bottom, rect.w, rect.bottom - hole.bottom),
+             pygame.Rect(rect.left, hole.top, hole.left - rect.left, hole.h),
+             pygame.Rect(hole.right, hole.top, rect.right - hole.right, hole.h)]
+    return [part for part in parts if part.w > 0 and part.h > 0]
+
+
+class CardCopy:
+    """What a card drawn on ``surface`` showed over ``pieces`` (screen rects), kept to be copied back: its opaque
+    ``middle`` in runs of ``COPY_ROWS`` rows, a run of plain ``CARD`` kept as a fill instead of pixels, and the
+    rest of the pieces as pixels; the ``repainted`` parts of the middle (a tumbling roll's bands, painted again
+    over the copy every time it is painted) are not kept. At 3840x2160 a roll card copied whole was 16 MiB."""
+
+    def __init__(self, surface: pygame.Surface, card: pygame.Rect, pieces, middle: Optional[pygame.Rect],
+                 repainted=()) -> None:
+        self.origin = card.topleft
+        self.parts: list[tuple[pygame.Rect, Optional[pygame.Surface]]] = []  # (card-relative rect, pixels or None)
+        rows: list[pygame.Rect] = []
+        for piece in pieces:
+            if middle is None:
+                self._keep(surface, piece)
+                continue
+            for part in _outside(piece, middle):
+                self._keep(surface, part)
+            inside = [piece.clip(middle)]
+            for band in repainted:
+                inside = [part for rect in inside for part in _outside(rect, band)]
+            for rect in sorted((rect for rect in inside if rect.w and rect.h), key=lambda r: (r.left, r.top)):
+                rows += [pygame.Rect(rect.left, top, rect.w, min(COPY_ROWS, rect.bottom - top))
+                         for top in range(rect.top, rect.bottom, COPY_ROWS)]
+        run: Optional[pygame.Rect] = None
+        run_plain = False
+        for row in rows:  # runs of rows alike (plain or not), each kept as one part
+            plain = _plain_card(surface, row)
+            if run is not None and plain == run_plain and row.left == run.left and row.w == run.w \
+                    and row.top == run.bottom:
+                run.h += row.h
+                continue
+            if run is not None:
+                self._keep(surface, run, run_plain)
+            run, run_plain = pygame.Rect(row), plain
+        if run is not None:
+            self._keep(surface, run, run_plain)
+
+    def _keep(self, surface: pygame.Surface, rect: pygame.Rect, plain: bool = False) -> None:
+        pixels = None if plain else surface.subsurface(rect).copy()
+        self.parts.append((rect.move(-self.origin[0], -self.origin[1]), pixels))
+
+    def paint(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """Copy the card back with its top-left at ``card``'s (through ``surface``'s clip)."""
+        x, y = card.topleft
+        for rect, pixels in self.parts:
+            if pixels is None:
+                surface.fill(CARD, rect.move(x, y))
+            else:
+                surface.blit(pixels, rect.move(x, y))
+
+
+def _plain_card(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether every pixel of ``rect`` is exactly ``CARD``."""
+    area = surface.subsurface(rect)
+    return pygame.mask.from_threshold(area, (*CARD, 255), (1, 1, 1, 1)).count() == rect.w * rect.h
 
 
 def odds_tuple(odds: dict) -> tuple[Fraction, Fraction, Fraction]:
@@ -599,8 +689,7 @@ class RollPanel:
         key, still = self._still_key(state, card), self._still
         if key is not None and still is not None and still[0] == key and still[1] == surface.get_size():
             cached_card(surface, card, layout, middle=False)
-            for piece in self._still_pieces(card):
-                surface.blit(still[2], piece, piece.move(-card.left, -card.top))
+            still[2].paint(surface, card)
             return
         cached_card(surface, card, layout)
         self._draw_card_words(surface, state, card)
@@ -609,23 +698,28 @@ class RollPanel:
             # copied once the same card has been drawn twice running: a card of one frame (before its
             # buttons are laid out) costs no copy (~17 MB at 4K)
             self._still = None  # the old copy goes before the new one is made (peak memory)
-            self._still = (key, surface.get_size(), surface.subsurface(card).copy(), state, self.show)
+            self._still = (key, surface.get_size(), self._copy(surface, card), state, self.show)
         else:
             self._still = None
         self._seen = key
         self._tumble_copy = None  # the old copy goes before a new one is made (peak memory)
         if tumble is not None and surface.get_clip() == surface.get_rect() and surface.get_rect().contains(card):
             # the card as drawn whole while its dice tumble: all of it but the dice's band stays so until they land
-            self._tumble_copy = ((tumble, surface.get_size()), surface.subsurface(card).copy())
+            self._tumble_copy = ((tumble, surface.get_size()), self._copy(surface, card, self._tumble_bands(card) or ()))
 
-    def _draw_tumbling(self, surface: pygame.Surface, state, card: pygame.Rect, copy: pygame.Surface,
+    def _copy(self, surface: pygame.Surface, card: pygame.Rect, repainted=()) -> CardCopy:
+        """The card just drawn whole on ``surface``, kept to be copied back over its still pieces but for the
+        ``repainted`` parts (the bands of tumbling dice, painted again after each copy)."""
+        return CardCopy(surface, card, self._still_pieces(card), card_middle(card, self.scene.context.layout),
+                        repainted)
+
+    def _draw_tumbling(self, surface: pygame.Surface, state, card: pygame.Rect, copy: CardCopy,
                        dice: bool) -> None:
         """A card whose dice tumble, the same as drawn whole: its chrome, the still parts copied from ``copy``
         (the card drawn whole at this roll), then (with ``dice``) its bands (headline and dice) painted again."""
         layout = self.scene.context.layout
         cached_card(surface, card, layout, middle=False)
-        for piece in self._still_pieces(card):
-            surface.blit(copy, piece, piece.move(-card.left, -card.top))
+        copy.paint(surface, card)
         if not dice:
             return
         clip = surface.get_clip()
