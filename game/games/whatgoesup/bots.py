@@ -26,6 +26,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConseq
                                        KeepRoll, Launch, Move, RepelDocking, Shed, StartFight, UseLuck, WriteOff)
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
+from game.games.whatgoesup.rules.rnd_listing import changed_since
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
 from game.games.whatgoesup.rules.underped_actions import PowerUp, Program, SelfDestruct, WriteOrders
 
@@ -277,7 +278,7 @@ class SpaceProgramBot:
         elif memo.pool is state.things:
             return memo.things, memo.targets
         elif len(memo.pool) == len(state.things):
-            memo = memo.carried_over(engine, state)
+            memo = memo.carried_over(engine, state, player)
         else:
             memo = None  # an invention (or a pool that changed otherwise): choose again from the start
         if memo is None:
@@ -475,13 +476,20 @@ class _PlanParts:
         targets = {kind: _target(engine, state, thing) for kind, thing in things.items()}
         return cls(state.things, plan, engine, state.setup, things, places, targets)
 
-    def carried_over(self, engine: Engine, state: GameState) -> Optional["_PlanParts"]:
-        """The same choice in ``state``, whose things are as many as ``pool``'s. The engine only ever adds
-        blueprints after the others (an invention, a copy) or replaces one in place by the same blueprint
-        researched or flown, so with as many things only the plan's own places need a look: None when one of
-        them holds another blueprint (then the choice is made again); else a replaced one is read again, and
-        its target too when its flight record changed (it moves the research cap)."""
-        pool = state.things
+    def carried_over(self, engine: Engine, state: GameState, player: int) -> Optional["_PlanParts"]:
+        """The same choice in ``state``, whose things are as many as ``pool``'s, or None (then the choice is made
+        again). In play the engine only adds blueprints after the others (an invention, a copy) or replaces one
+        in place by the same blueprint researched or flown, but states of another line of play (an undo, then a
+        trade that hands the program a copy where the first line had someone else's invention) may hold other
+        blueprints in the same places: so None when a place that changed (recorded, else compared) and is not
+        the plan's holds one of the program's blueprints of a planned kind, or when one of the plan's places
+        holds another blueprint; else a replaced one is read again, and its target too when its flight record
+        changed (it moves the research cap)."""
+        pool, plan, places = state.things, self.plan, self.places.values()
+        for place in changed_since(self.pool, pool):
+            new = pool[place]
+            if new.owner == player and new.kind in plan and place not in places:
+                return None
         things = targets = None
         for kind, place in self.places.items():
             new, was = pool[place], self.things[kind]
