@@ -21,9 +21,9 @@ SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp
 
 def burns_along(board, burn) -> tuple[Burn, ...]:
     """The burns a bot tries along ``burn`` (a burn of the board), by thrusters and then by RCS; the RCS one only
-    where the board lets RCS make it (the burn uses RCS, or it docks with the rock): elsewhere the engine
-    refuses it, so it is not asked."""
-    if burn.uses_rcs or board.step(burn.to).kind == "rock_docking":
+    where the board lets RCS make it (``Board.rcs_can_make``, which the engine's check asks too): elsewhere
+    the engine refuses it, so it is not asked."""
+    if board.rcs_can_make(burn):
         return Burn(burn.to), Burn(burn.to, rcs=True)
     return (Burn(burn.to),)
 

@@ -135,6 +135,11 @@ class Board:
         """Whether a step, burn or body belongs on the board in this scenario ("*": in any)."""
         return scenario == "*" or thing.scenario is None or thing.scenario == scenario
 
+    def rcs_can_make(self, burn: BurnOption) -> bool:
+        """Whether ``burn`` may be made with RCS instead of thrusters: a burn marked ``uses_rcs``, or one that
+        docks with the rock (its RCS uses are flight.yaml's ``rock_docking_rcs_uses``)."""
+        return burn.uses_rcs or self.step(burn.to).kind == "rock_docking"
+
     def burns_from(self, step_id: str, scenario: Optional[str]) -> tuple[BurnOption, ...]:
         return tuple(b for b in self.step(step_id).burns
                      if self.in_play(b, scenario) and self.in_play(self.step(b.to), scenario))

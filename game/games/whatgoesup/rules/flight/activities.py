@@ -29,7 +29,7 @@ class ActivityPart(FlightBase):
             here = self.board.step(upgoer.location)
             for b in self.board.burns_from(here.id, self._scenario(state)):
                 out.append(Burn(b.to))
-                if b.uses_rcs or self.board.step(b.to).kind == "rock_docking":
+                if self.board.rcs_can_make(b):
                     out.append(Burn(b.to, rcs=True))
             out.append(Coast())
             return out

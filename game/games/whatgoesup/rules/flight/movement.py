@@ -81,7 +81,7 @@ class MovementPart(FlightBase):
         if target.kind == "escape" and self._living_crew(state, upgoer):
             raise IllegalAction("the derps would never come home: only a probe is sent out of the world's pull")
         if a.rcs:
-            if not option.uses_rcs and target.kind != "rock_docking":
+            if not self.board.rcs_can_make(option):
                 raise IllegalAction(f"{option.name} cannot be done with RCS")
             uses = self.table.rock_docking_rcs_uses if target.kind == "rock_docking" else 1
             rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
