@@ -44,10 +44,20 @@ def changed_since(before: tuple, after: tuple) -> Optional[list[int]]:
     From what ``replace_in`` and ``appended`` recorded when they made ``after``, else compared at C speed."""
     if len(after) < len(before):
         return None
+    last = _LAST_CHANGED
+    if last[0] is before and last[1] is after:  # the blueprints and the stored parts ask the same of the things
+        return last[2]
     made = replaced_since(before, after)
-    if made is not None:
-        return [n for n in sorted(made) if after[n] is not before[n]]
-    return list(compress(range(len(before)), map(is_not, after, before)))
+    if made is None:
+        changed = list(compress(range(len(before)), map(is_not, after, before)))
+    else:
+        changed = [n for n in sorted(made) if after[n] is not before[n]] if made else []
+    last[:] = before, after, changed
+    return changed
+
+
+#: The last answer of ``changed_since``: (before, after, positions); its callers only read it.
+_LAST_CHANGED: list = [None, None, None]
 
 #: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
 _MAX_VIEWS = 64
@@ -113,30 +123,71 @@ def row_blocks(rows: list[BlueprintRow], first: int = 0) -> list[RowBlock]:
 
 class BlocksListed:
     """What the blocks of one program's blueprint rows list for each level of points, all blocks joined
-    (worked out when first asked; shared by the views that hold the very same blocks)."""
+    (worked out when first asked; shared by the views that hold the very same blocks). A view whose blocks
+    differ from its parent's only at ``changed`` (a research remakes one block, an invention the last ones)
+    splices the new blocks' lists into the parent's joined list for the same level instead of joining all."""
 
-    __slots__ = ("blocks", "levels", "by_level")
+    __slots__ = ("blocks", "levels", "level_set", "by_level", "parent", "changed")
 
-    def __init__(self, blocks: list[RowBlock]):
+    def __init__(self, blocks: list[RowBlock], parent: Optional[BlocksListed] = None, changed: tuple[int, ...] = ()):
         self.blocks = blocks
         self.levels: Optional[list[int]] = None  # every cost that decides whether something is listed
-        self.by_level: dict[int, list[Action]] = {}
+        self.level_set: frozenset[int] = frozenset()
+        self.by_level: dict[int, tuple[list[Action], list[int]]] = {}  # level -> (joined, where each block starts)
+        self.parent, self.changed = parent, changed
+        if parent is not None:
+            parent.parent = None  # one generation back is enough: no chain of old views is held
+
+    def _levels(self, points: int) -> list[int]:
+        parent = self.parent
+        if parent is not None and parent.levels is not None:
+            costs: set[int] = set()
+            for at in self.changed:
+                block = self.blocks[at]
+                block.listed(points)  # works out the block's levels
+                costs.update(block.levels)
+            if costs <= parent.level_set:  # the usual case: the same levels, so the parent's lists can be spliced
+                self.levels, self.level_set = parent.levels, parent.level_set
+                return self.levels
+            costs |= parent.level_set
+        else:
+            self.parent = None
+            costs = set()
+            for block in self.blocks:
+                block.listed(points)
+                costs.update(block.levels)
+        self.level_set = frozenset(costs)
+        self.levels = sorted(costs)
+        return self.levels
 
     def listed(self, points: int) -> list[Action]:
         """The blocks' ``listed(points)`` joined, in order."""
-        if self.levels is None:
-            costs: set[int] = set()
-            for block in self.blocks:
-                block.listed(points)  # works out the block's levels
-                costs.update(block.levels)
-            self.levels = sorted(costs)
-        level = bisect_right(self.levels, points)
+        levels = self.levels if self.levels is not None else self._levels(points)
+        level = bisect_right(levels, points)
         hit = self.by_level.get(level)
         if hit is None:
-            hit = self.by_level[level] = []
-            for block in self.blocks:
-                hit += block.listed(points)
-        return hit
+            parent = self.parent
+            spliced = parent.by_level.get(level) if parent is not None and parent.levels is levels else None
+            if spliced is not None:
+                joined, starts = list(spliced[0]), list(spliced[1])
+                for at in self.changed:  # in order: each splice moves the starts of the blocks after it
+                    piece = self.blocks[at].listed(points)
+                    if at + 1 < len(starts):
+                        begin, end = starts[at], starts[at + 1]
+                        joined[begin:end] = piece
+                        moved = len(piece) - (end - begin)
+                        if moved:
+                            starts[at + 1:] = [start + moved for start in starts[at + 1:]]
+                    else:  # a block after the parent's last
+                        joined += piece
+                        starts.append(len(joined))
+            else:
+                joined, starts = [], [0]
+                for block in self.blocks:
+                    joined += block.listed(points)
+                    starts.append(len(joined))
+            hit = self.by_level[level] = (joined, starts)
+        return hit[0]
 
 
 class Blueprints:
@@ -346,9 +397,10 @@ class RndListing:
             for at in {n // _BLOCK for n in remade}:
                 blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
         added = mine[len(last.mine):]
+        remade_blocks = sorted({n // _BLOCK for n in remade})
         if not added:
             view = Blueprints(mine, rows, blocks, last.taken_kinds, last.held,
-                              None if remade else last.listed)
+                              BlocksListed(blocks, last.listed, tuple(remade_blocks)) if remade else last.listed)
             view.of_kind, view.names = last.of_kind, last.names
             return view
         of_kind, names = dict(last.of_kind), set(last.names)
@@ -357,9 +409,11 @@ class RndListing:
             names.add(thing.name.lower())
         rows = rows + [self._row(state, t, simulationist) for t in added]
         kept = len(last.rows) // _BLOCK
-        view = Blueprints(mine, rows, blocks[:kept] + row_blocks(rows, kept * _BLOCK),
-                          self._taken(people, player, of_kind, names),
-                          last.held | frozenset((t.inventor, t.name) for t in added))
+        blocks = blocks[:kept] + row_blocks(rows, kept * _BLOCK)
+        changed = tuple(at for at in remade_blocks if at < kept) + tuple(range(kept, len(blocks)))
+        view = Blueprints(mine, rows, blocks, self._taken(people, player, of_kind, names),
+                          last.held | frozenset((t.inventor, t.name) for t in added),
+                          BlocksListed(blocks, last.listed, changed))
         view.of_kind, view.names = of_kind, names
         return view
 
