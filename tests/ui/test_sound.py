@@ -111,3 +111,27 @@ def test_settings_has_roll_results_and_music(make_app):
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     card = scene.card_rect()
     assert all(card.contains(r) for r in rects)
+
+
+def test_sounds_made_on_their_own_thread_are_the_same_and_one_played_early_plays():
+    """The app makes its sounds on a thread once its first frame is up (Sounds.warm_soon): the frame loop hands
+    them to the mixer when made, the same bytes; a sound played before then is made at once."""
+    from game.client.shell.sound import sound_bytes
+
+    early = Sounds(0.5)
+    early.warm_soon()
+    early.play("button")
+    if not early.effects:
+        pytest.skip("no mixer on this machine (the game is silent, as it should be)")
+    sounds = Sounds(0.5)
+    sounds.warm_soon()
+    for _ in range(500):
+        sounds.update()
+        if sounds.effects:
+            break
+        time.sleep(0.01)
+    assert set(sounds.effects) == set(EFFECT_SOUNDS) and sounds.clatter is not None
+    rate, _, channels = pygame.mixer.get_init()
+    for name, sound in [("clatter", sounds.clatter), *sounds.effects.items()]:
+        assert sound.get_raw() == sound_bytes(name, rate, channels), name
+    pygame.mixer.quit()

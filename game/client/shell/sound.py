@@ -138,8 +138,8 @@ def _music_mono(rate: int) -> array.array:
 class Sounds:
     """The app's sound effects. Every method is a no-op when audio is unavailable.
 
-    The mixer starts and the samples are made on first use (or by ``warm``), not at start-up,
-    so the window's first frame does not wait for audio.
+    The mixer starts and the samples are made on first use, by ``warm``, or on a thread of their own by
+    ``warm_soon`` (what the app does once its first frame is up), never before the window's first frame.
     """
 
     def __init__(self, volume: float, music: bool = False) -> None:
@@ -151,29 +151,64 @@ class Sounds:
         self.music: pygame.mixer.Sound | None = None
         self._music_bytes: bytes | None = None
         self._music_thread = None
+        #: ``warm_soon``'s thread, and the samples it made (by sound name) for ``update`` to hand to the mixer.
+        self._making = None
+        self._made: dict[str, bytes] | None = None
 
     def warm(self) -> None:
         """Start the mixer and build the sounds now (idempotent)."""
         if self._ready:
             return
         self._ready = True
+        self._build(self._mixer_format(), {})
+
+    def warm_soon(self) -> None:
+        """Start the mixer now and make the sounds on a thread of their own: in plain Python they take ~120 ms,
+        which the frame loop would otherwise stop for. ``update`` hands them to the mixer once made; a sound
+        played before then is made at once (``warm``), the same bytes."""
+        if self._ready or self._making is not None:
+            return
+        mixer = self._mixer_format()
+        if mixer is None:
+            self.warm()  # no audio: silent from now on
+            return
+        import threading
+
+        def make() -> None:
+            self._made = {name: sound_bytes(name, *mixer) for name in ("clatter", *EFFECT_SOUNDS)}
+
+        self._making = threading.Thread(target=make, name="sounds", daemon=True)
+        self._making.start()
+
+    def _mixer_format(self) -> tuple[int, int] | None:
+        """The mixer's rate and channels, starting it if need be; None (and a line in the log) without one."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
             init = pygame.mixer.get_init()
             if not init or init[1] != -16:  # we build signed 16-bit samples only
                 raise pygame.error(f"unsupported mixer format {init}")
-            rate, _, channels = init
-            self.clatter = pygame.mixer.Sound(buffer=sound_bytes("clatter", rate, channels))
-            self.effects = {name: pygame.mixer.Sound(buffer=sound_bytes(name, rate, channels))
-                            for name in EFFECT_SOUNDS}
+            return init[0], init[2]
         except (pygame.error, NotImplementedError) as exc:
             log.info("sound off: %s", exc)
+            return None
+
+    def _build(self, mixer: tuple[int, int] | None, made: dict[str, bytes]) -> None:
+        """The mixer's sounds, from the samples ``made`` or made now (none when ``mixer`` is None)."""
+        try:
+            if mixer is None:
+                raise pygame.error("no mixer")
+            self.clatter = pygame.mixer.Sound(buffer=made.get("clatter") or sound_bytes("clatter", *mixer))
+            self.effects = {name: pygame.mixer.Sound(buffer=made.get(name) or sound_bytes(name, *mixer))
+                            for name in EFFECT_SOUNDS}
+        except (pygame.error, NotImplementedError) as exc:
+            if mixer is not None:
+                log.info("sound off: %s", exc)
             self.clatter = None
             self.effects = {}
         self.set_volume(self.volume)
-        if self.effects and self.music_on:
-            self._start_music_thread(rate, channels)
+        if self.effects and self.music_on and mixer is not None:
+            self._start_music_thread(*mixer)
 
     def _start_music_thread(self, rate: int, channels: int) -> None:
         """Make the music's samples away from the frame loop (they take a moment in plain Python)."""
@@ -186,7 +221,11 @@ class Sounds:
         self._music_thread.start()
 
     def update(self) -> None:
-        """Called every frame: start the music once its samples are ready (cheap otherwise)."""
+        """Called every frame: hand ``warm_soon``'s sounds to the mixer, and start the music, once their samples
+        are ready (cheap otherwise)."""
+        if self._made is not None and not self._ready:
+            self._ready = True
+            self._build(self._mixer_format(), self._made)
         if self._music_bytes is not None and self.music is None:
             try:
                 self.music = pygame.mixer.Sound(buffer=self._music_bytes)  # a copy of its own
