@@ -19,7 +19,7 @@ from game.games.whatgoesup.rules.editions import load_edition
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, JuryRig,
                                                         Launch, Move, UsePayload, UseSkill, Wait)
-from game.games.whatgoesup.rules.reliability import Outcome, Rating
+from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, update, with_program
 
@@ -576,7 +576,7 @@ def test_an_edition_written_over_2013_reports_each_mistake_where_it_is_written()
 
 def test_check_rules_by_edition_on_the_command_line():
     ok = run_cli("check-rules", "--edition", "2013")
-    assert ok.returncode == 0 and ok.stdout.startswith(f"rules OK: What Goes Up (2013 rules), ")
+    assert ok.returncode == 0 and ok.stdout.startswith("rules OK: What Goes Up (2013 rules), ")
     assert ok.stdout.strip().endswith(f"digest {R13.digest}")
     bad = run_cli("check-rules", "--edition", "1999")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

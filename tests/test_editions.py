@@ -4,7 +4,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 
 from game.games.whatgoesup.rules.actions import EndRnD
 from game.games.whatgoesup.rules.engine import Engine

@@ -18,7 +18,7 @@ import pytest
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Assemble, Disassemble, EndRnD, Roll
 from game.games.whatgoesup.rules.dice import sample
-from game.games.whatgoesup.rules.engine import CHANCE, Engine, IllegalAction
+from game.games.whatgoesup.rules.engine import CHANCE, Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, ChooseConsequence, Coast, Dock, EndActivities, Eva,
                                        Launch, Move, UsePayload, UseSkill, Wait)
 from game.games.whatgoesup.rules.reliability import Rating

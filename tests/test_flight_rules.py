@@ -14,7 +14,7 @@ import pytest
 
 from game.games.whatgoesup.rules.actions import Assemble, EndRnD, Roll
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
-from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, Hold, JuryRig, KeepRoll,
+from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, JuryRig, KeepRoll,
                                        Launch, Move, Track, Transfer, Undock, UseLuck, UsePayload, UseRcsBoost,
                                        UseSkill, Wait, WriteOff)
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing

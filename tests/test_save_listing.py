@@ -27,7 +27,7 @@ def age(path: Path, seconds_ago: float) -> None:
 def folder(tmp_path, engine) -> Path:
     """Two good saves, a cut-short one, a deep one, settings.json, someone else's JSON, a folder, a pipe."""
     good = save_game(tmp_path / "good.json", engine, SETUP, 3, [Hire("Ada")])
-    older = save_game(tmp_path / "older.json", engine, SETUP, 3, [Hire("Ada"), EndRnD()])
+    save_game(tmp_path / "older.json", engine, SETUP, 3, [Hire("Ada"), EndRnD()])
     cut = tmp_path / "cut.json"
     cut.write_text(good.read_text(encoding="utf-8")[:60], encoding="utf-8")
     (tmp_path / "deep.json").write_text("[" * 5000, encoding="utf-8")

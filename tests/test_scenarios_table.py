@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.games.whatgoesup.rules.tables import DEFAULT_RULES_DIR, check_rules, load_rules
+from game.games.whatgoesup.rules.tables import DEFAULT_RULES_DIR, load_rules
 from test_rules_tables import edit, line_of, problems
 
 

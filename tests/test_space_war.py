@@ -15,7 +15,7 @@ from game.games.whatgoesup.rules.engine import CHANCE
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking, Dock, EndActivities, Launch, Move, PickEnemy,
                                                         RepelDocking, StartFight, UseSkill)
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
-from tests.test_flight_failures import BOOM, ENGINE, FAIL, OK, act, build, settle
+from tests.test_flight_failures import ENGINE, FAIL, OK, act, build, settle
 
 ALPHA_CREW = (("Ace", 2, 2, 2),)
 BETA_CREW = (("Bo", 2, 2, 3),)

@@ -290,7 +290,6 @@ def test_rock_docking_boom_disables_the_thruster_and_damages_the_capsule():
 def test_rock_docking_with_rcs_uses_two_uses():
     """"... or a double-RCS docking": one docking roll that costs two RCS uses."""
     state, u = _in_libration(thruster=False)
-    rcs = next(i for i in state.items if i.location == u and state.thing(i.thing_id).kind == "rcs")
     state = ENGINE.apply(state, Burn("rock_docking", rcs=True))
     state = settle(state)
     assert state.upgoer(u).location == "rock_surface"

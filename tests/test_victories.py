@@ -8,9 +8,9 @@ import pytest
 
 from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction, IllegalSetup
-from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, Deploy, Retag, UseLuck, UsePayload, VisitTemple, WalkOutside
+from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, Deploy, Retag, UsePayload, VisitTemple, WalkOutside
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
-from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
+from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.tables import load_rules
 from test_stop_the_rock import BOOM, FAIL, OK, drive, finish_turn, settle, to_flights
 

@@ -9,7 +9,6 @@ import pytest
 
 from game.client.whatgoesup.effects import EffectLayer, effect_for_roll, first_banner
 from game.client.whatgoesup.shipped import shipped_engine
-from game.games.whatgoesup.rules.actions import Roll
 from game.tools.field_shots import _to_burn_roll, build_demo_state, open_field
 
 DT = 1 / 30

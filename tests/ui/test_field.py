@@ -11,7 +11,7 @@ from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, Move, U
 from game.games.whatgoesup.rules.planning import destination
 from game.client.scenes.dice import percent_text
 from game.client.whatgoesup.field import FieldScene
-from game.tools.field_shots import build_demo_state, demo_session, open_field
+from game.tools.field_shots import build_demo_state, open_field
 from game.client.whatgoesup.game_flow import shipped_engine
 
 DT = 1 / 30

@@ -11,8 +11,7 @@ import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
 from game.core import saves  # noqa: E402
-from game.games.whatgoesup.rules.actions import EndRnD, OfferTrade  # noqa: E402
-from game.games.whatgoesup.rules.state import TradeBundle, UpgoerDesign  # noqa: E402
+from game.games.whatgoesup.rules.actions import EndRnD  # noqa: E402
 
 
 def press(app, button):

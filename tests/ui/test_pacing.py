@@ -11,7 +11,6 @@ import pytest
 from game.client.shell.settings import Settings, reading_seconds
 from game.client.whatgoesup.field import stage_words
 from game.client.whatgoesup.shipped import shipped_engine
-from game.games.whatgoesup.rules.actions import Roll
 from game.tools.field_shots import _to_burn_roll, build_demo_state, open_field
 
 DT = 1 / 30

@@ -13,7 +13,6 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
-from game.core import saves  # noqa: E402
 from game.core.session import Notice  # noqa: E402
 from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX, PROGRAM_NAME_MAX, UPGOER_NAME_MAX  # noqa: E402
 

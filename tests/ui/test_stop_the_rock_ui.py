@@ -2,7 +2,6 @@
 button, the drift die, Dock/EVA choosers and the ending screens."""
 from __future__ import annotations
 
-import dataclasses
 
 import pygame
 import pygame_gui

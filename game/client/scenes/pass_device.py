@@ -97,7 +97,6 @@ class PassDeviceScene(GameScene):
                 y += desc_font.get_linesize()
             y += layout.px(16)
         reason_font = font_px(layout.px(20))
-        box = pygame.Rect(inner.left, y, inner.w, reason_font.get_linesize() * 2)
         for line_y, line in enumerate(_centred_lines(self.reason(), reason_font, inner.w)):
             draw_text(surface, line, reason_font, INK, (card.centerx, y + line_y * reason_font.get_linesize()),
                       anchor="midtop")

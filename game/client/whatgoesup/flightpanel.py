@@ -421,7 +421,7 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
         return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs).{fate}"
     if isinstance(action, WriteOff):
         crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
-        penalty = f" The crew stay aboard and cost 5 dots each now." if crew else ""
+        penalty = " The crew stay aboard and cost 5 dots each now." if crew else ""
         return "Write off", f"Give up on this craft: it stays in space as debris for a rescuer.{penalty}"
     if isinstance(action, (UseSkill, UseRcsBoost)):
         labels, why = _describe_help(engine, state, action)

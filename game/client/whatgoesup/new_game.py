@@ -18,7 +18,6 @@ from typing import Optional
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.games.whatgoesup.rules.editions import edition_ids
 from game.games.whatgoesup.rules.engine import PROGRAM_COLOURS, IllegalSetup

@@ -721,7 +721,6 @@ class RnDScene(StillScene, GameScene):
         end fit without scrolling in a first game; parts are named, never by the engine's ids.
         """
         state, engine = self.state, self.engine
-        p = state.programs[self.program]
         gold, dim_c, ok_c, bad_c = (colour_hex(ACCENT_LIGHT), colour_hex(INK_DIM), colour_hex(BAND_COLOURS["ok"]),
                                     colour_hex(ACCENT_HOT))
         size = max(9, self.context.layout.px(17))
@@ -824,7 +823,7 @@ class RnDScene(StillScene, GameScene):
         from game.client.whatgoesup.hud import draw_game_header
 
         draw_game_header(self, surface, p.name, p, f"{people} · Research & development")
-        vw, vh = layout.virtual_width, layout.virtual_height
+        vh = layout.virtual_height
         split = self.split_x()
         # stat chips
         for label, value, r in self.chips():

@@ -184,7 +184,6 @@ class TradeScene(StillScene, GameScene):
         me = state.programs[self.program]
         partner = state.programs[self.partner]
         self.draw_header(surface, "Propose a trade", me, me.name)
-        vw, vh = layout.virtual_width, layout.virtual_height
         head = font_px(layout.px(20), True)
         draw_text(surface, "Trade with", head, ACCENT_LIGHT, (layout.px(24), layout.px(TOP + 22)), anchor="midleft")
         body = font_px(layout.px(18))
