@@ -20,6 +20,10 @@ CASES = {
         "04d140a728f824830136349a8dc9e7afebc2e2bee66e2bcf6bb4164740b1f70c",
     ("random", None, 2, 12, range(40, 46)):
         "aecb64b77b7e3278014aae8f1dfe371306bfdfe7389f0d4d273853d818556077",
+    # Long random games: a hundred blueprints and hundreds of parts, where the R&D listing carries its views
+    # over from state to state (pinned with the code of the session's start, 7ed3ddd).
+    ("random", None, 2, 40, range(300, 302)):
+        "06b554a8ec8e59f6b7fbdaaf2dae8f25bd8b286ce638bc8887191c1355869f55",
     ("program", "stop_the_rock", 1, None, range(40, 46)):
         "7fd9531724e2d2ff3bf4539eff22c89eafe74e2b5a496c73a80a3ea636934bdd",
     ("raider", None, 2, 12, range(40, 44)):
