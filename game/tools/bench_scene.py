@@ -68,12 +68,13 @@ def scene_child(scene: str, size: str, frames: int) -> None:
 
 
 def _wait_for_music(app, dt: float, limit_s: float = 20.0) -> None:
-    """Show the title until the music plays (or the sound is off); a machine too busy to make it in
-    ``limit_s`` seconds opens the scene anyway."""
+    """Show the title until its sounds are made (on their thread, ``Sounds.warm_soon``) and the music plays (or
+    the sound is off); a machine too busy to make them in ``limit_s`` seconds opens the scene anyway."""
     import pygame
 
     sounds, start = app.sounds, time.perf_counter()
-    while sounds.effects and sounds.music_on and sounds.music is None and time.perf_counter() - start < limit_s:
+    while ((not sounds.made or (sounds.effects and sounds.music_on and sounds.music is None))
+           and time.perf_counter() - start < limit_s):
         time.sleep(dt)
         app.step(dt, [])
         pygame.display.flip()

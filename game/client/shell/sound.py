@@ -155,6 +155,11 @@ class Sounds:
         self._making = None
         self._made: dict[str, bytes] | None = None
 
+    @property
+    def made(self) -> bool:
+        """Whether the mixer's sounds are made (or the sound is off): not while ``warm_soon``'s thread works."""
+        return self._ready
+
     def warm(self) -> None:
         """Start the mixer and build the sounds now (idempotent)."""
         if self._ready:
