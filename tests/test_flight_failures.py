@@ -473,9 +473,12 @@ def _at_deorbit_junction(**kw):
 
 
 def test_rcs_deorbit_works():
+    """"It can be used to deorbit": a deorbit that works uses one of the RCS's two uses."""
     s, kit = _at_deorbit_junction()
+    assert s.item(kit.extras["rcs"]).uses_left == 2
     s = act(s, Burn("reentry", rcs=True))
     s = settle(s, OK, "rcs_burn")
+    assert s.item(kit.extras["rcs"]).uses_left == 1
     s = settle_all(s, OK, "reentry")
     s = settle_all(s, OK, "landing")
     assert s.upgoer(kit.upgoer).status == "landed"

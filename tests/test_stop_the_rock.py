@@ -290,9 +290,12 @@ def test_rock_docking_boom_disables_the_thruster_and_damages_the_capsule():
 def test_rock_docking_with_rcs_uses_two_uses():
     """"... or a double-RCS docking": one docking roll that costs two RCS uses."""
     state, u = _in_libration(thruster=False)
+    rcs = next(i for i in state.items if i.location == u and state.thing(i.thing_id).kind == "rcs")
+    assert rcs.uses_left == 2
     state = ENGINE.apply(state, Burn("rock_docking", rcs=True))
     state = settle(state)
     assert state.upgoer(u).location == "rock_surface"
+    assert state.item(rcs.id).uses_left == 0  # a docking that worked spent both uses as well
     state2, u2 = _in_libration(thruster=False)
     state2 = settle(ENGINE.apply(state2, Burn("rock_docking", rcs=True)), FAIL)
     rcs2 = next(i for i in state2.items if i.location == u2 and state2.thing(i.thing_id).kind == "rcs")

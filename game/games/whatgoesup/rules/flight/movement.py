@@ -172,6 +172,8 @@ class MovementPart(FlightBase):
             return self._set(state, active=None, mode="")
         target = self.board.step(roll.target)
         if outcome is Outcome.OK:
+            if roll.kind in ("rcs_burn", "rock_docking_rcs"):
+                state = self._spend_rcs(state, upgoer, roll.items, dict(roll.detail).get("uses", 1))
             state = self._set(state, mode="moving")
             if target.kind in ("lunar_landing", "rock_docking"):
                 state = self._visit(state, upgoer, target.id)
@@ -192,6 +194,20 @@ class MovementPart(FlightBase):
             return self._arrive(state, upgoer, upgoer.location, stayed=True)
         # Cancelled: a retry is allowed at once; otherwise the player coasts on from the junction.
         return self._set(state, mode="junction")
+
+    def _spend_rcs(self, state: GameState, upgoer: Upgoer, rolled: tuple[str, ...], uses: int) -> GameState:
+        """An RCS burn that worked uses ``uses`` RCS uses (a deorbit one, the Rock docking two): the rolled RCS
+        first, then the craft's others in order (the burn was allowed only with that many left aboard)."""
+        rcs = [i for i in self._modules(state, upgoer, "rcs") if (i.uses_left or 0) >= 1]
+        rcs.sort(key=lambda i: i.id not in rolled)  # stable: the rolled one first, the rest as they are aboard
+        spent = []
+        for item in rcs:
+            if uses <= 0:
+                break
+            used = min(uses, item.uses_left or 0)
+            spent.append(update(item, uses_left=(item.uses_left or 0) - used))
+            uses -= used
+        return self._replace_items(state, spent)
 
     # ------------------------------------------------------------------ the end of a move
     def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False) -> GameState:
