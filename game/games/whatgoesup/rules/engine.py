@@ -1166,26 +1166,33 @@ class Engine:
         """A few valid designs from what is in storage (for bots and as a starting point in the UI). Kept per
         program for the very values they are made of: the heaviest two lower stages, the heaviest capsule and
         the first thruster in storage with their designs (from the stored-parts view), the first derp able to
-        fly, the program's Upgoers, fuel, rations and people and the setup; a research, a build of another part
-        or a purchase of points finds them unchanged."""
+        fly, the number of the program's Upgoers, its fuel, rations and people and the setup. The same
+        stored-parts view, derps and Upgoers (a research, a purchase) answer at once; another view with the
+        same parts first in line (a build of another part) after comparing those."""
         program = state.programs[player]
         stored = self.rnd_listing.stored(state, player)
+        derps, upgoers, setup = state.derps, state.upgoers, state.setup
+        stocks = (program.fuel_stock, program.rations_stock, program.people)
+        hit = self._suggested.get(player)
+        if (hit is not None and hit[0] is stored and hit[1] is derps and hit[2] is upgoers and hit[3] is setup
+                and hit[4] == stocks):
+            return list(hit[8])
         stages, capsules, thrusters = stored.stages, stored.capsules, stored.by_role.get("thruster", ())
         parts = (stages[0] if stages else None, stages[1] if len(stages) > 1 else None,
                  capsules[0] if capsules else None, thrusters[0] if thrusters else None)
-        hit = self._suggested.get(player)
-        if hit is None or hit[1] is not state.derps:
-            crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
+        read = parts + tuple(stored.designs[part.thing_id] if part is not None else None for part in parts)
+        if hit is not None and hit[1] is derps:
+            crew = hit[6]
         else:
-            crew = hit[2]
-        designs_read = tuple(stored.designs[part.thing_id] if part is not None else None for part in parts)
-        rest = (len(state.upgoers_of(player)), program.fuel_stock, program.rations_stock, program.people)
-        if (hit is not None and hit[2] is crew and hit[5] is state.setup and hit[4] == rest
-                and all(map(is_, hit[0], parts)) and all(map(is_, hit[3], designs_read))):
-            return list(hit[6])
-        designs = self.flight_rules.suggested_designs(state, player)
-        self._suggested[player] = (parts, state.derps, crew, designs_read, rest, state.setup, tuple(designs))
-        return designs
+            crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
+        count = hit[7] if hit is not None and hit[2] is upgoers else len(state.upgoers_of(player))
+        if (hit is not None and hit[3] is setup and hit[4] == stocks and hit[6] is crew and hit[7] == count
+                and all(map(is_, hit[5], read))):
+            designs = hit[8]
+        else:
+            designs = tuple(self.flight_rules.suggested_designs(state, player))
+        self._suggested[player] = (stored, derps, upgoers, setup, stocks, read, crew, count, designs)
+        return list(designs)
 
 
 # The words of the commonest R&D events, put together only when read (``Event.told``).
