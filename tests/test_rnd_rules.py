@@ -970,6 +970,31 @@ def test_each_rnd_action_tells_only_its_own_story():
     assert ENGINE.current_player(state) == 0
 
 
+def test_a_heal_and_the_answers_to_trades_tell_their_stories():
+    """The stories told later (a heal, a declined and an accepted trade, the turn's reports) read word for word
+    as they did when told at once."""
+    state, zed = hire(new_game(), "Zed")
+    state = edit_derp(state, zed, injured=True)  # stand-in for a flight that hurt Zed
+    told = []
+    for action in (Heal(zed), OfferTrade(1, give=TradeBundle(dots=1)), AnswerTrade(False),
+                   OfferTrade(1, give=TradeBundle(dots=2, points=1), take=TradeBundle(points=3)), AnswerTrade(True),
+                   EndRnD(), EndRnD()):
+        state = act(state, action)
+        told.append([(e.text, e.program, e.kind) for e in state.events])
+    assert told == [
+        [("Zed is healed, back at 2 stamina, and rests on the ground this turn.", 0, "rnd")],
+        [("Ayla offers Bram a trade: 1 dot for nothing.", 0, "trade")],
+        [("Bram declines the trade.", 1, "trade")],
+        [("Ayla offers Bram a trade: 1 point, 2 dots for 3 points.", 0, "trade")],
+        [("Bram accepts: Ayla hands over 1 point, 2 dots, and receives 3 points.", 1, "trade")],
+        [("Ayla finishes R&D with 40 points saved.", 0, "rnd")],
+        [("Bram finishes R&D with 38 points saved.", 1, "rnd"), ("Flights of turn 1 begin.", None, "turn"),
+         ("End of turn 1, Ayla: no changes. Budget 38 -> 38.", 0, "report"),
+         ("End of turn 1, Bram: no changes. Budget 42 -> 42.", 1, "report"),
+         ("Turn 2 begins: each program gets points equal to its budget dots.", None, "turn")],
+    ]
+
+
 def test_who_acts_is_answered_for_the_state_asked_about_in_any_order():
     """``current_player`` keeps its last answer, but only for that very state: asking about an older state,
     a newer one, then the older again answers for each."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import attrgetter, eq, is_
+from operator import attrgetter, eq, is_, ne
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
@@ -35,6 +35,7 @@ from game.core.words import counted
 
 _OWNER, _THING_ID, _ID = attrgetter("owner"), attrgetter("thing_id"), attrgetter("id")
 _KIND, _NAME = attrgetter("kind"), attrgetter("name")
+_STEPS_THIS_TURN = attrgetter("fail_steps_this_turn", "boom_steps_this_turn")
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -664,9 +665,9 @@ class Engine:
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina)
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
-                      derps=appended(state.derps, (derp,)), events=(
-            Event(f"{program.name} hires {name} ({derp.piloting}/{derp.engineering}/{derp.stamina}), "
-                  f"ready to fly today.", program.index, "rnd"),))
+                      derps=appended(state.derps, (derp,)), events=(Event.told(
+                          _hired, (program.name, name, derp.piloting, derp.engineering, derp.stamina),
+                          program.index, "rnd"),))
 
     def _train(self, state: GameState, a: Train, program: Program, check_only: bool) -> GameState:
         derp = self._own_derp(state, program, a.derp)
@@ -701,9 +702,8 @@ class Engine:
         if a.skill == "stamina":
             changes["current_stamina"] = derp.current_stamina + a.points
         new = update(derp, **changes)
-        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, [new]), events=(
-            Event(f"{derp.name} trains {a.skill} to {getattr(new, a.skill)} and stays on the ground this turn.",
-                  program.index, "rnd"),))
+        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, (new,)),
+                      events=(Event.told(_trained, (derp.name, a.skill, changes[a.skill]), program.index, "rnd"),))
 
     @staticmethod
     def _where(state: GameState, derp: Derp) -> str:
@@ -725,9 +725,8 @@ class Engine:
             return state
         back_to = self.rules.economy.derps.heal_to_stamina
         new = update(derp, injured=False, stamina=back_to, current_stamina=back_to, busy="healing")
-        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, [new]), events=(
-            Event(f"{derp.name} is healed, back at {back_to} stamina, and rests on the ground this turn.",
-                  program.index, "rnd"),))
+        return update(state, programs=self._paying(state, program, cost), derps=replace_in(state.derps, (new,)),
+                      events=(Event.told(_healed, (derp.name, back_to), program.index, "rnd"),))
 
     # ------------------------------------------------------------------ trading
     def _check_bundle(self, state: GameState, owner: Program, bundle: TradeBundle, who: str) -> None:
@@ -795,16 +794,14 @@ class Engine:
         proposer, partner = state.programs[offer.proposer], state.programs[offer.partner]
         if not a.accept:
             return update(state, pending_trade=None, events=(
-                Event(f"{partner.name} declines the trade.", partner.index, "trade"),))
+                Event.told(_declined, (partner.name,), partner.index, "trade"),))
         # Re-check: nothing may have changed, but a trade must never hand over what is gone.
         self._check_bundle(state, proposer, offer.give, f"{proposer.name} has")
         self._check_bundle(state, partner, offer.take, f"{partner.name} has")
         state = self._transfer(state, proposer.index, partner.index, offer.give)
         state = self._transfer(state, partner.index, proposer.index, offer.take)
-        return update(state, pending_trade=None, events=(
-            Event(f"{partner.name} accepts: {proposer.name} hands over "
-                  f"{self.describe_bundle_after(offer.give)}, and receives {self.describe_bundle_after(offer.take)}.",
-                  partner.index, "trade"),))
+        return update(state, pending_trade=None, events=(Event.told(
+            _accepted, (partner.name, proposer.name, offer.give, offer.take), partner.index, "trade"),))
 
     @staticmethod
     def describe_bundle_after(bundle: TradeBundle) -> str:
@@ -1012,14 +1009,9 @@ class Engine:
             entries = p.dot_entries
             if idle and p.index not in in_space:
                 entries += (DotEntry("no Upgoer in space", idle),)  # as add_dots records it
-            raw = p.dots + sum(e.dots for e in entries)
+            raw = p.dots + sum(e.dots for e in entries) if entries else p.dots
             dots = max(budget.min_dots, min(budget.max_dots, raw))
-            lines = "; ".join(f"{e.reason} {e.dots:+d}" for e in entries) or "no changes"
-            clamp = ""
-            if dots != raw:
-                clamp = f" (held at the {'floor' if dots > raw else 'ceiling'} of {dots})"
-            events.append(Event(f"End of turn {state.turn}, {p.name}: {lines}. Budget {p.dots} -> {dots}{clamp}.",
-                                p.index, "report"))
+            events.append(Event.told(_turn_report, (state.turn, p.name, entries, p.dots, raw, dots), p.index, "report"))
             programs.append(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0))
         state = update(state, programs=tuple(programs))
         if state.rock is not None:
@@ -1043,9 +1035,11 @@ class Engine:
         budget = self.rules.economy.budget
         # Only what changes is copied: unchanged things and derps (and their tuples, with the indexes kept
         # for them) are shared with the state before, which keeps long games light to replay and hold.
-        fresh = [update(t, fail_steps_this_turn=0, boom_steps_this_turn=0) for t in state.things
-                 if t.fail_steps_this_turn or t.boom_steps_this_turn]
-        things = replace_in(state.things, fresh) if fresh else state.things
+        things = state.things  # the blueprints researched this turn found at C speed (a long game has hundreds)
+        fresh = tuple([update(t, fail_steps_this_turn=0, boom_steps_this_turn=0)
+                       for t in compress(things, map(ne, map(_STEPS_THIS_TURN, things), repeat((0, 0))))])
+        if fresh:
+            things = replace_in(things, fresh)
         pads = {u.id for u in state.upgoers if u.status == "pad"}
         rested = []
         for d in state.derps:
@@ -1062,7 +1056,7 @@ class Engine:
             gained = p.dots * budget.points_per_dot + p.bonus_points
             programs.append(update(p, points=p.points + gained, bonus_points=0))
         turn = state.turn + 1
-        events.append(Event(f"Turn {turn} begins: each program gets points equal to its budget dots.", kind="turn"))
+        events.append(Event.told(_turn_begins, (turn,), None, "turn"))
         state = update(state, turn=turn, phase="rnd", things=things, derps=derps,
                                     programs=tuple(programs), events=tuple(events))
         if state.rock is not None:
@@ -1215,6 +1209,38 @@ def _bought(program: str, what: str, cost: int) -> str:
 
 def _finished_rnd(program: str, points: int) -> str:
     return f"{program} finishes R&D with {counted(points, 'point')} saved."
+
+
+def _hired(program: str, name: str, piloting: int, engineering: int, stamina: int) -> str:
+    return f"{program} hires {name} ({piloting}/{engineering}/{stamina}), ready to fly today."
+
+
+def _trained(derp: str, skill: str, level: int) -> str:
+    return f"{derp} trains {skill} to {level} and stays on the ground this turn."
+
+
+def _healed(derp: str, stamina: int) -> str:
+    return f"{derp} is healed, back at {stamina} stamina, and rests on the ground this turn."
+
+
+def _declined(partner: str) -> str:
+    return f"{partner} declines the trade."
+
+
+def _accepted(partner: str, proposer: str, give: TradeBundle, take: TradeBundle) -> str:
+    return (f"{partner} accepts: {proposer} hands over {Engine.describe_bundle_after(give)}, "
+            f"and receives {Engine.describe_bundle_after(take)}.")
+
+
+def _turn_report(turn: int, program: str, entries: tuple[DotEntry, ...], before: int, raw: int, dots: int) -> str:
+    """A program's end-of-turn budget report: each change, the budget before and after, and a clamp."""
+    lines = "; ".join(f"{e.reason} {e.dots:+d}" for e in entries) or "no changes"
+    clamp = f" (held at the {'floor' if dots > raw else 'ceiling'} of {dots})" if dots != raw else ""
+    return f"End of turn {turn}, {program}: {lines}. Budget {before} -> {dots}{clamp}."
+
+
+def _turn_begins(turn: int) -> str:
+    return f"Turn {turn} begins: each program gets points equal to its budget dots."
 
 
 def _fmt(value: Fraction) -> str:

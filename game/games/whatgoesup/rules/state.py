@@ -405,27 +405,45 @@ class GameState:
             return hit[1].get(some_id)
         return index_by_id(pool).get(some_id)
 
-    # ---- selections in the pools' order (kept per pool by ``_where``: reading an attribute of each of hundreds
-    # of things or items is what costs, whether a generator or map does it)
+    # ---- selections in the pools' order. A short pool (the upgoers, a young game's parts and derps) is read in
+    # place by a comprehension, quicker there than anything kept; a long one is kept per pool by ``_where``
+    # (reading an attribute of each of hundreds of things or items is what costs, whether a generator or map does it)
     def things_of(self, program: int) -> tuple[Thing, ...]:
-        return _where(self.things, _OWNER, program)
+        pool = self.things
+        if len(pool) <= _SHORT_POOL:
+            return tuple([t for t in pool if t.owner == program])
+        return _where(pool, _OWNER, program)
 
     def items_of(self, program: int, location: Optional[str] = HOME) -> tuple[Item, ...]:
-        return _where(self.items, _OWNER_AND_LOCATION, (program, location))
+        pool = self.items
+        if len(pool) <= _SHORT_POOL:
+            return tuple([i for i in pool if i.owner == program and i.location == location])
+        return _where(pool, _OWNER_AND_LOCATION, (program, location))
 
     def items_at(self, location: Optional[str]) -> tuple[Item, ...]:
         """The items at ``location`` (aboard that Upgoer; HOME: in storage), whoever owns them."""
-        return _where(self.items, _LOCATION, location)
+        pool = self.items
+        if len(pool) <= _SHORT_POOL:
+            return tuple([i for i in pool if i.location == location])
+        return _where(pool, _LOCATION, location)
 
     def derps_at(self, location: Optional[str]) -> tuple[Derp, ...]:
         """The derps at ``location`` (aboard that Upgoer; HOME: at home), the dead included."""
-        return _where(self.derps, _LOCATION, location)
+        pool = self.derps
+        if len(pool) <= _SHORT_POOL:
+            return tuple([d for d in pool if d.location == location])
+        return _where(pool, _LOCATION, location)
 
     def derps_of(self, program: int, alive_only: bool = True) -> tuple[Derp, ...]:
-        return tuple(d for d in self.derps if d.owner == program and (not alive_only or not d.dead))
+        pool = self.derps
+        mine = [d for d in pool if d.owner == program] if len(pool) <= _SHORT_POOL else _where(pool, _OWNER, program)
+        return tuple([d for d in mine if not d.dead]) if alive_only else tuple(mine)
 
     def upgoers_of(self, program: int) -> tuple[Upgoer, ...]:
-        return _where(self.upgoers, _OWNER, program)
+        pool = self.upgoers
+        if len(pool) <= _SHORT_POOL:
+            return tuple([u for u in pool if u.owner == program])
+        return _where(pool, _OWNER, program)
 
 
 _ID, _OWNER, _LOCATION = attrgetter("id"), attrgetter("owner"), attrgetter("location")
