@@ -61,8 +61,11 @@ _LAST_CHANGED: list = [None, None, None]
 
 #: Caches keyed by tuples of the state keep at most this many entries (a game in play needs a few).
 _MAX_VIEWS = 64
-#: Blueprint rows kept by value; forgotten all at once past this (rows are cheap to make again).
+#: Actions and names kept by value; forgotten all at once past this (they are cheap to make again).
 _MAX_ROWS = 20_000
+#: Blueprint rows kept by blueprint value: every research makes a new value, and the views carry the rows of
+#: the blueprints in play, so a few thousand (each holding its blueprint) are plenty.
+_MAX_KEPT_ROWS = 2048
 
 
 class BlueprintRow(NamedTuple):
@@ -340,7 +343,7 @@ class RndListing:
                                                        Build(thing.id, 1))
         row = BlueprintRow(costs.research_per_mass * thing.mass, actions[0] if fail_ok else None,
                            actions[1] if boom_ok else None, costs.build_per_mass * thing.mass, actions[2])
-        if len(self._rows) >= _MAX_ROWS:
+        if len(self._rows) >= _MAX_KEPT_ROWS:
             self._rows.clear()
         self._rows[id(thing)] = (thing, simulationist, row)
         return row
@@ -389,11 +392,15 @@ class RndListing:
         ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks
         only), and any after them new (an invention: the counts, names and taken default names grow)."""
         rows, blocks = last.rows, last.blocks
-        remade = [n for n in replaced if self._row(state, mine[n], simulationist) is not rows[n]]
+        remade = []
+        for n in replaced:
+            row = self._row(state, mine[n], simulationist)
+            if row is not rows[n]:
+                if not remade:
+                    rows, blocks = list(rows), list(blocks)
+                rows[n] = row
+                remade.append(n)
         if remade:
-            rows, blocks = list(rows), list(blocks)
-            for n in remade:
-                rows[n] = self._row(state, mine[n], simulationist)
             for at in {n // _BLOCK for n in remade}:
                 blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
         added = mine[len(last.mine):]

@@ -610,7 +610,7 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
 #: made, so what changed between two states is found from the few values replaced instead of by comparing
 #: every value (``replaced_since``). Derived data only; the pools are held, so an id cannot be reused while here.
 _MADE_FROM: dict[int, tuple] = {}
-_MAX_MADE_FROM = 512
+_MAX_MADE_FROM = 256
 
 
 def _made(new_pool: tuple, pool: tuple, replaced) -> None:
