@@ -8,7 +8,9 @@ is compared with the same question worked out in full, in the same state:
 - ``_needs_decision`` (asks the luck reroll first) against any allowed spend on the whole roll menu;
 - ``_craft_figure`` (a craft's mass, thrust, steering and burn cost, kept while the craft and the state's
   items, things and derps stay the same values) against the figure worked out afresh;
-- ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh.
+- ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh;
+- a roll's die or spend that leaves nothing to decide, settled in the same copy of the state
+  (``_apply_roll_action`` with ``settle``), against the roll set first and then carried on by ``_drive``.
 """
 from __future__ import annotations
 
@@ -81,6 +83,18 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
             wrong.append(("stage_order_key", state, upgoer_id))
         return answer
 
+    def watched_apply_roll_action(state, action, settle=False):
+        answer = apply_roll_action(state, action, settle)
+        if settle:
+            stepwise = apply_roll_action(state, action, False)  # the roll set, left for _drive to settle
+            settled = answer != stepwise
+            seen["settled_at_once", settled] += 1
+            if settled and rules._drive(answer) != rules._drive(stepwise):
+                wrong.append(("settled_at_once", state, action))
+        return answer
+
+    apply_roll_action = rules._apply_roll_action
+    rules._apply_roll_action = watched_apply_roll_action
     rules._has_choices, rules._needs_decision = watched_has_choices, watched_needs_decision
     rules._craft_figure, rules._stage_order_key = watched_craft_figure, watched_stage_order_key
 
@@ -100,7 +114,8 @@ def watched():
     return seen, wrong
 
 
-@pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key"])
+@pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key",
+                                      "settled_at_once"])
 def test_shortcut_answers_as_the_full_work(watched, shortcut):
     seen, wrong = watched
     assert [w for w in wrong if w[0] == shortcut] == []

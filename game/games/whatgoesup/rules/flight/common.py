@@ -140,16 +140,22 @@ class FlightPhase:
     ship_fights: tuple[str, ...] = ()  # Space War: the craft that opened fire this turn, once per fight
 
 
-def _with_flight(state: GameState, changes: dict, events: tuple[Event, ...], upgoers: Optional[tuple] = None
-                 ) -> GameState:
-    """``state`` with ``changes`` to its flight, ``events`` said and its ``upgoers`` if given, the state and its
-    flight copied once each, straight from their fields: the flight rules set their phase many times an action."""
+def _with_flight(state: GameState, changes: dict, events: tuple[Event, ...], upgoers: Optional[tuple] = None,
+                 others: Optional[dict] = None) -> GameState:
+    """``state`` with ``changes`` to its flight, ``events`` said, its ``upgoers`` if given and ``others`` (more of
+    its own fields: a roll's spent stamina, luck or RCS use), the state and its flight copied once each, straight
+    from their fields: the flight rules set their phase many times an action."""
     flight = state.flight.__dict__.copy()
     count = len(flight)
     flight.update(changes)
     if len(flight) != count:  # a name that is no field of FlightPhase: let update say so (TypeError)
         update(state.flight, **changes)
     fields = state.__dict__.copy()
+    if others:
+        count = len(fields)
+        fields.update(others)
+        if len(fields) != count:  # a name that is no field of GameState: let update say so (TypeError)
+            update(state, **others)
     fields["flight"] = _with_fields(FlightPhase, flight)
     if upgoers is not None:
         fields["upgoers"] = upgoers

@@ -265,10 +265,12 @@ class PhasePart(FlightBase):
         Legality checks pass ``drive=False``: whether an action is allowed never depends on what follows,
         and carrying the phase on would check the next craft's choices, and so on down the queue.
         """
-        state = self._apply(state, action)
+        state = self._apply(state, action, drive)
         return self._drive(state) if drive else state
 
-    def _apply(self, state: GameState, action: Action) -> GameState:
+    def _apply(self, state: GameState, action: Action, drive: bool = False) -> GameState:
+        """``action`` played out; with ``drive``, a roll it leaves to settle at once is settled in the same copy
+        of the state (``_drive`` would settle it next, from the state in between)."""
         f: FlightPhase = state.flight
         if f.timing_tie:
             self._check_coin(f.timing_tie, action)
@@ -278,7 +280,7 @@ class PhasePart(FlightBase):
                                                          kind="timing")])
             return state
         if f.roll is not None:
-            return self._apply_roll_action(state, action)
+            return self._apply_roll_action(state, action, drive)
         answered = self._hostility_apply(state, action)
         if answered is not None:
             return answered

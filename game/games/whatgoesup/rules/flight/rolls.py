@@ -11,7 +11,7 @@ from typing import Iterable, Optional
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action, Roll
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll, _with_flight
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, UseLuck, UseRcsBoost, UseSkill
 from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.odds import HelpPlan
@@ -124,52 +124,66 @@ class RollPart(FlightBase):
         if why is not None:
             raise IllegalAction(why)
 
-    def _apply_roll_action(self, state: GameState, action: Action) -> GameState:
+    def _apply_roll_action(self, state: GameState, action: Action, settle: bool = False) -> GameState:
+        """The roll's die or its owner's choice played out in one copy of the state; with ``settle``, a roll that
+        is then left with nothing to decide is settled in that same copy (``_drive`` would settle it next)."""
         roll: PendingRoll = state.flight.roll
         self._check_roll_action(state, roll, action)
         if roll.value is None:
             if roll.previous is not None:
                 return self._set(state, roll=update(roll, value=action.value))
             roll = update(roll, value=action.value)
-            return self._set_saying(state, (self._roll_event(state, roll),), roll=roll)
+            return self._rolled(state, roll, (self._roll_event(state, roll),), None, settle)
         upgoer = state.upgoer(roll.upgoer)
         if isinstance(action, AcceptRoll):
             return self._settle(state)
         if isinstance(action, KeepRoll):
             value = roll.value if action.new else roll.previous
             roll = update(roll, value=value, previous=None)
-            state = self._set(state, roll=roll)
             moved = f", moved to {roll.judged_value()} by the help already spent" if roll.moved else ""
-            state = self._event(state, f"Keeping the {'new' if action.new else 'old'} roll: {value}{moved} "
-                                f"({roll.outcome().label}).", upgoer, "roll")
-            return state
+            said = Event(f"Keeping the {'new' if action.new else 'old'} roll: {value}{moved} "
+                         f"({roll.outcome().label}).", upgoer.owner, "roll")
+            return self._rolled(state, roll, (said,), None, settle)
         if isinstance(action, UseLuck):
             program = state.programs[upgoer.owner]
-            state = with_program(state, update(program, luck=program.luck - 1))
-            state = self._set(state, roll=update(roll, previous=roll.value, value=None))
-            return self._event(state, f"{program.name} spends a luck point to reroll.", upgoer, "roll")
+            programs = list(state.programs)
+            programs[program.index] = update(program, luck=program.luck - 1)
+            said = Event(f"{program.name} spends a luck point to reroll.", upgoer.owner, "roll")
+            return _with_flight(state, {"roll": update(roll, previous=roll.value, value=None)}, (said,), None,
+                                {"programs": tuple(programs)})
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
             paid = derp.id == roll.free_help  # with the stamina point that worked the payload (2013)
+            others = None
             if paid:
                 roll = update(roll, free_help=None)
             else:
-                state = update(state, derps=replace_in(state.derps, [
-                    update(derp, current_stamina=derp.current_stamina - 1)]))
-            amount = self._skill_amount(state, derp, action.skill)
+                others = {"derps": replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - 1)])}
+            amount = self._skill_amount(state, derp, action.skill)  # the same after the spend (stamina only)
             roll, what = self._help_roll(roll, action.skill, amount)
-            state = self._set(state, roll=roll)
             spent = ("adds " + action.skill.capitalize() + " with the stamina point that worked the payload" if paid
                      else f"spends a stamina point of {action.skill.capitalize()}")
-            return self._event(state, f"{derp.name} {spent}: {what}.", upgoer, "roll")
+            said = Event(f"{derp.name} {spent}: {what}.", upgoer.owner, "roll")
+            return self._rolled(state, roll, (said,), others, settle)
         if isinstance(action, UseRcsBoost):
             item = state.item(action.item)
-            state = self._replace_items(state, [update(item, uses_left=(item.uses_left or 0) - 1)])
+            items = replace_in(state.items, [update(item, uses_left=(item.uses_left or 0) - 1)])
             roll, what = self._help_roll(roll, PILOTING, self.rules.components.rcs_piloting_bonus)
-            state = self._set(state, roll=roll)
-            return self._event(state, f"An RCS puff adds {self.rules.components.rcs_piloting_bonus} Piloting: {what}.",
-                               upgoer, "roll")
+            said = Event(f"An RCS puff adds {self.rules.components.rcs_piloting_bonus} Piloting: {what}.",
+                         upgoer.owner, "roll")
+            return self._rolled(state, roll, (said,), {"items": items}, settle)
         raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
+
+    def _rolled(self, state: GameState, roll: PendingRoll, said: tuple[Event, ...], others: Optional[dict],
+                settle: bool) -> GameState:
+        """``state`` with ``roll`` pending, ``said`` told and ``others`` (fields of the state) changed, in one
+        copy; with ``settle``, a roll that then needs no decision is settled from that same copy, as ``_drive``
+        would settle it next (nothing else stands before it there: no coin, no consequence to choose)."""
+        f: FlightPhase = state.flight
+        if (settle and roll.previous is None and not f.timing_tie and f.choice is None
+                and roll.outcome() is Outcome.OK):
+            return self._settle(state, roll, said, others)
+        return _with_flight(state, {"roll": roll}, said, None, others)
 
     def _skill_amount(self, state: GameState, derp: Derp, skill: str) -> int:
         """The points one stamina point of ``skill`` is worth (Piloting with the Positioning System bonus)."""
@@ -244,12 +258,15 @@ class RollPart(FlightBase):
         return Event(text, upgoer.owner if upgoer else None, "roll")
 
     # ------------------------------------------------------------------ settling
-    def _settle(self, state: GameState) -> GameState:
-        """Apply the pending roll's outcome, then move on to the next queued roll or continuation."""
-        f: FlightPhase = state.flight
-        roll = f.roll
+    def _settle(self, state: GameState, roll: Optional[PendingRoll] = None, said: tuple[Event, ...] = (),
+                others: Optional[dict] = None) -> GameState:
+        """Apply the pending roll's outcome, then move on to the next queued roll or continuation. ``roll``,
+        ``said`` and ``others``: the roll as it now stands, what was told and what else changed since ``state``
+        (``_rolled``), all put in the one copy that clears the roll."""
+        if roll is None:
+            roll = state.flight.roll
         outcome = roll.outcome()
-        state = self._set(state, roll=None)
+        state = _with_flight(state, {"roll": None}, said, None, others)
         flags: set[str] = set()
         state = self._mark_flown(state, roll, outcome)
         state = self._note_attempt(state, roll, outcome)
