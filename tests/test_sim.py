@@ -40,6 +40,21 @@ def test_same_seed_same_game(engine):
     assert a.actions == b.actions and a.final == b.final
 
 
+def test_simulate_tunes_the_collector_for_play_only_and_plays_the_same_games(engine):
+    """simulate freezes what lives before play out of the collector's passes and makes them rarer while it plays,
+    then puts the collector back as it was; the games are those played with the collector untouched."""
+    import gc
+    thresholds, frozen = gc.get_threshold(), gc.get_freeze_count()
+    seen, games = [], []
+    summary = sim.simulate(engine, 3, 40, turns=3,
+                           progress=lambda result: (seen.append(gc.get_threshold()), games.append(result.actions)))
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (thresholds, frozen)
+    assert seen == [sim._PLAY_THRESHOLDS] * 3
+    setup = default_setup(engine, 2, 3)
+    plain = [play_game(engine, setup, 40 + n, max_turns=3, bot_kind="program").actions for n in range(3)]
+    assert games == plain and summary.games == 3 and summary.invariant_failures == 0
+
+
 @settings(max_examples=5, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=1, max_value=4),
