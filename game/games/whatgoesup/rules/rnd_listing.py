@@ -118,10 +118,9 @@ class RowBlock:
 _BLOCK = 8
 
 
-def row_blocks(rows: list[BlueprintRow], first: int = 0) -> list[RowBlock]:
-    """``rows`` from the block holding row ``first`` on, cut into blocks."""
-    start = first - first % _BLOCK
-    return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(start, len(rows), _BLOCK)]
+def row_blocks(rows: list[BlueprintRow]) -> list[RowBlock]:
+    """``rows`` cut into blocks."""
+    return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(0, len(rows), _BLOCK)]
 
 
 class BlocksListed:
@@ -196,20 +195,17 @@ class BlocksListed:
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "rows", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names",
-                 "listed")
+    __slots__ = ("mine", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names", "listed")
 
-    def __init__(self, mine: tuple[Thing, ...], rows: list[BlueprintRow], blocks: list[RowBlock],
-                 taken_kinds: frozenset[str], held: frozenset[tuple[int, str]],
-                 listed: Optional[BlocksListed] = None):
+    def __init__(self, mine: tuple[Thing, ...], blocks: list[RowBlock], taken_kinds: frozenset[str],
+                 held: frozenset[tuple[int, str]], listed: Optional[BlocksListed] = None):
         self.mine = mine
+        self.blocks = blocks  # the blueprints' rows, in blocks of ``_BLOCK``
         self.listed = listed or BlocksListed(blocks)  # shared by the views of the same blocks
         self.things: tuple = ()  # the state's things ``mine`` was selected from
         self.positions: Optional[list[int]] = None  # where each of ``mine`` stands in ``things`` (None: not known)
         self.of_kind: dict[str, int] = {}  # how many blueprints of each kind
         self.names: set[str] = set()  # the blueprints' names, lowered
-        self.rows = rows
-        self.blocks = blocks  # the rows in blocks of ``_BLOCK``
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
 
@@ -376,7 +372,7 @@ class RndListing:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
             names = {t.name.lower() for t in mine}
             rows = [self._row(state, t, simulationist) for t in mine]
-            view = Blueprints(mine, rows, row_blocks(rows), self._taken(people, player, of_kind, names),
+            view = Blueprints(mine, row_blocks(rows), self._taken(people, player, of_kind, names),
                               frozenset((t.inventor, t.name) for t in mine))
             view.of_kind, view.names = of_kind, names
         view.things, view.positions = things, positions
@@ -391,34 +387,36 @@ class RndListing:
         """``last`` for ``mine``: the same blueprints by name, kind and inventor in their places, those at
         ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks
         only), and any after them new (an invention: the counts, names and taken default names grow)."""
-        rows, blocks = last.rows, last.blocks
-        remade = []
+        blocks = last.blocks
+        remade: dict[int, list[BlueprintRow]] = {}  # block -> its rows, copied to be changed
         for n in replaced:
             row = self._row(state, mine[n], simulationist)
-            if row is not rows[n]:
-                if not remade:
-                    rows, blocks = list(rows), list(blocks)
-                rows[n] = row
-                remade.append(n)
+            at, k = divmod(n, _BLOCK)
+            rows = remade.get(at)
+            if row is not (blocks[at].rows if rows is None else rows)[k]:
+                if rows is None:
+                    rows = remade[at] = list(blocks[at].rows)
+                rows[k] = row
         if remade:
-            for at in {n // _BLOCK for n in remade}:
-                blocks[at] = RowBlock(tuple(rows[at * _BLOCK:(at + 1) * _BLOCK]))
+            blocks = list(blocks)
+            for at, rows in remade.items():
+                blocks[at] = RowBlock(tuple(rows))
         added = mine[len(last.mine):]
-        remade_blocks = sorted({n // _BLOCK for n in remade})
         if not added:
-            view = Blueprints(mine, rows, blocks, last.taken_kinds, last.held,
-                              BlocksListed(blocks, last.listed, tuple(remade_blocks)) if remade else last.listed)
+            view = Blueprints(mine, blocks, last.taken_kinds, last.held,
+                              BlocksListed(blocks, last.listed, tuple(sorted(remade))) if remade else last.listed)
             view.of_kind, view.names = last.of_kind, last.names
             return view
         of_kind, names = dict(last.of_kind), set(last.names)
         for thing in added:
             of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
             names.add(thing.name.lower())
-        rows = rows + [self._row(state, t, simulationist) for t in added]
-        kept = len(last.rows) // _BLOCK
-        blocks = blocks[:kept] + row_blocks(rows, kept * _BLOCK)
-        changed = tuple(at for at in remade_blocks if at < kept) + tuple(range(kept, len(blocks)))
-        view = Blueprints(mine, rows, blocks, self._taken(people, player, of_kind, names),
+        kept = len(last.mine) // _BLOCK  # the blocks before the last one, which is full or grows
+        tail = list(blocks[kept].rows) if kept < len(blocks) else []
+        tail += [self._row(state, t, simulationist) for t in added]
+        blocks = blocks[:kept] + row_blocks(tail)
+        changed = tuple(at for at in sorted(remade) if at < kept) + tuple(range(kept, len(blocks)))
+        view = Blueprints(mine, blocks, self._taken(people, player, of_kind, names),
                           last.held | frozenset((t.inventor, t.name) for t in added),
                           BlocksListed(blocks, last.listed, changed))
         view.of_kind, view.names = of_kind, names
