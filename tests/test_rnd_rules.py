@@ -995,6 +995,20 @@ def test_a_heal_and_the_answers_to_trades_tell_their_stories():
     ]
 
 
+def test_an_offer_names_the_parts_blueprints_and_derps_it_hands_over():
+    """An offer's story, told later, names what changes hands as it was called when offered."""
+    state, pod = invent(new_game(), "capsule", 3, name="Pod")
+    state, (part,) = build(state, pod)
+    state, zed = hire(state, "Zed")
+    state = act(state, OfferTrade(1, give=TradeBundle(items=(part,), blueprints=(pod,), derps=(zed,), points=2),
+                                  take=TradeBundle(dots=1)))
+    offered = state.events
+    state = act(state, AnswerTrade(True))
+    assert [(e.text, e.program, e.kind) for e in offered + state.events] == [
+        ("Ayla offers Bram a trade: 2 points, Pod, the blueprint of Pod, Zed for 1 dot.", 0, "trade"),
+        ("Bram accepts: Ayla hands over 2 points, 3 parts, blueprints or derps, and receives 1 dot.", 1, "trade")]
+
+
 def test_who_acts_is_answered_for_the_state_asked_about_in_any_order():
     """``current_player`` keeps its last answer, but only for that very state: asking about an older state,
     a newer one, then the older again answers for each."""

@@ -773,20 +773,22 @@ class Engine:
         if check_only:
             return state
         offer = TradeOffer(program.index, a.partner, a.give, a.take)
-        return update(state, pending_trade=offer, events=(
-            Event(f"{program.name} offers {partner.name} a trade: {self.describe_bundle(state, a.give)} for "
-                  f"{self.describe_bundle(state, a.take)}.", program.index, "trade"),))
+        return update(state, pending_trade=offer, events=(Event.told(
+            _offered, (program.name, partner.name, a.give, self._bundle_names(state, a.give), a.take,
+                       self._bundle_names(state, a.take)), program.index, "trade"),))
 
     def describe_bundle(self, state: GameState, bundle: TradeBundle) -> str:
-        parts = []
-        for noun, amount in (("point", bundle.points), ("dot", bundle.dots), ("fuel", bundle.fuel),
-                             ("derp-turn of rations", bundle.rations)):
-            if amount:
-                parts.append(counted(amount, noun))
-        parts += [state.thing(state.item(i).thing_id).name for i in bundle.items]
-        parts += [f"the blueprint of {state.thing(t).name}" for t in bundle.blueprints]
-        parts += [state.derp(d).name for d in bundle.derps]
-        return ", ".join(parts) if parts else "nothing"
+        """One side of a trade in words: its amounts, then the parts, blueprints and derps by name."""
+        return _bundle_words(bundle, self._bundle_names(state, bundle))
+
+    @staticmethod
+    def _bundle_names(state: GameState, bundle: TradeBundle) -> tuple[str, ...]:
+        """What ``describe_bundle`` reads of the state: the names of the bundle's parts, blueprints and derps."""
+        if not (bundle.items or bundle.blueprints or bundle.derps):
+            return ()
+        return (tuple(state.thing(state.item(i).thing_id).name for i in bundle.items)
+                + tuple(f"the blueprint of {state.thing(t).name}" for t in bundle.blueprints)
+                + tuple(state.derp(d).name for d in bundle.derps))
 
     def _answer_trade(self, state: GameState, a: AnswerTrade) -> GameState:
         offer = state.pending_trade
@@ -1225,6 +1227,19 @@ def _healed(derp: str, stamina: int) -> str:
 
 def _declined(partner: str) -> str:
     return f"{partner} declines the trade."
+
+
+def _bundle_words(bundle: TradeBundle, names: tuple[str, ...]) -> str:
+    parts = [counted(amount, noun) for noun, amount in (("point", bundle.points), ("dot", bundle.dots),
+             ("fuel", bundle.fuel), ("derp-turn of rations", bundle.rations)) if amount]
+    parts += names
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _offered(program: str, partner: str, give: TradeBundle, give_names: tuple[str, ...], take: TradeBundle,
+             take_names: tuple[str, ...]) -> str:
+    return (f"{program} offers {partner} a trade: {_bundle_words(give, give_names)} for "
+            f"{_bundle_words(take, take_names)}.")
 
 
 def _accepted(partner: str, proposer: str, give: TradeBundle, take: TradeBundle) -> str:
