@@ -10,7 +10,9 @@ is compared with the same question worked out in full, in the same state:
   items, things and derps stay the same values) against the figure worked out afresh;
 - ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh;
 - a roll's die or spend that leaves nothing to decide, settled in the same copy of the state
-  (``_apply_roll_action`` with ``settle``), against the roll set first and then carried on by ``_drive``.
+  (``_apply_roll_action`` with ``settle``), against the roll set first and then carried on by ``_drive``;
+- ``_next_stage`` (passes over a stage with nobody queued and activates a lone craft in the same copy) against
+  one stage's step at a time, each carried on by ``_drive``.
 """
 from __future__ import annotations
 
@@ -93,6 +95,32 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
                 wrong.append(("settled_at_once", state, action))
         return answer
 
+    def one_stage_on(state):  # the flights a stage on, its queue set, nothing else done (what _drive goes on from)
+        f = state.flight
+        if f.stage == "launch":
+            launched = tuple(u for u in f.launched if state.find("upgoer", u) is not None)
+            return update(state, flight=update(f, stage="insertion", queue=launched, waited=frozenset()))
+        if f.stage == "insertion":
+            flying = tuple(u.id for u in state.upgoers if u.status == "flying" and not u.moved_this_turn)
+            return update(state, flight=update(f, stage="moves", queue=flying, waited=frozenset()))
+        return rules._end_flights(state)
+
+    def watched_next_stage(state):
+        answer = next_stage(state)
+        if not busy:
+            busy.append(True)
+            try:
+                stepwise = one_stage_on(state)
+                seen["next_stage", answer.phase == "flight" and answer.flight.active is not None] += 1
+                if rules._drive(answer) != rules._drive(stepwise):
+                    wrong.append(("next_stage", state))
+            finally:
+                busy.pop()
+        return answer
+
+    busy: list = []
+    next_stage = rules._next_stage
+    rules._next_stage = watched_next_stage
     apply_roll_action = rules._apply_roll_action
     rules._apply_roll_action = watched_apply_roll_action
     rules._has_choices, rules._needs_decision = watched_has_choices, watched_needs_decision
@@ -115,7 +143,7 @@ def watched():
 
 
 @pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key",
-                                      "settled_at_once"])
+                                      "settled_at_once", "next_stage"])
 def test_shortcut_answers_as_the_full_work(watched, shortcut):
     seen, wrong = watched
     assert [w for w in wrong if w[0] == shortcut] == []

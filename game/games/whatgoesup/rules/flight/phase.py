@@ -23,6 +23,10 @@ from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odd
 from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
 
 
+#: The mode a craft starts its turn in, per stage of the flights.
+_FIRST_MODE = {"launch": "decide", "insertion": "insertion", "moves": "before"}
+
+
 class PhasePart(FlightBase):
     """The engine's questions during flights, and the driving of the phase."""
 
@@ -460,21 +464,28 @@ class PhasePart(FlightBase):
     def _activate(self, state: GameState, upgoer_id: str, events: list[Event]) -> GameState:
         f: FlightPhase = state.flight
         queue = tuple(u for u in f.queue if u != upgoer_id)
-        mode = {"launch": "decide", "insertion": "insertion", "moves": "before"}[f.stage]
-        state = self._set(state, queue=queue, active=upgoer_id, mode=mode, cursor_decided=None,
+        state = self._set(state, queue=queue, active=upgoer_id, mode=_FIRST_MODE[f.stage], cursor_decided=None,
                           retry_burn=None, hurt=frozenset())
         return self._say(state, events)
 
     def _next_stage(self, state: GameState) -> GameState:
-        f: FlightPhase = state.flight
-        if f.stage == "launch":
-            launched = tuple(u for u in f.launched if state.find("upgoer", u) is not None)
-            state = self._set(state, stage="insertion", queue=launched, waited=frozenset())
-            return state
-        if f.stage == "insertion":
-            flying = tuple(u.id for u in state.upgoers
-                           if u.status == "flying" and not u.moved_this_turn)
-            return self._set(state, stage="moves", queue=flying, waited=frozenset())
+        """The next stage with anyone in its queue, in one copy of the state; its only craft is made active in the
+        same copy. A stage with nobody queued is passed over without a copy of its own (``_drive`` would pass it
+        at once: nobody is active, no partner is owed its activities, no roll or answer waits), and so is the
+        queue of one (``_next_upgoer`` would activate it next, with nobody to be ordered against)."""
+        stage = state.flight.stage
+        while stage != "moves":
+            if stage == "launch":
+                stage = "insertion"
+                queue = tuple(u for u in state.flight.launched if state.find("upgoer", u) is not None)
+            else:
+                stage = "moves"
+                queue = tuple(u.id for u in state.upgoers if u.status == "flying" and not u.moved_this_turn)
+            if len(queue) == 1:
+                return self._set(state, stage=stage, queue=(), waited=frozenset(), active=queue[0],
+                                 mode=_FIRST_MODE[stage], cursor_decided=None, retry_burn=None, hurt=frozenset())
+            if queue:
+                return self._set(state, stage=stage, queue=queue, waited=frozenset())
         return self._end_flights(state)
 
     def _check_wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> None:
