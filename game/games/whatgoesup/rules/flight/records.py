@@ -9,7 +9,7 @@ import functools
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
-from game.games.whatgoesup.rules.state import Event, GameState, Program, Upgoer, update, with_program
+from game.games.whatgoesup.rules.state import Event, GameState, Program, Upgoer, replace_in, update, with_program
 from game.core.words import counted
 
 
@@ -23,13 +23,17 @@ class RecordsPart(FlightBase):
             return state
         program = state.programs[upgoer.owner]
         if step.name not in program.visited:
-            program = update(program, visited=program.visited | {step.name})
-            state = with_program(state, program)
             state = self.engine.add_dots(state, program.index,
                                          self.first_share(state, upgoer, self.rules.economy.dots.per_new_step),
                                          f"new step {step.name}")
-            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id),
-                                                       new_steps=state.upgoer(upgoer.id).new_steps + (step.name,)))
+            # The step marked visited and counted among the craft's new steps in one copy.
+            program = state.programs[program.index]
+            programs = list(state.programs)
+            programs[program.index] = update(program, visited=program.visited | {step.name})
+            craft = state.upgoer(upgoer.id)
+            state = update(state, programs=tuple(programs), upgoers=replace_in(
+                state.upgoers, [update(craft, new_steps=craft.new_steps + (step.name,))]))
+            program = state.programs[program.index]
             if not any(step.name in p.visited for p in state.programs if p.index != program.index):
                 bonus = self.rules.economy.dots.per_new_step_nobody_visited
                 if bonus:
@@ -66,13 +70,14 @@ class RecordsPart(FlightBase):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
             if claim in self._claimed(state.firsts):
                 continue
-            state = update(state, firsts=state.firsts + ((claim, program),))
-            dots = self.first_share(state, craft, first.dots)
+            dots = self.first_share(state, craft, first.dots)  # reads the craft, not the firsts
             robots = " by an underped craft" if dots != first.dots else ""
             named = f" ({what})" if first.per_name and key else ""  # the step's or orbit's name, never its id
             state = self.engine.add_dots(state, program, dots, first.name + named)
-            state = self._say(state, [Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
-                                            f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")])
+            # The first claimed and told in one copy.
+            said = Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
+                         f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")
+            state = update(state, firsts=state.firsts + ((claim, program),), events=state.events + (said,))
         return state
 
     def _claimed(self, firsts: tuple[tuple[str, int], ...]) -> frozenset[str]:

@@ -61,21 +61,30 @@ class TurnEndPart(FlightBase):
             eaters = [d for d in crew if not d.is_system]  # underped systems eat no rations
             fed = min(upgoer.rations, len(eaters))
             hungry = eaters[fed:]
-            state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - fed,
-                                                       crewed_turns=upgoer.crewed_turns + 1,
-                                                       turns_in_space=upgoer.turns_in_space + 1))
+            # The meal, the record and the rest go into one copy of the state (a hungry crew's injuries, told
+            # in between, come first); the rest reads only the derps and parts aboard, which the meal leaves be.
+            fed_upgoer = update(upgoer, rations=upgoer.rations - fed, crewed_turns=upgoer.crewed_turns + 1,
+                                turns_in_space=upgoer.turns_in_space + 1)
+            changes = {"upgoers": replace_in(state.upgoers, [fed_upgoer])}
             program = state.programs[upgoer.owner]
             if upgoer.crewed_turns + 1 > program.longest_crewed_flight:  # the record outlives the flight
-                state = with_program(state, update(program, longest_crewed_flight=upgoer.crewed_turns + 1))
+                programs = list(state.programs)
+                programs[program.index] = update(program, longest_crewed_flight=upgoer.crewed_turns + 1)
+                changes["programs"] = tuple(programs)
             if hungry:
+                state = update(state, **changes)
+                changes = {}
                 state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
                 state = self._injure(state, upgoer, hungry, "no rations left")
-            upgoer = state.upgoer(upgoer.id)
+                fed_upgoer = state.upgoer(upgoer.id)
+            upgoer = fed_upgoer
             if not upgoer.habitat_failed and self._modules(state, upgoer, "habitat"):
                 rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
                           for d in self._living_crew(state, upgoer) if not d.injured]
                 if rested:
-                    state = update(state, derps=replace_in(state.derps, rested))
+                    changes["derps"] = replace_in(state.derps, rested)
+            if changes:
+                state = update(state, **changes)
             state = self._recharge_systems(state, upgoer)
             if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
                 state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
