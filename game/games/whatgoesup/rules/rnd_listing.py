@@ -284,6 +284,7 @@ class RndListing:
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
         self._reverses: dict[str, ReverseEngineer] = {}
+        self._actions: dict[tuple, Action] = {}  # (class, values) -> the action, for the crew's and the pads'
         self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
         self._blueprints: dict[tuple, tuple[tuple, Blueprints]] = {}
         self._stored: dict[tuple, tuple[tuple, tuple, StoredParts]] = {}
@@ -647,20 +648,21 @@ class RndListing:
         program_cost = self.rules.components.underped.program_cost_per_stamina
         derps, upgoers = state.derps, state.upgoers
         key = (player, program_cost <= points, costs.heal_derp <= points, costs.train_per_point <= points)
-        hit = self._small.get("crew")
+        hit = self._small.get(("crew", player))
         if hit is not None and hit[0] is derps and hit[1] is upgoers and hit[2] == key:
             return hit[3]
+        made = self._action
         can_program, can_heal, can_train = key[1:]
         actions: list[Action] = []
         for derp in state.derps_of(player):
             if derp.is_system:
                 if (can_program and derp.total_points + 1 <= derp_rules.max_total_points
                         and (derp.location is HOME or state.upgoer(derp.location).status == "pad")):
-                    actions.append(ProgramSystem(derp.id, 1))
+                    actions.append(made(ProgramSystem, derp.id, 1))
                 continue
             if derp.injured:
                 if derp.location is HOME and can_heal:
-                    actions.append(Heal(derp.id))
+                    actions.append(made(Heal, derp.id))
                 continue
             if derp.location is not HOME or derp.busy == "healing" or not can_train:
                 continue
@@ -670,8 +672,8 @@ class RndListing:
                 continue
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
-                    actions.append(Train(derp.id, skill, 1))
-        self._small["crew"] = (derps, upgoers, key, actions)
+                    actions.append(made(Train, derp.id, skill, 1))
+        self._small["crew", player] = (derps, upgoers, key, actions)
         return actions
 
     def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
@@ -709,15 +711,24 @@ class RndListing:
     def pads(self, state: GameState, player: int) -> Pads:
         """The program's Upgoers on the pad, the debris nobody tracks and the names in use (kept per tuple)."""
         upgoers = state.upgoers
-        hit = self._small.get("pads")
-        if hit is not None and hit[0] is upgoers and hit[1] == player:
-            return hit[2]
-        mine = state.upgoers_of(player)
-        pads = Pads([Disassemble(u.id) for u in mine if u.status == "pad"],
-                    [Track(u.id) for u in upgoers if u.status == "debris" and u.tracked_by is None],
+        hit = self._small.get(("pads", player))
+        if hit is not None and hit[0] is upgoers:
+            return hit[1]
+        mine, made = state.upgoers_of(player), self._action
+        pads = Pads([made(Disassemble, u.id) for u in mine if u.status == "pad"],
+                    [made(Track, u.id) for u in upgoers if u.status == "debris" and u.tracked_by is None],
                     frozenset(u.name.lower() for u in mine if u.status in ("pad", "flying")))
-        self._small["pads"] = (upgoers, player, pads)
+        self._small["pads", player] = (upgoers, pads)
         return pads
+
+    def _action(self, kind: type, *values) -> Action:
+        """``kind(*values)``, made once (actions are values)."""
+        action = self._actions.get((kind, values))
+        if action is None:
+            if len(self._actions) >= _MAX_ROWS:
+                self._actions.clear()
+            action = self._actions[kind, values] = kind(*values)
+        return action
 
     def assembles(self, designs: list[UpgoerDesign], taken_names: frozenset[str]) -> list[Assemble]:
         """``Assemble`` of each of ``designs`` (each already passes check_design) whose name is neither blank nor
