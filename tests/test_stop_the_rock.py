@@ -146,6 +146,7 @@ def test_drift_one_is_later_twenty_is_sooner(value, change):
     state = ENGINE.apply(rock_game(roll=None), Roll(value))
     assert state.rock.turns_left == T + change and state.rock.last_drift == value
     assert ENGINE.current_player(state) == 0
+    assert [(e.text.split(":")[0], e.kind) for e in state.events] == [("The rock's D20", "rock")]  # its story alone
 
 
 def test_the_drift_rolls_again_every_turn():

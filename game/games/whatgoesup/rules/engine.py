@@ -275,7 +275,8 @@ class Engine:
     def _dispatch(self, state: GameState, action: Action, check_only: bool) -> GameState:
         """The one judge: the state after ``action`` (``check_only``: the state unchanged once every check
         passed), or IllegalAction with the reason. An R&D handler gets the acting program and returns the state
-        with its own events, in one rebuild; the drift die and the flights add to events cleared here."""
+        with its own events, in one rebuild, and so does the rock's drift die; the flights add to events cleared
+        here."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         player = self.current_player(state)
@@ -284,7 +285,7 @@ class Engine:
         if player == CHANCE and state.phase == "rnd":  # the rock's drift die, before anyone spends
             if not isinstance(action, Roll):
                 raise IllegalAction("the rock's drift die must be rolled first")
-            return self.rock_rules.apply_drift(state if check_only else update(state, events=()), action.value)
+            return self.rock_rules.apply_drift(state, action.value)  # its events: the die's story alone
         if state.pending_trade is not None:
             if not isinstance(action, AnswerTrade):
                 partner = state.programs[state.pending_trade.partner].name

@@ -49,7 +49,8 @@ class RockRules:
         return list(self._drift_faces[die])
 
     def apply_drift(self, state: GameState, value: int) -> GameState:
-        """The start-of-turn D20: its lowest face delays the rock a turn, its highest brings it a turn closer."""
+        """The start-of-turn D20: its lowest face delays the rock a turn, its highest brings it a turn closer.
+        The state's events are then the die's story alone (one copy of the state, whatever it told before)."""
         scenario = self.scenario(state)
         if not 1 <= value <= scenario.drift_die:
             raise IllegalAction(f"{value} cannot come up on the rock's D{scenario.drift_die}")
@@ -65,7 +66,7 @@ class RockRules:
             text = f"The rock's D{scenario.drift_die}: {value}. It stays on course ({turns} turns left)."
         drift = "close" if turns <= scenario.drift_stops_at else rock.drift
         rock = update(rock, turns_left=turns, drift_pending=False, last_drift=value, drift=drift)
-        return update(state, rock=rock, events=state.events + (Event(text, kind="rock"),))
+        return update(state, rock=rock, events=(Event(text, kind="rock"),))
 
     # ------------------------------------------------------------------ places
     def on_rock(self, upgoer: Upgoer, scenario: Optional[Scenario]) -> bool:
