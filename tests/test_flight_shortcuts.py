@@ -200,3 +200,44 @@ def test_kept_timing_score_follows_the_stage(engine):
     later = at_stage(state, "moves")
     upgoer = later.upgoer(craft)
     assert rules._stage_order_key(later, craft)[1] == -(rules._timing_score(later, upgoer) + upgoer.rush) != first[1]
+
+
+def test_kept_timing_score_follows_the_crafts_own_parts(engine, monkeypatch):
+    """Another part of the state changed, the craft's own parts not: the kept score stands. One of its own
+    parts rated worse: the score is worked out again."""
+    rules = engine.flight_rules
+
+    def launching(state):
+        craft = state.flight.active and state.upgoer(state.flight.active)
+        return state.flight.stage == "launch" and craft is not None and bool(craft.stages)
+
+    setup = default_setup(engine, 2, 20)  # two programs: parts elsewhere than aboard the launching craft
+    result = play_game(engine, setup, 1, max_turns=20, check=False, bot_kind="program")
+    state = engine.new_game(setup)
+    for action in result.actions:
+        state = engine.apply(state, action)
+        if state.phase == "flight" and launching(state):
+            break
+    assert launching(state)
+    craft = state.upgoer(state.flight.active)
+    first = rules._stage_order_key(state, craft.id)
+    assert first[1] == -(rules._timing_score(state, craft) + craft.rush)
+    # Someone else's part changes: new items and things tuples, the craft's own parts and their blueprints
+    # the very same values.
+    other = next(i for i in state.items if i.location != craft.id and i.thing_id not in
+                 {p.thing_id for p in state.items_at(craft.id)})
+    other_thing = state.thing(other.thing_id)
+    elsewhere = update(state, items=replace_in(state.items, [update(other, reentries=other.reentries + 1)]),
+                       things=replace_in(state.things, [update(other_thing, name=other_thing.name + " II")]))
+    assert elsewhere.items is not state.items and elsewhere.things is not state.things
+    with monkeypatch.context() as patched:
+        patched.setattr(rules, "_timing_score", lambda *_: pytest.fail("the craft was scored again"))
+        assert rules._stage_order_key(elsewhere, craft.id) == first
+    # The blueprint of one of its launch parts is rated worse: the kept score is not the answer any more.
+    part = elsewhere.item(craft.stages[0][0])
+    thing = elsewhere.thing(part.thing_id)
+    worse = update(thing, rating=type(thing.rating)(1, 2))
+    worse_state = update(elsewhere, things=replace_in(elsewhere.things, [worse]),
+                         items=replace_in(elsewhere.items, [update(part, fixed_rating=None)]))
+    fresh = -(rules._timing_score(worse_state, craft) + craft.rush)
+    assert rules._stage_order_key(worse_state, craft.id)[1] == fresh != first[1]

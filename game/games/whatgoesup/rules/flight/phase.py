@@ -7,6 +7,7 @@ a die must be rolled.
 from __future__ import annotations
 
 import functools
+import operator
 from fractions import Fraction
 from typing import Callable, Optional
 
@@ -390,19 +391,35 @@ class PhasePart(FlightBase):
         """Who goes first in this stage: the smallest key (not yet waited, best timing score with its rush, fewest
         dots). The score is kept per craft while the craft, the state's items and things and the stage stay the
         very same values (it reads nothing else), so the craft still queued are not scored again each time one
-        of them has gone: a craft that held or waited changed none of the others'."""
+        of them has gone: a craft that held or waited changed none of the others'. When the items or things
+        changed, it still stands while the craft's own parts and their blueprints are the same values
+        (``_timing_inputs``): another craft's roll or dropped stage changes none of them."""
         upgoer = state.upgoer(upgoer_id)
         f: FlightPhase = state.flight
         kept = self._kept_timing.get(upgoer_id)
-        if (kept is not None and kept[0] is upgoer and kept[1] is state.items and kept[2] is state.things
-                and kept[3] == f.stage):
-            score = kept[4]
-        else:
-            score = self._timing_score(state, upgoer)
-            if len(self._kept_timing) >= 64:
-                self._kept_timing.clear()  # craft of games gone by: their pools are let go
-            self._kept_timing[upgoer_id] = (upgoer, state.items, state.things, f.stage, score)
+        parts = None
+        if kept is not None and kept[0] is upgoer and kept[3] == f.stage:
+            if kept[1] is state.items and kept[2] is state.things:
+                return (upgoer_id in f.waited, -(kept[4] + upgoer.rush), state.programs[upgoer.owner].dots)
+            # Another craft's parts changed (a roll, a stage dropped): the score stands while this craft's own
+            # parts and their blueprints are the very same values.
+            parts = self._timing_inputs(state, upgoer)
+            if len(parts) == len(kept[5]) and all(map(operator.is_, parts, kept[5])):
+                self._kept_timing[upgoer_id] = kept[:1] + (state.items, state.things) + kept[3:]
+                return (upgoer_id in f.waited, -(kept[4] + upgoer.rush), state.programs[upgoer.owner].dots)
+        score = self._timing_score(state, upgoer)
+        if len(self._kept_timing) >= 64:
+            self._kept_timing.clear()  # craft of games gone by: their pools are let go
+        self._kept_timing[upgoer_id] = (upgoer, state.items, state.things, f.stage, score,
+                                        parts if parts is not None else self._timing_inputs(state, upgoer))
         return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
+
+    @staticmethod
+    def _timing_inputs(state: GameState, upgoer: Upgoer) -> tuple:
+        """Everything of the state a craft's timing score reads besides the craft and the stage: the parts aboard
+        and its stages' parts (None for one gone), then the blueprint of each."""
+        items = state.items_at(upgoer.id) + tuple(state.find("item", i) for stage in upgoer.stages for i in stage)
+        return items + tuple(state.thing(i.thing_id) for i in items if i is not None)
 
     def _timing_score(self, state: GameState, upgoer: Upgoer) -> int:
         """How likely the craft's next mission step is to work, for the timing order (flight.yaml timing_by)."""
