@@ -94,6 +94,28 @@ def test_without_audio_nothing_fails(monkeypatch):
     assert sounds.effects == {} and sounds.music is None
 
 
+def test_without_audio_the_app_tries_the_mixer_once(monkeypatch, caplog):
+    """After the first frame the app starts the sounds (Sounds.warm_soon): without an audio device the mixer is
+    tried once and said to be off once; every sound after that stays silent without trying it again."""
+    tried = []
+
+    def no_mixer():
+        tried.append(1)
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_mixer)
+    sounds = Sounds(0.7, music=True)
+    with caplog.at_level("INFO", logger="whatgoesup"):
+        sounds.warm_soon()
+        sounds.update()
+        sounds.play("button")
+        sounds.play_clatter()
+    assert sounds.made and sounds.effects == {} and sounds.clatter is None and sounds._making is None
+    assert len(tried) == 1
+    assert [r.getMessage() for r in caplog.records] == ["sound off: no audio device"]
+
+
 def test_settings_has_roll_results_and_music(make_app):
     import pygame_gui
 

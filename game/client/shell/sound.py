@@ -174,8 +174,9 @@ class Sounds:
         if self._ready or self._making is not None:
             return
         mixer = self._mixer_format()
-        if mixer is None:
-            self.warm()  # no audio: silent from now on
+        if mixer is None:  # no audio: silent from now on, without trying the mixer again (``warm`` would)
+            self._ready = True
+            self._build(None, {})
             return
         import threading
 
