@@ -38,9 +38,11 @@ class CarefulPlayer:
         self._parts: tuple = (None, {})  # (state.things, name -> blueprint) of the last blueprints looked at
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
         self._derps: tuple = (None, ())  # (state.derps, the program's living derps)
+        self._home: tuple = (None, ())  # (state.derps, those of them at home)
         self._crafts: tuple = (None, {})  # (state.upgoers, name -> the program's craft of that name)
         self._caps: dict = {}  # id(blueprint) -> (blueprint, setup, its research cap)
-        self._steps: dict = {}  # blueprint id -> its one-step Boom and Fail research
+        self._steps: dict = {}  # blueprint id -> (boom step wanted, fail step wanted) -> those one-step researches
+        self._research_limits = engine.rules.economy.research  # the steps a turn allows per safety
 
     def ok(self, state: GameState, action: Action) -> bool:
         if not self.engine.allowed(state, action):
@@ -83,8 +85,13 @@ class CarefulPlayer:
             self._derps = (state.derps, mine)
         return mine
 
-    def derps_home(self, state: GameState) -> list:
-        return [d for d in self.derps(state) if d.location is HOME]
+    def derps_home(self, state: GameState) -> tuple:
+        """The program's living derps at home, in state order (read once per tuple of derps)."""
+        derps, home = self._home
+        if derps is not state.derps:
+            home = tuple(d for d in self.derps(state) if d.location is HOME)
+            self._home = (state.derps, home)
+        return home
 
     def crafts(self, state: GameState, name: str) -> tuple:
         """The program's craft called ``name`` or ``name`` and a number, in state order (read once per tuple of
@@ -116,26 +123,30 @@ class CarefulPlayer:
         cap = self.research_cap(state, thing)
         return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
 
-    def research_towards(self, state: GameState, thing, target: Rating) -> Iterator[Action]:
+    def research_towards(self, state: GameState, thing, target: Rating) -> tuple[Action, ...]:
         """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap and while the
         turn's research limit for that safety (economy.yaml) leaves a step: the engine would refuse one past it,
-        so it is not asked."""
+        so it is not asked. The steps are made once per blueprint id."""
         cap = self.research_cap(state, thing)
-        limits = self.engine.rules.economy.research
+        limits = self._research_limits
         steps = self._steps.get(thing.id)
         if steps is None:
-            steps = self._steps[thing.id] = (Research(thing.id, "boom", 1), Research(thing.id, "fail", 1))
-        if thing.rating.boom < min(cap.boom, target.boom) \
-                and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn:
-            yield steps[0]
-        if thing.rating.fail < min(cap.fail, target.fail, thing.rating.boom - 1) \
-                and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn:
-            yield steps[1]
+            boom, fail = Research(thing.id, "boom", 1), Research(thing.id, "fail", 1)
+            steps = self._steps[thing.id] = {(True, True): (boom, fail), (True, False): (boom,),
+                                             (False, True): (fail,), (False, False): ()}
+        rating = thing.rating
+        return steps[rating.boom < min(cap.boom, target.boom)
+                     and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn,
+                     rating.fail < min(cap.fail, target.fail, rating.boom - 1)
+                     and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn]
 
     @staticmethod
     def trained(derp, skills=SKILLS[:2]) -> bool:
         """Trained enough to fly: Engineering and Piloting at the plan's level (Stamina may come later)."""
-        return all(getattr(derp, skill) - (2 if skill == "stamina" else 0) >= points for skill, points in skills)
+        for skill, points in skills:
+            if getattr(derp, skill) - (2 if skill == "stamina" else 0) < points:
+                return False
+        return True
 
     def train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
         for d in self.derps(state):

@@ -75,8 +75,8 @@ class RockPlan(CarefulPlayer):
     def wants(self, state: GameState) -> Iterator[Action]:
         """What the careful player buys next, most urgent first (the first allowed one is bought)."""
         pod, stage, puff = self.thing(state, POD), self.thing(state, STAGE), self.thing(state, PUFF)
-        yield from self._invent(pod, puff, stage)
         if not (pod and puff and stage):
+            yield from self._invent(pod, puff, stage)
             return
         yield from self._hire(state)
         hops = self.crafts(state, HOP)
@@ -150,7 +150,7 @@ class RockPlan(CarefulPlayer):
     def _ready(self, state: GameState, thing, target: Optional[Rating] = None) -> bool:
         return self.reached(state, thing, target or TARGET[thing.name])
 
-    def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> Iterator[Action]:
+    def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> tuple[Action, ...]:
         return self.research_towards(state, thing, target or TARGET[thing.name])
 
     @staticmethod
