@@ -11,13 +11,16 @@ without judging each candidate in full. What a listing needs is read once and ke
 * per program and ``items`` tuple: its parts in storage, by role, and those of others' designs.
 
 States share the tuples they did not change, so an action that changes only items (a build) finds
-the blueprints already read, and one that changes only blueprints (research) finds the parts. Every
-cache holds the values it was built from and answers only when handed those very values: derived
-data only, the state stays immutable plain data.
+the blueprints already read, and one that changes only blueprints (research) finds the parts. A tuple
+that did change is read from the program's last view by what changed (``changed_since``: the places
+``replace_in`` and ``appended`` recorded, ``state.replaced_since``), so a research, a build or a part
+coming back to storage costs about the same in a long game as in a short one; blueprint rows are kept in
+blocks of 8 with what they list per level of points. Every cache holds the values it was built from and
+answers only when handed those very values: derived data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort_right
+from bisect import bisect_left, bisect_right
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_, is_not, itemgetter
 from typing import Callable, NamedTuple, Optional
@@ -34,7 +37,6 @@ from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Th
 from game.games.whatgoesup.rules.tables import Rules
 
 _OWNER = attrgetter("owner")
-_OWNER_AND_LOCATION = attrgetter("owner", "location")
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
