@@ -25,12 +25,15 @@ class ConsequencePart(FlightBase):
         for thing_id in {state.item(i).thing_id for i in roll.items if state.find("item", i)}:
             thing = state.thing(thing_id)
             new_rating = penalised(thing.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds)
+            copies = [t for t in state.things if t.inventor == thing.inventor and t.name == thing.name]
             things = [update(t, rating=penalised(t.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds))
-                      for t in state.things if t.inventor == thing.inventor and t.name == thing.name]
+                      for t in copies]
+            # A built part is a copy when its blueprint is one (a blueprint's id names one blueprint): looked up
+            # in that set, not by finding every fixed-rated part's blueprint.
+            copy_ids = {t.id for t in copies}
             items = [update(i, fixed_rating=penalised(i.fixed_rating, limits.boom_penalty_fail, limits.boom_penalty_boom,
                                                       limits.bounds))
-                     for i in state.items if i.fixed_rating is not None and state.thing(i.thing_id).name == thing.name
-                     and state.thing(i.thing_id).inventor == thing.inventor]
+                     for i in state.items if i.fixed_rating is not None and i.thing_id in copy_ids]
             state = update(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
             events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
                                 f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))
