@@ -12,6 +12,8 @@ proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
 from typing import Optional
 
 from game.core.dice_rng import Chooser
@@ -48,6 +50,9 @@ ARMED_SHARE = 0.5
 MAX_HOLDS = 3  # turns an armed craft stays on the pad waiting for a rival craft to launch with it
 _THOUSAND = range(1000)  # a roll of the bot's own: one draw from its stream, in thousandths
 _THROWS_AWAY = frozenset((WriteOff, Shed, Disassemble))  # what a random pick avoids when it can
+# Things tuples up to this long are compared place by place (at C speed) to find what changed: quicker than
+# following replace_in's record back, which pays off only for the long tuples of long games.
+_COMPARED = 32
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -481,12 +486,14 @@ class _PlanParts:
         again). In play the engine only adds blueprints after the others (an invention, a copy) or replaces one
         in place by the same blueprint researched or flown, but states of another line of play (an undo, then a
         trade that hands the program a copy where the first line had someone else's invention) may hold other
-        blueprints in the same places: so None when a place that changed (recorded, else compared) and is not
+        blueprints in the same places: so None when a place that changed (compared in a short tuple, else read from the record, else compared) and is not
         the plan's holds one of the program's blueprints of a planned kind, or when one of the plan's places
         holds another blueprint; else a replaced one is read again, and its target too when its flight record
         changed (it moves the research cap)."""
-        pool, plan, places = state.things, self.plan, self.places.values()
-        for place in changed_since(self.pool, pool):
+        pool, plan, places, old = state.things, self.plan, self.places.values(), self.pool
+        changed = (compress(range(len(old)), map(is_not, pool, old)) if len(old) <= _COMPARED
+                   else changed_since(old, pool))
+        for place in changed:
             new = pool[place]
             if new.owner == player and new.kind in plan and place not in places:
                 return None
