@@ -486,10 +486,10 @@ class _PlanParts:
         again). In play the engine only adds blueprints after the others (an invention, a copy) or replaces one
         in place by the same blueprint researched or flown, but states of another line of play (an undo, then a
         trade that hands the program a copy where the first line had someone else's invention) may hold other
-        blueprints in the same places: so None when a place that changed (compared in a short tuple, else read from the record, else compared) and is not
-        the plan's holds one of the program's blueprints of a planned kind, or when one of the plan's places
-        holds another blueprint; else a replaced one is read again, and its target too when its flight record
-        changed (it moves the research cap)."""
+        blueprints in the same places: so None when a place that changed (compared in a short tuple; else read
+        from replace_in's record, else compared) and is not the plan's holds one of the program's blueprints of a
+        planned kind, or when one of the plan's places holds another blueprint; else a replaced one is read
+        again, and its target too when its flight record changed (it moves the research cap)."""
         pool, plan, places, old = state.things, self.plan, self.places.values(), self.pool
         changed = (compress(range(len(old)), map(is_not, pool, old)) if len(old) <= _COMPARED
                    else changed_since(old, pool))
