@@ -211,31 +211,34 @@ def reads_of_check(state: GameState, program: int, design: UpgoerDesign) -> tupl
     decides whether the design is valid, besides the rules: two designs with equal reads have the same
     problems but for names and ids. Ids are read only for what they stand for (each is numbered by its first
     place in the design), so the same parts by other ids read the same; names are not read."""
-    items, things, derps = index_by_id(state.items), index_by_id(state.things), index_by_id(state.derps)
+    items, things = index_by_id(state.items), index_by_id(state.things)
     number: dict[str, int] = {}
     parts = []
-    for item_id in design.all_items():
-        if item_id in number:
-            continue
-        number[item_id] = len(number)
-        item = items.get(item_id)
-        if item is None:
-            parts.append(None)
-            continue
-        thing = things[item.thing_id]
-        parts.append((item.owner == program, item.location, thing.kind, thing.mass, thing.base_mass))
+    for ids in design.stages + (design.modules,):
+        for item_id in ids:
+            if item_id in number:
+                continue
+            number[item_id] = len(number)
+            item = items.get(item_id)
+            if item is None:
+                parts.append(None)
+                continue
+            thing = things[item.thing_id]
+            parts.append((item.owner == program, item.location, thing.kind, thing.mass, thing.base_mass))
     crew_number: dict[str, int] = {}
     crew = []
-    for derp_id in design.crew:
-        if derp_id in crew_number:
-            continue
-        crew_number[derp_id] = len(crew_number)
-        derp = derps.get(derp_id)
-        crew.append(None if derp is None else (derp.owner == program, derp.system, derp.dead, derp.injured,
-                                               derp.busy, derp.location))
+    if design.crew:
+        derps = index_by_id(state.derps)
+        for derp_id in design.crew:
+            if derp_id in crew_number:
+                continue
+            crew_number[derp_id] = len(crew_number)
+            derp = derps.get(derp_id)
+            crew.append(None if derp is None else (derp.owner == program, derp.system, derp.dead, derp.injured,
+                                                   derp.busy, derp.location))
     home = state.programs[program]
-    return (tuple(tuple(number[i] for i in cluster) for cluster in design.stages),
-            tuple(number[i] for i in design.modules), tuple(crew_number[d] for d in design.crew),
+    return (tuple([tuple([number[i] for i in cluster]) for cluster in design.stages]),
+            tuple([number[i] for i in design.modules]), tuple([crew_number[d] for d in design.crew]),
             design.fuel, design.rations, design.planned_burns, tuple(parts), tuple(crew),
             design.fuel <= home.fuel_stock, design.rations <= home.rations_stock,
             "simplified_stack" in state.setup.options)
