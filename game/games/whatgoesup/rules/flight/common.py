@@ -365,11 +365,16 @@ class FlightBase:
                            rating=self._rating(state, items, upgoer, step_id), step=step_id, then=then, **extra)
 
     def _queue_rolls(self, state: GameState, rolls: list[PendingRoll]) -> GameState:
-        f: FlightPhase = state.flight
+        return _with_flight(state, self._queued(state.flight, rolls), ())
+
+    @staticmethod
+    def _queued(f: FlightPhase, rolls: list[PendingRoll]) -> dict:
+        """The changes to the flight ``f`` that queue ``rolls`` after its own (the first is rolled next when
+        nothing is being rolled)."""
         pending = list(f.rolls) + rolls
         if f.roll is None and pending:
-            return self._set(state, roll=pending[0], rolls=tuple(pending[1:]))
-        return self._set(state, rolls=tuple(pending))
+            return {"roll": pending[0], "rolls": tuple(pending[1:])}
+        return {"rolls": tuple(pending)}
 
     def _scenario(self, state: GameState) -> Optional[str]:
         return getattr(state.setup, "scenario", None)

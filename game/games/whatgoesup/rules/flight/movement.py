@@ -9,10 +9,10 @@ from __future__ import annotations
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import THRUST_ORDER
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll, _with_flight
 from game.games.whatgoesup.rules.flight_actions import Burn, Coast, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, update
+from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update
 from game.core.words import counted
 
 
@@ -214,6 +214,13 @@ class MovementPart(FlightBase):
         """Movement ends at a duration step: active capsules and habitats roll."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id, moved_this_turn=True)
+        if not upgoer.docked_with and not (step.kind == "surface" and step.body
+                                           and step.body not in upgoer.bodies_landed):
+            # Nobody carried along and no body landed on: the craft put in, the move ended and its rolls queued
+            # in one copy (the rolls read the parts, crew, programs and setup, never the craft pool or the flight).
+            changes = self._queued(state.flight, self._duration_rolls(state, upgoer, step.id))
+            changes.update(mode="after", cursor_decided=None)
+            return _with_flight(state, changes, (), replace_in(state.upgoers, [upgoer]))
         state = self._set_replacing(state, upgoer, mode="after", cursor_decided=None)
         if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
             upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
