@@ -643,24 +643,27 @@ class RndListing:
         legal += blueprints.listed.listed(points)
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
-        """Programming, healing and training, per derp in order (kept per derps and Upgoers tuple and what
-        the program can pay for)."""
+        """Programming, healing and training, per derp in order (kept per derps tuple and what the program can
+        pay for, and per Upgoers tuple only when a system of the program is aboard a craft, which it may
+        programme only on the pad)."""
         rules = self.rules.economy
         costs, derp_rules = rules.costs, rules.derps
         program_cost = self.rules.components.underped.program_cost_per_stamina
         derps, upgoers = state.derps, state.upgoers
         key = (player, program_cost <= points, costs.heal_derp <= points, costs.train_per_point <= points)
         hit = self._small.get(("crew", player))
-        if hit is not None and hit[0] is derps and hit[1] is upgoers and hit[2] == key:
+        if hit is not None and hit[0] is derps and hit[2] == key and (hit[1] is None or hit[1] is upgoers):
             return hit[3]
+        aboard = False  # whether a system aboard a craft was looked at (its craft's status read)
         made = self._action
         can_program, can_heal, can_train = key[1:]
         actions: list[Action] = []
         for derp in state.derps_of(player):
             if derp.is_system:
-                if (can_program and derp.total_points + 1 <= derp_rules.max_total_points
-                        and (derp.location is HOME or state.upgoer(derp.location).status == "pad")):
-                    actions.append(made(ProgramSystem, derp.id, 1))
+                if can_program and derp.total_points + 1 <= derp_rules.max_total_points:
+                    aboard = aboard or derp.location is not HOME
+                    if derp.location is HOME or state.upgoer(derp.location).status == "pad":
+                        actions.append(made(ProgramSystem, derp.id, 1))
                 continue
             if derp.injured:
                 if derp.location is HOME and can_heal:
@@ -675,7 +678,7 @@ class RndListing:
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     actions.append(made(Train, derp.id, skill, 1))
-        self._small["crew", player] = (derps, upgoers, key, actions)
+        self._small["crew", player] = (derps, upgoers if aboard else None, key, actions)
         return actions
 
     def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
