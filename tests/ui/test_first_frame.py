@@ -119,3 +119,36 @@ def test_the_stand_in_look_of_a_widget_changing_size_is_not_shared(make_app):
     assert any(key.startswith("rounded_rectangle_1200_150_") for key in looks)
     button.set_dimensions((1300, 160))  # pygame_gui shows a plain stand-in until it rebuilds the shape
     assert not any(key.startswith("rounded_rectangle_1300_160_") for key in looks)
+
+
+_TITLE_THEN_RULES = r"""
+import sys
+from game.client.launch import make_app
+app = make_app(size=(1280, 720), fullscreen=False)
+app.start("title")
+app.step(1 / 30, [])
+print("YAML AT THE FIRST FRAME", "yaml" in sys.modules, flush=True)
+print("TITLE WORDS", sorted(button.text for button in app.stack.top.buttons.values()), flush=True)
+engine = app.context.game().engine()  # the rules load: PyYAML is imported now
+print("RULES", type(engine).__name__, "yaml" in sys.modules, flush=True)
+"""
+
+
+def test_the_title_is_drawn_before_pyyaml_is_imported_and_the_rules_still_load(tmp_path):
+    """pygame_gui's first import leaves PyYAML for the rules (``kit/gui_import.yaml_left_for_the_rules``): the
+    player's process draws the title without it, and the rules load it afterwards as ever."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, WHATGOESUP_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=str(repo))
+    run = subprocess.run([sys.executable, "-c", _TITLE_THEN_RULES], cwd=repo, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = run.stdout.splitlines()
+    assert "YAML AT THE FIRST FRAME False" in out
+    assert any(line.startswith("TITLE WORDS [") and "'New game'" in line for line in out), out
+    assert "RULES Engine True" in out, out

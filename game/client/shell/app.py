@@ -18,7 +18,11 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
 import pygame
-import pygame_gui
+
+from game.client.kit.gui_import import yaml_left_for_the_rules
+
+with yaml_left_for_the_rules():  # the player's path imports pygame_gui here first
+    import pygame_gui
 
 from game.client.kit import paths
 from game.client.shell.scene import Scene, SceneStack
