@@ -152,3 +152,30 @@ def test_the_title_is_drawn_before_pyyaml_is_imported_and_the_rules_still_load(t
     assert "YAML AT THE FIRST FRAME False" in out
     assert any(line.startswith("TITLE WORDS [") and "'New game'" in line for line in out), out
     assert "RULES Engine True" in out, out
+
+
+def test_a_pointer_resting_on_a_button_at_the_first_frame_sees_its_hovered_look_at_4k(make_app):
+    """The window opens under the pointer: the first frame (its queued looks held) shows the button under it
+    hovered, the same picture as a frame that held nothing, while the other buttons' hovered looks still wait."""
+    from game.client.launch import wire_games
+
+    looks = []
+    for held in (False, True):
+        app = make_app((3840, 2160))
+        wire_games(app.context)  # New game enabled, as in a player's window
+        app.start("title")
+        button = app.stack.top.buttons["new_game"]
+        pointer = pygame.event.Event(pygame.MOUSEMOTION, {"pos": button.rect.center, "rel": (1, 1),
+                                                          "buttons": (0, 0, 0)})
+        pygame.mouse.set_pos(button.rect.center)
+        if held:
+            with queued_looks_held():
+                app.step(1 / 30, [pointer])
+        else:
+            app.step(1 / 30, [pointer])
+        shape = button.drawable_shape
+        assert shape.active_state.state_id == "hovered" and shape.states["hovered"].generated
+        looks.append(_bytes(button.image))
+        others = [b for key, b in app.stack.top.buttons.items() if key != "new_game"]
+    assert looks[0] == looks[1]
+    assert others and not any(b.drawable_shape.states["hovered"].generated for b in others)
