@@ -455,10 +455,11 @@ class App:
         """What waits until the first frame is up: the mixer and the sounds (made on a thread of their own),
         giving big allocations back to the system from now on (``give_back_big_allocations``; from the start it
         costs the first frame ~15 ms at 1920x1080 in fresh pages), and the cyclic garbage collector (the command
-        line starts the client with it off, ``game.cli.run_client``)."""
+        line starts the client with it off, ``game.cli.run_client``). The collector comes back first, so nothing
+        that fails after it can leave it off."""
+        gc.enable()
         self.sounds.warm_soon()
         give_back_big_allocations()
-        gc.enable()
 
     def run(self) -> int:
         first = True
