@@ -312,3 +312,46 @@ def test_to_plain_keeps_field_names_per_class_and_answers_as_before():
                   (1, [2, "x"]), frozenset({"b", "a"}), state):
         assert to_plain(value) == _plain_reading(value)
         assert type(to_plain(value)) is type(_plain_reading(value))
+
+
+def _design(**fields):
+    return {"action": "Assemble", "design": {"name": "Hop", **fields}}
+
+
+@pytest.mark.parametrize("entry, problem", [
+    (_design(modules=["I1", 3]), "Assemble.design.modules has the wrong type (int)"),
+    (_design(modules=["I1", "I\x002"]), "Assemble.design.modules contains a control character (U+0000)"),
+    (_design(modules=["I1", "X" * 65]), "Assemble.design.modules is longer than 64 characters (65)"),
+    (_design(stages=[["I1"], ["I2", None]]), "Assemble.design.stages has the wrong type (NoneType)"),
+    (_design(stages=[["I1"], "I2"]), "Assemble.design.stages must be a list"),
+    (_design(crew=[True]), "Assemble.design.crew has the wrong type (bool)"),
+    (_design(modules="I1"), "Assemble.design.modules must be a list"),
+    (_design(fuel=True), "Assemble.design.fuel has the wrong type (bool)"),
+    (_design(fuel=1.0), "Assemble.design.fuel has the wrong type (float)"),
+    (_design(fuel=-1), "Assemble.design.fuel must be from 0 to 10000, not -1"),
+    (_design(nope=1), "Assemble.design: unknown field 'nope'"),
+    ({"action": "Assemble"}, "Assemble: missing field 'design'"),
+    ({"action": "Assemble", "design": []}, "Assemble.design must be a mapping"),
+    ({"action": "Research", "thing": "T1", "safety": "fail", "steps": True}, "Research.steps has the wrong type (bool)"),
+    ({"action": "Research", "thing": "T1", "safety": "fail", "extra": 1, "more": 2},
+     "Research: unknown fields 'extra', 'more'"),
+    ({"action": "OfferTrade", "partner": 1, "give": {"items": ["I1", ["I2"]]}},
+     "OfferTrade.give.items has the wrong type (list)"),
+    ({"action": "OfferTrade", "partner": 1, "take": {"derps": ["D1"], "x": 1}}, "OfferTrade.take: unknown field 'x'"),
+    ({"action": "OfferTrade", "partner": "1"}, "OfferTrade.partner has the wrong type (str)"),
+    ({"action": "EndRnD", "action2": 1}, "EndRnD: unknown field 'action2'"),
+])
+def test_an_action_read_back_names_its_problem_word_for_word(entry, problem):
+    """The reader's quick paths (a list of plain ids taken whole, whole numbers checked inline, the action's
+    name left in the mapping) say exactly what the field-by-field checks say."""
+    from game.games.whatgoesup.rules.actions import BadActionData, action_from_data
+    with pytest.raises(BadActionData) as refused:
+        action_from_data(entry)
+    assert str(refused.value) == problem
+
+
+def test_a_list_of_plain_ids_reads_back_as_the_same_tuple():
+    from game.games.whatgoesup.rules.actions import action_from_data
+    action = action_from_data(_design(stages=[["I1", "I2"], []], modules=["I3", "Ü" * 3], crew=[]))
+    assert action.design.stages == (("I1", "I2"), ()) and action.design.modules == ("I3", "ÜÜÜ")
+    assert action.design.crew == () and action.to_data()["design"]["modules"] == ["I3", "ÜÜÜ"]

@@ -74,11 +74,13 @@ class ActionTypes:
         self.types: dict[str, type] = {}
         self.limits: dict[tuple[type, str], FieldLimit] = {}
         self._readers: dict[type, Callable[[Any, str], Any]] = {}
+        self._named_readers: dict[type, Callable[[Any, str], Any]] = {}
 
     def register(self, cls: type) -> type:
         """Make an action class known to saves (usable as a decorator)."""
         self.types[cls.__name__] = cls
         self._readers.clear()
+        self._named_readers.clear()
         return cls
 
     def limit(self, cls: type, field: str, *, low: Optional[int] = None, high: Optional[int] = None,
@@ -88,6 +90,7 @@ class ActionTypes:
             raise ValueError(f"{cls.__name__} has no field '{field}'")
         self.limits[(cls, field)] = FieldLimit(low, high, max_length)
         self._readers.clear()
+        self._named_readers.clear()
 
     def from_data(self, data: Any) -> Action:
         """Rebuild an action from its plain form; BadActionData says what is wrong and where."""
@@ -98,9 +101,7 @@ class ActionTypes:
         if cls is None:
             raise BadActionData(f"unknown action {shown(name)}")
         try:
-            fields = dict(data)
-            del fields["action"]
-            return self._from_plain(cls, fields, name)
+            return (self._named_readers.get(cls) or self._named_reader(cls))(data, name)
         except BadActionData:
             raise
         except BadData as exc:
@@ -118,30 +119,53 @@ class ActionTypes:
             self._readers[cls] = reader
         return reader
 
-    def _build_reader(self, cls: type) -> Callable[[Any, str], Any]:
+    def _named_reader(self, cls: type) -> Callable[[Any, str], Any]:
+        """The reader of an action's whole plain form, its ``"action"`` key (the class's name) left aside
+        without copying the mapping (built once per class, forgotten with the other readers)."""
+        reader = self._named_readers.get(cls)
+        if reader is None:
+            reader = self._named_readers[cls] = self._build_reader(cls, named=True)
+        return reader
+
+    def _build_reader(self, cls: type, named: bool = False) -> Callable[[Any, str], Any]:
+        """``read(data, where)``: the ``cls`` whose plain form is the mapping ``data`` found at ``where``.
+        ``named``: ``data`` also holds the action's name under ``"action"``, which is not a field."""
+        if named and "action" in {f.name for f in dataclasses.fields(cls)}:
+            plain = self._reader(cls)  # a field called "action": read it from a copy without the name
+
+            def read_copy(data: Any, where: str) -> Any:
+                fields = dict(data)
+                del fields["action"]
+                return plain(fields, where)
+            return read_copy
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)
         names = frozenset(f.name for f in fields)
+        allowed = names | {"action"} if named else names
         plan = []
         for f in fields:
             required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
             limit = self.limits.get((cls, f.name), FieldLimit())
-            plan.append((f.name, required, self._converter(hints[f.name], limit)))
+            # a whole number's span, checked inline (most fields): its converter is called only for the rest
+            span = (-MAX_WHOLE if limit.low is None else limit.low, MAX_WHOLE if limit.high is None else limit.high) \
+                if hints[f.name] is int else (1, 0)
+            plan.append((f.name, required, self._converter(hints[f.name], limit), *span))
 
         def read(data: Any, where: str) -> Any:
             if not isinstance(data, dict):
                 raise BadActionData(f"{where} must be a mapping")
-            if not names.issuperset(data):
-                unknown = set(data) - names
+            if not allowed.issuperset(data):
+                unknown = set(data) - allowed
                 listed = ', '.join(sorted(map(shown, unknown)))
                 raise BadActionData(f"{where}: unknown {noun_for(len(unknown), 'field')} {listed}")
             values = {}
-            for name, required, convert in plan:
-                if name not in data:
-                    if required:
-                        raise BadActionData(f"{where}: missing field '{name}'")
-                    continue
-                values[name] = convert(data[name], where, name)
+            for name, required, convert, low, high in plan:
+                if name in data:
+                    value = data[name]
+                    values[name] = value if type(value) is int and low <= value <= high else \
+                        convert(value, where, name)
+                elif required:
+                    raise BadActionData(f"{where}: missing field '{name}'")
             try:
                 return cls(**values)
             except (TypeError, ValueError) as exc:  # a value the class's own checks refuse
@@ -158,17 +182,25 @@ class ActionTypes:
             inner = self._converter(args[0], limit)
             return lambda value, where, name: None if value is None else inner(value, where, name)
         if origin is tuple:
-            item = self._converter(typing.get_args(tp)[0], limit)
+            item_type = typing.get_args(tp)[0]
+            item = self._converter(item_type, limit)
+            longest = limit.max_length or MAX_TEXT
 
             def read_tuple(value: Any, where: str, name: str) -> Any:
                 if not isinstance(value, list):
                     raise BadActionData(f"{where}.{name} must be a list")
                 if len(value) > MAX_ITEMS:
                     raise BadActionData(f"{where}.{name} holds {len(value)} entries; at most {MAX_ITEMS} are allowed")
-                return tuple(item(v, where, name) for v in value)
+                if item_type is str and _plain_short_texts(value, longest):
+                    return tuple(value)  # every entry passes read_str at once (most lists of ids)
+                return tuple([item(v, where, name) for v in value])
             return read_tuple
         if dataclasses.is_dataclass(tp):
-            return lambda value, where, name: self._reader(tp)(value, f"{where}.{name}")
+            readers = self._readers
+
+            def read_nested(value: Any, where: str, name: str) -> Any:
+                return (readers.get(tp) or self._reader(tp))(value, f"{where}.{name}")
+            return read_nested
         if tp is bool:
             def read_bool(value: Any, where: str, name: str) -> Any:
                 if value is True or value is False:
@@ -197,3 +229,15 @@ class ActionTypes:
                 raise BadActionData(f"{where}.{name} has the wrong type ({type(value).__name__})")
             return read_str
         return lambda value, where, name: expect(value, tp, f"{where}.{name}", tp.__name__)
+
+
+def _plain_short_texts(values: list, longest: int) -> bool:
+    """True when every entry is a text of printable ASCII of at most ``longest`` characters (checked at C speed:
+    such texts hold nothing ``expect_text`` refuses); False sends the entries one by one to their checks."""
+    if not values:
+        return True
+    try:
+        joined = "".join(values)
+    except TypeError:  # an entry that is no text
+        return False
+    return joined.isascii() and joined.isprintable() and max(map(len, values)) <= longest
