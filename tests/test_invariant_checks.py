@@ -208,3 +208,31 @@ def test_unseen_holds_every_value_not_among_those_that_passed(old, new, data):
     assert all(any(u is v for v in position) for u in unseen)
     if in_place and len(values) == len(passed):
         assert list(map(id, unseen)) == [id(v) for v, p in zip(values, passed) if v is not p]
+
+
+def test_an_action_that_does_not_read_back_is_caught_after_its_look_alikes_passed(engine, rnd_game):
+    """``action_round_trips`` passes an action it has seen read back (the same object, or an equal value with
+    each field of the same type) without reading it again, and still catches one that only looks alike."""
+    checks, state = _passed_at(engine, rnd_game, 5)
+    thing = state.things[0].id
+    research = Research(thing, "fail", 1)
+    assert sim.action_round_trips(engine, state, research, state) is None
+    assert sim.action_round_trips(engine, state, research, state) is None  # the very object, remembered
+    lookalike = Research(thing, "fail", True)  # equal to ``research`` (True == 1), but a bool is no step count
+    assert lookalike == research
+    expected = (f"action_round_trips: 'research {thing} Fail to OK xTrue' cannot be read back from its save form: "
+                "Research.steps has the wrong type (bool)")
+    assert checks(state, lookalike, state) == [expected]
+    assert sim.check_invariants(engine, state, lookalike, state) == [expected]  # a failed one is not remembered
+
+
+def test_an_action_the_saves_do_not_know_is_caught(engine, rnd_game):
+    checks, state = _passed_at(engine, rnd_game, 5)
+
+    @dataclasses.dataclass(frozen=True)
+    class Teleport(sim.Action):
+        def __str__(self):
+            return "teleport"
+
+    assert checks(state, Teleport(), state) == [
+        "action_round_trips: 'teleport' cannot be read back from its save form: unknown action 'Teleport'"]
