@@ -241,3 +241,25 @@ def test_kept_timing_score_follows_the_crafts_own_parts(engine, monkeypatch):
                          items=replace_in(elsewhere.items, [update(part, fixed_rating=None)]))
     fresh = -(rules._timing_score(worse_state, craft) + craft.rush)
     assert rules._stage_order_key(worse_state, craft.id)[1] == fresh != first[1]
+
+
+def test_burn_allowed_then_played_is_judged_once_and_only_in_that_state(engine, monkeypatch):
+    """A burn allowed in a state and played in that very state is not checked again; the same burn played in
+    any other state (here: its craft out of fuel) is judged by _check_burn afresh and refused."""
+    from game.core.interface import IllegalAction
+    from game.games.whatgoesup.rules.flight_actions import Burn
+    rules = engine.flight_rules
+    state = a_flying_state(engine, lambda s: s.flight.mode == "junction" and not s.events
+                           and any(engine.allowed(s, Burn(b.to)) for b in rules.board.burns_from(
+                               s.upgoer(s.flight.active).location, s.setup.scenario)))
+    craft = state.upgoer(state.flight.active)
+    burn = next(Burn(b.to) for b in rules.board.burns_from(craft.location, state.setup.scenario)
+                if engine.allowed(state, Burn(b.to)))
+    assert engine.allowed(state, burn)
+    played = engine.apply(state, burn)  # the check passed for these very values
+    with monkeypatch.context() as patched:
+        patched.setattr(rules, "_check_burn", lambda *_: pytest.fail("checked a second time"))
+        assert repr(engine.apply(state, burn)) == repr(played)
+    dry = update(state, upgoers=replace_in(state.upgoers, [update(craft, fuel=0)]))
+    with pytest.raises(IllegalAction, match="fuel"):
+        engine.apply(dry, burn)

@@ -276,7 +276,7 @@ class Engine:
         """The one judge: the state after ``action`` (``check_only``: the state unchanged once every check
         passed), or IllegalAction with the reason. An R&D handler gets the acting program and returns the state
         with its own events, in one rebuild, and so does the rock's drift die; the flights add to events cleared
-        here."""
+        here (a state already told nothing is not copied for it)."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         player = self.current_player(state)
@@ -300,7 +300,7 @@ class Engine:
             if check_only:
                 self.flight_rules.check(state, action)
                 return state
-            after = self.flight_rules.apply(update(state, events=()), action)
+            after = self.flight_rules.apply(update(state, events=()) if state.events else state, action)
             return self.victory_rules.after_flight_action(after)
         handler = self._rnd_handlers.get(type(action))
         if handler is None:

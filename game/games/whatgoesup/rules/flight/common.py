@@ -198,6 +198,7 @@ class FlightBase:
         self._kept_timing: dict = {}  # craft id -> (craft, items, things, stage, timing score, its inputs) (phase._stage_order_key)
         self._kept_claims: Optional[tuple] = None  # (firsts, the claims among them) last asked (records._claimed)
         self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)
+        self._kept_burn_check: Optional[tuple] = None  # (state, craft, burn) _check_burn last passed (movement._burn)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
