@@ -72,3 +72,61 @@ def test_replaced_since_names_the_places_replaced_on_the_way():
     short_after = replace_in(replace_in(short, (Piece("P1", 10),)), [Piece("P3", 30), Piece("P4", 40)])
     assert replaced_since(short, short_after) == {1, 3, 4}
     assert [n for n in range(5) if short_after[n] is not short[n]] == [1, 3, 4]
+
+
+@dataclasses.dataclass(frozen=True)
+class Owned:
+    id: str
+    owner: int
+    value: int = 0
+
+
+def test_selection_carried_over_equals_the_whole_pool_filtered():
+    """``_where`` read from the parent pool's kept selection (appended, replaced in place, replaced into or out
+    of the selection) answers what filtering the whole pool gives."""
+    owner = state_module._OWNER
+    pool = tuple(Owned(f"P{n}", n % 3, n) for n in range(20))
+
+    def plain(values: tuple, wanted: int) -> tuple:
+        return tuple(v for v in values if v.owner == wanted)
+
+    assert state_module._where(pool, owner, 1) == plain(pool, 1)  # kept for the parent
+    steps = [lambda p: appended(p, [Owned("P20", 1), Owned("P21", 2)]),
+             lambda p: replace_in(p, (Owned("P4", 1, 44),)),  # a selected value replaced in place
+             lambda p: replace_in(p, [Owned("P5", 2, 55), Owned("P7", 1, 77)]),  # one outside, one inside
+             lambda p: replace_in(p, (Owned("P1", 0, 11),)),  # leaves the selection: the whole pool is read
+             lambda p: appended(p, [Owned("P22", 0)])]
+    carries = [True, True, True, False, True]  # only the value leaving the selection needs the whole pool read
+    for step, carry in zip(steps, carries):
+        grown = step(pool)
+        carried = state_module._carried_selection(grown, owner, 1)
+        assert (carried is not None) == carry
+        if carry:
+            assert carried == plain(grown, 1)
+            assert all(a is b for a, b in zip(carried, plain(grown, 1)))
+        assert state_module._where(grown, owner, 1) == plain(grown, 1)
+        pool = grown
+
+
+def test_kept_selections_equal_the_pools_filtered_in_every_state_of_a_game():
+    """Over a 30-turn seeded random game (builds, inventions, research, flights), the selections carried over
+    from the previous state answer what filtering the whole pool gives."""
+    from game.games.whatgoesup.rules.engine import Engine
+    from game.games.whatgoesup.rules.state import HOME
+    from game.games.whatgoesup.rules.tables import load_rules
+    from game.games.whatgoesup.sim import default_setup, play_game
+
+    engine = Engine(load_rules(None))
+    seen = {"states": 0, "carried": 0}
+
+    def check(before, action, after) -> None:
+        seen["states"] += 1
+        seen["carried"] += state_module._carried_selection(after.items, state_module._OWNER, 0) is not None
+        for program in (0, 1):
+            assert after.things_of(program) == tuple(t for t in after.things if t.owner == program)
+            assert after.items_owned(program) == tuple(i for i in after.items if i.owner == program)
+            assert after.items_of(program) == tuple(i for i in after.items
+                                                    if i.owner == program and i.location == HOME)
+
+    result = play_game(engine, default_setup(engine, 2, 30), 11, max_turns=30, check=False, on_action=check)
+    assert result.failure is None and seen["states"] > 300 and seen["carried"] > 50

@@ -424,8 +424,7 @@ class Engine:
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
         own = state.things_of(program)
         sources = [(thing, thing.rating) for thing in own if thing.kind in similar]
-        items = state.items  # hundreds late in a game: the program's parts and their designs taken at C speed
-        held = list(compress(items, map(eq, map(_OWNER, items), repeat(program))))
+        held = state.items_owned(program)  # hundreds late in a game: kept per items tuple, carried over a build
         foreign = set(map(_THING_ID, held)).difference(map(_ID, own)) if held else ()
         if foreign:  # in order (a part of the same design and rating again changes nothing: the first best wins)
             for item in held:

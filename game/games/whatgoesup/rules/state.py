@@ -9,7 +9,7 @@ import dataclasses
 import itertools
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import attrgetter, eq
+from operator import attrgetter, eq, is_
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules.reliability import Rating
@@ -420,6 +420,13 @@ class GameState:
             return tuple([i for i in pool if i.owner == program and i.location == location])
         return _where(pool, _OWNER_AND_LOCATION, (program, location))
 
+    def items_owned(self, program: int) -> tuple[Item, ...]:
+        """Every item the program owns, wherever it is, in order."""
+        pool = self.items
+        if len(pool) <= _SHORT_POOL:
+            return tuple([i for i in pool if i.owner == program])
+        return _where(pool, _OWNER, program)
+
     def items_at(self, location: Optional[str]) -> tuple[Item, ...]:
         """The items at ``location`` (aboard that Upgoer; HOME: in storage), whoever owns them."""
         pool = self.items
@@ -461,11 +468,48 @@ def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
     hit = _SELECTIONS.get(slot)
     if hit is not None and hit[0] is pool:
         return hit[1]
-    selected = tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
+    selected = _carried_selection(pool, key, wanted)
+    if selected is None:
+        selected = tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
     if len(_SELECTIONS) >= _MAX_SELECTIONS:
         for old in list(itertools.islice(_SELECTIONS, _MAX_SELECTIONS // 2)):
             del _SELECTIONS[old]
     _SELECTIONS[slot] = (pool, selected)  # the pool is held, so its id cannot be reused while it is here
+    return selected
+
+
+def _carried_selection(pool: tuple, key: attrgetter, wanted: object) -> Optional[tuple]:
+    """``_where(pool, key, wanted)`` from the selection kept for the pool ``pool`` was made from, when
+    ``appended`` or ``replace_in`` made it (``_made``) and no replaced value changed its ``key``: the new values
+    at the end filtered, a replaced selected value put in its place; None when that cannot be told (then filter
+    the whole pool). A build, an invention or a research thus costs the few values it changed, not the pool."""
+    made = _MADE_FROM.get(id(pool))
+    if made is None or made[0] is not pool:
+        return None
+    parent = made[1]
+    kept = _SELECTIONS.get((id(parent), key, wanted))
+    if kept is None or kept[0] is not parent:
+        return None
+    selected = kept[1]
+    if made[2]:
+        swaps = []
+        for where in made[2]:
+            if where >= len(parent):
+                continue
+            before, after = parent[where], pool[where]
+            was = key(before) == wanted
+            if was != (key(after) == wanted):
+                return None  # a value moved into or out of the selection: filter the whole pool
+            if was:
+                swaps.append((before, after))
+        if swaps:
+            values = list(selected)
+            for before, after in swaps:
+                values[list(map(is_, values, repeat(before))).index(True)] = after
+            selected = tuple(values)
+    tail = pool[len(parent):]
+    if tail:
+        selected += tuple(compress(tail, map(eq, map(key, tail), repeat(wanted))))
     return selected
 
 
