@@ -73,8 +73,13 @@ def discard(path: Path) -> None:
 
 def write_atomic(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) all at once; on failure the old file is untouched (OSError)."""
+    write_atomic_bytes(path, text.encode("utf-8"))
+
+
+def write_atomic_bytes(path: Path | str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once; on failure the old file is untouched (OSError)."""
     path = Path(path)
-    tmp = write_temporary(path, text.encode("utf-8"))
+    tmp = write_temporary(path, data)
     try:
         os.replace(tmp, path)
     except BaseException:

@@ -1,4 +1,4 @@
-"""Where the client finds its assets and keeps the player's files (settings, log)."""
+"""Where the client finds its assets and keeps the player's files (settings, log, kept looks)."""
 from __future__ import annotations
 
 import os
@@ -22,3 +22,11 @@ def settings_path(home: Path | None = None) -> Path:
 
 def log_path(home: Path | None = None) -> Path:
     return (home or home_dir()) / "whatgoesup.log"
+
+
+#: The file of the rounded widgets' looks kept between runs (``game/client/kit/kept_looks.py``).
+KEPT_LOOKS_NAME = "kept-looks.bin"
+
+
+def kept_looks_path(home: Path | None = None) -> Path:
+    return (home or home_dir()) / KEPT_LOOKS_NAME

@@ -25,6 +25,7 @@ with yaml_left_for_the_rules():  # the player's path imports pygame_gui here fir
     import pygame_gui
 
 from game.client.kit import paths
+from game.client.kit.kept_looks import KeptLooks
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
@@ -286,6 +287,9 @@ class App:
         draw_rare_shape_states_when_shown()  # and the next largest: looks most widgets never show
         keep_big_looks()  # widgets alike share their looks at any size (the 4K title's menu draws one face, not 7)
         key_theming_ids_by_tuple()  # pygame_gui's own keys grew to megabytes per nested widget
+        self.kept_looks = KeptLooks(self.home, paths.THEME_PATH)
+        self.kept_looks.load()  # the title's buttons copied from the last run's, not drawn at 4x
+        self._frames_drawn = 0
         self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
         read_fonts_from_their_files(self.manager)
         self._apply_theme_scale()
@@ -421,6 +425,9 @@ class App:
             self.manager.update(dt)
             if draw:
                 self.render()
+                self._frames_drawn += 1
+                if self._frames_drawn == self.KEEP_LOOKS_AT_FRAME:
+                    self.kept_looks.save()
             else:
                 self.draw_whole_next_frame()
         except Exception as exc:  # noqa: BLE001 - the whole point: nothing reaches the player raw
@@ -450,6 +457,10 @@ class App:
               file=sys.stderr)
         self.running = False
         self.exit_code = 1
+
+    #: The frame after which the looks drawn so far are kept on disk (``KeptLooks.save``): past the frames a
+    #: player waits on at start (the bench's ``app_cpu_to_frame_30_s``), once the title's hovered looks are drawn.
+    KEEP_LOOKS_AT_FRAME = 60
 
     def after_first_frame(self) -> None:
         """What waits until the first frame is up: the mixer and the sounds (made on a thread of their own),

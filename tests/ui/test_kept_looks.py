@@ -1,0 +1,86 @@
+"""The title's button looks kept between runs (``game/client/kit/kept_looks.py``): a later start copies them from
+the home folder's file and draws the same pixels; a file that cannot be used is ignored and written anew."""
+import pytest
+import pygame
+
+from game.client.kit import kept_looks, paths
+from game.client.kit.style import queued_looks_held
+
+
+def _run_title(app) -> tuple[bytes, dict]:
+    """The title's first frame and every button's looks (normal, hovered, pressed) as drawn by frame 60."""
+    app.start("title")
+    with queued_looks_held():
+        app.step(1 / 30, [])
+    first = pygame.image.tobytes(app.surface, "RGB")
+    for button in app.stack.top.buttons.values():  # the pressed look, shown before the looks are kept
+        button.drawable_shape.set_active_state("active")
+        button.drawable_shape.set_active_state("normal")
+    while app._frames_drawn < app.KEEP_LOOKS_AT_FRAME - 1:
+        app.step(1 / 60, [])
+    looks = {(key, state): pygame.image.tobytes(button.drawable_shape.states[state].surface, "RGBA")
+             for key, button in app.stack.top.buttons.items() for state in ("normal", "hovered", "active")}
+    return first, looks
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_a_later_start_copies_the_kept_looks_and_draws_the_same_pixels(make_app, home, size):
+    fresh = make_app(size)
+    assert fresh.kept_looks.file_sound is False
+    fresh_first, fresh_looks = _run_title(fresh)
+    fresh.step(1 / 60, [])  # frame 60: the looks drawn are written
+    kept_file = home / paths.KEPT_LOOKS_NAME
+    assert kept_file.stat().st_size > 0
+    later = make_app(size)
+    assert later.kept_looks.file_sound and later.kept_looks.path == kept_file
+    later_first, later_looks = _run_title(later)
+    assert not kept_looks._DRAWN, "every look of the title was copied from the file"
+    assert later_first == fresh_first
+    assert later_looks == fresh_looks
+    assert later.kept_looks.save() is False  # nothing new drawn: the file is left as it is
+
+
+def _file_after_a_run(make_app, home) -> bytes:
+    app = make_app((1280, 720))
+    _run_title(app)
+    app.step(1 / 60, [])
+    return (home / paths.KEPT_LOOKS_NAME).read_bytes()
+
+
+@pytest.mark.parametrize("spoil", ["short", "pixel", "header", "empty", "garbage"])
+def test_a_spoilt_file_is_ignored_logged_and_written_anew(make_app, home, spoil, caplog):
+    good = _file_after_a_run(make_app, home)
+    spoilt = {"short": good[:len(good) // 2], "header": good.replace(b"format 1;", b"format 9;", 1),
+              "pixel": good[:-200] + bytes([good[-200] ^ 1]) + good[-199:], "empty": b"",
+              "garbage": b"\x00\xff" * 999}[spoil]
+    path = home / paths.KEPT_LOOKS_NAME
+    path.write_bytes(spoilt)
+    app = make_app((1280, 720))
+    assert app.kept_looks.file_sound is False and not kept_looks._KEPT
+    assert any("kept looks" in r.getMessage() and "not used" in r.getMessage() for r in caplog.records)
+    _run_title(app)
+    app.step(1 / 60, [])
+    assert path.read_bytes() == good  # written anew, the same looks
+    assert make_app((1280, 720)).kept_looks.file_sound
+
+
+def test_an_unwritable_home_loses_nothing(make_app, home, monkeypatch, caplog):
+    def refuse(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kept_looks, "write_atomic_bytes", refuse)
+    app = make_app((1280, 720))
+    _run_title(app)
+    app.step(1 / 60, [])  # the write fails: a log line, the game goes on
+    assert not (home / paths.KEPT_LOOKS_NAME).exists()
+    assert any("could not write" in r.getMessage() for r in caplog.records)
+    app.step(1 / 60, [])
+    assert app.running
+
+
+def test_the_file_keeps_within_its_budget():
+    looks = {f"look_{i}": pygame.Surface((100, 100), pygame.SRCALPHA, 32) for i in range(5)}
+    data = kept_looks.encode(looks, b"{}", budget=3 * 100 * 100 * 4)
+    assert len(kept_looks.decode(data, b"{}")) == 3
+    with pytest.raises(ValueError):
+        kept_looks.decode(data, b"{ }")  # another theme
