@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Sequence
 
 TEMP_SUFFIX = ".tmp"
 #: A temporary file this old is an orphan: a write takes milliseconds, not a minute.
@@ -36,15 +37,19 @@ def is_temporary(path: Path) -> bool:
         or name in _LEGACY_TEMPORARIES
 
 
-def write_temporary(target: Path, data: bytes) -> Path:
-    """Write ``data`` to a new temporary file next to ``target`` (synced to disk) and return its path."""
+def write_temporary(target: Path, data: bytes | Sequence) -> Path:
+    """Write ``data`` (bytes, or a sequence of bytes-like pieces written one after another) to a new temporary
+    file next to ``target`` (synced to disk) and return its path."""
     target.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     tmp = temporary_name(target)
     fd = os.open(tmp, flags, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            if isinstance(data, bytes):
+                f.write(data)
+            else:
+                f.writelines(data)
             f.flush()
             os.fsync(f.fileno())
     except BaseException:
@@ -76,8 +81,9 @@ def write_atomic(path: Path | str, text: str) -> None:
     write_atomic_bytes(path, text.encode("utf-8"))
 
 
-def write_atomic_bytes(path: Path | str, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once; on failure the old file is untouched (OSError)."""
+def write_atomic_bytes(path: Path | str, data: bytes | Sequence) -> None:
+    """Replace ``path`` with ``data`` (as ``write_temporary`` takes it) all at once; on failure the old file is
+    untouched (OSError)."""
     path = Path(path)
     tmp = write_temporary(path, data)
     try:

@@ -400,8 +400,9 @@ def _children_cpu_since() -> float:
 SETTLED_FRAMES = 30
 
 
-#: The frame by which the app has kept the title's looks on disk (``App.KEEP_LOOKS_AT_FRAME``), and a margin.
-KEPT_LOOKS_FRAMES = 70
+#: The frame by which the app has kept the title's looks on disk (``App.KEEP_LOOKS_AT_FRAME``), and a margin for
+#: the write on its thread (the child ends at once at this frame).
+KEPT_LOOKS_FRAMES = 90
 
 
 def _home_with(kept: Optional[Path]) -> Path:

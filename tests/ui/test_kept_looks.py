@@ -29,6 +29,7 @@ def test_a_later_start_copies_the_kept_looks_and_draws_the_same_pixels(make_app,
     assert fresh.kept_looks.file_sound is False
     fresh_first, fresh_looks = _run_title(fresh)
     fresh.step(1 / 60, [])  # frame 60: the looks drawn are written
+    assert fresh.kept_looks.wait()
     kept_file = home / paths.KEPT_LOOKS_NAME
     assert kept_file.stat().st_size > 0
     later = make_app(size)
@@ -44,6 +45,7 @@ def _file_after_a_run(make_app, home) -> bytes:
     app = make_app((1280, 720))
     _run_title(app)
     app.step(1 / 60, [])
+    assert app.kept_looks.wait()
     return (home / paths.KEPT_LOOKS_NAME).read_bytes()
 
 
@@ -60,6 +62,7 @@ def test_a_spoilt_file_is_ignored_logged_and_written_anew(make_app, home, spoil,
     assert any("kept looks" in r.getMessage() and "not used" in r.getMessage() for r in caplog.records)
     _run_title(app)
     app.step(1 / 60, [])
+    assert app.kept_looks.wait()
     assert path.read_bytes() == good  # written anew, the same looks
     assert make_app((1280, 720)).kept_looks.file_sound
 
@@ -72,6 +75,7 @@ def test_an_unwritable_home_loses_nothing(make_app, home, monkeypatch, caplog):
     app = make_app((1280, 720))
     _run_title(app)
     app.step(1 / 60, [])  # the write fails: a log line, the game goes on
+    assert app.kept_looks.wait() is False
     assert not (home / paths.KEPT_LOOKS_NAME).exists()
     assert any("could not write" in r.getMessage() for r in caplog.records)
     app.step(1 / 60, [])
@@ -80,7 +84,7 @@ def test_an_unwritable_home_loses_nothing(make_app, home, monkeypatch, caplog):
 
 def test_the_file_keeps_within_its_budget():
     looks = {f"look_{i}": pygame.Surface((100, 100), pygame.SRCALPHA, 32) for i in range(5)}
-    data = kept_looks.encode(looks, b"{}", budget=3 * 100 * 100 * 4)
+    data = kept_looks.file_bytes(looks, b"{}", budget=3 * 100 * 100 * 4)
     assert len(kept_looks.decode(data, b"{}")) == 3
     with pytest.raises(ValueError):
         kept_looks.decode(data, b"{ }")  # another theme

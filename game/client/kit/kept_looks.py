@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import struct
+import threading
 import zlib
 from pathlib import Path
 from typing import Optional
@@ -64,20 +65,29 @@ def _surface_like_pygame_guis(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, flags=pygame.SRCALPHA, depth=32)
 
 
-def encode(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = BUDGET) -> bytes:
-    """The file's bytes for ``looks`` (id -> look), as many as fit in ``budget`` bytes of pixels."""
-    parts = [MAGIC, header(theme_bytes)]
+def encode(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = BUDGET) -> list:
+    """The file's bytes for ``looks`` (id -> look), as many as fit in ``budget`` bytes of pixels: a list of
+    bytes-like pieces, the looks' own pixel buffers among them (not copied: at 4K they are megabytes)."""
+    parts: list = [MAGIC, header(theme_bytes)]
     count = used = 0
     for look_id, look in looks.items():
-        raw = look.get_buffer().raw
-        if used + len(raw) > budget:
+        pixels = memoryview(look.get_buffer())
+        if used + pixels.nbytes > budget:
             continue
-        used += len(raw)
+        used += pixels.nbytes
         name = look_id.encode("utf-8")
-        parts += [_ENTRY.pack(len(name), *look.get_size(), look.get_pitch(), *look.get_masks(), len(raw)), name, raw]
+        parts += [_ENTRY.pack(len(name), *look.get_size(), look.get_pitch(), *look.get_masks(), pixels.nbytes),
+                  name, pixels]
         count += 1
-    body = b"".join(parts)
-    return body + _TRAILER.pack(count, zlib.crc32(body))
+    crc = 0
+    for part in parts:
+        crc = zlib.crc32(part, crc)
+    return parts + [_TRAILER.pack(count, crc)]
+
+
+def file_bytes(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = BUDGET) -> bytes:
+    """``encode``'s pieces joined: the file's whole content."""
+    return b"".join(encode(looks, theme_bytes, budget))
 
 
 def decode(data: bytes, theme_bytes: bytes) -> dict[str, pygame.Surface]:
@@ -127,6 +137,8 @@ class KeptLooks:
         self.theme_path = theme_path
         self.theme_bytes = b""
         self.file_sound = False
+        self.written = False
+        self._writing: Optional[threading.Thread] = None
 
     def load(self) -> int:
         """Offer the file's looks to pygame_gui's look-up and record the looks drawn from now on; how many were
@@ -147,21 +159,40 @@ class KeptLooks:
         return len(_KEPT)
 
     def save(self) -> bool:
-        """Stop recording; write the file when something new was drawn or it could not be used (atomically, within
-        ``BUDGET``), then let go of the looks read. Whether it was written. Never raises: a full disk or a
-        read-only home leaves the old file (or none) and a log line."""
+        """Stop recording; when something new was drawn or the file could not be used, start writing it
+        (atomically, within ``BUDGET``, on a thread of its own: a 4K title's looks are megabytes to sync to disk),
+        and let go of the looks read. Whether a write was started (``wait`` for it). Never raises: a full disk or
+        a read-only home leaves the old file (or none) and a log line."""
         _RECORDING[0] = False
-        written = False
         try:
-            if _DRAWN or not self.file_sound:
-                write_atomic_bytes(self.path, encode({**_KEPT, **_DRAWN}, self.theme_bytes))
-                written = True
-        except (OSError, pygame.error) as exc:
-            log.warning("kept looks: could not write %s (%s); the next start draws the buttons again", self.path, exc)
+            if not (_DRAWN or not self.file_sound):
+                return False
+            try:
+                pieces = encode({**_KEPT, **_DRAWN}, self.theme_bytes)
+            except pygame.error as exc:
+                log.warning("kept looks: could not keep the looks (%s)", exc)
+                return False
         finally:
             _KEPT.clear()
             _DRAWN.clear()
-        return written
+        self._writing = threading.Thread(target=self._write, args=(pieces,), name="kept looks")
+        self._writing.start()
+        return True
+
+    def _write(self, pieces: list) -> None:
+        try:
+            write_atomic_bytes(self.path, pieces)
+            self.written = True
+        except OSError as exc:
+            log.warning("kept looks: could not write %s (%s); the next start draws the buttons again", self.path, exc)
+        finally:
+            pieces.clear()  # the looks' buffers go with them
+
+    def wait(self) -> bool:
+        """Wait for a write ``save`` started; whether the file was written."""
+        if self._writing is not None:
+            self._writing.join()
+        return self.written
 
 
 def kept_look(look_id: str) -> Optional[pygame.Surface]:
