@@ -88,3 +88,27 @@ def test_the_file_keeps_within_its_budget():
     assert len(kept_looks.decode(data, b"{}")) == 3
     with pytest.raises(ValueError):
         kept_looks.decode(data, b"{ }")  # another theme
+
+
+def test_looks_drawn_after_the_first_frames_are_not_recorded(make_app, home):
+    import pygame_gui
+
+    app = make_app((1280, 720))
+    app.start("title")
+    early = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 123, 45), "Early", manager=app.manager)
+    assert len(kept_looks._DRAWN) > 0
+    while app._frames_drawn < app.RECORD_LOOKS_FRAMES:
+        app.step(1 / 60, [])
+    recorded = dict(kept_looks._DRAWN)
+    late = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 321, 54), "Late", manager=app.manager)
+    assert kept_looks._DRAWN == recorded  # the late button's look is drawn, not kept
+    assert any(key.startswith("rounded_rectangle_123_45_") for key in recorded)
+    while app._frames_drawn < app.KEEP_LOOKS_AT_FRAME:
+        app.step(1 / 60, [])
+    assert app.kept_looks.wait()
+    later = make_app((1280, 720))
+    assert not any(key.startswith("rounded_rectangle_321_54_") for key in kept_looks._KEPT)
+    assert any(key.startswith("rounded_rectangle_123_45_") for key in kept_looks._KEPT)
+    late.kill()
+    early.kill()
+    assert later.kept_looks.file_sound

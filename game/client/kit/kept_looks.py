@@ -158,6 +158,13 @@ class KeptLooks:
             log.warning("kept looks: %s not used (%s); the buttons are drawn and it is written anew", self.path, exc)
         return len(_KEPT)
 
+    def stop_recording(self) -> None:
+        """Record no more looks; when nothing new was drawn and the file was sound, let go of the looks read
+        (``save`` will have nothing to write)."""
+        _RECORDING[0] = False
+        if not _DRAWN and self.file_sound:
+            _KEPT.clear()
+
     def save(self) -> bool:
         """Stop recording; when something new was drawn or the file could not be used, start writing it
         (atomically, within ``BUDGET``, on a thread of its own: a 4K title's looks are megabytes to sync to disk),

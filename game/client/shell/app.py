@@ -426,7 +426,9 @@ class App:
             if draw:
                 self.render()
                 self._frames_drawn += 1
-                if self._frames_drawn == self.KEEP_LOOKS_AT_FRAME:
+                if self._frames_drawn == self.RECORD_LOOKS_FRAMES:
+                    self.kept_looks.stop_recording()
+                elif self._frames_drawn == self.KEEP_LOOKS_AT_FRAME:
                     self.kept_looks.save()
             else:
                 self.draw_whole_next_frame()
@@ -458,8 +460,11 @@ class App:
         self.running = False
         self.exit_code = 1
 
-    #: The frame after which the looks drawn so far are kept on disk (``KeptLooks.save``): past the frames a
-    #: player waits on at start (the bench's ``app_cpu_to_frame_30_s``), once the title's hovered looks are drawn.
+    #: The looks drawn in the first frames are recorded to be kept (the title's, its hovered looks drawn one a
+    #: frame after the first): not those of a scene opened later, which would hold megabytes at 4K until written.
+    RECORD_LOOKS_FRAMES = 10
+    #: The frame after which the looks recorded are kept on disk (``KeptLooks.save``): past the frames a player
+    #: waits on at start (the bench's ``app_cpu_to_frame_30_s``).
     KEEP_LOOKS_AT_FRAME = 60
 
     def after_first_frame(self) -> None:
