@@ -112,3 +112,15 @@ def test_looks_drawn_after_the_first_frames_are_not_recorded(make_app, home):
     late.kill()
     early.kill()
     assert later.kept_looks.file_sound
+
+
+def test_an_unreadable_file_is_ignored_and_the_title_drawn(make_app, home, caplog):
+    (home / paths.KEPT_LOOKS_NAME).mkdir()  # a folder where the file should be: it cannot be read, nor replaced
+    app = make_app((1280, 720))
+    assert app.kept_looks.file_sound is False and not kept_looks._KEPT
+    assert any("not used" in r.getMessage() for r in caplog.records)
+    _run_title(app)
+    app.step(1 / 60, [])
+    assert app.kept_looks.wait() is False
+    assert any("could not write" in r.getMessage() for r in caplog.records)
+    assert app.running and app.stack.top.name == "title"
