@@ -13,6 +13,17 @@ def _press(app, button):
     app.step(0.0, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button, "ui_object_id": ""})])
 
 
+def _scroll_down_over(app, pos, notches: int) -> None:
+    """Point at ``pos`` and turn the mouse wheel ``notches`` times downwards, then let the scrolling settle."""
+    pygame.mouse.set_pos(pos)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    for _ in range(notches):
+        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0, which=0)])
+    for _ in range(10):
+        app.step(1 / 30, [])
+
+
 def _masked(surface: pygame.Surface, rects) -> bytes:
     out = surface.copy()
     for rect in rects:
@@ -138,14 +149,7 @@ def test_the_reference_paints_its_words_again_as_they_scroll(make_app):
     scene = app.context.open_reference("whatgoesup", section="glossary")
     app.step(1 / 30, [])
     assert scene.text_box.scroll_bar is not None and scene.scroll_fraction() == 0.0
-    pos = scene.text_box.rect.center
-    pygame.mouse.set_pos(pos)
-    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
-    for _ in range(6):
-        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
-                                             precise_y=-1.0, which=0)])
-    for _ in range(10):
-        app.step(1 / 30, [])
+    _scroll_down_over(app, scene.text_box.rect.center, 6)
     assert scene.scroll_fraction() > 0.0
     assert pygame.image.tobytes(app.surface, "RGB") == _reference_drawn_whole(app, scene)
 
@@ -158,14 +162,7 @@ def test_a_long_rnd_manifest_scrolls_repainting_only_its_words(rnd):
     app.step(1 / 30, [])
     assert scene.manifest.scroll_bar is not None and scene.manifest.offset() == 0
     painted = scene.still.paints
-    pos = scene.manifest.rect.center
-    pygame.mouse.set_pos(pos)
-    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
-    for _ in range(4):
-        app.step(1 / 30, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
-                                             precise_y=-1.0, which=0)])
-    for _ in range(10):
-        app.step(1 / 30, [])
+    _scroll_down_over(app, scene.manifest.rect.center, 4)
     assert scene.manifest.offset() > 0 and scene.still.paints == painted  # the words alone were painted again
     _matches_whole_draw(app, scene)
 
