@@ -471,9 +471,7 @@ def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
     selected = _carried_selection(pool, key, wanted)
     if selected is None:
         selected = tuple(compress(pool, map(eq, map(key, pool), repeat(wanted))))
-    if len(_SELECTIONS) >= _MAX_SELECTIONS:
-        for old in list(itertools.islice(_SELECTIONS, _MAX_SELECTIONS // 2)):
-            del _SELECTIONS[old]
+    _make_room(_SELECTIONS, _MAX_SELECTIONS)
     _SELECTIONS[slot] = (pool, selected)  # the pool is held, so its id cannot be reused while it is here
     return selected
 
@@ -526,6 +524,15 @@ _INDEXES: dict[int, list] = {}
 _MAX_INDEXES = 128
 
 
+def _make_room(kept: dict, most: int) -> None:
+    """Forget the older half of ``kept`` when it holds ``most`` entries. Half, not all: the pools in play now
+    keep what was worked out for them (clearing everything made every live pool rebuild its index after each
+    512 new tuples)."""
+    if len(kept) >= most:
+        for old in list(itertools.islice(kept, most // 2)):
+            del kept[old]
+
+
 def _entry(pool: tuple) -> list:
     hit = _INDEXES.get(id(pool))
     if hit is not None and hit[0] is pool:
@@ -535,11 +542,7 @@ def _entry(pool: tuple) -> list:
 
 
 def _keep(pool: tuple, index: dict, positions: Optional[dict]) -> list:
-    if len(_INDEXES) >= _MAX_INDEXES:
-        # Forget the older half, not all: the pools in play now keep their indexes (clearing everything
-        # made every live pool rebuild its index after each 512 new tuples).
-        for old in list(itertools.islice(_INDEXES, _MAX_INDEXES // 2)):
-            del _INDEXES[old]
+    _make_room(_INDEXES, _MAX_INDEXES)
     entry = _INDEXES[id(pool)] = [pool, index, positions]
     return entry
 
@@ -658,9 +661,7 @@ _MAX_MADE_FROM = 256
 
 
 def _made(new_pool: tuple, pool: tuple, replaced) -> None:
-    if len(_MADE_FROM) >= _MAX_MADE_FROM:
-        for old in list(itertools.islice(_MADE_FROM, _MAX_MADE_FROM // 2)):
-            del _MADE_FROM[old]
+    _make_room(_MADE_FROM, _MAX_MADE_FROM)
     _MADE_FROM[id(new_pool)] = (new_pool, pool, replaced)
 
 
