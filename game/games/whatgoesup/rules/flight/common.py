@@ -143,36 +143,15 @@ class FlightPhase:
 def _with_flight(state: GameState, changes: dict, events: tuple[Event, ...], upgoers: Optional[tuple] = None,
                  others: Optional[dict] = None) -> GameState:
     """``state`` with ``changes`` to its flight, ``events`` said, its ``upgoers`` if given and ``others`` (more of
-    its own fields: a roll's spent stamina, luck or RCS use), the state and its flight copied once each, straight
-    from their fields: the flight rules set their phase many times an action."""
-    flight = state.flight.__dict__.copy()
-    count = len(flight)
-    flight.update(changes)
-    if len(flight) != count:  # a name that is no field of FlightPhase: let update say so (TypeError)
-        update(state.flight, **changes)
-    fields = state.__dict__.copy()
-    if others:
-        count = len(fields)
-        fields.update(others)
-        if len(fields) != count:  # a name that is no field of GameState: let update say so (TypeError)
-            update(state, **others)
-    fields["flight"] = _with_fields(FlightPhase, flight)
+    its own fields: a roll's spent stamina, luck or RCS use), the state and its flight copied once each (by
+    ``update``): the flight rules set their phase many times an action."""
+    fields = dict(others) if others else {}
+    fields["flight"] = update(state.flight, **changes)
     if upgoers is not None:
         fields["upgoers"] = upgoers
     if events:
         fields["events"] = state.events + tuple(events)
-    return _with_fields(GameState, fields)
-
-
-def _with_fields(cls: type, fields: dict):
-    """A new ``cls`` (a frozen dataclass that checks nothing on creation) holding exactly ``fields``."""
-    value = _new_object(cls)
-    _set_dict(value, "__dict__", fields)
-    return value
-
-
-_new_object = object.__new__
-_set_dict = object.__setattr__
+    return update(state, **fields)
 
 
 class FlightEngine(EngineHooks, Protocol):
