@@ -8,8 +8,8 @@ It reads the same small HTML the scenes write for text boxes: ``<b>``, ``<br>``,
 ``<font pixel_size=N>`` and the escapes of ``kit.text.html_escape``.
 
 When the text is taller than its box a ``UIVerticalScrollBar`` appears at its right; the mouse wheel over the
-words scrolls it too (an invisible hover target shares the bar's focus). ``view_key()`` changes whenever the
-painted words would (a scene keeps it in the key of its picture).
+words scrolls it too (an invisible hover target shares the bar's focus). ``offset()`` changes whenever the painted
+words would (a scene keeps it, with the box itself, in the key of its picture).
 """
 from __future__ import annotations
 
@@ -150,9 +150,6 @@ class PagedText:
         if self.scroll_bar is None:
             return 0
         return int(round(self.scroll_bar.start_percentage * self.content_h))
-
-    def view_key(self) -> tuple:
-        return (id(self), self.offset())
 
     def paint(self, surface: pygame.Surface) -> None:
         """The lines in view, clipped to the box."""
