@@ -74,8 +74,8 @@ def _opaque_middle(size: tuple[int, int], card: pygame.Rect, layout: Layout) -> 
         return None
     for top in range(middle.top, middle.bottom, MIDDLE_ROWS):
         band = pygame.Rect(middle.left, top, middle.w, min(MIDDLE_ROWS, middle.bottom - top))
-        mask = pygame.mask.from_threshold(_painted(band, card, layout), (*CARD, 255), (1, 1, 1, 1))
-        if mask.count() != band.w * band.h:
+        part = _painted(band, card, layout)
+        if not _plain_card(part, part.get_rect()):
             return None
     return middle
 
