@@ -547,22 +547,19 @@ class RollPanel:
         if not can_act:
             return
         if self.show is None and mode == "fight":
-            rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
-            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            rect = layout.corner_rect(card, 220, 50, 24, 18)
             self._add(rect, "Roll (Space)", "roll", "Roll this derp's die now: the result is drawn from exactly the "
                                                     "odds shown.", "@menu_button")
             return
         if self.show is None and mode in ("ready", "coin", "ship_fight"):
-            rect = pygame.Rect(0, 0, layout.px(220), layout.px(50))
-            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            rect = layout.corner_rect(card, 220, 50, 24, 18)
             self._add(rect, "Toss the coin (Space)" if mode == "coin" else "Roll (Space)", "roll",
                       "Roll the dice now: the result is drawn from exactly the odds shown.", "@menu_button")
             return
         if not landed:
             return
         if isinstance(self.show, DerpFightShow):
-            rect = pygame.Rect(0, 0, layout.px(260), layout.px(48))
-            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            rect = layout.corner_rect(card, 260, 48, 24, 18)
             roller = self.show.next_roller
             if roller and mode == "fight":
                 self._add(rect, f"{roller} rolls (Space)", "continue", f"Roll {roller}'s die now.", "@menu_button")
@@ -586,8 +583,7 @@ class RollPanel:
                 self._add(rect, label, action, why or None, "@segment")
                 self._explain_button(state, action, why)
         elif self.show is not None:
-            rect = pygame.Rect(0, 0, layout.px(200), layout.px(48))
-            rect.bottomright = (card.right - pad, card.bottom - layout.px(18))
+            rect = layout.corner_rect(card, 200, 48, 24, 18)
             self._add(rect, "Continue", "continue", "Back to the Field (Space).", "@menu_button")
 
     def _add(self, rect, text, what, tooltip, class_id) -> None:
