@@ -25,6 +25,7 @@ import pygame
 import pygame_gui
 
 from game.client.kit.paths import kept_looks_path
+from game.client.kit.style import look_found_by_id, look_id
 from game.core.atomic import write_atomic_bytes
 
 log = logging.getLogger("whatgoesup")
@@ -235,15 +236,9 @@ def install() -> None:
 def _record(shape, state_str: str) -> None:
     """Note ``shape``'s look ``state_str`` as just drawn (its words not on it yet), when it is one pygame_gui
     would look up by its id: not a bar, not a stand-in drawn while resizing, not resized."""
-    theming = shape.theming
-    if (shape.__dict__.get("resizing_quickly") or shape.has_been_resized or "filled_bar" in theming
-            or "filled_bar_width_percentage" in theming):
-        return
     look = shape.states[state_str].surface
-    if look.get_size() != tuple(shape.containing_rect.size) or look.get_bitsize() != 32:
+    if not look_found_by_id(shape, state_str) or look.get_bitsize() != 32:
         return
-    look_id = shape.shape_cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
-                                               shape.border_widths, theming[f"{state_str}_border"],
-                                               theming[f"{state_str}_bg"], shape.shape_corner_radius)
-    if look_id not in _KEPT and look_id not in _DRAWN:
-        _DRAWN[look_id] = look.copy()
+    found_as = look_id(shape, state_str)
+    if found_as not in _KEPT and found_as not in _DRAWN:
+        _DRAWN[found_as] = look.copy()

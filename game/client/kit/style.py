@@ -449,20 +449,35 @@ def shared_looks(cache) -> "OrderedDict[str, pygame.Surface]":
     return cache.__dict__.setdefault("big_looks", OrderedDict())
 
 
+def look_found_by_id(shape, state_str: str) -> bool:
+    """Whether ``shape``'s look ``state_str`` as just drawn (its words not on it yet) is one pygame_gui's shape
+    look-up would find by ``look_id``: not a bar, not a stand-in drawn while resizing, not resized, the shape's
+    own size."""
+    theming = shape.theming
+    return not (shape.__dict__.get("resizing_quickly") or shape.has_been_resized or "filled_bar" in theming
+                or "filled_bar_width_percentage" in theming
+                or shape.states[state_str].surface.get_size() != tuple(shape.containing_rect.size))
+
+
+def look_id(shape, state_str: str) -> str:
+    """pygame_gui's shape-cache id of a rounded ``shape``'s look ``state_str``: everything that decides its
+    pixels but the words."""
+    return shape.shape_cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
+                                            shape.border_widths, shape.theming[f"{state_str}_border"],
+                                            shape.theming[f"{state_str}_bg"], shape.shape_corner_radius)
+
+
 def _keep_big_look(shape, state_str: str) -> None:
     """Keep ``shape``'s look ``state_str`` as just drawn (its words not on it yet) in its theme's shape cache, when
     pygame_gui would have kept it but for its size."""
     look = shape.states[state_str].surface
     w, h = look.get_size()
-    if (shape.has_been_resized or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+    if (not look_found_by_id(shape, state_str)
             or (w * h < _GUI_CACHED_AREA and w <= _GUI_CACHED_SIDE and h <= _GUI_CACHED_SIDE)
-            or (w, h) != tuple(shape.containing_rect.size) or 4 * w * h > BIG_LOOKS_KEPT):
+            or 4 * w * h > BIG_LOOKS_KEPT):
         return
-    cache = shape.shape_cache
-    lookup_id = cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
-                                     shape.border_widths, shape.theming[f"{state_str}_border"],
-                                     shape.theming[f"{state_str}_bg"], shape.shape_corner_radius)
-    looks = shared_looks(cache)
+    lookup_id = look_id(shape, state_str)
+    looks = shared_looks(shape.shape_cache)
     if lookup_id in looks:  # copied from there
         return
     looks[lookup_id] = look.copy()
