@@ -481,9 +481,14 @@ class PhasePart(FlightBase):
     def _activate(self, state: GameState, upgoer_id: str, events: list[Event]) -> GameState:
         f: FlightPhase = state.flight
         queue = tuple(u for u in f.queue if u != upgoer_id)
-        state = self._set(state, queue=queue, active=upgoer_id, mode=_FIRST_MODE[f.stage], cursor_decided=None,
-                          retry_burn=None, hurt=frozenset())
+        state = self._set(state, queue=queue, **self._activation(f.stage, upgoer_id))
         return self._say(state, events)
+
+    @staticmethod
+    def _activation(stage: str, upgoer_id: str) -> dict:
+        """The changes to the flight that make ``upgoer_id`` the active craft, starting its turn in ``stage``."""
+        return {"active": upgoer_id, "mode": _FIRST_MODE[stage], "cursor_decided": None, "retry_burn": None,
+                "hurt": frozenset()}
 
     def _next_stage(self, state: GameState) -> GameState:
         """The next stage with anyone in its queue, in one copy of the state; its only craft is made active in the
@@ -499,8 +504,8 @@ class PhasePart(FlightBase):
                 stage = "moves"
                 queue = tuple(u.id for u in state.upgoers if u.status == "flying" and not u.moved_this_turn)
             if len(queue) == 1:
-                return self._set(state, stage=stage, queue=(), waited=frozenset(), active=queue[0],
-                                 mode=_FIRST_MODE[stage], cursor_decided=None, retry_burn=None, hurt=frozenset())
+                return self._set(state, stage=stage, queue=(), waited=frozenset(),
+                                 **self._activation(stage, queue[0]))
             if queue:
                 return self._set(state, stage=stage, queue=queue, waited=frozenset())
         return self._end_flights(state)
