@@ -724,7 +724,12 @@ def _copyable_fields(value) -> object:
 
 
 def with_program(state: GameState, program: Program) -> GameState:
+    return update(state, programs=programs_with(state, program))
+
+
+def programs_with(state: GameState, program: Program) -> tuple[Program, ...]:
+    """The state's programs with ``program`` in its place (for a copy of the state that changes more besides)."""
     programs = list(state.programs)
     programs[program.index] = program
-    return update(state, programs=tuple(programs))
+    return tuple(programs)
 

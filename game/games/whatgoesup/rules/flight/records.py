@@ -9,7 +9,8 @@ import functools
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
-from game.games.whatgoesup.rules.state import Event, GameState, Program, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import (Event, GameState, Program, Upgoer, programs_with, replace_in, update,
+                                               with_program)
 from game.core.words import counted
 
 
@@ -28,10 +29,9 @@ class RecordsPart(FlightBase):
                                          f"new step {step.name}")
             # The step marked visited and counted among the craft's new steps in one copy.
             program = state.programs[program.index]
-            programs = list(state.programs)
-            programs[program.index] = update(program, visited=program.visited | {step.name})
             craft = state.upgoer(upgoer.id)
-            state = update(state, programs=tuple(programs), upgoers=replace_in(
+            visited = update(program, visited=program.visited | {step.name})
+            state = update(state, programs=programs_with(state, visited), upgoers=replace_in(
                 state.upgoers, [update(craft, new_steps=craft.new_steps + (step.name,))]))
             program = state.programs[program.index]
             if not any(step.name in p.visited for p in state.programs if p.index != program.index):

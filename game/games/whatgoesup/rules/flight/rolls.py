@@ -17,7 +17,8 @@ from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.odds import HelpPlan
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.skills import ENGINEERING, PILOTING, Helper
-from game.games.whatgoesup.rules.state import HOME, Derp, Event, GameState, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Upgoer, programs_with, replace_in, update,
+                                               with_program)
 
 
 class RollPart(FlightBase):
@@ -146,11 +147,9 @@ class RollPart(FlightBase):
             return self._rolled(state, roll, (said,), None, settle)
         if isinstance(action, UseLuck):
             program = state.programs[upgoer.owner]
-            programs = list(state.programs)
-            programs[program.index] = update(program, luck=program.luck - 1)
             said = Event(f"{program.name} spends a luck point to reroll.", upgoer.owner, "roll")
             return _with_flight(state, {"roll": update(roll, previous=roll.value, value=None)}, (said,), None,
-                                {"programs": tuple(programs)})
+                                {"programs": programs_with(state, update(program, luck=program.luck - 1))})
         if isinstance(action, UseSkill):
             derp = state.derp(action.derp)
             paid = derp.id == roll.free_help  # with the stamina point that worked the payload (2013)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
-from game.games.whatgoesup.rules.state import Event, GameState, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import Event, GameState, programs_with, replace_in, update, with_program
 
 
 #: The flight phase once every craft has flown (immutable, so one value serves every turn's end).
@@ -68,9 +68,8 @@ class TurnEndPart(FlightBase):
             changes = {"upgoers": replace_in(state.upgoers, [fed_upgoer])}
             program = state.programs[upgoer.owner]
             if upgoer.crewed_turns + 1 > program.longest_crewed_flight:  # the record outlives the flight
-                programs = list(state.programs)
-                programs[program.index] = update(program, longest_crewed_flight=upgoer.crewed_turns + 1)
-                changes["programs"] = tuple(programs)
+                longest = update(program, longest_crewed_flight=upgoer.crewed_turns + 1)
+                changes["programs"] = programs_with(state, longest)
             if hungry:
                 state = update(state, **changes)
                 changes = {}
