@@ -228,7 +228,7 @@ def action_round_trips(engine: Engine, before: GameState, action: Action, after:
     object seen before (the engine's listings hand out the same action objects again and again)."""
     if _PASSED_OBJECTS.get(id(action)) is action:
         return None
-    fields = getattr(action, "__dict__", None)  # the key: see _exact_key (made here, as most actions need it)
+    fields = getattr(action, "__dict__", None)  # the key: see _PLAIN_TYPES below
     if fields is not None:
         values = tuple(fields.values())
         types = tuple(map(type, values))
