@@ -1000,13 +1000,18 @@ class Engine:
         return with_program(state, update(p, dot_entries=p.dot_entries + (DotEntry(reason, dots),)))
 
     def end_turn(self, state: GameState) -> GameState:
-        """Turn accounting: dot changes and the clamp, per-turn resets, then the next R&D turn or the end."""
+        """Turn accounting once every craft has flown (``state``: its events the flights' story, which stays
+        first): dot changes and the clamp, per-turn resets, then the next R&D turn (phase rnd, no flight) or the
+        end. The next turn is built in one copy of the state: the programs' dots, resets and new points in one
+        copy each, the rock's clock and drift die in one (the standing bonuses and an ending aside)."""
         budget = self.rules.economy.budget
+        told = state.events
         events: list[Event] = []
+        # The standing bonuses' own words are not kept: the turn reports below tell what they moved.
         state = self.flight_rules.standing_bonuses(state)
         idle = self.rules.economy.dots.nothing_in_space
         in_space = {u.owner for u in state.upgoers if u.in_space} if idle else ()
-        programs = []
+        clamped = []
         for p in state.programs:
             entries = p.dot_entries
             if idle and p.index not in in_space:
@@ -1014,26 +1019,36 @@ class Engine:
             raw = p.dots + sum(e.dots for e in entries) if entries else p.dots
             dots = max(budget.min_dots, min(budget.max_dots, raw))
             events.append(Event.told(_turn_report, (state.turn, p.name, entries, p.dots, raw, dots), p.index, "report"))
-            programs.append(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0))
-        state = update(state, programs=tuple(programs))
+            clamped.append((p, dots))
         if state.rock is not None:
-            state = update(state, events=())
-            state, ending = self.rock_rules.end_of_turn(state)
-            events += list(state.events)
+            rock, said, ending = self.rock_rules.end_of_turn(state)
+            events += said
             if ending is not None:
                 kind, reason = ending
                 winners = tuple(p.index for p in state.programs) if kind == "saved" else ()
-                state = self.finish(update(state, events=tuple(events)), winners, kind, reason)
-                return state
-            return self._start_turn(state, events)
-        ending = self.victory_rules.end_of_turn(state)
+                return self.finish(self._turn_ended(state, clamped, told + tuple(events), rock=rock), winners,
+                                   kind, reason)
+            return self._start_turn(state, clamped, told, events, rock=self.rock_rules.new_turn(rock))
+        ended = self._turn_ended(state, clamped, ())
+        ending = self.victory_rules.end_of_turn(ended)
         if ending is not None:
             winners, kind, reason = ending
-            state = update(state, events=tuple(events))
-            return self.finish(state, winners, kind, reason)
-        return self._start_turn(state, events)
+            return self.finish(update(ended, events=told + tuple(events)), winners, kind, reason)
+        return self._start_turn(state, clamped, told, events)
 
-    def _start_turn(self, state: GameState, events: list[Event]) -> GameState:
+    @staticmethod
+    def _turn_ended(state: GameState, clamped: list[tuple[Program, int]], events: tuple[Event, ...],
+                    **changes) -> GameState:
+        """``state`` at the turn's end: each program with its clamped dots and its turn's records reset, no
+        flight, ``events`` told and ``changes`` made, in one copy (what an ending or a victory reads)."""
+        programs = tuple(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0) for p, dots in clamped)
+        return update(state, programs=programs, flight=None, phase="rnd", events=events, **changes)
+
+    def _start_turn(self, state: GameState, clamped: list[tuple[Program, int]], told: tuple[Event, ...],
+                    events: list[Event], **changes) -> GameState:
+        """The next turn's R&D from ``state`` at a turn's end (its programs' dots to be set to ``clamped``): each
+        program's dots, resets and new points, the blueprints' and derps' resets, the turn's number, ``told``
+        then ``events`` and "Turn N begins", and ``changes`` (the rock), in one copy of the state."""
         budget = self.rules.economy.budget
         # Only what changes is copied: unchanged things and derps (and their tuples, with the indexes kept
         # for them) are shared with the state before, which keeps long games light to replay and hold.
@@ -1053,17 +1068,14 @@ class Engine:
             elif d.busy is not None or d.trained_skill is not None or d.trained_points != 0:
                 rested.append(update(d, busy=None, trained_skill=None, trained_points=0))
         derps = replace_in(state.derps, rested) if rested else state.derps
-        programs = []
-        for p in state.programs:
-            gained = p.dots * budget.points_per_dot + p.bonus_points
-            programs.append(update(p, points=p.points + gained, bonus_points=0))
+        per_dot = budget.points_per_dot
+        programs = tuple(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0,
+                                points=p.points + dots * per_dot + p.bonus_points, bonus_points=0)
+                         for p, dots in clamped)
         turn = state.turn + 1
         events.append(Event.told(_turn_begins, (turn,), None, "turn"))
-        state = update(state, turn=turn, phase="rnd", things=things, derps=derps,
-                                    programs=tuple(programs), events=tuple(events))
-        if state.rock is not None:
-            state = self.rock_rules.start_turn(state)
-        return state
+        return update(state, turn=turn, phase="rnd", flight=None, things=things, derps=derps, programs=programs,
+                      events=told + tuple(events), **changes)
 
     # ------------------------------------------------------------------ candidate actions
     INVENT_MASSES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)

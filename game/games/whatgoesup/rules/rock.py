@@ -119,13 +119,18 @@ class RockRules:
 
     def score(self, state: GameState) -> int:
         """The shared score of a saved world: early saves score more, lost derps (and any left in space) cost."""
+        return self._score(state, state.rock)
+
+    def _score(self, state: GameState, rock: RockState) -> int:
+        """``score`` with the rock as ``rock`` (the state's derps and craft as they are)."""
         scenario = self.scenario(state)
         lost = sum(1 for d in state.derps if d.dead) + self.crew_in_space(state)
-        return max(0, scenario.score.base + scenario.score.per_turn_left * (state.rock.saved_turns_left or 0)
+        return max(0, scenario.score.base + scenario.score.per_turn_left * (rock.saved_turns_left or 0)
                    + scenario.score.per_derp_lost * lost)
 
-    def end_of_turn(self, state: GameState) -> tuple[GameState, Optional[tuple[str, str]]]:
-        """The rock comes a turn closer. Returns the state and, when the game ends, (kind, reason)."""
+    def end_of_turn(self, state: GameState) -> tuple[RockState, tuple[Event, ...], Optional[tuple[str, str]]]:
+        """The rock a turn closer: the rock after it, what that tells, and, when the game ends, (kind, reason).
+        The state is not copied: the engine puts the rock into its one copy of the turn's end."""
         scenario = self.scenario(state)
         rock = state.rock
         drift = rock.drift
@@ -137,7 +142,6 @@ class RockRules:
         if drift == "rolling" and turns_left <= scenario.drift_stops_at:
             drift = "close"
         rock = update(rock, turns_left=turns_left, drift=drift)
-        state = update(state, rock=rock, events=state.events + events)
         if rock.saved:
             if self.crew_in_space(state) == 0 or rock.turns_left <= 0:
                 lost = sum(1 for d in state.derps if d.dead)
@@ -146,18 +150,19 @@ class RockRules:
                 left = f"{out} derp{'s' if out != 1 else ''} left out in space as it flew by" if out else ""
                 reason = (f"The world is saved: the rock was pushed aside with {rock.saved_turns_left} "
                           f"turn{'s' if rock.saved_turns_left != 1 else ''} to spare; {losses}"
-                          + (f", {left}" if left else "") + f". Score {self.score(state)}.")
-                return state, ("saved", reason)
-            return state, None
+                          + (f", {left}" if left else "") + f". Score {self._score(state, rock)}.")
+                return rock, events, ("saved", reason)
+            return rock, events, None
         if rock.turns_left <= 0:
             reason = (f"The rock hits the world: {rock.nudge_total} of {rock.nudges_needed} nudge value was not "
                       "enough.")
-            return state, ("impact", reason)
-        return state, None
+            return rock, events, ("impact", reason)
+        return rock, events, None
 
-    def start_turn(self, state: GameState) -> GameState:
-        rock = state.rock
+    @staticmethod
+    def new_turn(rock: RockState) -> RockState:
+        """The rock at the start of a turn: its drift die pending while it drifts and the world is not saved."""
         pending = rock.drift == "rolling" and not rock.saved
         if pending == rock.drift_pending:
-            return state  # nothing to change (most turns once the drift has stopped)
-        return update(state, rock=update(rock, drift_pending=pending))
+            return rock  # nothing to change (most turns once the drift has stopped)
+        return update(rock, drift_pending=pending)

@@ -20,7 +20,8 @@ class TurnEndPart(FlightBase):
     """The end of the flight phase and the tracking of debris."""
 
     def _end_flights(self, state: GameState) -> GameState:
-        """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends."""
+        """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends (``Engine.end_turn``,
+        which takes the flight away)."""
         # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
         rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
         state = update(state, flight=_FLIGHTS_DONE,
@@ -28,9 +29,7 @@ class TurnEndPart(FlightBase):
         state = self._drift_debris(state)
         state = self._eat_and_rest(state)
         state = self._mapping_turn(state)
-        events = state.events
-        state = self.engine.end_turn(update(state, flight=None, phase="rnd"))
-        return update(state, events=events + state.events)
+        return self.engine.end_turn(state)  # the next turn (no flight, phase rnd) in one copy, this story first
 
     def _drift_debris(self, state: GameState) -> GameState:
         for upgoer in [u for u in state.upgoers if u.status == "debris"]:
