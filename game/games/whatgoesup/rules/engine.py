@@ -991,8 +991,7 @@ class Engine:
         programs = self._paying(state, program, 0, rnd_done=True)
         if not all(p.rnd_done for p in programs):
             return update(state, programs=programs, events=(ended,))
-        state = self.flight_rules.begin_flights(update(state, programs=programs))
-        return update(state, events=(ended,) + state.events)
+        return self.flight_rules.begin_flights(state, told=(ended,), programs=programs)
 
     def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
         """Record a budget change; it is applied (and clamped) at the end of the turn."""

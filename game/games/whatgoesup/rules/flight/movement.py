@@ -6,6 +6,8 @@ habitats roll.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import THRUST_ORDER
@@ -14,6 +16,9 @@ from game.games.whatgoesup.rules.flight_actions import Burn, Coast, EndActivitie
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import Derp, GameState, Upgoer, replace_in, update
 from game.core.words import counted
+
+#: The changes to the flight that start a craft's move along the rail.
+_MOVING = {"mode": "moving", "cursor_decided": None, "retry_burn": None}
 
 
 class MovementPart(FlightBase):
@@ -27,21 +32,27 @@ class MovementPart(FlightBase):
         self._check_move(state, upgoer, a)
         return self._start_moving(state, upgoer)
 
-    def _start_moving(self, state: GameState, upgoer: Upgoer) -> GameState:
-        return self._set(state, mode="moving", cursor_decided=None, retry_burn=None)
+    def _start_moving(self, state: GameState, upgoer: Upgoer, travel: bool = False) -> GameState:
+        """The active craft starts its move. With ``travel`` (when ``_drive`` would travel next, nothing else
+        standing before it), its first step along the rail is made in the same copy of the state."""
+        if travel:
+            return self._travel(state, upgoer, _MOVING)
+        return self._set(state, **_MOVING)
 
-    def _travel(self, state: GameState, upgoer: Upgoer) -> GameState:
-        """Follow the rail from the current step until a decision, a roll or a stop."""
+    def _travel(self, state: GameState, upgoer: Upgoer, moving: Optional[dict] = None) -> GameState:
+        """Follow the rail from the current step until a decision, a roll or a stop. ``moving``: the changes to
+        the flight that start the move (``_start_moving``), made in the same copy."""
         f: FlightPhase = state.flight
         step = self.board.step(upgoer.location)
         scenario = self._scenario(state)
         burns = self.board.burns_from(step.id, scenario)
-        if burns and f.cursor_decided != step.id and self.can_steer(state, upgoer):
-            return self._set(state, mode="junction")
+        cursor = f.cursor_decided if moving is None else moving["cursor_decided"]
+        if burns and cursor != step.id and self.can_steer(state, upgoer):
+            return self._set(state, **dict(moving or {}, mode="junction"))
         if step.next is None:
             # A surface step with no burn taken: the craft stays where it is for this turn.
-            return self._arrive(state, upgoer, step.id, stayed=True)
-        return self._go_to(state, upgoer, step.next)
+            return self._arrive(state, upgoer, step.id, stayed=True, moving=moving)
+        return self._go_to(state, upgoer, step.next)  # which starts the move afresh (mode, cursor, retry burn)
 
     def _go_to(self, state: GameState, upgoer: Upgoer, step_id: str, fallback: bool = False) -> GameState:
         """Enter a step and do what it asks."""
@@ -216,18 +227,21 @@ class MovementPart(FlightBase):
         return self._replace_items(state, spent)
 
     # ------------------------------------------------------------------ the end of a move
-    def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False) -> GameState:
-        """Movement ends at a duration step: active capsules and habitats roll."""
+    def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False,
+                moving: Optional[dict] = None) -> GameState:
+        """Movement ends at a duration step: active capsules and habitats roll. ``moving``: the changes to the
+        flight that started the move, when it is made in the same copy (``_travel``)."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id, moved_this_turn=True)
+        ended = dict(moving, mode="after") if moving else {"mode": "after", "cursor_decided": None}
         if not upgoer.docked_with and not (step.kind == "surface" and step.body
                                            and step.body not in upgoer.bodies_landed):
             # Nobody carried along and no body landed on: the craft put in, the move ended and its rolls queued
             # in one copy (the rolls read the parts, crew, programs and setup, never the craft pool or the flight).
             changes = self._queued(state.flight, self._duration_rolls(state, upgoer, step.id))
-            changes.update(mode="after", cursor_decided=None)
+            changes.update(ended)
             return _with_flight(state, changes, (), replace_in(state.upgoers, [upgoer]))
-        state = self._set_replacing(state, upgoer, mode="after", cursor_decided=None)
+        state = self._set_replacing(state, upgoer, **ended)
         if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
             upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
             state = self._replace_upgoer(state, upgoer)

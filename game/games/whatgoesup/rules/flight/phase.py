@@ -275,7 +275,8 @@ class PhasePart(FlightBase):
 
     def _apply(self, state: GameState, action: Action, drive: bool = False) -> GameState:
         """``action`` played out; with ``drive``, a roll it leaves to settle at once is settled in the same copy
-        of the state (``_drive`` would settle it next, from the state in between)."""
+        of the state (``_drive`` would settle it next, from the state in between), and a Move makes its first
+        step along the rail in the copy that starts it."""
         f: FlightPhase = state.flight
         if f.timing_tie:
             self._check_coin(f.timing_tie, action)
@@ -295,6 +296,11 @@ class PhasePart(FlightBase):
             self._check_choice(f.choice, action)
             return self._choose(state, action.option)
         upgoer, handler = self._activity_handler(state, action)
+        if drive and type(action) is Move and not self.underped_in_play(state):
+            # Moving on with no system to pay for it (nor orders to cross off): the move's first step along the
+            # rail is made in the same copy of the state (``_drive`` would make it next, nothing before it).
+            self._check_move(state, upgoer, action)
+            return self._start_moving(state, upgoer, travel=True)
         after = self._underped_cost(state, handler(state, upgoer, action), upgoer, action)
         return self._order_taken(after, upgoer, action) if self.clockwork(state, upgoer) else after
 
@@ -315,8 +321,9 @@ class PhasePart(FlightBase):
         return self._activity_candidates(state, upgoer) + self._underped_candidates(state, upgoer)
 
     # ------------------------------------------------------------------ the flight phase
-    def begin_flights(self, state: GameState) -> GameState:
-        """Start the flight phase after every program has finished R&D."""
+    def begin_flights(self, state: GameState, told: tuple[Event, ...] = (), **changes) -> GameState:
+        """Start the flight phase after every program has finished R&D: ``told`` first in its story and
+        ``changes`` (the programs, done with R&D) made in the same copy of the state (nothing here reads them)."""
         # Debris nobody chose to track during R&D leaves the board.
         dropped = [u for u in state.upgoers if u.status == "debris" and u.tracked_by is None]
         events = [Event(f"Nobody tracks the debris of {u.name}; it drifts out of sight.", kind="flight")
@@ -333,7 +340,8 @@ class PhasePart(FlightBase):
         pads = tuple(u.id for u in upgoers if u.status == "pad")
         state = update(state, upgoers=upgoers, items=items, phase="flight",
                        flight=FlightPhase(stage="launch", queue=pads),
-                       events=tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),))
+                       events=told + tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),),
+                       **changes)
         return self._drive(state)
 
     def _drive(self, state: GameState) -> GameState:
@@ -368,7 +376,7 @@ class PhasePart(FlightBase):
                 state = self._insertion(state, upgoer)
                 continue
             if f.mode == "before" and not self._has_choices(state, upgoer, "before"):
-                state = self._start_moving(state, upgoer)
+                state = self._start_moving(state, upgoer, travel=True)  # its first step: what comes next here
                 continue
             if f.mode == "after" and not self._has_choices(state, upgoer, "after"):
                 state = self._finish_upgoer(state, upgoer)
