@@ -129,9 +129,10 @@ class SpaceProgramBot:
         return action
 
     def _any_legal(self, engine: Engine, state: GameState) -> Action:
-        """A legal action chosen at random, preferring any that throws nothing away."""
-        legal = engine.legal_actions(state)
-        safe = [a for a in legal if type(a) not in _THROWS_AWAY]
+        """A legal action chosen at random, preferring any that throws nothing away (drawn from the listing's
+        view: the same actions at the same indexes as the list filtered, R&D's families kept or left out whole)."""
+        legal = engine.legal_view(state)
+        safe = legal.without(_THROWS_AWAY)
         return self.chooser.choice(safe or legal)
 
     def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:

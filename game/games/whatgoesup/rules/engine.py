@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, eq, is_, ne
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Sequence
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules import setup_data
@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.design import DesignReport, DesignValidity, che
 from game.games.whatgoesup.rules.flight import FlightRules
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
-from game.games.whatgoesup.rules.rnd_listing import RndListing
+from game.games.whatgoesup.rules.rnd_listing import RND_FAMILY_KINDS, Listed, RndListing
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
@@ -71,6 +71,8 @@ class Engine:
         self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
+        # Whether R&D's families are this engine's listing (a subclass that lists otherwise is read from its list).
+        self._lists_by_family = type(self).legal_actions is Engine.legal_actions
         # Each kind's role, read once (as Components.kind finds it: the first kind of an id).
         self._role_of_kind = {k.id: rules.components.kind(k.id).role for k in rules.components.kinds}
         # An R&D action's handler: (state, action, the acting program, check_only) -> the state after it.
@@ -227,7 +229,8 @@ class Engine:
         Free-text names are not enumerated: an Invent or Hire with any name is as legal as the
         listed one with the default name. Masses are listed on a coarse scale. In R&D the list is exactly
         the candidates of ``_rnd_candidates`` that ``refusal`` allows, in the same order, but worked out
-        per family from the state (tests/test_fast_engine.py holds the two together).
+        per family from the state (tests/test_fast_engine.py holds the two together); ``legal_view`` reads
+        the same families without joining them.
         """
         player = self.current_player(state)
         if player == TERMINAL:
@@ -242,6 +245,15 @@ class Engine:
                 legal += self._sample_offers(state, player)
             return legal
         return self._rnd_legal(state, player)
+
+    def legal_view(self, state: GameState) -> Listed:
+        """``legal_actions(state)`` as a ``Listed``, for a bot that draws one: the very same actions in the same
+        order, read by ``len`` and ``[i]`` without joining R&D's families into one list (``without`` leaves
+        classes out the same way, dropping whole families)."""
+        player = self.current_player(state)
+        if player < 0 or state.pending_trade is not None or state.phase == "flight" or not self._lists_by_family:
+            return Listed.of(self.legal_actions(state))
+        return Listed(self._rnd_families(state, player), RND_FAMILY_KINDS)
 
     def refusal(self, state: GameState, action: Action) -> Optional[str]:
         """Why ``action`` is not allowed now, or None when it is (checked without playing it out)."""
@@ -1138,31 +1150,29 @@ class Engine:
         yield EndRnD()
 
     def _rnd_legal(self, state: GameState, player: int) -> list[Action]:
-        """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, each family's
-        conditions read once from the state instead of checking every candidate in full (``rnd_listing``
-        keeps what the blueprints and the stored parts give, per tuple of the state). Tracking, with its
-        few candidates and involved checks, still asks ``refusal``."""
+        """R&D's families joined into one list."""
+        return list(chain.from_iterable(self._rnd_families(state, player)))
+
+    def _rnd_families(self, state: GameState, player: int) -> list[Sequence[Action]]:
+        """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, family by family
+        (``rnd_listing.RND_FAMILY_KINDS`` names each family's classes), each family's conditions read once from
+        the state instead of checking every candidate in full (``rnd_listing`` keeps what the blueprints and
+        the stored parts give, per tuple of the state, and hands out its kept lists: not to be changed).
+        Tracking, with its few candidates and involved checks, still asks ``refusal``."""
         listing = self.rnd_listing
         points = state.programs[player].points
-        legal: list[Action] = []
-        add = legal.append
         blueprints = listing.blueprints(state, player)
-        listing.invent(state, blueprints, points, legal)
-        listing.research_and_build(blueprints, points, legal)
-        for cost, action in listing.fixed_purchases:  # fuel and rations containers, a hire
-            if cost <= points:
-                add(action)
-        legal += listing.crew_actions(state, player, points)
-        legal += listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal)
-        legal += listing.offers(state, player)
+        invent = listing.invent(state, blueprints, points)
+        research_and_build = listing.research_and_build(blueprints, points)
+        purchases = listing.purchases(points)  # fuel and rations containers, a hire
+        crew = listing.crew_actions(state, player, points)
+        reverse = listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal)
+        offers = listing.offers(state, player)
         pads = listing.pads(state, player)
-        legal += pads.disassemble
-        for track in pads.tracks:
-            if self.refusal(state, track) is None:
-                add(track)
-        legal += listing.assembles(self.suggested_designs(state, player), pads.taken_names)
-        add(listing.end_rnd)
-        return legal
+        tracks = [track for track in pads.tracks if self.refusal(state, track) is None]
+        assembles = listing.assembles(self.suggested_designs(state, player), pads.taken_names)
+        return [invent, research_and_build, purchases, crew, reverse, offers, pads.disassemble, tracks, assembles,
+                listing.ending]
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:
         """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows

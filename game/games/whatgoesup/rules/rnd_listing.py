@@ -15,13 +15,15 @@ the blueprints already read, and one that changes only blueprints (research) fin
 that did change is read from the program's last view by what changed (``changed_since``: the places
 ``replace_in`` and ``appended`` recorded, ``state.replaced_since``), so a research, a build or a part
 coming back to storage costs about the same in a long game as in a short one; blueprint rows are kept in
-blocks of 8 with what they list per level of points. Every cache holds the values it was built from and
+blocks of 8 with what they list per level of points. The families are handed out as kept, not joined
+(``Listed``): ``legal_actions`` joins them, a bot draws one action from them in place (``Engine.legal_view``). Every cache holds the values it was built from and
 answers only when handed those very values: derived data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import compress, repeat
+from collections.abc import Sequence
+from itertools import accumulate, chain, compress, repeat
 from operator import attrgetter, eq, is_, is_not, itemgetter
 from typing import Callable, NamedTuple, Optional
 
@@ -125,11 +127,87 @@ def row_blocks(rows: list[BlueprintRow]) -> list[RowBlock]:
     return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(0, len(rows), _BLOCK)]
 
 
+class Listed(Sequence):
+    """Actions listed part by part (each part a kept list of one family, or a ``Listed`` itself), read as one
+    sequence without joining the parts: ``len`` is the sum of their lengths and ``[i]`` finds its part by where
+    each part starts (prefix sums, bisect), so reading one action costs a bisect over the parts however many
+    actions there are. The same actions, the very objects, in the same order as the parts joined
+    (``joined``). ``kinds[k]`` are the classes part ``k`` may hold (None: not known), so ``without`` keeps or
+    drops a family whole and filters only a part of mixed or unknown classes. Parts are never changed while a
+    ``Listed`` holds them (the listing's kept lists are handed out, not copied)."""
+
+    __slots__ = ("parts", "kinds", "starts")
+
+    def __init__(self, parts: list[Sequence[Action]], kinds: Sequence[Optional[frozenset[type]]]):
+        self.parts = parts
+        self.kinds = kinds
+        self.starts = list(accumulate(map(len, parts), initial=0))
+
+    @classmethod
+    def of(cls, actions: list[Action]) -> Listed:
+        """``actions`` as one part of unknown classes."""
+        return cls([actions], _UNKNOWN)
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    def __getitem__(self, index):
+        starts = self.starts
+        if type(index) is int and 0 <= index < starts[-1]:
+            at = bisect_right(starts, index) - 1  # the last part starting at or before it: not an empty one
+            return self.parts[at][index - starts[at]]
+        return self.joined()[index]  # a slice, an index from the end or out of range: as the joined list answers
+
+    def __iter__(self):
+        return chain.from_iterable(self.parts)
+
+    def joined(self) -> list[Action]:
+        """The parts joined into one new list."""
+        return list(chain.from_iterable(self.parts))
+
+    def without(self, classes: frozenset[type]) -> Listed:
+        """The actions whose class is none of ``classes`` (by exact class), in order: a part whose kinds are all
+        among ``classes`` is left out whole, one whose kinds are none of them kept whole (no action looked at),
+        any other filtered."""
+        plan = _WITHOUT.get((self.kinds, classes))
+        if plan is None:
+            plan = tuple(None if part is None else 2 if part.isdisjoint(classes) else 0 if part <= classes else None
+                         for part in self.kinds)  # 2: kept whole, 0: left out, None: filtered
+            if len(_WITHOUT) >= _MAX_VIEWS:
+                _WITHOUT.clear()
+            _WITHOUT[self.kinds, classes] = plan
+        if None not in plan:
+            return Listed(list(compress(self.parts, plan)), tuple(compress(self.kinds, plan)))
+        parts, kinds = [], []
+        for part, part_kinds, keep in zip(self.parts, self.kinds, plan):
+            if keep is None:
+                parts.append([a for a in part if type(a) not in classes])
+                kinds.append(part_kinds)
+            elif keep:
+                parts.append(part)
+                kinds.append(part_kinds)
+        return Listed(parts, kinds)
+
+
+_UNKNOWN = (None,)
+#: (kinds of the parts, classes left out) -> per part: 2 kept whole, 0 left out, None filtered.
+_WITHOUT: dict[tuple, tuple] = {}
+#: The classes of a block's research and build actions.
+_RESEARCH_AND_BUILD = frozenset((Research, Build))
+#: The classes of R&D's families, in the listing's order (``Engine._rnd_families``): the inventions, the research
+#: and builds, the purchases, the crew's training, healing and programming, the reverse engineering, the sample
+#: trades, the disassembly, the tracking, the assembly of suggested designs, the end of R&D.
+RND_FAMILY_KINDS = (frozenset((Invent,)), _RESEARCH_AND_BUILD, frozenset((BuyConsumables, Hire)),
+                    frozenset((ProgramSystem, Heal, Train)), frozenset((ReverseEngineer,)), frozenset((OfferTrade,)),
+                    frozenset((Disassemble,)), frozenset((Track,)), frozenset((Assemble,)), frozenset((EndRnD,)))
+
+
 class BlocksListed:
-    """What the blocks of one program's blueprint rows list for each level of points, all blocks joined
-    (worked out when first asked; shared by the views that hold the very same blocks). A view whose blocks
-    differ from its parent's only at ``changed`` (a research remakes one block, an invention the last ones)
-    splices the new blocks' lists into the parent's joined list for the same level instead of joining all."""
+    """What the blocks of one program's blueprint rows list for each level of points: a ``Listed`` of the
+    blocks' own lists, not joined (worked out when first asked; shared by the views that hold the very same
+    blocks). A view whose blocks differ from its parent's only at ``changed`` (a research remakes one block,
+    an invention the last ones) takes the parent's lists for the same level and asks only the changed blocks,
+    so a listing costs the same however many blueprints there are, but for copying one list per block."""
 
     __slots__ = ("blocks", "levels", "level_set", "by_level", "parent", "changed")
 
@@ -137,7 +215,7 @@ class BlocksListed:
         self.blocks = blocks
         self.levels: Optional[list[int]] = None  # every cost that decides whether something is listed
         self.level_set: frozenset[int] = frozenset()
-        self.by_level: dict[int, tuple[list[Action], list[int]]] = {}  # level -> (joined, where each block starts)
+        self.by_level: dict[int, Listed] = {}  # level -> the blocks' lists
         self.parent, self.changed = parent, changed
         if parent is not None:
             parent.parent = None  # one generation back is enough: no chain of old views is held
@@ -150,7 +228,7 @@ class BlocksListed:
                 block = self.blocks[at]
                 block.listed(points)  # works out the block's levels
                 costs.update(block.levels)
-            if costs <= parent.level_set:  # the usual case: the same levels, so the parent's lists can be spliced
+            if costs <= parent.level_set:  # the usual case: the same levels, so the parent's lists carry over
                 self.levels, self.level_set = parent.levels, parent.level_set
                 return self.levels
             costs |= parent.level_set
@@ -164,34 +242,26 @@ class BlocksListed:
         self.levels = sorted(costs)
         return self.levels
 
-    def listed(self, points: int) -> list[Action]:
-        """The blocks' ``listed(points)`` joined, in order."""
+    def listed(self, points: int) -> Listed:
+        """The blocks' ``listed(points)``, in order."""
         levels = self.levels if self.levels is not None else self._levels(points)
         level = bisect_right(levels, points)
         hit = self.by_level.get(level)
         if hit is None:
             parent = self.parent
-            spliced = parent.by_level.get(level) if parent is not None and parent.levels is levels else None
-            if spliced is not None:
-                joined, starts = list(spliced[0]), list(spliced[1])
-                for at in self.changed:  # in order: each splice moves the starts of the blocks after it
-                    piece = self.blocks[at].listed(points)
-                    if at + 1 < len(starts):
-                        begin, end = starts[at], starts[at + 1]
-                        joined[begin:end] = piece
-                        moved = len(piece) - (end - begin)
-                        if moved:
-                            starts[at + 1:] = [start + moved for start in starts[at + 1:]]
-                    else:  # a block after the parent's last
-                        joined += piece
-                        starts.append(len(joined))
+            carried = parent.by_level.get(level) if parent is not None and parent.levels is levels else None
+            if carried is not None:
+                lists = list(carried.parts)
+                blocks = self.blocks
+                for at in self.changed:  # in order: a block after the parent's last comes after it
+                    if at < len(lists):
+                        lists[at] = blocks[at].listed(points)
+                    else:
+                        lists.append(blocks[at].listed(points))
             else:
-                joined, starts = [], [0]
-                for block in self.blocks:
-                    joined += block.listed(points)
-                    starts.append(len(joined))
-            hit = self.by_level[level] = (joined, starts)
-        return hit[0]
+                lists = [block.listed(points) for block in self.blocks]
+            hit = self.by_level[level] = Listed(lists, (_RESEARCH_AND_BUILD,) * len(lists))
+        return hit
 
 
 class Blueprints:
@@ -279,7 +349,9 @@ class RndListing:
         #: (cost, action) of what R&D always offers to buy, in the listing's order.
         self.fixed_purchases = tuple((costs.consumable_per_container * n, BuyConsumables(kind, n))
                                      for kind in ("fuel", "rations") for n in (1, 5)) + ((costs.hire_derp, Hire()),)
-        self.end_rnd = EndRnD()
+        self._purchase_levels = sorted({cost for cost, _ in self.fixed_purchases})
+        self._purchases: dict[int, list[Action]] = {}  # level of points -> the purchases listed
+        self.ending: tuple[Action, ...] = (EndRnD(),)  # the last family: ending R&D, always allowed
         self._small: dict[object, tuple] = {}  # one entry per family (or family and program): (what it read, result)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
@@ -611,9 +683,9 @@ class RndListing:
         return StoredParts(lists, keys, designs)
 
     # ------------------------------------------------------------------ the families
-    def invent(self, state: GameState, blueprints: Blueprints, points: int, legal: list[Action]) -> None:
+    def invent(self, state: GameState, blueprints: Blueprints, points: int) -> list[Action]:
         """Every listed mass of every kind in play the program can pay for, while its default name is free
-        (kept per options, kinds taken and level of points)."""
+        (kept per options, kinds taken and level of points: the kept list, not to be changed)."""
         options, taken = state.setup.options, blueprints.taken_kinds
         key = (options, taken, bisect_right(self._invent_levels, points))
         hit = self._invented.get(key)
@@ -622,7 +694,7 @@ class RndListing:
                 self._invented.clear()
             hit = self._invented[key] = []
             self._invent(options, taken, points, hit)
-        legal += hit
+        return hit
 
     def _invent(self, options, taken: frozenset[str], points: int, legal: list[Action]) -> None:
         add = legal.append
@@ -638,9 +710,19 @@ class RndListing:
                     add(reusable)
 
     @staticmethod
-    def research_and_build(blueprints: Blueprints, points: int, legal: list[Action]) -> None:
-        """Per blueprint, in order: research of each safety with a step left, then a build, when affordable."""
-        legal += blueprints.listed.listed(points)
+    def research_and_build(blueprints: Blueprints, points: int) -> Listed:
+        """Per blueprint, in order: research of each safety with a step left, then a build, when affordable
+        (the blocks' kept lists, not joined)."""
+        return blueprints.listed.listed(points)
+
+    def purchases(self, points: int) -> list[Action]:
+        """The fuel and rations containers and the hire the program can pay for, in the listing's order (kept
+        per level of points: the kept list, not to be changed)."""
+        level = bisect_right(self._purchase_levels, points)
+        hit = self._purchases.get(level)
+        if hit is None:
+            hit = self._purchases[level] = [action for cost, action in self.fixed_purchases if cost <= points]
+        return hit
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
         """Programming, healing and training, per derp in order (kept per derps tuple and what the program can
