@@ -556,3 +556,74 @@ def test_flight_refusal_checks_give_the_reason_playing_out_gives(name):
             result = play_game(engine, setup, seed, max_turns=14, check=False, on_action=check, bot_kind=bot_kind)
             assert result.failure is None, result.failure
     assert _flight_states(seen) > 20 and refused > 50, (seen, refused)
+
+
+def transfer_rating_reading_everything(engine, state, program, kind, mass):
+    """The old technology transfer, reading every blueprint and part of the program: the reference for the
+    kept sources (``rules/transfer.py``)."""
+    research = engine.rules.economy.research
+    similar = (kind,) + engine.rules.components.kind(kind).transfers_from
+    own = state.things_of(program)
+    sources = [(thing, thing.rating) for thing in own if thing.kind in similar]
+    own_ids = {thing.id for thing in own}
+    for item in state.items_owned(program):
+        if item.thing_id not in own_ids:
+            thing = state.thing(item.thing_id)
+            if thing.owner != program and thing.kind in similar:
+                sources.append((thing, item.fixed_rating or thing.rating))
+    ratio, cap = research.tech_transfer_min_mass_ratio, research.tech_transfer_cap
+    best = None
+    for thing, held in sources:
+        if thing.mass < mass * ratio or (research.tech_transfer_needs_successful_flight and not thing.flown_successfully):
+            continue
+        rating = type(cap)(min(held.fail, cap.fail), min(held.boom, cap.boom))
+        if best is None or rating.score() > best[0].score():
+            best = (rating, thing)
+    return best
+
+
+def _without_flight_for_transfer(rules):
+    research = dataclasses.replace(rules.economy.research, tech_transfer_needs_successful_flight=False)
+    return dataclasses.replace(rules, economy=dataclasses.replace(rules.economy, research=research))
+
+
+@pytest.mark.parametrize("needs_flight", [True, False])
+def test_kept_transfer_sources_equal_reading_every_blueprint_and_part(needs_flight):
+    """In play order through a 40-turn random game and a 20-turn game of three program bots (inventions,
+    research, parts built, traded, flown, lost and brought back, blueprints traded and reverse-engineered, parts
+    of others' designs that flew), then asked out of order by a fresh engine: the
+    technology-transfer sources carried over from a program's last view hold exactly what reading the whole
+    state gives, and every transfer (each invented kind, light and heavy) is the one reading every blueprint
+    and part finds, with the same source design."""
+    rules = ENGINE.rules if needs_flight else _without_flight_for_transfer(ENGINE.rules)
+    engine = Engine(rules)
+    kinds = [kind.id for kind in rules.components.kinds if kind.invented]
+    states = []
+    transfers = set()
+
+    def compare(engine, state, transfers_too=True):
+        for program in range(len(state.programs)):
+            kept = engine._transfer_sources.places(state, program)
+            whole = engine._transfer_sources._whole(state.things, state.items, program)
+            assert (kept.own, kept.foreign) == (whole.own, whole.foreign), (state.turn, program)
+            for kind in kinds if transfers_too else ():
+                for mass in (1, 6, 20):
+                    answer = engine.transfer_rating(state, program, kind, mass)
+                    expected = transfer_rating_reading_everything(engine, state, program, kind, mass)
+                    assert answer == expected and (answer is None or answer[1] is expected[1])
+                    transfers.add(answer is not None)
+            if kept.foreign:
+                transfers.add("foreign")
+
+    def check(before, action, after):
+        states.append(after)
+        compare(engine, after, transfers_too=len(states) % 8 == 0 or type(action).__name__ == "Invent")
+
+    for players, turns, seed, bot_kind in ((2, 40, 300, "random"), (3, 20, 303, "program")):
+        result = play_game(engine, default_setup(engine, players, turns), seed, max_turns=turns, check=False,
+                           on_action=check, bot_kind=bot_kind)
+        assert result.failure is None
+    assert transfers == {True, False, "foreign"} and len(states) > 1500
+    fresh = Engine(rules)
+    for state in states[::-97] + states[5::101]:
+        compare(fresh, state)

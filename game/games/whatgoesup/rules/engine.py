@@ -28,13 +28,12 @@ from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Eve
                     TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, replace_in, update,
                     with_program)
 from game.games.whatgoesup.rules.tables import Rules
+from game.games.whatgoesup.rules.transfer import TransferSources
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
 from game.core.words import counted
 
-_OWNER, _THING_ID, _ID = attrgetter("owner"), attrgetter("thing_id"), attrgetter("id")
-_KIND, _NAME = attrgetter("kind"), attrgetter("name")
 _STEPS_THIS_TURN = attrgetter("fail_steps_this_turn", "boom_steps_this_turn")
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
@@ -75,6 +74,8 @@ class Engine:
         self._lists_by_family = type(self).legal_actions is Engine.legal_actions
         # Each kind's role, read once (as Components.kind finds it: the first kind of an id).
         self._role_of_kind = {k.id: rules.components.kind(k.id).role for k in rules.components.kinds}
+        self._similar_kinds: dict[str, tuple[str, ...]] = {}  # a kind and those it takes technology from
+        self._transfer_sources = TransferSources(rules.economy.research.tech_transfer_needs_successful_flight)
         # An R&D action's handler: (state, action, the acting program, check_only) -> the state after it.
         self._rnd_handlers: dict[type, Callable[[GameState, Action, Program, bool], GameState]] = {
             Invent: self._invent, Research: self._research, Build: self._build,
@@ -428,25 +429,30 @@ class Engine:
 
     def transfer_rating(self, state: GameState, program: int, kind: str, mass: int) -> Optional[tuple[Rating, Thing]]:
         """Technology transfer: the starting rating a new thing inherits, and from which design (one of the
-        program's blueprints, or another program's design of which it holds a traded or recovered part)."""
+        program's blueprints, or another program's design of which it holds a traded or recovered part).
+
+        The sources are read from where ``TransferSources`` keeps them (the program's blueprints that may pass
+        their rating on, the parts it holds of designs whose blueprint it does not hold), not from all its
+        blueprints and parts: in order, blueprints first, so the first of the best wins as before."""
         research = self.rules.economy.research
-        similar = (kind,) + self.rules.components.kind(kind).transfers_from
-        best: Optional[tuple[Rating, Thing]] = None
+        similar = self._similar_kinds.get(kind)
+        if similar is None:
+            similar = self._similar_kinds[kind] = (kind,) + self.rules.components.kind(kind).transfers_from
+        places = self._transfer_sources.places(state, program)
+        things, items = state.things, state.items
         # The program's blueprints, and the parts it holds of others' designs: "Trading a piece of equipment
         # does NOT automatically mean sharing the blueprint ... However, Technology Transfer still applies."
-        own = state.things_of(program)
-        sources = [(thing, thing.rating) for thing in own if thing.kind in similar]
-        held = state.items_owned(program)  # hundreds late in a game: kept per items tuple, carried over a build
-        foreign = set(map(_THING_ID, held)).difference(map(_ID, own)) if held else ()
-        if foreign:  # in order (a part of the same design and rating again changes nothing: the first best wins)
-            for item in held:
-                if item.thing_id in foreign:
-                    thing = state.thing(item.thing_id)
-                    if thing.owner != program and thing.kind in similar:
-                        sources.append((thing, item.fixed_rating or thing.rating))
+        sources = [(thing, thing.rating) for thing in map(things.__getitem__, places.own) if thing.kind in similar]
+        for item in map(items.__getitem__, places.foreign):
+            thing = state.thing(item.thing_id)
+            if thing.kind in similar:  # a part of the same design and rating again changes nothing: the first wins
+                sources.append((thing, item.fixed_rating or thing.rating))
+        if not sources:
+            return None
         ratio = research.tech_transfer_min_mass_ratio  # a source masses at least mass * ratio, compared in integers
         least, per = mass * ratio.numerator, ratio.denominator
         needs_flight, cap = research.tech_transfer_needs_successful_flight, research.tech_transfer_cap
+        best: Optional[tuple[Rating, Thing]] = None
         for thing, held in sources:
             if thing.mass * per < least:
                 continue
@@ -459,7 +465,8 @@ class Engine:
 
     def default_name(self, state: GameState, program: int, kind: str) -> str:
         """A name for a new thing: the people's naming style, the kind and a mark number."""
-        return self._default_name(state, program, kind, sum(1 for t in state.things_of(program) if t.kind == kind))
+        return self._default_name(state, program, kind,
+                                  self.rnd_listing.blueprints(state, program).of_kind.get(kind, 0))
 
     def _default_name(self, state: GameState, program: int, kind: str, already: int) -> str:
         """``default_name`` when the program already holds ``already`` things of that kind."""
@@ -502,10 +509,11 @@ class Engine:
             raise IllegalAction(f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything")
         if a.reusable and not kind.can_be_reusable:
             raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
-        own = state.things_of(program.index)  # read once: the default name and the name check both need it
-        name = a.name.strip() or self._default_name(state, program.index, kind.id,
-                                                     list(map(_KIND, own)).count(kind.id))
-        if name.lower() in map(str.lower, map(_NAME, own)):  # at C speed: dozens of blueprints late in a game
+        # The program's blueprints counted by kind and their names, as R&D's listing keeps them per tuple
+        # (carried over by what changed): a long game's hundred blueprints are not read again.
+        own = self.rnd_listing.blueprints(state, program.index)
+        name = a.name.strip() or self._default_name(state, program.index, kind.id, own.of_kind.get(kind.id, 0))
+        if name.lower() in own.names:
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass
