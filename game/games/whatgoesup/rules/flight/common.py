@@ -201,7 +201,13 @@ class FlightBase:
         return update(state, events=state.events + said) if said else state
 
     def _event(self, state: GameState, text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> GameState:
-        return self._say(state, [Event(text, upgoer.owner if upgoer else None, kind)])
+        return self._say(state, self._told(text, upgoer, kind))
+
+    @staticmethod
+    def _told(text: str, upgoer: Optional[Upgoer] = None, kind: str = "flight") -> tuple[Event]:
+        """What ``_event`` says, for a copy of the state that changes more besides (``_set_saying``,
+        ``_queue_rolls``)."""
+        return (Event(text, upgoer.owner if upgoer else None, kind),)
 
     def _items_aboard(self, state: GameState, upgoer: Upgoer) -> list[Item]:
         return list(state.items_at(upgoer.id))
@@ -344,8 +350,15 @@ class FlightBase:
         return PendingRoll(kind=kind, upgoer=upgoer.id, items=tuple(i.id for i in items),
                            rating=self._rating(state, items, upgoer, step_id), step=step_id, then=then, **extra)
 
-    def _queue_rolls(self, state: GameState, rolls: list[PendingRoll]) -> GameState:
-        return _with_flight(state, self._queued(state.flight, rolls), ())
+    def _queue_rolls(self, state: GameState, rolls: list[PendingRoll], said: tuple[Event, ...] = (),
+                     upgoer: Optional[Upgoer] = None, others: Optional[dict] = None, **changes) -> GameState:
+        """``state`` with ``rolls`` queued, and in the same copy ``said`` told, ``upgoer`` put in, ``others`` (more
+        fields of the state) and ``changes`` to the flight made."""
+        queued = self._queued(state.flight, rolls)
+        if changes:
+            queued.update(changes)
+        return _with_flight(state, queued, said, None if upgoer is None else replace_in(state.upgoers, [upgoer]),
+                            others)
 
     @staticmethod
     def _queued(f: FlightPhase, rolls: list[PendingRoll]) -> dict:

@@ -60,12 +60,13 @@ class GoalPart(FlightBase):
         self._check_nudge(state, upgoer, a)
         scenario = self.engine.rock_rules.scenario(state)
         thrusters = self._modules(state, upgoer, "thruster")
-        state = self._replace_upgoer(state, update(upgoer, fuel=upgoer.fuel - scenario.nudge_fuel))
+        fired = update(upgoer, fuel=upgoer.fuel - scenario.nudge_fuel)
         best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
-        roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], upgoer.location, "activity",
+        roll = self._new_roll(state, "burn", fired, [best], upgoer.location, "activity",
                               detail=(("then", "nudge"), ("fuel", scenario.nudge_fuel)))
-        state = self._event(state, f"{upgoer.name} fires {scenario.nudge_fuel} fuel against the rock.", upgoer)
-        return self._queue_rolls(state, [roll])
+        # The fuel spent, the roll queued and told in one copy (the roll reads the parts, never the craft pool).
+        return self._queue_rolls(state, [roll], self._told(f"{upgoer.name} fires {scenario.nudge_fuel} fuel against "
+                                                           f"the rock.", upgoer), fired)
 
     def _check_walk_outside(self, state: GameState, upgoer: Upgoer, a: WalkOutside) -> None:
         self._require_activity(state, upgoer, "a walk outside")

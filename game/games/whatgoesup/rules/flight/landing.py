@@ -167,8 +167,8 @@ class LandingPart(FlightBase):
         upgoer = state.upgoer(upgoer.id)
         state = self._replace_upgoer(state, update(upgoer, status="escaped"))
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer)])
-        state = self._event(state, f"{upgoer.name} leaves the world's pull for good.", upgoer)
-        return self._set(state, active=None, mode="")
+        return self._set_saying(state, self._told(f"{upgoer.name} leaves the world's pull for good.", upgoer),
+                                active=None, mode="")
 
     def _check_write_off(self, state: GameState, upgoer: Upgoer, a: WriteOff) -> None:
         self._require_activity(state, upgoer, "writing off")

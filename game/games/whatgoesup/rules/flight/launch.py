@@ -46,19 +46,23 @@ class LaunchPart(FlightBase):
         count = dict(f.launches).get(upgoer.owner, 0)
         launches = dict(f.launches)
         launches[upgoer.owner] = count + 1
-        state = self._set(state, launches=tuple(sorted(launches.items())))
         # Launched parts keep their own rating from now on; research no longer reaches them (unless the
         # edition says research improves every copy, flying or not: economy.yaml research.improves_launched).
+        # The launch roll is judged on the stage's parts as they fly (frozen).
+        others = None
+        launch_step = self.board.home.next
+        stage_items = [state.item(i) for i in upgoer.stages[0]]
         if not self.rules.economy.research.improves_launched:
             frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
                       for i in self._items_aboard(state, upgoer)]
-            state = update(state, items=replace_in(state.items, frozen))
-        launch_step = self.board.home.next
-        stage_items = [state.item(i) for i in upgoer.stages[0]]
+            others = {"items": replace_in(state.items, frozen)}
+            flying = {i.id: i for i in frozen}
+            stage_items = [flying.get(i.id, i) for i in stage_items]
         roll = self._new_roll(state, "launch", upgoer, stage_items, launch_step, "launch_done",
                               dice_sets=len(stage_items))
-        state = self._event(state, f"{upgoer.name} lights its launch stage!", upgoer)
-        return self._queue_rolls(state, [roll])
+        # The launch counted, its parts frozen, its roll queued and told in one copy of the state.
+        return self._queue_rolls(state, [roll], self._told(f"{upgoer.name} lights its launch stage!", upgoer),
+                                 others=others, launches=tuple(sorted(launches.items())))
 
     def _check_hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> None:
         f: FlightPhase = state.flight
@@ -67,8 +71,8 @@ class LaunchPart(FlightBase):
 
     def _hold(self, state: GameState, upgoer: Upgoer, a: Hold) -> GameState:
         self._check_hold(state, upgoer, a)
-        state = self._event(state, f"{upgoer.name} stays on the pad this turn.", upgoer)
-        return self._set(state, active=None, mode="")
+        return self._set_saying(state, self._told(f"{upgoer.name} stays on the pad this turn.", upgoer),
+                                active=None, mode="")
 
     def _launch_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
         upgoer = state.find("upgoer", roll.upgoer)
@@ -88,8 +92,8 @@ class LaunchPart(FlightBase):
             if len(self._crew(state, upgoer)) >= 2:
                 state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps",
                                     craft=upgoer)
-            state = self._set(state, launched=state.flight.launched + (upgoer.id,), active=None, mode="")
-            state = self._event(state, f"{upgoer.name} clears the tower and climbs away!", upgoer)
+            state = self._set_saying(state, self._told(f"{upgoer.name} clears the tower and climbs away!", upgoer),
+                                     launched=state.flight.launched + (upgoer.id,), active=None, mode="")
             return self._power_up_after_liftoff(state, upgoer)
         if "cancel" in flags:
             # The launch does not happen; everything but the spent stage may fly another day.
@@ -107,8 +111,8 @@ class LaunchPart(FlightBase):
         crew = self._crew(state, upgoer)
         single = "simplified_stack" in state.setup.options
         can_orbit = bool(upgoer.stages) and (crew or not self.table.uncrewed_suborbital_only)
-        state = self._set(state, mode="inserting")
         if not can_orbit:
+            state = self._set(state, mode="inserting")
             state = self._event(state, f"{upgoer.name} arcs over the top and falls back: a suborbital flight.", upgoer)
             upgoer = update(upgoer, location=insertion.id)
             state = self._replace_upgoer(state, upgoer)
@@ -120,11 +124,10 @@ class LaunchPart(FlightBase):
                 state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), stages=()))
             return self._go_to(state, state.upgoer(upgoer.id), insertion.fallback, fallback=True)
         upgoer = update(upgoer, location=insertion.id)
-        state = self._replace_upgoer(state, upgoer)
         stage_items = [state.item(i) for i in upgoer.stages[-1]]
         roll = self._new_roll(state, "orbital_insertion", upgoer, stage_items, insertion.id, "insertion_done",
                               dice_sets=len(stage_items))
-        return self._queue_rolls(state, [roll])
+        return self._queue_rolls(state, [roll], upgoer=upgoer, mode="inserting")  # the roll reads no craft pool
 
     def _insertion_done(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
         upgoer = state.find("upgoer", roll.upgoer)

@@ -149,13 +149,13 @@ class MovementPart(FlightBase):
         upgoer = state.upgoer(upgoer.id)
         # Fuel is spent whether the burn works or not.
         upgoer = update(upgoer, fuel=upgoer.fuel - cost)
-        state = self._replace_upgoer(state, upgoer)
         best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
         kind = {"lunar_landing": "lunar_landing", "rock_docking": "rock_docking_burn"}.get(target.kind, "burn")
         roll = self._new_roll(state, kind, upgoer, [best], target.id, "burn_done", target=target.id,
                               detail=(("fuel", cost),))
-        state = self._event(state, f"{upgoer.name} burns {cost} fuel: {option.name}.", upgoer)
-        return self._queue_rolls(state, [roll])
+        # The fuel spent, the roll queued and told in one copy (the roll reads the parts, never the craft pool).
+        return self._queue_rolls(state, [roll], self._told(f"{upgoer.name} burns {cost} fuel: {option.name}.", upgoer),
+                                 upgoer)
 
     def _rock_docking_pilot(self, state: GameState, upgoer: Upgoer) -> Derp:
         """The derp who docks with the rock by RCS: of the healthy crew with the docking Piloting and a stamina

@@ -528,5 +528,5 @@ class PhasePart(FlightBase):
     def _wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> GameState:
         self._check_wait(state, upgoer, a)
         f: FlightPhase = state.flight
-        state = self._event(state, f"{upgoer.name} waits and lets the others go first.", upgoer, "timing")
-        return self._set(state, active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})
+        return self._set_saying(state, self._told(f"{upgoer.name} waits and lets the others go first.", upgoer, "timing"),
+                                active=None, mode="", queue=f.queue + (upgoer.id,), waited=f.waited | {upgoer.id})

@@ -106,12 +106,13 @@ class RendezvousPart(FlightBase):
         thrusters = self._modules(state, upgoer, "thruster")
         cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
         state = self._undock_all(state, upgoer, "to make its burn")
-        state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), fuel=upgoer.fuel - cost))
+        fired = update(state.upgoer(upgoer.id), fuel=upgoer.fuel - cost)
         best = max(thrusters, key=lambda i: self.engine.item_rating(state, i).score())
-        roll = self._new_roll(state, "burn", state.upgoer(upgoer.id), [best], there.id, "activity", target=target.id,
+        roll = self._new_roll(state, "burn", fired, [best], there.id, "activity", target=target.id,
                               detail=(("then", "catch_up"), ("fuel", cost)))
-        state = self._event(state, f"{upgoer.name} burns {cost} fuel to catch up with {target.name}.", upgoer)
-        return self._queue_rolls(state, [roll])
+        # The fuel spent, the roll queued and told in one copy (the roll reads the parts, never the craft pool).
+        return self._queue_rolls(state, [roll], self._told(f"{upgoer.name} burns {cost} fuel to catch up with "
+                                                           f"{target.name}.", upgoer), fired)
 
     def _check_undock(self, state: GameState, upgoer: Upgoer, a: Undock) -> None:
         self._require_activity(state, upgoer, "undocking")
