@@ -1,5 +1,6 @@
-"""The title's button looks kept between runs (``game/client/kit/kept_looks.py``): a later start copies them from
-the home folder's file and draws the same pixels; a file that cannot be used is ignored and written anew."""
+"""The title's first frame kept between runs (``game/client/kit/kept_looks.py``): its buttons' looks, its words
+(``kit/kept_fonts.py``) and its backdrop's layer. A later start copies them from the home folder's file and draws
+the same pixels; a file that cannot be used is ignored and written anew."""
 import pytest
 import pygame
 
@@ -35,7 +36,11 @@ def test_a_later_start_copies_the_kept_looks_and_draws_the_same_pixels(make_app,
     later = make_app(size)
     assert later.kept_looks.file_sound and later.kept_looks.path == kept_file
     later_first, later_looks = _run_title(later)
-    assert not kept_looks._DRAWN, "every look of the title was copied from the file"
+    assert not kept_looks._DRAWN, "every look, word and layer of the title was copied from the file"
+    used = {name.split(" ")[0].split("_")[0] for name in kept_looks._USED}
+    # the backdrop's layer is kept up to 1920x1080-odd sizes (kept_looks.PICTURE_MAX), drawn afresh at 4K
+    assert used == ({"rounded", "words", "size", "layer"} if size[0] < 3840
+                    else {"rounded", "words", "size"}), used
     assert later_first == fresh_first
     assert later_looks == fresh_looks
     assert later.kept_looks.save() is False  # nothing new drawn: the file is left as it is
@@ -52,7 +57,7 @@ def _file_after_a_run(make_app, home) -> bytes:
 @pytest.mark.parametrize("spoil", ["short", "pixel", "header", "empty", "garbage"])
 def test_a_spoilt_file_is_ignored_logged_and_written_anew(make_app, home, spoil, caplog):
     good = _file_after_a_run(make_app, home)
-    spoilt = {"short": good[:len(good) // 2], "header": good.replace(b"format 1;", b"format 9;", 1),
+    spoilt = {"short": good[:len(good) // 2], "header": good.replace(f"format {kept_looks.FORMAT};".encode(), b"format 99;", 1),
               "pixel": good[:-200] + bytes([good[-200] ^ 1]) + good[-199:], "empty": b"",
               "garbage": b"\x00\xff" * 999}[spoil]
     path = home / paths.KEPT_LOOKS_NAME
@@ -84,7 +89,7 @@ def test_an_unwritable_home_loses_nothing(make_app, home, monkeypatch, caplog):
 
 def test_the_file_keeps_within_its_budget():
     looks = {f"look_{i}": pygame.Surface((100, 100), pygame.SRCALPHA, 32) for i in range(5)}
-    data = kept_looks.file_bytes(looks, b"{}", budget=3 * 100 * 100 * 4)
+    data = kept_looks.file_bytes(looks, b"{}", budget=3 * (100 * 100 * 4 + len("look_0")))  # names count too
     assert len(kept_looks.decode(data, b"{}")) == 3
     with pytest.raises(ValueError):
         kept_looks.decode(data, b"{ }")  # another theme
@@ -124,3 +129,71 @@ def test_an_unreadable_file_is_ignored_and_the_title_drawn(make_app, home, caplo
     assert app.kept_looks.wait() is False
     assert any("could not write" in r.getMessage() for r in caplog.records)
     assert app.running and app.stack.top.name == "title"
+
+
+def test_kept_words_answer_only_the_very_same_question(make_app, home):
+    """A font answers from the kept words only what it was asked before, with the same font file, point size,
+    style, words and colours; anything else is drawn by FreeType, as ever."""
+    from game.client.kit.kept_fonts import KeptFont
+    from game.client.kit.style import FONT_FILES
+
+    make_app((1280, 720))  # recording, as in the app's first frames
+    font = KeptFont(str(FONT_FILES[True]), 40)
+    fresh = font.render("Lift off", True, (255, 201, 120))
+    fresh_size = font.size("Lift off")
+    kept_looks._KEPT.update(kept_looks._DRAWN)  # as a later start reads them from the file
+    kept_looks._DRAWN.clear()
+    again = KeptFont(str(FONT_FILES[True]), 40)
+    for question in (lambda f: f.render("Lift off", True, (255, 201, 120)), lambda f: f.size("Lift off")):
+        kept_looks._USED.clear()
+        answer = question(again)
+        assert len(kept_looks._USED) == 1, "answered from the kept words"
+        assert (pygame.image.tobytes(answer, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+                and answer.get_flags() == fresh.get_flags() and answer.get_masks() == fresh.get_masks()
+                if isinstance(answer, pygame.Surface) else answer == fresh_size)
+    kept_looks._KEPT[next(name for name in kept_looks._KEPT if name.startswith("words"))].fill((1, 2, 3, 4))
+    assert pygame.image.tobytes(font.render("Lift off", True, (255, 201, 120)), "RGBA") != \
+        pygame.image.tobytes(fresh, "RGBA"), "the same question is answered from the kept words (spoilt here)"
+    kept_looks._USED.clear()
+    bold_off = KeptFont(str(FONT_FILES[True]), 40)
+    bold_off.underline = True
+    others = [again.render("Lift off", True, (255, 201, 121)), again.render("Lift off!", True, (255, 201, 120)),
+              again.render("Lift off", False, (255, 201, 120)), KeptFont(str(FONT_FILES[True]), 41).size("Lift off"),
+              KeptFont(str(FONT_FILES[False]), 40).render("Lift off", True, (255, 201, 120)),
+              bold_off.render("Lift off", True, (255, 201, 120))]
+    assert not kept_looks._USED and len(others) == 6, "no other question is answered from the kept words"
+    unkept = KeptFont(None, 40)  # pygame's own font: not a file of ours, never kept
+    unkept.render("Lift off", True, (255, 201, 120))
+    assert not any("None" in name.split(" ")[1] for name in kept_looks._DRAWN if name.startswith("words"))
+
+
+def test_the_backdrop_is_drawn_on_while_the_file_is_written(make_app, home, monkeypatch):
+    """The backdrop's layer goes to the file as it is drawn from every frame: the writing has a copy of its own,
+    so the title goes on drawing (a locked layer would fail its blit) while the file is written."""
+    import threading
+
+    from game.client.kit.backdrop import _STATIC_CACHE
+
+    writing, done = threading.Event(), threading.Event()
+    write = kept_looks.write_atomic_bytes
+
+    def slow_write(path, pieces):
+        writing.set()
+        done.wait(10)
+        write(path, pieces)
+
+    monkeypatch.setattr(kept_looks, "write_atomic_bytes", slow_write)
+    app = make_app((1280, 720))
+    _run_title(app)
+    app.step(1 / 60, [])  # frame 60: the write starts
+    assert writing.wait(10)
+    layer = _STATIC_CACHE[((1280, 720), True)]
+    assert not layer.get_locked()
+    for _ in range(5):
+        app.step(1 / 60, [])
+    assert app.stack.top.name == "title"
+    done.set()
+    assert app.kept_looks.wait()
+    later = make_app((1280, 720))
+    assert any(name.startswith("layer backdrop 1280x720 ") for name in kept_looks._KEPT)
+    assert later.kept_looks.file_sound

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.kit import kept_looks, style
 from game.client.kit.style import SPACE_BOTTOM, SPACE_TOP, disjoint_rects, vertical_gradient
 
 ROCKET_PERIOD = 9.0  # seconds per hop
@@ -43,6 +44,20 @@ def _star_field(stars: int, seed: int) -> tuple[tuple, ...]:
          rng.uniform(0.6, 2.2), rng.uniform(0, math.tau), rng.choice(tints))
         for _ in range(stars)
     )
+
+
+def forget_layers() -> None:
+    """Let go of every backdrop's unchanging layer (the app does when it starts: a new window may have another
+    pixel format, and its first frames are to be kept as drawn or read)."""
+    _STATIC_CACHE.clear()
+
+
+def _kept_name(size: tuple[int, int], world: bool) -> str:
+    """The name the unchanging layer is kept under: its size and whether it has the world, and the code that
+    draws it (this module and the style's gradient and colours; pygame's version and smooth-scale filter are in
+    the file's header)."""
+    return (f"layer backdrop {size[0]}x{size[1]} world={world} ({kept_looks.file_identity(__file__)}; "
+            f"{kept_looks.file_identity(style.__file__)})")
 
 
 class Backdrop:
@@ -82,11 +97,24 @@ class Backdrop:
 
     # ------------------------------------------------------------------ drawing
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
-        """The unchanging layer (sky, haze, glows, Moon, world), shared by every backdrop of that size."""
+        """The unchanging layer (sky, haze, glows, Moon, world), shared by every backdrop of that size: the one
+        kept from an earlier run (``kit/kept_looks.py``) if there is one, else drawn (and kept, in the app's first
+        frames)."""
         key = (size, self.world)
         cached = _STATIC_CACHE.get(key)
         if cached is not None:
             return cached
+        name = _kept_name(size, self.world)
+        surf = kept_looks.kept(name, shared=True)
+        if surf is None or surf.get_size() != size:
+            surf = self._draw_static(size)
+            kept_looks.record(name, surf, shared=True)  # the layer itself, not a copy: nothing draws on it
+        if len(_STATIC_CACHE) > 4:
+            _STATIC_CACHE.clear()
+        _STATIC_CACHE[key] = surf
+        return surf
+
+    def _draw_static(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         # The sky and the soft light (nebulae, glows) are smooth, so they are painted small (the sky at an
         # eighth of the size, the narrower glows over it at a quarter) and smooth-scaled up to full size once:
@@ -113,16 +141,15 @@ class Backdrop:
         if self.world:
             self._draw_moon(surf, size)
             self._draw_planet(surf, size)
-        if len(_STATIC_CACHE) > 4:
-            _STATIC_CACHE.clear()
-        _STATIC_CACHE[key] = surf
         return surf
 
     def release(self) -> None:
         """Let go of the unchanging layer (for every size): a scene leaving for good calls this, so a layer
-        no scene draws does not stay in memory (33 MiB at 3840x2160); drawing again rebuilds it."""
+        no scene draws does not stay in memory (33 MiB at 3840x2160), nor for the kept looks' file; drawing again
+        rebuilds it."""
         for key in [key for key in _STATIC_CACHE if key[1] == self.world]:
             del _STATIC_CACHE[key]
+            kept_looks.forget(_kept_name(*key))
         self._static = self._static_key = None
 
     @staticmethod

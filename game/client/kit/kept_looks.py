@@ -1,46 +1,61 @@
-"""Rounded widgets' looks kept on disk between runs, so a later start copies the title's buttons instead of
-drawing them at 4x.
+"""What the title's first frame draws, kept on disk between runs, so a later start copies it instead of drawing
+it: the rounded widgets' looks (drawn at 4x), the words (``kit/kept_fonts.py``) and the backdrop's unchanging
+layer (``kit/backdrop.py``).
 
 pygame_gui keeps a rounded shape's finished look (all but its words) under an id made of everything that decides
 those pixels (size, shadow, borders, colours, corner radii: ``SurfaceCache.build_cache_id``) and copies it for the
-next shape with that id, but only within one run. ``KeptLooks`` records the looks drawn while it records, writes
-them to ``kept-looks.bin`` in the home folder (``paths.kept_looks_path``), and at the next start answers pygame_gui's own look-up with them.
+next shape with that id, but only within one run. ``KeptLooks`` records what is drawn while it records (looks
+under pygame_gui's id, words and layers under names that hold everything their pixels are made from), writes it
+to ``kept-looks.bin`` in the home folder (``paths.kept_looks_path``), and at the next start answers the look-ups
+with it (pygame_gui's own for the looks, ``kept`` for the rest).
 
-The file is used only when its header matches this run exactly: our format number, pygame-ce's and pygame_gui's
-versions and the theme file's content (its length and CRC-32), and only whole: a missing, short, corrupt,
-hand-edited or unreadable file is ignored (one log line) and written anew. A look is read into a surface made the
-way pygame_gui makes its looks, byte for byte, so a title drawn from the file is the title drawn fresh.
+The file is used only when its header matches this run exactly: our format number, the versions of pygame-ce,
+SDL_ttf, FreeType and pygame_gui, pygame's smooth-scale filter and the theme file's content (its length and
+CRC-32), and only whole: a missing, short, corrupt, hand-edited or unreadable file is ignored (one log line) and
+written anew. A picture is read into a surface made the way the original was (its size, pixel format and
+per-pixel alpha), byte for byte, so a title drawn from the file is the title drawn fresh.
 """
 from __future__ import annotations
 
+import io
+import json
 import logging
 import os
 import struct
 import threading
 import zlib
 from pathlib import Path
-from typing import Optional
+from typing import Any, BinaryIO, Optional
 
 import pygame
 import pygame_gui
 
 from game.client.kit.paths import kept_looks_path
-from game.client.kit.style import look_found_by_id, look_id
 from game.core.atomic import write_atomic_bytes
 
 log = logging.getLogger("whatgoesup")
 
 #: Our own format's number: change it whenever what is written or how it is read changes.
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"What Goes Up kept looks\n"
-#: The file holds at most this many bytes of looks (a 4K title's are about four times the 1080p ones).
-BUDGET = 16 * 1024 * 1024
-_ENTRY = struct.Struct("<IIIIIIIII")  # id length, width, height, pitch, four masks, pixel bytes
+#: The file holds at most this many bytes, the smallest items first (at 1920x1080 the title's are 12.4 MB: the
+#: backdrop's layer 8.3 MB, the words 3.3 MB, the buttons' looks 0.8 MB).
+BUDGET = 24 * 1024 * 1024
+#: A bigger picture is not kept (the backdrop's layer above 1920x1080-odd sizes: 15 MB at 2560x1440, 33 MB at
+#: 3840x2160, is drawn each start): reading it would cost about what drawing it does, and the disk as much.
+PICTURE_MAX = 12 * 1024 * 1024
+# an entry: name length, kind, width, height, pitch, bits a pixel, four masks, payload bytes
+_ENTRY = struct.Struct("<IIIIIIIIIII")
 _TRAILER = struct.Struct("<II")  # entries, CRC-32 of everything before it
+_PICTURE, _ALPHA_PICTURE, _VALUE = 0, 1, 2  # entry kinds: a surface, one with per-pixel alpha, a small JSON value
 
-#: The looks pygame_gui's look-up may copy (read from the file), and those drawn this run not among them.
-_KEPT: dict[str, pygame.Surface] = {}
-_DRAWN: dict[str, pygame.Surface] = {}
+#: What the look-ups may copy (read from the file), what of it was used, and what was drawn this run not among it:
+#: name -> a surface or a small value (numbers, lists of numbers).
+_KEPT: dict[str, Any] = {}
+_USED: set[str] = set()
+_DRAWN: dict[str, Any] = {}
+#: The names of the pictures recorded as they are, still drawn from (not copies): copied for the file's writing.
+_SHARED: set[str] = set()
 _RECORDING = [False]
 
 
@@ -52,33 +67,52 @@ def pygame_gui_version() -> str:
     package = Path(pygame_gui.__file__).parent
     found = sorted(entry.name[len("pygame_gui-"):-len(".dist-info")] for entry in os.scandir(package.parent)
                    if entry.name.startswith("pygame_gui-") and entry.name.endswith(".dist-info"))
-    stat = os.stat(drawing.__file__)
-    return f"{'/'.join(found) or 'unknown'} ({stat.st_size} bytes, {stat.st_mtime_ns})"
+    return f"{'/'.join(found) or 'unknown'} ({file_identity(drawing.__file__)})"
+
+
+def file_identity(path) -> str:
+    """A file as a kept name holds it: its path, size and modification time (a changed file is another)."""
+    stat = os.stat(path)
+    return f"{os.fspath(path)} {stat.st_size} {stat.st_mtime_ns}"
 
 
 def header(theme_bytes: bytes) -> bytes:
     """The line a file must start with (after ``MAGIC``) to be used in this run."""
-    return (f"format {FORMAT}; pygame-ce {pygame.version.ver}; pygame_gui {pygame_gui_version()}; "
+    import pygame.freetype
+
+    ttf = ".".join(map(str, pygame.font.get_sdl_ttf_version(linked=True)))
+    freetype = ".".join(map(str, pygame.freetype.get_version(linked=True)))
+    return (f"format {FORMAT}; pygame-ce {pygame.version.ver}; SDL_ttf {ttf}; FreeType {freetype}; "
+            f"smoothscale {pygame.transform.get_smoothscale_backend()}; pygame_gui {pygame_gui_version()}; "
             f"theme {len(theme_bytes)} {zlib.crc32(theme_bytes):08x}\n").encode("utf-8")
 
 
-def _surface_like_pygame_guis(size: tuple[int, int]) -> pygame.Surface:
-    return pygame.Surface(size, flags=pygame.SRCALPHA, depth=32)
+def keepable(picture: pygame.Surface) -> bool:
+    """Whether ``picture`` can be kept and read back the same: 24 or 32 bits a pixel, no colour key, no alpha for
+    the whole surface (per-pixel alpha is kept)."""
+    return (picture.get_bitsize() in (24, 32) and picture.get_colorkey() is None
+            and picture.get_alpha() in (None, 255) and not picture.get_locked())
 
 
-def encode(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = BUDGET) -> list:
-    """The file's bytes for ``looks`` (id -> look), as many as fit in ``budget`` bytes of pixels: a list of
-    bytes-like pieces, the looks' own pixel buffers among them (not copied: at 4K they are megabytes)."""
+def encode(items: dict[str, Any], theme_bytes: bytes, budget: int = BUDGET) -> list:
+    """The file's bytes for ``items`` (name -> a surface or a small value), as many as fit in ``budget`` bytes: a
+    list of bytes-like pieces, the surfaces' own pixel buffers among them (not copied: at 4K they are megabytes)."""
     parts: list = [MAGIC, header(theme_bytes)]
     count = used = 0
-    for look_id, look in looks.items():
-        pixels = memoryview(look.get_buffer())
-        if used + pixels.nbytes > budget:
+    for name, item in sorted(items.items(), key=lambda entry: _bytes_of(entry[1])):
+        name_bytes = name.encode("utf-8")
+        if isinstance(item, pygame.Surface):
+            payload = memoryview(item.get_buffer())
+            kind = _ALPHA_PICTURE if item.get_flags() & pygame.SRCALPHA else _PICTURE
+            fields = (kind, *item.get_size(), item.get_pitch(), item.get_bitsize(), *item.get_masks())
+        else:
+            payload = json.dumps(item).encode("utf-8")
+            fields = (_VALUE, 0, 0, 0, 0, 0, 0, 0, 0)
+        size = len(name_bytes) + memoryview(payload).nbytes
+        if used + size > budget:
             continue
-        used += pixels.nbytes
-        name = look_id.encode("utf-8")
-        parts += [_ENTRY.pack(len(name), *look.get_size(), look.get_pitch(), *look.get_masks(), pixels.nbytes),
-                  name, pixels]
+        used += size
+        parts += [_ENTRY.pack(len(name_bytes), *fields, memoryview(payload).nbytes), name_bytes, payload]
         count += 1
     crc = 0
     for part in parts:
@@ -86,47 +120,72 @@ def encode(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = B
     return parts + [_TRAILER.pack(count, crc)]
 
 
-def file_bytes(looks: dict[str, pygame.Surface], theme_bytes: bytes, budget: int = BUDGET) -> bytes:
+def _bytes_of(item: Any) -> int:
+    return item.get_pitch() * item.get_height() if isinstance(item, pygame.Surface) else 0
+
+
+def file_bytes(items: dict[str, Any], theme_bytes: bytes, budget: int = BUDGET) -> bytes:
     """``encode``'s pieces joined: the file's whole content."""
-    return b"".join(encode(looks, theme_bytes, budget))
+    return b"".join(encode(items, theme_bytes, budget))
 
 
-def decode(data: bytes, theme_bytes: bytes) -> dict[str, pygame.Surface]:
-    """The looks in a file's bytes; ValueError (saying what is wrong) unless the whole file is sound and for this
+def decode(data: bytes, theme_bytes: bytes) -> dict[str, Any]:
+    """The items in a file's bytes; ValueError (saying what is wrong) unless the whole file is sound and for this
     run."""
+    return read(io.BytesIO(data), len(data), theme_bytes)
+
+
+def read(stream: BinaryIO, size: int, theme_bytes: bytes) -> dict[str, Any]:
+    """The items in the ``size`` bytes of ``stream``, each picture read straight into its surface (no copy of the
+    file in memory: at 4K it is megabytes); ValueError (saying what is wrong) unless the whole file is sound and for
+    this run."""
     head = MAGIC + header(theme_bytes)
-    if not data.startswith(MAGIC):
+    start = stream.read(len(head))
+    if not start.startswith(MAGIC):
         raise ValueError("not a kept-looks file")
-    if not data.startswith(head):
+    if start != head:
         raise ValueError("made by another version or for another theme")
-    if len(data) < len(head) + _TRAILER.size:
+    end = size - _TRAILER.size
+    if end < len(head):
         raise ValueError("cut short")
-    count, crc = _TRAILER.unpack_from(data, len(data) - _TRAILER.size)
-    end = len(data) - _TRAILER.size
-    if zlib.crc32(memoryview(data)[:end]) != crc:
-        raise ValueError("its check sum does not match (cut short or changed)")
-    looks: dict[str, pygame.Surface] = {}
-    at = len(head)
-    for _ in range(count):
-        if at + _ENTRY.size > end:
+    crc, at = zlib.crc32(head), len(head)
+
+    def take(count: int) -> bytes:
+        nonlocal crc, at
+        if at + count > end:
             raise ValueError("cut short")
-        name_len, w, h, pitch, *masks, raw_len = _ENTRY.unpack_from(data, at)
-        at += _ENTRY.size
-        if at + name_len + raw_len > end or w <= 0 or h <= 0:
+        piece = stream.read(count)
+        if len(piece) != count:
+            raise ValueError("cut short")
+        crc, at = zlib.crc32(piece, crc), at + count
+        return piece
+
+    items: dict[str, Any] = {}
+    while at < end:
+        name_len, kind, w, h, pitch, bits, *masks, payload = _ENTRY.unpack(take(_ENTRY.size))
+        name = take(name_len).decode("utf-8")
+        if kind == _VALUE:
+            items[name] = json.loads(take(payload).decode("utf-8"))
+            continue
+        if kind not in (_PICTURE, _ALPHA_PICTURE) or w <= 0 or h <= 0 or bits not in (24, 32):
+            raise ValueError("an entry is not a picture it could hold")
+        if at + payload > end or payload != pitch * h or pitch < w * bits // 8:
             raise ValueError("an entry does not fit")
-        look_id = data[at:at + name_len].decode("utf-8")
-        at += name_len
-        look = _surface_like_pygame_guis((w, h))
-        if look.get_pitch() != pitch or list(look.get_masks()) != masks or raw_len != pitch * h:
+        picture = pygame.Surface((w, h), pygame.SRCALPHA if kind == _ALPHA_PICTURE else 0, bits, masks)
+        if picture.get_pitch() != pitch or list(picture.get_masks()) != masks or payload != pitch * h:
             raise ValueError("its pixels are laid out otherwise")
-        buffer = look.get_buffer()
-        buffer.write(data[at:at + raw_len], 0)
-        del buffer  # unlocks the surface
-        at += raw_len
-        looks[look_id] = look
-    if at != end:
-        raise ValueError("bytes left over")
-    return looks
+        pixels = memoryview(picture.get_buffer())
+        if stream.readinto(pixels) != payload:
+            raise ValueError("cut short")
+        crc, at = zlib.crc32(pixels, crc), at + payload
+        del pixels  # unlocks the surface
+        items[name] = picture
+    count, stored_crc = _TRAILER.unpack(stream.read(_TRAILER.size) or b"\0" * _TRAILER.size)
+    if stored_crc != crc:
+        raise ValueError("its check sum does not match (cut short or changed)")
+    if count != len(items):
+        raise ValueError("its count of entries does not match")
+    return items
 
 
 class KeptLooks:
@@ -142,21 +201,23 @@ class KeptLooks:
         self._writing: Optional[threading.Thread] = None
 
     def load(self) -> int:
-        """Offer the file's looks to pygame_gui's look-up and record the looks drawn from now on; how many were
-        read. Never raises: a file that cannot be used is noted in the log and written anew by ``save``."""
+        """Offer the file's looks to pygame_gui's look-up and record the looks drawn from now on; how many items
+        were read. Never raises: a file that cannot be used is noted in the log and written anew by ``save``."""
         install()
         _KEPT.clear()
+        _USED.clear()
         _DRAWN.clear()
+        _SHARED.clear()
         _RECORDING[0] = True
         try:
             self.theme_bytes = self.theme_path.read_bytes()
-            data = self.path.read_bytes()
-            _KEPT.update(decode(data, self.theme_bytes))
+            with open(self.path, "rb") as stream:
+                _KEPT.update(read(stream, os.fstat(stream.fileno()).st_size, self.theme_bytes))
             self.file_sound = True
         except FileNotFoundError:
-            log.info("kept looks: none yet in %s; the title's buttons are drawn and kept", self.path)
+            log.info("kept looks: none yet in %s; the title is drawn and kept", self.path)
         except (OSError, ValueError, UnicodeDecodeError, struct.error, pygame.error) as exc:
-            log.warning("kept looks: %s not used (%s); the buttons are drawn and it is written anew", self.path, exc)
+            log.warning("kept looks: %s not used (%s); the title is drawn and it is written anew", self.path, exc)
         return len(_KEPT)
 
     def stop_recording(self) -> None:
@@ -167,34 +228,38 @@ class KeptLooks:
             _KEPT.clear()
 
     def save(self) -> bool:
-        """Stop recording; when something new was drawn or the file could not be used, start writing it
-        (atomically, within ``BUDGET``, on a thread of its own: a 4K title's looks are megabytes to sync to disk),
-        and let go of the looks read. Whether a write was started (``wait`` for it). Never raises: a full disk or
-        a read-only home leaves the old file (or none) and a log line."""
+        """Stop recording; when something new was drawn or the file could not be used, start writing what this
+        run used from the file and what it drew (atomically, within ``BUDGET``, on a thread of its own: a 4K
+        title's looks are megabytes to check and sync to disk), and let go of the looks read. Whether a write was
+        started (``wait`` for it). Never raises: a full disk or a read-only home leaves the old file (or none)
+        and a log line."""
         _RECORDING[0] = False
         try:
             if not (_DRAWN or not self.file_sound):
                 return False
-            try:
-                pieces = encode({**_KEPT, **_DRAWN}, self.theme_bytes)
-            except pygame.error as exc:
-                log.warning("kept looks: could not keep the looks (%s)", exc)
-                return False
+            items = {name: item for name, item in _KEPT.items() if name in _USED}
+            items.update(_DRAWN)
+            for name in _SHARED.intersection(items):  # the writing locks its pictures: a blit from one would fail
+                items[name] = items[name].copy()
         finally:
             _KEPT.clear()
+            _USED.clear()
             _DRAWN.clear()
-        self._writing = threading.Thread(target=self._write, args=(pieces,), name="kept looks")
+            _SHARED.clear()
+        self._writing = threading.Thread(target=self._write, args=(items,), name="kept looks")
         self._writing.start()
         return True
 
-    def _write(self, pieces: list) -> None:
+    def _write(self, items: dict[str, Any]) -> None:
         try:
-            write_atomic_bytes(self.path, pieces)
+            write_atomic_bytes(self.path, encode(items, self.theme_bytes))
             self.written = True
+        except pygame.error as exc:
+            log.warning("kept looks: could not keep the looks (%s)", exc)
         except OSError as exc:
-            log.warning("kept looks: could not write %s (%s); the next start draws the buttons again", self.path, exc)
+            log.warning("kept looks: could not write %s (%s); the next start draws the title again", self.path, exc)
         finally:
-            pieces.clear()  # the looks' buffers go with them
+            items.clear()  # the pictures go with them
 
     def wait(self) -> bool:
         """Wait for a write ``save`` started; whether the file was written."""
@@ -203,12 +268,46 @@ class KeptLooks:
         return self.written
 
 
+def kept(name: str, shared: bool = False) -> Any:
+    """The item kept under ``name`` (None if none): the caller must not change it (copy a surface to draw on);
+    ``shared``: the caller goes on drawing from it (it is copied if the file is written anew)."""
+    found = _KEPT.get(name)
+    if found is not None:
+        _USED.add(name)
+        if shared:
+            _SHARED.add(name)
+    return found
+
+
+def recording() -> bool:
+    """Whether what is drawn now is recorded (the app's first frames)."""
+    return _RECORDING[0]
+
+
+def record(name: str, item: Any, shared: bool = False) -> None:
+    """Note ``item`` as just drawn under ``name`` while recording. A surface is kept as it is: hand a copy unless
+    nothing draws on it again; ``shared``: it is still drawn from (it is copied when the file is written)."""
+    if _RECORDING[0] and name not in _KEPT and name not in _DRAWN and _bytes_of(item) <= PICTURE_MAX:
+        _DRAWN[name] = item
+        if shared:
+            _SHARED.add(name)
+
+
+def forget(name: str) -> None:
+    """Let go of whatever is kept or recorded under ``name`` (its owner let go of it: it is not held for the
+    file)."""
+    _KEPT.pop(name, None)
+    _DRAWN.pop(name, None)
+    _USED.discard(name)
+    _SHARED.discard(name)
+
+
 def kept_look(look_id: str) -> Optional[pygame.Surface]:
-    return _KEPT.get(look_id)
+    return kept(look_id)
 
 
 def install() -> None:
-    """Let pygame_gui's shape look-up find the kept looks, and record the rounded looks drawn (safe to call
+    """Let pygame_gui's shape look-up find the kept looks and record the rounded looks drawn (safe to call
     again)."""
     from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
     from pygame_gui.core.surface_cache import SurfaceCache
@@ -219,7 +318,7 @@ def install() -> None:
 
     def find_surface_in_cache(cache, lookup_id: str):
         found = find(cache, lookup_id)
-        return _KEPT.get(lookup_id) if found is None else found
+        return kept(lookup_id) if found is None else found
 
     finalise = RoundedRectangleShape.finalise_images_and_text
 
@@ -231,6 +330,24 @@ def install() -> None:
     find_surface_in_cache._finds_kept_looks = True  # type: ignore[attr-defined]
     SurfaceCache.find_surface_in_cache = find_surface_in_cache  # type: ignore[method-assign]
     RoundedRectangleShape.finalise_images_and_text = finalise_images_and_text  # type: ignore[method-assign]
+
+
+def look_found_by_id(shape, state_str: str) -> bool:
+    """Whether ``shape``'s look ``state_str`` as just drawn (its words not on it yet) is one pygame_gui's shape
+    look-up would find by ``look_id``: not a bar, not a stand-in drawn while resizing, not resized, the shape's
+    own size."""
+    theming = shape.theming
+    return not (shape.__dict__.get("resizing_quickly") or shape.has_been_resized or "filled_bar" in theming
+                or "filled_bar_width_percentage" in theming
+                or shape.states[state_str].surface.get_size() != tuple(shape.containing_rect.size))
+
+
+def look_id(shape, state_str: str) -> str:
+    """pygame_gui's shape-cache id of a rounded ``shape``'s look ``state_str``: everything that decides its
+    pixels but the words."""
+    return shape.shape_cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
+                                            shape.border_widths, shape.theming[f"{state_str}_border"],
+                                            shape.theming[f"{state_str}_bg"], shape.shape_corner_radius)
 
 
 def _record(shape, state_str: str) -> None:

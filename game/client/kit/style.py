@@ -19,6 +19,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.client.kit.kept_fonts import KeptFont
+from game.client.kit.kept_looks import look_found_by_id, look_id
 from game.client.kit.paths import THEME_PATH
 
 DESIGN_SIZE = (1280, 720)
@@ -116,14 +118,17 @@ _forget_armed = False
 
 @lru_cache(maxsize=128)
 def _font_px(size: int, bold: bool) -> pygame.font.Font:
-    return pygame.font.Font(str(FONT_FILES[bold]), size)
+    return KeptFont(str(FONT_FILES[bold]), size)  # its words can come from the kept looks (kit/kept_fonts.py)
 
 
 def forget_fonts() -> None:
-    """Drop every loaded font (the app does when it starts: fonts from an earlier pygame run are dead)."""
+    """Drop every loaded font and what was measured and drawn with them (the app does when it starts: fonts from
+    an earlier pygame run are dead)."""
     global _forget_armed
     _forget_armed = False
     _font_px.cache_clear()
+    _fit_size.cache_clear()
+    _TEXT_CACHE.clear()
 
 
 # ---------------------------------------------------------------- theme
@@ -447,24 +452,6 @@ def shared_looks(cache) -> "OrderedDict[str, pygame.Surface]":
     """The big finished looks ``keep_big_looks`` keeps in a theme's shape ``cache``, by pygame_gui's key (the look
     used longest ago first)."""
     return cache.__dict__.setdefault("big_looks", OrderedDict())
-
-
-def look_found_by_id(shape, state_str: str) -> bool:
-    """Whether ``shape``'s look ``state_str`` as just drawn (its words not on it yet) is one pygame_gui's shape
-    look-up would find by ``look_id``: not a bar, not a stand-in drawn while resizing, not resized, the shape's
-    own size."""
-    theming = shape.theming
-    return not (shape.__dict__.get("resizing_quickly") or shape.has_been_resized or "filled_bar" in theming
-                or "filled_bar_width_percentage" in theming
-                or shape.states[state_str].surface.get_size() != tuple(shape.containing_rect.size))
-
-
-def look_id(shape, state_str: str) -> str:
-    """pygame_gui's shape-cache id of a rounded ``shape``'s look ``state_str``: everything that decides its
-    pixels but the words."""
-    return shape.shape_cache.build_cache_id("rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
-                                            shape.border_widths, shape.theming[f"{state_str}_border"],
-                                            shape.theming[f"{state_str}_bg"], shape.shape_corner_radius)
 
 
 def _keep_big_look(shape, state_str: str) -> None:

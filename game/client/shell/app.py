@@ -25,6 +25,8 @@ with yaml_left_for_the_rules():  # the player's path imports pygame_gui here fir
     import pygame_gui
 
 from game.client.kit import paths
+from game.client.kit.backdrop import forget_layers
+from game.client.kit.kept_fonts import let_pygame_gui_keep_words
 from game.client.kit.kept_looks import KeptLooks
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
@@ -275,6 +277,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         forget_fonts()  # fonts from an earlier pygame session are dead
+        forget_layers()  # and the backdrops' layers were made for its window
         self.sounds = Sounds(self.settings.volume, self.settings.music)
         want_fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         if size is None:  # no size asked for: the saved one, kept on this screen, or most of it the first time
@@ -289,6 +292,7 @@ class App:
         key_theming_ids_by_tuple()  # pygame_gui's own keys grew to megabytes per nested widget
         self.kept_looks = KeptLooks(self.home, paths.THEME_PATH)
         self.kept_looks.load()  # the title's buttons copied from the last run's, not drawn at 4x
+        let_pygame_gui_keep_words()  # and their words copied too, not laid out by FreeType
         self._frames_drawn = 0
         self.manager = pygame_gui.UIManager(self.layout.size)  # the theme is loaded once, scaled, just below
         read_fonts_from_their_files(self.manager)

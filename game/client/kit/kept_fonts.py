@@ -1,0 +1,78 @@
+"""Fonts whose words can come from the kept looks (``kit/kept_looks.py``) instead of FreeType.
+
+A font's first words cost the title's first frame more than their pixels: FreeType runs the font's hinting
+programs on its first glyph (~1.5 ms a font object) and then lays out and draws each word. ``KeptFont`` is
+pygame's ``Font`` that, while the app records its first frames, keeps what it drew (``render``) and measured
+(``size``) under a name holding everything those answers are made of: the font file (path, size and time), the
+point size, the style (bold, italic, underline, strikethrough, outline, alignment, script, direction), the
+words, antialiasing and colours; pygame-ce's, SDL_ttf's and FreeType's versions are in the file's header. At a
+later start the same question is answered from the file, byte for byte what FreeType drew, and FreeType is not
+asked at all. The title's words (``style.font_px``) and pygame_gui's (its ``GUIFontPygame`` opens its fonts as
+``KeptFont``) both go through it.
+"""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+import pygame
+
+from game.client.kit import kept_looks
+
+
+class KeptFont(pygame.font.Font):
+    """pygame's font, answering ``render`` and ``size`` from the kept words when it can (the same pixels and
+    numbers), and recording them while the app records. A font not opened from a file's path (a file object, the
+    default font) is never kept."""
+
+    def __init__(self, file=None, size: int = 20, *args, **kwargs) -> None:
+        super().__init__(file, size, *args, **kwargs)
+        path = os.fspath(file) if isinstance(file, (str, os.PathLike)) else None
+        self._file: Optional[str] = kept_looks.file_identity(path) if path and os.path.isfile(path) else None
+        self._script: Optional[str] = None  # SDL_ttf's own until set
+        self._direction: Optional[int] = None
+
+    def set_script(self, script: str) -> None:
+        super().set_script(script)
+        self._script = script
+
+    def set_direction(self, direction: int) -> None:
+        super().set_direction(direction)
+        self._direction = direction
+
+    def _style(self) -> str:
+        """Everything about this font, as it is now, that decides its words' pixels and sizes."""
+        return (f"{self._file} {self.point_size} b{int(self.bold)} i{int(self.italic)} u{int(self.underline)} "
+                f"s{int(self.strikethrough)} o{self.outline} a{self.align} {self._script} d{self._direction}")
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength: int = 0) -> pygame.Surface:
+        if self._file is None:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        background = None if bgcolor is None else tuple(pygame.Color(bgcolor))
+        name = (f"words {self._style()} {text!r} {bool(antialias)} {tuple(pygame.Color(color))} {background} "
+                f"w{wraplength}")
+        found = kept_looks.kept(name)
+        if found is not None:
+            return found.copy()
+        words = super().render(text, antialias, color, bgcolor, wraplength)
+        if kept_looks.recording() and kept_looks.keepable(words):
+            kept_looks.record(name, words.copy())
+        return words
+
+    def size(self, text) -> tuple[int, int]:
+        if self._file is None:
+            return super().size(text)
+        name = f"size {self._style()} {text!r}"
+        found = kept_looks.kept(name)
+        if found is not None:
+            return tuple(found)  # type: ignore[return-value]
+        measured = super().size(text)
+        kept_looks.record(name, list(measured))
+        return measured
+
+
+def let_pygame_gui_keep_words() -> None:
+    """Make pygame_gui open its pygame fonts as ``KeptFont`` (safe to call again)."""
+    from pygame_gui.core import gui_font_pygame
+
+    gui_font_pygame.Font = KeptFont  # type: ignore[attr-defined]
