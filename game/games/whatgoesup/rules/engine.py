@@ -1048,11 +1048,12 @@ class Engine:
                 return self.finish(self._turn_ended(state, clamped, told + tuple(events), rock=rock), winners,
                                    kind, reason)
             return self._start_turn(state, clamped, told, events, rock=self.rock_rules.new_turn(rock))
-        ended = self._turn_ended(state, clamped, ())
-        ending = self.victory_rules.end_of_turn(ended)
-        if ending is not None:
-            winners, kind, reason = ending
-            return self.finish(update(ended, events=told + tuple(events)), winners, kind, reason)
+        if self.victory_rules.may_end_at_turn_end(state):  # the turn number and the goal tell (most turns no)
+            ended = self._turn_ended(state, clamped, ())
+            ending = self.victory_rules.end_of_turn(ended)
+            if ending is not None:
+                winners, kind, reason = ending
+                return self.finish(update(ended, events=told + tuple(events)), winners, kind, reason)
         return self._start_turn(state, clamped, told, events)
 
     @staticmethod

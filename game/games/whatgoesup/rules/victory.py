@@ -95,8 +95,16 @@ class VictoryRules:
             "map_and_return": f"maps of {v.percent}% of {body} are home.",
         }.get(v.kind, "")
 
+    def may_end_at_turn_end(self, state: GameState) -> bool:
+        """Whether ``end_of_turn`` can end the game after this turn: only a victory that holds locations or a
+        turn limit reached ends it then (the engine asks first, and builds the turn's end only then)."""
+        limit = state.setup.turn_limit
+        return self.victory(state).kind == "hold_locations" or (limit is not None and state.turn >= limit)
+
     def end_of_turn(self, state: GameState) -> Optional[Ending]:
         """The ending decided at the end of a turn, or None when play goes on."""
+        if not self.may_end_at_turn_end(state):
+            return None
         v = self.victory(state)
         if v.kind == "hold_locations":
             held = self.held_locations(state)
