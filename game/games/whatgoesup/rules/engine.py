@@ -1015,8 +1015,12 @@ class Engine:
 
     def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
         """Record a budget change; it is applied (and clamped) at the end of the turn."""
-        p = state.programs[program]
-        return with_program(state, update(p, dot_entries=p.dot_entries + (DotEntry(reason, dots),)))
+        return with_program(state, self.dotted(state.programs[program], dots, reason))
+
+    @staticmethod
+    def dotted(program: Program, dots: int, reason: str) -> Program:
+        """``program`` with a budget change recorded (``add_dots`` for a copy of the state that changes more)."""
+        return update(program, dot_entries=program.dot_entries + (DotEntry(reason, dots),))
 
     def end_turn(self, state: GameState) -> GameState:
         """Turn accounting once every craft has flown (``state``: its events the flights' story, which stays

@@ -12,7 +12,7 @@ from typing import Protocol
 from game.core.interface import IllegalSetup
 from game.games.whatgoesup.rules.design import DesignReport
 from game.games.whatgoesup.rules.reliability import Rating
-from game.games.whatgoesup.rules.state import GameState, Item, UpgoerDesign
+from game.games.whatgoesup.rules.state import GameState, Item, Program, UpgoerDesign
 from game.games.whatgoesup.rules.tables import People, Rules
 
 
@@ -36,6 +36,10 @@ class EngineHooks(Protocol):
 
     def add_dots(self, state: GameState, program: int, dots: int, reason: str) -> GameState:
         """Record a budget change, applied at the end of the turn."""
+        ...
+
+    def dotted(self, program: Program, dots: int, reason: str) -> Program:
+        """``program`` with a budget change recorded (``add_dots`` for a copy of the state that changes more)."""
         ...
 
     def end_turn(self, state: GameState) -> GameState:

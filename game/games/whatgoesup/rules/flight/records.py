@@ -24,20 +24,17 @@ class RecordsPart(FlightBase):
             return state
         program = state.programs[upgoer.owner]
         if step.name not in program.visited:
-            state = self.engine.add_dots(state, program.index,
-                                         self.first_share(state, upgoer, self.rules.economy.dots.per_new_step),
+            # Its dots, the step marked visited, the bonus when nobody else had reached it, and the step counted
+            # among the craft's new steps, in one copy of the state.
+            program = self.engine.dotted(program, self.first_share(state, upgoer, self.rules.economy.dots.per_new_step),
                                          f"new step {step.name}")
-            # The step marked visited and counted among the craft's new steps in one copy.
-            program = state.programs[program.index]
+            program = update(program, visited=program.visited | {step.name})
+            bonus = self.rules.economy.dots.per_new_step_nobody_visited
+            if bonus and not any(step.name in p.visited for p in state.programs if p.index != program.index):
+                program = self.engine.dotted(program, bonus, f"nobody had reached {step.name}")
             craft = state.upgoer(upgoer.id)
-            visited = update(program, visited=program.visited | {step.name})
-            state = update(state, programs=programs_with(state, visited), upgoers=replace_in(
+            state = update(state, programs=programs_with(state, program), upgoers=replace_in(
                 state.upgoers, [update(craft, new_steps=craft.new_steps + (step.name,))]))
-            program = state.programs[program.index]
-            if not any(step.name in p.visited for p in state.programs if p.index != program.index):
-                bonus = self.rules.economy.dots.per_new_step_nobody_visited
-                if bonus:
-                    state = self.engine.add_dots(state, program.index, bonus, f"nobody had reached {step.name}")
         state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name, craft=upgoer)
         if step.kind == "orbit" and step.orbit_type is not None:
             orbit = self.board.orbit_type(step.orbit_type)
@@ -73,11 +70,12 @@ class RecordsPart(FlightBase):
             dots = self.first_share(state, craft, first.dots)  # reads the craft, not the firsts
             robots = " by an underped craft" if dots != first.dots else ""
             named = f" ({what})" if first.per_name and key else ""  # the step's or orbit's name, never its id
-            state = self.engine.add_dots(state, program, dots, first.name + named)
-            # The first claimed and told in one copy.
-            said = Event(f"{first.name}: {state.programs[program].name} is first{robots}! ({what}) "
+            # Its dots, the first claimed and told in one copy.
+            winner = state.programs[program]
+            said = Event(f"{first.name}: {winner.name} is first{robots}! ({what}) "
                          f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")
-            state = update(state, firsts=state.firsts + ((claim, program),), events=state.events + (said,))
+            state = update(state, programs=programs_with(state, self.engine.dotted(winner, dots, first.name + named)),
+                           firsts=state.firsts + ((claim, program),), events=state.events + (said,))
         return state
 
     def _claimed(self, firsts: tuple[tuple[str, int], ...]) -> frozenset[str]:
