@@ -17,8 +17,8 @@ from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.odds import HelpPlan
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.skills import ENGINEERING, PILOTING, Helper
-from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Upgoer, programs_with, replace_in, update,
-                                               with_program)
+from game.games.whatgoesup.rules.state import (HOME, Derp, Event, GameState, Thing, Upgoer, programs_with, replace_in,
+                                               update, with_program)
 
 
 class RollPart(FlightBase):
@@ -265,9 +265,12 @@ class RollPart(FlightBase):
         if roll is None:
             roll = state.flight.roll
         outcome = roll.outcome()
+        flown = self._flown(state, roll, outcome)  # from the state before: no part's blueprint or owner changed since
+        if flown:
+            others = dict(others, things=replace_in(state.things, flown)) if others else {
+                "things": replace_in(state.things, flown)}
         state = _with_flight(state, {"roll": None}, said, None, others)
         flags: set[str] = set()
-        state = self._mark_flown(state, roll, outcome)
         state = self._note_attempt(state, roll, outcome)
         if roll.kind in ("jury_rig",):
             state = self._jury_rig_done(state, roll, outcome)
@@ -304,7 +307,9 @@ class RollPart(FlightBase):
             state = self._replace_upgoer(state, update(upgoer, troubled=True))
         return state
 
-    def _mark_flown(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
+    def _flown(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> list[Thing]:
+        """The blueprints of the rolling parts, now flown (and flown successfully when it worked): those of them
+        that change, for the copy of the state that settles the roll."""
         things = []
         for item_id in roll.items:
             item = state.find("item", item_id)
@@ -317,7 +322,7 @@ class RollPart(FlightBase):
                 continue  # nothing to note (told from the two flags, not by comparing every field)
             things.append(update(thing, flown=True,
                                  flown_successfully=thing.flown_successfully or outcome is Outcome.OK))
-        return update(state, things=replace_in(state.things, things)) if things else state
+        return things
 
     def _after_roll(self, state: GameState, roll: PendingRoll, outcome: Outcome, flags: set[str]) -> GameState:
         """Where the flight goes once a roll is settled."""
