@@ -130,3 +130,35 @@ def test_kept_selections_equal_the_pools_filtered_in_every_state_of_a_game():
 
     result = play_game(engine, default_setup(engine, 2, 30), 11, max_turns=30, check=False, on_action=check)
     assert result.failure is None and seen["states"] > 300 and seen["carried"] > 50
+
+
+def test_made_equals_the_class_called_with_the_same_fields():
+    """``made`` fills a value as ``update`` copies one: equal to ``cls(**fields)``, its fields in the same order,
+    a class that checks itself (Rating) still checked, and a missing or unknown field refused as ``__init__``
+    refuses it."""
+    import pytest
+    from game.games.whatgoesup.rules.reliability import Rating
+    from game.games.whatgoesup.rules.state import Derp, Item, Thing, Upgoer, made
+
+    cases = [
+        (Thing, dict(id="T3", owner=1, name="Lark capsule Mk1", kind="capsule", base_mass=4, mass=5, reusable=True,
+                     rating=Rating(4, 9), inventor=1)),
+        (Item, dict(id="I7", thing_id="T3", owner=0, uses_left=2)),
+        (Derp, dict(id="D2", owner=0, name="Bob", piloting=1, engineering=1, stamina=3, current_stamina=3,
+                    system="I7", powered_down=True)),
+        (Upgoer, dict(id="U9", owner=1, name="Lark 1", stages=(("I1",),), modules=("I7",), crew=("D2",), fuel=4,
+                      rations=2)),
+        (Piece, dict(id="P1")),
+        (Rating, dict(fail=3, boom=8)),
+    ]
+    for cls, fields in cases:
+        value = made(cls, **fields)
+        expected = cls(**fields)
+        assert type(value) is cls and value == expected
+        assert list(vars(value).items()) == list(vars(expected).items())
+    with pytest.raises(ValueError, match="Fail safety must be below"):
+        made(Rating, fail=8, boom=3)
+    with pytest.raises(TypeError, match="missing"):
+        made(Item, id="I7", owner=0)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        made(Item, id="I7", thing_id="T3", owner=0, colour="red")

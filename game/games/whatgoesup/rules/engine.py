@@ -25,7 +25,7 @@ from game.games.whatgoesup.rules.rnd_listing import RND_FAMILY_KINDS, Listed, Rn
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
-                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, replace_in, update,
+                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, made, replace_in, update,
                     with_program)
 from game.games.whatgoesup.rules.tables import Rules
 from game.games.whatgoesup.rules.transfer import TransferSources
@@ -458,7 +458,7 @@ class Engine:
                 continue
             if needs_flight and not thing.flown_successfully:
                 continue
-            rating = Rating(min(held.fail, cap.fail), min(held.boom, cap.boom))
+            rating = _rating(min(held.fail, cap.fail), min(held.boom, cap.boom))
             if best is None or rating.score() > best[0].score():
                 best = (rating, thing)
         return best
@@ -527,50 +527,50 @@ class Engine:
         if transfer is not None and transfer[0].score() > rating.score():
             rating = transfer[0]
             note = f" (technology transfer from {transfer[1].name})"
-        thing = Thing(id=f"T{state.next_id}", owner=program.index, name=name, kind=kind.id, base_mass=a.mass,
-                      mass=mass, reusable=a.reusable, rating=rating, inventor=program.index)
+        thing = made(Thing, id=f"T{state.next_id}", owner=program.index, name=name, kind=kind.id, base_mass=a.mass,
+                     mass=mass, reusable=a.reusable, rating=rating, inventor=program.index)
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
                       things=appended(state.things, (thing,)), events=(
             Event.told(_invented, (program.name, name, kind.name, mass, cost, rating, note), program.index, "rnd"),))
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
         thing = self._own_thing(state, program, a.thing)
-        if a.safety not in ("fail", "boom"):
+        safety, steps = a.safety, a.steps
+        if safety not in ("fail", "boom"):
             raise IllegalAction("research moves either the Fail safety or the Boom safety")
-        if a.steps < 1:
+        if steps < 1:
             raise IllegalAction("research at least one step")
         research = self.rules.economy.research
         cap = self.research_cap(state, thing)
-        if a.safety == "fail":
+        old = thing.rating
+        if safety == "fail":
             done, limit = thing.fail_steps_this_turn, research.max_fail_steps_per_turn
-            new = Rating(thing.rating.fail + a.steps, thing.rating.boom) if thing.rating.fail + a.steps < thing.rating.boom else None
-            if new is None:
-                raise IllegalAction(f"{thing.name} is {thing.rating}: its Fail safety must stay below its Boom "
+            target, ceiling = old.fail + steps, cap.fail
+            if target >= old.boom:
+                raise IllegalAction(f"{thing.name} is {old}: its Fail safety must stay below its Boom "
                                     f"safety, so research Boom to Fail first")
-            target = new.fail
-            ceiling = cap.fail
         else:
             done, limit = thing.boom_steps_this_turn, research.max_boom_steps_per_turn
-            new = Rating(thing.rating.fail, thing.rating.boom + a.steps)
-            target, ceiling = new.boom, cap.boom
-        if done + a.steps > limit:
-            raise IllegalAction(f"{thing.name} can improve at most {limit} {a.safety.capitalize()} steps per turn "
+            target, ceiling = old.boom + steps, cap.boom
+        if done + steps > limit:
+            raise IllegalAction(f"{thing.name} can improve at most {limit} {safety.capitalize()} steps per turn "
                                 f"({done} done this turn)")
         if target > ceiling:
             raise IllegalAction(f"{thing.name} cannot be researched past {cap} {self._cap_reason(state, thing)}")
-        cost = self.rules.economy.costs.research_per_mass * thing.mass * a.steps
+        cost = self.rules.economy.costs.research_per_mass * thing.mass * steps
         if cost > program.points:
-            raise self._too_dear(program, cost, f"researching {thing.name} {counted(a.steps, 'step')}")
+            raise self._too_dear(program, cost, f"researching {thing.name} {counted(steps, 'step')}")
         if check_only:
             return state
-        if a.safety == "fail":
-            researched = update(thing, rating=new, fail_steps_this_turn=done + a.steps)
+        if safety == "fail":
+            new = _rating(target, old.boom)
+            researched = update(thing, rating=new, fail_steps_this_turn=done + steps)
         else:
-            researched = update(thing, rating=new, boom_steps_this_turn=done + a.steps)
+            new = _rating(old.fail, target)
+            researched = update(thing, rating=new, boom_steps_this_turn=done + steps)
         return update(state, programs=self._paying(state, program, cost),
                       things=replace_in(state.things, (researched,)),
-                      events=(Event.told(_researched, (program.name, thing.name, thing.rating, new, cost),
-                                         program.index, "rnd"),))
+                      events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index, "rnd"),))
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
@@ -594,7 +594,7 @@ class Engine:
         for _ in range(a.count):
             item_id = f"I{next_id}"
             next_id += 1
-            new_items.append(Item(id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
+            new_items.append(made(Item, id=item_id, thing_id=thing.id, owner=program.index, uses_left=kind.uses))
             if kind.role == "underped":
                 systems.append(self._new_system(state, program.index, thing, item_id, f"D{next_id}", len(systems)))
                 next_id += 1
@@ -612,7 +612,7 @@ class Engine:
         """The crew member an underped system is: a derp's starting stats, powered down until it flies."""
         derps = self.rules.economy.derps
         number = sum(1 for d in state.derps if d.is_system and d.owner == program) + built_now + 1
-        return Derp(id=derp_id, owner=program, name=f"{thing.name} no. {number}", piloting=derps.start_piloting,
+        return made(Derp, id=derp_id, owner=program, name=f"{thing.name} no. {number}", piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina, system=item_id, powered_down=True)
 
@@ -681,7 +681,7 @@ class Engine:
             raise self._too_dear(program, cost, "hiring a derp")
         if check_only:
             return state
-        derp = Derp(id=f"D{state.next_id}", owner=program.index, name=name, piloting=derps.start_piloting,
+        derp = made(Derp, id=f"D{state.next_id}", owner=program.index, name=name, piloting=derps.start_piloting,
                     engineering=derps.start_engineering, stamina=derps.start_stamina,
                     current_stamina=derps.start_stamina)
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
@@ -937,8 +937,8 @@ class Engine:
         upgoer_id = f"U{state.next_id}"
         systems = tuple(d.id for d in state.derps if d.system is not None and d.system in design.modules)
         crew = design.crew + systems  # an underped system loaded as a part is also a crew member
-        upgoer = Upgoer(id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
-                        modules=design.modules, crew=crew, fuel=design.fuel, rations=design.rations)
+        upgoer = made(Upgoer, id=upgoer_id, owner=program.index, name=design.name.strip(), stages=design.stages,
+                      modules=design.modules, crew=crew, fuel=design.fuel, rations=design.rations)
         items = [update(state.item(i), location=upgoer_id) for i in design.all_items()]
         derps = [update(state.derp(d), location=upgoer_id) for d in crew]
         programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock - design.fuel,
@@ -1223,6 +1223,20 @@ class Engine:
             designs = tuple(self.flight_rules.suggested_designs(state, player))
         self._suggested[player] = (stored, derps, upgoers, setup, stocks, read, crew, count, designs)
         return list(designs)
+
+
+#: Ratings by (fail, boom): a research or a transfer makes a rating of two small numbers, one kept value each.
+_RATINGS: dict[tuple[int, int], Rating] = {}
+
+
+def _rating(fail: int, boom: int) -> Rating:
+    """``Rating(fail, boom)`` (a ValueError when fail is not below boom), the same value each time."""
+    rating = _RATINGS.get((fail, boom))
+    if rating is None:
+        rating = Rating(fail, boom)
+        if len(_RATINGS) < 4096:  # safeties stay within the rules' bounds: a few hundred pairs at most
+            _RATINGS[fail, boom] = rating
+    return rating
 
 
 # The words of the commonest R&D events, put together only when read (``Event.told``).
