@@ -542,7 +542,8 @@ def _entry(pool: tuple) -> list:
 
 
 def _keep(pool: tuple, index: dict, positions: Optional[dict]) -> list:
-    _make_room(_INDEXES, _MAX_INDEXES)
+    if len(_INDEXES) >= _MAX_INDEXES:
+        _make_room(_INDEXES, _MAX_INDEXES)
     entry = _INDEXES[id(pool)] = [pool, index, positions]
     return entry
 
@@ -574,12 +575,19 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
         if len(pool) > _SHORT_POOL:
             return _replace_one(pool, new_values[0])
         value = new_values[0]
-        ids = list(map(_ID, pool))
-        if ids.count(value.id) == 1:  # its one place, found at C speed
-            where = ids.index(value.id)
-            new_pool = pool[:where] + new_values + pool[where + 1:]
-            _made(new_pool, pool, (where,))
-            return new_pool
+        some_id, where = value.id, -1
+        for n, old in enumerate(pool):  # a Python loop reads a dozen ids quicker than map(attrgetter) and a list
+            if old.id == some_id:
+                if where >= 0:
+                    break  # an id twice (never in play): replace every one the plain way, below
+                where = n
+        else:
+            if where >= 0:  # its one place
+                values = list(pool)
+                values[where] = value
+                new_pool = tuple(values)
+                _made(new_pool, pool, (where,))
+                return new_pool
     by_id = {v.id: v for v in new_values}
     if not by_id:
         return pool
@@ -623,7 +631,9 @@ def _replace_one(pool: tuple, value) -> tuple:
         return tuple(value if v.id == value.id else v for v in pool)
     index = entry[1].copy()
     index[value.id] = value
-    new_pool = pool[:where] + (value,) + pool[where + 1:]
+    values = list(pool)
+    values[where] = value
+    new_pool = tuple(values)
     _keep(new_pool, index, positions)
     _made(new_pool, pool, (where,))
     return new_pool
@@ -661,7 +671,8 @@ _MAX_MADE_FROM = 256
 
 
 def _made(new_pool: tuple, pool: tuple, replaced) -> None:
-    _make_room(_MADE_FROM, _MAX_MADE_FROM)
+    if len(_MADE_FROM) >= _MAX_MADE_FROM:
+        _make_room(_MADE_FROM, _MAX_MADE_FROM)
     _MADE_FROM[id(new_pool)] = (new_pool, pool, replaced)
 
 
