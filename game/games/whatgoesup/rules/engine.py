@@ -1220,7 +1220,7 @@ class Engine:
                 and all(map(is_, hit[5], read))):
             designs = hit[8]
         else:
-            designs = tuple(self.flight_rules.suggested_designs(state, player))
+            designs = tuple(self.flight_rules.suggested_designs(state, player, stored, crew, count + 1))
         self._suggested[player] = (stored, derps, upgoers, setup, stocks, read, crew, count, designs)
         return list(designs)
 

@@ -312,6 +312,11 @@ class StoredParts:
 _NO_PARTS = StoredParts({}, {}, {})
 
 
+def _judged(thing: Thing) -> tuple:
+    """What ``check_design`` reads of a part's design: its kind and masses."""
+    return thing.kind, thing.mass, thing.base_mass
+
+
 def design_facts(thing: Thing) -> tuple:
     """What a stored-parts view keeps of a design: all but its rating and flight record, which no view reads."""
     return thing.kind, thing.base_mass, thing.mass, thing.owner, thing.inventor, thing.name
@@ -354,6 +359,7 @@ class RndListing:
         self.ending: tuple[Action, ...] = (EndRnD(),)  # the last family: ending R&D, always allowed
         self._small: dict[object, tuple] = {}  # one entry per family (or family and program): (what it read, result)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
+        self._verdicts: dict[tuple, tuple[bool, ...]] = {}  # what the suggested designs' checks read -> verdicts
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
@@ -840,16 +846,27 @@ class RndListing:
         self._assembles[id(design)] = (design, action)
         return action
 
-    def suggested(self, key: tuple, work_out: Callable[[], list[UpgoerDesign]]) -> list[UpgoerDesign]:
-        """The suggested designs kept for ``key`` (everything they read; its second entry the program), else
-        ``work_out()``."""
-        slot = ("designs", key[1])  # one per program: the programs' R&D actions alternate
-        hit = self._small.get(slot)
-        if hit is not None and hit[0] == key:
-            return list(hit[1])
-        designs = work_out()
-        self._small[slot] = (key, tuple(designs))
-        return designs
+    def suggestion_verdicts(self, state: GameState, stored: StoredParts, parts: tuple, loads: Optional[tuple],
+                            judge: Callable[[], tuple[bool, ...]]) -> tuple[bool, ...]:
+        """``judge()``, kept for what ``check_design`` reads of the suggested designs it judges (the designs are
+        made from ``parts`` and ``loads`` alone, in one fixed shape per length of ``parts`` and ``loads`` given or
+        not): ``parts`` are items of ``stored`` (a program's view in ``state``: so the program's, at home) or None,
+        of which the kinds and masses are read; ``loads`` is (the crew, a derp of the program at home, the fuel,
+        the rations) or None.
+        Ids and names are not read, so the same masses in other parts (after a part is assembled or a heavier
+        one built) are answered at once, as ``reads_of_check`` would see them."""
+        designs = stored.designs
+        facts = tuple([None if item is None else _judged(designs[item.thing_id]) for item in parts])
+        if loads is not None:
+            crew, fuel, rations = loads
+            loads = (crew.system, crew.dead, crew.injured, crew.busy, fuel, rations)
+        key = (facts, loads, "simplified_stack" in state.setup.options)
+        verdicts = self._verdicts.get(key)
+        if verdicts is None:
+            if len(self._verdicts) >= _MAX_ROWS:
+                self._verdicts.clear()
+            verdicts = self._verdicts[key] = judge()
+        return verdicts
 
     def offers(self, state: GameState, player: int) -> list[Action]:
         """The few sample trades (``Engine._sample_offers``) that ``refusal`` would allow: a bundle of one

@@ -11,7 +11,6 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.rnd_listing import design_facts as _design_facts
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import HOME, GameState, Upgoer, UpgoerDesign, replace_in, update
 
@@ -175,49 +174,64 @@ class LaunchPart(FlightBase):
         return state
 
     # ------------------------------------------------------------------ designs for the pad
-    def suggested_designs(self, state: GameState, player: int) -> list[UpgoerDesign]:
+    def suggested_designs(self, state: GameState, player: int, stored, crew, count: int) -> list[UpgoerDesign]:
         """Simple valid designs from storage: a suborbital test, and a crewed orbital craft when possible.
 
-        The stored parts come by role from the R&D listing's view (kept per tuple of the state); the designs
-        are kept for the parts they would use (with their designs' kind and masses), the first derp able to
-        fly, the stocks and the name's number, and each design is judged by ``design_is_valid``:
-        ``check_design`` once per distinct set of what it reads."""
-        engine = self.engine
-        listing = engine.rnd_listing
-        stored = listing.stored(state, player)
-        program = state.programs[player]
-        crew = next((d for d in state.derps_of(player) if d.can_fly and d.location is HOME), None)
-        count = len(state.upgoers_of(player)) + 1
-        stages, capsules, thrusters = stored.stages, stored.capsules, stored.by_role.get("thruster", ())
-        parts = tuple((item, _design_facts(stored.designs[item.thing_id])) if item is not None else None
-                      for item in (stages[0] if stages else None, stages[1] if len(stages) > 1 else None,
-                                   capsules[0] if capsules else None, thrusters[0] if thrusters else None))
-        key = (parts, player, crew, program.fuel_stock, program.rations_stock, count, program.people,
-               "simplified_stack" in state.setup.options)
-        return listing.suggested(key, lambda: self._suggest(state, player, stored, crew, count))
-
-    def _suggest(self, state: GameState, player: int, stored, crew, count: int) -> list[UpgoerDesign]:
-        engine = self.engine
+        ``stored`` is the R&D listing's stored-parts view of ``player`` in ``state``, ``crew`` the program's first
+        derp at home able to fly (or None) and ``count`` the name's number (``Engine.suggested_designs`` reads
+        them and keeps the designs). Which of the designs pass ``check_design`` is kept per what the check reads
+        of them (``RndListing.suggestion_verdicts``), so only a new combination of masses is judged again."""
         stages, capsules = stored.stages, stored.capsules
-        designs = []
-        people = people_by_id(self.rules, state.programs[player].people)
+        if not stages:
+            return []
+        program = state.programs[player]
+        thrusters = stored.by_role.get("thruster", ())
+        people = people_by_id(self.rules, program.people)
         name = f"{people.upgoer_names[count % len(people.upgoer_names)]} {count}"
-        if stages:
-            test = UpgoerDesign(name=name, stages=((stages[0].id,),))
-            if engine.design_is_valid(state, player, test):
-                designs.append(test)
-        if capsules and len(stages) >= 2 and crew is not None:
-            capsule = capsules[0]
-            thrusters = stored.by_role.get("thruster", [])
-            modules = (capsule.id,) + ((thrusters[0].id,) if thrusters else ())
-            fuel = min(state.programs[player].fuel_stock, 6) if thrusters else 0
-            rations = formulas.ration_load(min(state.programs[player].rations_stock, 2), self.rules.components, up=False)
-            design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
-                                  crew=(crew.id,), fuel=fuel, rations=rations)
-            if engine.design_is_valid(state, player, design):
-                designs.append(design)
-            elif rations:
-                design = update(design, rations=0)
-                if engine.design_is_valid(state, player, design):
-                    designs.append(design)
-        return designs  # each checked once above
+        listing, valid, launch = self.engine.rnd_listing, self.engine.design_is_valid, (stages[0].id,)
+
+        def test() -> UpgoerDesign:
+            return UpgoerDesign(name=name, stages=(launch,))
+
+        designs = []
+        if listing.suggestion_verdicts(state, stored, (stages[0],), None, lambda: (valid(state, player, test()),))[0]:
+            designs.append(test())
+        if not capsules or len(stages) < 2 or crew is None:
+            return designs
+        fuel = min(program.fuel_stock, 6) if thrusters else 0
+        rations = formulas.ration_load(min(program.rations_stock, 2), self.rules.components, up=False)
+        modules = (capsules[0].id,) + ((thrusters[0].id,) if thrusters else ())
+
+        def crewed(load: int) -> UpgoerDesign:
+            return UpgoerDesign(name=name + "x", stages=(launch, (stages[1].id,)), modules=modules, crew=(crew.id,),
+                                fuel=fuel, rations=load)
+
+        def judge() -> tuple[bool, bool]:  # the crewed design, else the same without rations
+            if valid(state, player, crewed(rations)):
+                return True, False
+            return False, rations != 0 and valid(state, player, crewed(0))
+
+        parts = (stages[0], stages[1], capsules[0], thrusters[0] if thrusters else None)
+        with_rations, without = listing.suggestion_verdicts(state, stored, parts, (crew, fuel, rations), judge)
+        if with_rations or without:
+            designs.append(crewed(rations if with_rations else 0))
+        return designs
+        fuel = min(program.fuel_stock, 6) if thrusters else 0
+        rations = formulas.ration_load(min(program.rations_stock, 2), self.rules.components, up=False)
+        modules = (capsules[0].id,) + ((thrusters[0].id,) if thrusters else ())
+        design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
+                              crew=(crew.id,), fuel=fuel, rations=rations)
+        unrationed = update(design, rations=0) if rations else None
+
+        def judge() -> tuple[bool, bool]:  # the crewed design, else the same without rations
+            if valid(state, player, design):
+                return True, False
+            return False, unrationed is not None and valid(state, player, unrationed)
+
+        parts = (stages[0], stages[1], capsules[0], thrusters[0] if thrusters else None)
+        crewed_ok, unrationed_ok = listing.suggestion_verdicts(state, stored, parts, (crew, fuel, rations), judge)
+        if crewed_ok:
+            designs.append(design)
+        elif unrationed_ok:
+            designs.append(unrationed)
+        return designs
