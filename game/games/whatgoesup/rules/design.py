@@ -76,6 +76,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
     comps = rules.components
     seen: set[str] = set()
     resolved: dict[str, tuple[Item, Thing]] = {}
+    role_of: dict[str, str] = {}  # each resolved part's role
     for item_id in design.all_items():
         if item_id in seen:
             problems.append(f"{item_id} is used twice")
@@ -88,27 +89,26 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
         if item.location not in (HOME, on_board_of):
             problems.append(f"{item_id} is already part of another Upgoer")
             continue
-        resolved[item_id] = (item, state.thing(item.thing_id))
-
-    def role(item_id: str) -> str:
-        return comps.kind(resolved[item_id][1].kind).role
+        thing = state.thing(item.thing_id)
+        resolved[item_id] = (item, thing)
+        role_of[item_id] = comps.kind(thing.kind).role
 
     modules = [m for m in design.modules if m in resolved]
     for m in modules:
-        if role(m) == "lower_stage":
+        if role_of[m] == "lower_stage":
             problems.append(f"{resolved[m][1].name} ({m}) is a lower stage: put it in a stage, not the spacecraft")
     for cluster in design.stages:
         for s in cluster:
-            if s in resolved and role(s) != "lower_stage":
+            if s in resolved and role_of[s] != "lower_stage":
                 problems.append(f"{resolved[s][1].name} ({s}) is not a lower stage")
 
-    capsules = [m for m in modules if role(m) in ("capsule", "habitat")]
-    systems = [m for m in modules if role(m) == "underped"]  # crew members as well as parts
-    thrusters = [m for m in modules if role(m) == "thruster"]
-    cargo = [m for m in modules if role(m) in ("payload", "rcs")]
-    capsule_mass = sum(resolved[c][1].mass for c in capsules)
-    capacity = sum(formulas.capsule_capacity(resolved[c][1].base_mass, comps) for c in capsules)
-    thruster_mass = sum(resolved[t][1].mass for t in thrusters)
+    capsules = [m for m in modules if role_of[m] in ("capsule", "habitat")]
+    systems = [m for m in modules if role_of[m] == "underped"]  # crew members as well as parts
+    thrusters = [m for m in modules if role_of[m] == "thruster"]
+    cargo = [m for m in modules if role_of[m] in ("payload", "rcs")]
+    capsule_mass = sum([resolved[c][1].mass for c in capsules])
+    capacity = sum([formulas.capsule_capacity(resolved[c][1].base_mass, comps) for c in capsules])
+    thruster_mass = sum([resolved[t][1].mass for t in thrusters])
 
     crew_seen: set[str] = set()
     for derp_id in design.crew:
@@ -149,7 +149,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
         robots = f", underped systems {len(systems)}" if systems else ""
         problems.append(f"the capsules carry {capacity} but the load is {_mass(load)} "
                         f"(crew {derp_mass}{robots}, payloads and RCS {len(cargo)}, rations {_mass(rations_mass)})")
-    if (design.crew or systems) and not any(role(c) == "capsule" for c in capsules):
+    if (design.crew or systems) and "capsule" not in [role_of[c] for c in capsules]:
         problems.append("a crew needs a capsule to fly in (a habitat cannot steer)")
 
     t_class = thrust_class(thruster_mass, capsule_mass, rules)
@@ -167,7 +167,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
         if design.rations > home.rations_stock:
             problems.append(f"you have {home.rations_stock} derp-turns of rations at home, not {design.rations}")
 
-    module_mass = sum(resolved[m][1].mass for m in modules)
+    module_mass = sum([resolved[m][1].mass for m in modules])
     dry = formulas.spacecraft_mass(module_mass, len(design.crew), design.rations, 0, rules.economy.derps.mass, comps)
     spacecraft = dry + design.fuel
 
@@ -186,8 +186,8 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
             problems.append(f"stage {index + 1} is empty")
         if limit is not None and len(cluster) > limit:
             problems.append(f"stage {index + 1} clusters {len(cluster)} lower stages; at most {limit} may be clustered")
-        lift = sum(resolved[s][1].base_mass for s in cluster)
-        mass = sum(resolved[s][1].mass for s in cluster)
+        lift = sum([resolved[s][1].base_mass for s in cluster])
+        mass = sum([resolved[s][1].mass for s in cluster])
         report = StageReport(cluster, lift, mass, carried)
         if cluster and not report.ok:
             label = _stage_label(index, len(design.stages), state)

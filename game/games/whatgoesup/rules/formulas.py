@@ -8,7 +8,10 @@ from game.games.whatgoesup.rules.tables import Components, Fuel
 
 
 def ceil_fraction(value: Fraction | int) -> int:
-    return math.ceil(Fraction(value))
+    """The least whole number not below ``value``, exactly (a whole number as it is, no Fraction made)."""
+    if type(value) is int:
+        return value
+    return math.ceil(value if type(value) is Fraction else Fraction(value))
 
 
 def thing_mass(base_mass: int, reusable: bool, components: Components) -> int:
@@ -28,7 +31,7 @@ def capsule_mass_for_capacity(capacity: int, components: Components) -> int:
         return 0
     if components.capsule.capacity_rule == "minus_one":
         return max(components.capsule.min_mass, capacity + 1)
-    return max(components.capsule.min_mass, capacity + ceil_fraction(Fraction(capacity, 10)))
+    return max(components.capsule.min_mass, capacity + -(-capacity // 10))  # a tenth, rounded up
 
 
 def capsule_capacity(mass: int, components: Components) -> int:
@@ -141,4 +144,4 @@ def _least_self_paying_extra(mass: Fraction, fuel: Fuel) -> int:
 
 def required_thruster_mass(capsule_mass: int, ratio: Fraction) -> int:
     """Least thruster mass for pushing ``capsule_mass`` of capsules at ``ratio`` (1/10, 1/2, 1)."""
-    return ceil_fraction(capsule_mass * ratio)
+    return -(-capsule_mass * ratio.numerator // ratio.denominator)  # rounded up, in whole numbers
