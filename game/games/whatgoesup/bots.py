@@ -129,11 +129,11 @@ class SpaceProgramBot:
         return action
 
     def _any_legal(self, engine: Engine, state: GameState) -> Action:
-        """A legal action chosen at random, preferring any that throws nothing away (drawn from the listing's
-        view: the same actions at the same indexes as the list filtered, R&D's families kept or left out whole)."""
-        legal = engine.legal_view(state)
-        safe = legal.without(_THROWS_AWAY)
-        return self.chooser.choice(safe or legal)
+        """A legal action chosen at random, preferring any that throws nothing away (R&D's families kept or left
+        out whole, then joined: the same list as the legal actions filtered)."""
+        families = engine.legal_families(state)
+        safe = families.without(_THROWS_AWAY).joined()
+        return self.chooser.choice(safe or families.joined())
 
     def _ok(self, engine: Engine, state: GameState, action: Action) -> bool:
         """Whether the engine allows ``action`` now; an allowed one is remembered, so ``choose`` need not ask

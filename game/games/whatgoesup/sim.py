@@ -1,7 +1,6 @@
 """Random legal play with invariant checks after every action.
 
-A bot picks uniformly among ``engine.legal_actions`` (its own seeded stream; drawn from ``engine.legal_view``,
-the same actions not joined into a list), pending rolls are made
+A bot picks uniformly among ``engine.legal_actions`` (its own seeded stream), pending rolls are made
 by the app's ``DiceRoller``, and every function in ``INVARIANTS`` is asked after each action whether
 the new state still makes sense. The flight rules add their own invariants by appending to the list.
 """
@@ -496,9 +495,7 @@ class RandomBot:
         self.chooser = Chooser(seed)
 
     def choose(self, engine: Engine, state: GameState) -> Action:
-        """One of ``legal_actions``, drawn from its view (the same length, the same action at each index) so
-        R&D's families are not joined into a list to draw one."""
-        return self.chooser.choice(engine.legal_view(state))
+        return self.chooser.choice(engine.legal_actions(state))
 
 
 def next_action(engine: Engine, state: GameState, bot: RandomBot, dice: DiceRoller) -> Optional[Action]:

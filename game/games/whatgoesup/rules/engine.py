@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from operator import attrgetter, eq, is_, ne
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules import setup_data
@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.design import DesignReport, DesignValidity, che
 from game.games.whatgoesup.rules.flight import FlightRules
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
-from game.games.whatgoesup.rules.rnd_listing import RND_FAMILY_KINDS, Listed, RndListing
+from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, rnd_family_kinds
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
@@ -230,8 +230,8 @@ class Engine:
         Free-text names are not enumerated: an Invent or Hire with any name is as legal as the
         listed one with the default name. Masses are listed on a coarse scale. In R&D the list is exactly
         the candidates of ``_rnd_candidates`` that ``refusal`` allows, in the same order, but worked out
-        per family from the state (tests/test_fast_engine.py holds the two together); ``legal_view`` reads
-        the same families without joining them.
+        per family from the state (tests/test_fast_engine.py holds the two together); ``legal_families``
+        gives the same families not joined.
         """
         player = self.current_player(state)
         if player == TERMINAL:
@@ -247,14 +247,13 @@ class Engine:
             return legal
         return self._rnd_legal(state, player)
 
-    def legal_view(self, state: GameState) -> Listed:
-        """``legal_actions(state)`` as a ``Listed``, for a bot that draws one: the very same actions in the same
-        order, read by ``len`` and ``[i]`` without joining R&D's families into one list (``without`` leaves
-        classes out the same way, dropping whole families)."""
+    def legal_families(self, state: GameState) -> Listed:
+        """``legal_actions(state)`` family by family, not yet joined: ``joined()`` is that list, and ``without``
+        leaves classes out by whole families (one part outside R&D, filtered action by action)."""
         player = self.current_player(state)
         if player < 0 or state.pending_trade is not None or state.phase == "flight" or not self._lists_by_family:
             return Listed.of(self.legal_actions(state))
-        return Listed(self._rnd_families(state, player), RND_FAMILY_KINDS)
+        return self._rnd_families(state, player)
 
     def refusal(self, state: GameState, action: Action) -> Optional[str]:
         """Why ``action`` is not allowed now, or None when it is (checked without playing it out)."""
@@ -1164,28 +1163,31 @@ class Engine:
 
     def _rnd_legal(self, state: GameState, player: int) -> list[Action]:
         """R&D's families joined into one list."""
-        return list(chain.from_iterable(self._rnd_families(state, player)))
+        return self._rnd_families(state, player).joined()
 
-    def _rnd_families(self, state: GameState, player: int) -> list[Sequence[Action]]:
-        """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, family by family
-        (``rnd_listing.RND_FAMILY_KINDS`` names each family's classes), each family's conditions read once from
-        the state instead of checking every candidate in full (``rnd_listing`` keeps what the blueprints and
-        the stored parts give, per tuple of the state, and hands out its kept lists: not to be changed).
-        Tracking, with its few candidates and involved checks, still asks ``refusal``."""
+    def _rnd_families(self, state: GameState, player: int) -> Listed:
+        """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, family by family (the
+        research and builds one part per block of blueprints; ``rnd_listing.rnd_family_kinds`` names each
+        part's classes), each family's conditions read once from the state instead of checking every candidate
+        in full (``rnd_listing`` keeps what the blueprints and the stored parts give, per tuple of the state,
+        and hands out its kept lists). Tracking, with its few candidates and involved checks, still asks
+        ``refusal``."""
         listing = self.rnd_listing
         points = state.programs[player].points
         blueprints = listing.blueprints(state, player)
-        invent = listing.invent(state, blueprints, points)
-        research_and_build = listing.research_and_build(blueprints, points)
-        purchases = listing.purchases(points)  # fuel and rations containers, a hire
-        crew = listing.crew_actions(state, player, points)
-        reverse = listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal)
-        offers = listing.offers(state, player)
+        parts = [listing.invent(state, blueprints, points)]
+        blocks = listing.research_and_build(blueprints, points)
+        parts += blocks
+        parts.append(listing.purchases(points))  # fuel and rations containers, a hire
+        parts.append(listing.crew_actions(state, player, points))
+        parts.append(listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal))
+        parts.append(listing.offers(state, player))
         pads = listing.pads(state, player)
-        tracks = [track for track in pads.tracks if self.refusal(state, track) is None]
-        assembles = listing.assembles(self.suggested_designs(state, player), pads.taken_names)
-        return [invent, research_and_build, purchases, crew, reverse, offers, pads.disassemble, tracks, assembles,
-                listing.ending]
+        parts.append(pads.disassemble)
+        parts.append([track for track in pads.tracks if self.refusal(state, track) is None])
+        parts.append(listing.assembles(self.suggested_designs(state, player), pads.taken_names))
+        parts.append(listing.ending)
+        return Listed(parts, rnd_family_kinds(len(blocks)))
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:
         """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows

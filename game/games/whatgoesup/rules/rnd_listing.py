@@ -16,14 +16,15 @@ that did change is read from the program's last view by what changed (``changed_
 ``replace_in`` and ``appended`` recorded, ``state.replaced_since``), so a research, a build or a part
 coming back to storage costs about the same in a long game as in a short one; blueprint rows are kept in
 blocks of 8 with what they list per level of points. The families are handed out as kept, not joined
-(``Listed``): ``legal_actions`` joins them, a bot draws one action from them in place (``Engine.legal_view``). Every cache holds the values it was built from and
+(``Listed``, ``Engine.legal_families``): ``legal_actions`` joins them, and a bot that leaves some classes out
+drops whole families before joining instead of looking at every action. Every cache holds the values it was built from and
 answers only when handed those very values: derived data only, the state stays immutable plain data.
 """
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from itertools import accumulate, chain, compress, repeat
+from itertools import compress, repeat
 from operator import attrgetter, eq, is_, is_not, itemgetter
 from typing import Callable, NamedTuple, Optional
 
@@ -127,84 +128,87 @@ def row_blocks(rows: list[BlueprintRow]) -> list[RowBlock]:
     return [RowBlock(tuple(rows[at:at + _BLOCK])) for at in range(0, len(rows), _BLOCK)]
 
 
-class Listed(Sequence):
-    """Actions listed part by part (each part a kept list of one family, or a ``Listed`` itself), read as one
-    sequence without joining the parts: ``len`` is the sum of their lengths and ``[i]`` finds its part by where
-    each part starts (prefix sums, bisect), so reading one action costs a bisect over the parts however many
-    actions there are. The same actions, the very objects, in the same order as the parts joined
-    (``joined``). ``kinds[k]`` are the classes part ``k`` may hold (None: not known), so ``without`` keeps or
-    drops a family whole and filters only a part of mixed or unknown classes. Parts are never changed while a
-    ``Listed`` holds them (the listing's kept lists are handed out, not copied)."""
+class Listed:
+    """Actions listed part by part (each part a kept list of one family, or of one block of research and
+    builds), not yet joined: ``joined`` is the one list, the very objects in order. ``kinds[k]`` are the
+    classes part ``k`` may hold (None: not known), so ``without`` keeps or drops a family whole and filters
+    only a part of mixed or unknown classes, instead of looking at every action. Parts are never changed while
+    a ``Listed`` holds them (the listing's kept lists are handed out, not copied).
 
-    __slots__ = ("parts", "kinds", "starts")
+    Drawing one action from the joined list is cheaper than reading the parts in place at the sizes a game
+    reaches (a list's extend copies at C speed; prefix sums over the parts cost a Python-level pass too:
+    docs/performance.md), so a draw joins the parts and ``Listed`` offers no indexing."""
+
+    __slots__ = ("parts", "kinds")
 
     def __init__(self, parts: list[Sequence[Action]], kinds: Sequence[Optional[frozenset[type]]]):
         self.parts = parts
         self.kinds = kinds
-        self.starts = list(accumulate(map(len, parts), initial=0))
 
     @classmethod
     def of(cls, actions: list[Action]) -> Listed:
         """``actions`` as one part of unknown classes."""
         return cls([actions], _UNKNOWN)
 
-    def __len__(self) -> int:
-        return self.starts[-1]
-
-    def __getitem__(self, index):
-        starts = self.starts
-        if type(index) is int and 0 <= index < starts[-1]:
-            at = bisect_right(starts, index) - 1  # the last part starting at or before it: not an empty one
-            return self.parts[at][index - starts[at]]
-        return self.joined()[index]  # a slice, an index from the end or out of range: as the joined list answers
-
-    def __iter__(self):
-        return chain.from_iterable(self.parts)
-
     def joined(self) -> list[Action]:
         """The parts joined into one new list."""
-        return list(chain.from_iterable(self.parts))
+        joined: list[Action] = []
+        for part in self.parts:  # a list's extend copies at C speed (chain.from_iterable steps through each)
+            joined += part
+        return joined
 
     def without(self, classes: frozenset[type]) -> Listed:
         """The actions whose class is none of ``classes`` (by exact class), in order: a part whose kinds are all
         among ``classes`` is left out whole, one whose kinds are none of them kept whole (no action looked at),
         any other filtered."""
-        plan = _WITHOUT.get((self.kinds, classes))
-        if plan is None:
+        kinds = self.kinds
+        hit = _WITHOUT.get((kinds, classes))
+        if hit is None:
             plan = tuple(None if part is None else 2 if part.isdisjoint(classes) else 0 if part <= classes else None
-                         for part in self.kinds)  # 2: kept whole, 0: left out, None: filtered
+                         for part in kinds)  # 2: kept whole, 0: left out, None: filtered
             if len(_WITHOUT) >= _MAX_VIEWS:
                 _WITHOUT.clear()
-            _WITHOUT[self.kinds, classes] = plan
-        if None not in plan:
-            return Listed(list(compress(self.parts, plan)), tuple(compress(self.kinds, plan)))
-        parts, kinds = [], []
-        for part, part_kinds, keep in zip(self.parts, self.kinds, plan):
+            hit = _WITHOUT[kinds, classes] = (plan, None if None in plan else tuple(compress(kinds, plan)))
+        plan, kept_kinds = hit
+        if kept_kinds is not None:
+            return Listed(list(compress(self.parts, plan)), kept_kinds)
+        parts, left = [], []
+        for part, part_kinds, keep in zip(self.parts, kinds, plan):
             if keep is None:
                 parts.append([a for a in part if type(a) not in classes])
-                kinds.append(part_kinds)
+                left.append(part_kinds)
             elif keep:
                 parts.append(part)
-                kinds.append(part_kinds)
-        return Listed(parts, kinds)
+                left.append(part_kinds)
+        return Listed(parts, tuple(left))
 
 
 _UNKNOWN = (None,)
-#: (kinds of the parts, classes left out) -> per part: 2 kept whole, 0 left out, None filtered.
+#: (kinds of the parts, classes left out) -> (per part: 2 kept whole, 0 left out, None filtered; the kinds of
+#: the parts kept when none is filtered).
 _WITHOUT: dict[tuple, tuple] = {}
-#: The classes of a block's research and build actions.
-_RESEARCH_AND_BUILD = frozenset((Research, Build))
-#: The classes of R&D's families, in the listing's order (``Engine._rnd_families``): the inventions, the research
-#: and builds, the purchases, the crew's training, healing and programming, the reverse engineering, the sample
-#: trades, the disassembly, the tracking, the assembly of suggested designs, the end of R&D.
-RND_FAMILY_KINDS = (frozenset((Invent,)), _RESEARCH_AND_BUILD, frozenset((BuyConsumables, Hire)),
-                    frozenset((ProgramSystem, Heal, Train)), frozenset((ReverseEngineer,)), frozenset((OfferTrade,)),
-                    frozenset((Disassemble,)), frozenset((Track,)), frozenset((Assemble,)), frozenset((EndRnD,)))
+#: The classes of R&D's families (``Engine._rnd_families``): the inventions; the research and builds, one part
+#: per block of blueprints; then the purchases, the crew's training, healing and programming, the reverse
+#: engineering, the sample trades, the disassembly, the tracking, the assembly of suggested designs, the end.
+INVENT_KINDS = frozenset((Invent,))
+RESEARCH_AND_BUILD_KINDS = frozenset((Research, Build))
+AFTER_BLOCKS_KINDS = (frozenset((BuyConsumables, Hire)), frozenset((ProgramSystem, Heal, Train)),
+                      frozenset((ReverseEngineer,)), frozenset((OfferTrade,)), frozenset((Disassemble,)),
+                      frozenset((Track,)), frozenset((Assemble,)), frozenset((EndRnD,)))
+_FAMILY_KINDS: dict[int, tuple] = {}
+
+
+def rnd_family_kinds(blocks: int) -> tuple[frozenset[type], ...]:
+    """The kinds of R&D's parts when the research and builds come in ``blocks`` parts (one tuple per count)."""
+    kinds = _FAMILY_KINDS.get(blocks)
+    if kinds is None:
+        kinds = _FAMILY_KINDS[blocks] = (INVENT_KINDS,) + (RESEARCH_AND_BUILD_KINDS,) * blocks + AFTER_BLOCKS_KINDS
+    return kinds
 
 
 class BlocksListed:
-    """What the blocks of one program's blueprint rows list for each level of points: a ``Listed`` of the
-    blocks' own lists, not joined (worked out when first asked; shared by the views that hold the very same
+    """What the blocks of one program's blueprint rows list for each level of points: the blocks' own lists,
+    not joined (worked out when first asked; shared by the views that hold the very same
     blocks). A view whose blocks differ from its parent's only at ``changed`` (a research remakes one block,
     an invention the last ones) takes the parent's lists for the same level and asks only the changed blocks,
     so a listing costs the same however many blueprints there are, but for copying one list per block."""
@@ -215,7 +219,7 @@ class BlocksListed:
         self.blocks = blocks
         self.levels: Optional[list[int]] = None  # every cost that decides whether something is listed
         self.level_set: frozenset[int] = frozenset()
-        self.by_level: dict[int, Listed] = {}  # level -> the blocks' lists
+        self.by_level: dict[int, list[list[Action]]] = {}  # level -> the blocks' lists
         self.parent, self.changed = parent, changed
         if parent is not None:
             parent.parent = None  # one generation back is enough: no chain of old views is held
@@ -242,8 +246,8 @@ class BlocksListed:
         self.levels = sorted(costs)
         return self.levels
 
-    def listed(self, points: int) -> Listed:
-        """The blocks' ``listed(points)``, in order."""
+    def listed(self, points: int) -> list[list[Action]]:
+        """The blocks' ``listed(points)``, in order (kept: not to be changed)."""
         levels = self.levels if self.levels is not None else self._levels(points)
         level = bisect_right(levels, points)
         hit = self.by_level.get(level)
@@ -251,7 +255,7 @@ class BlocksListed:
             parent = self.parent
             carried = parent.by_level.get(level) if parent is not None and parent.levels is levels else None
             if carried is not None:
-                lists = list(carried.parts)
+                lists = list(carried)
                 blocks = self.blocks
                 for at in self.changed:  # in order: a block after the parent's last comes after it
                     if at < len(lists):
@@ -260,7 +264,7 @@ class BlocksListed:
                         lists.append(blocks[at].listed(points))
             else:
                 lists = [block.listed(points) for block in self.blocks]
-            hit = self.by_level[level] = Listed(lists, (_RESEARCH_AND_BUILD,) * len(lists))
+            hit = self.by_level[level] = lists
         return hit
 
 
@@ -716,9 +720,9 @@ class RndListing:
                     add(reusable)
 
     @staticmethod
-    def research_and_build(blueprints: Blueprints, points: int) -> Listed:
+    def research_and_build(blueprints: Blueprints, points: int) -> list[list[Action]]:
         """Per blueprint, in order: research of each safety with a step left, then a build, when affordable
-        (the blocks' kept lists, not joined)."""
+        (the kept lists of the blocks of blueprints, not joined)."""
         return blueprints.listed.listed(points)
 
     def purchases(self, points: int) -> list[Action]:
