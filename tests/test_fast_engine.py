@@ -605,7 +605,8 @@ def test_kept_transfer_sources_equal_reading_every_blueprint_and_part(needs_flig
         for program in range(len(state.programs)):
             kept = engine._transfer_sources.places(state, program)
             whole = engine._transfer_sources._whole(state.things, state.items, program)
-            assert (kept.own, kept.foreign) == (whole.own, whole.foreign), (state.turn, program)
+            assert (kept.own, kept.designs, kept.foreign) == (whole.own, whole.designs, whole.foreign), \
+                (state.turn, program)
             for kind in kinds if transfers_too else ():
                 for mass in (1, 6, 20):
                     answer = engine.transfer_rating(state, program, kind, mass)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import attrgetter, eq, is_, ne
+from operator import attrgetter, is_, ne
 from typing import Callable, Iterable, Optional
 
 from game.games.whatgoesup.rules import formulas
