@@ -204,3 +204,32 @@ def test_the_backdrop_is_drawn_on_while_the_file_is_written(make_app, home, monk
     later = make_app((1280, 720))
     assert any(name.startswith("layer backdrop 1280x720 ") for name in kept_looks._KEPT)
     assert later.kept_looks.file_sound
+
+
+def test_words_recorded_are_the_first_frames_within_their_size_and_go_with_the_title(make_app, home):
+    """Words are recorded through the app's first frame only, a picture of words over ``WORDS_MAX`` never (the
+    title's name at 4K), and the title leaving for good lets go of the copies recorded of its words: a scene
+    opened before the file is written holds none of them."""
+    from game.client.kit import kept_fonts
+    from game.client.kit.style import FONT_FILES
+
+    app = make_app((3840, 2160))
+    app.start("title")
+    app.step(1 / 30, [])
+    words = {name: item for name, item in kept_looks._DRAWN.items() if name.startswith("words ")}
+    assert words and all(w.get_pitch() * w.get_height() <= kept_fonts.WORDS_MAX for w in words.values())
+    assert not any("'What Goes Up' True (255, 201, 120, 255)" in name for name in words), "the 4K name is not kept"
+    small = make_app((1280, 720))  # where the name is small enough to keep
+    small.start("title")
+    small.step(1 / 30, [])
+    assert any("'What Goes Up' True (255, 201, 120, 255)" in name for name in kept_looks._DRAWN)
+    small.stack.clear()
+    app = make_app((3840, 2160))
+    app.start("title")
+    app.step(1 / 30, [])
+    app.after_first_frame()
+    kept_fonts.KeptFont(str(FONT_FILES[False]), 30).render("After the first frame", True, (255, 255, 255))
+    assert not any("After the first frame" in name for name in kept_looks._DRAWN)
+    app.stack.clear()  # the title leaves for good
+    assert not any(name.startswith("words ") for name in kept_looks._DRAWN)
+    assert any(name.startswith("rounded_rectangle") for name in kept_looks._DRAWN), "the looks are still kept"

@@ -20,6 +20,33 @@ import pygame
 from game.client.kit import kept_looks
 
 
+#: How the names of kept words start.
+WORDS = "words"
+
+
+#: Bigger pictures of words are not kept (the title's name from 2560x1440 up, 2.8 MB at 3840x2160, and its two
+#: copies): a screen opened before the file is written would hold their copies until then (+5.5 MiB at the 4K
+#: R&D's peak), for a few milliseconds of a 4K start.
+WORDS_MAX = 1536 * 1024
+
+#: Whether the words drawn now are recorded for the kept looks' file (as long as the looks are, and only
+#: through the app's first frame, ``stop_recording_words``).
+_RECORDING_WORDS = [True]
+
+
+def stop_recording_words() -> None:
+    """Record no more words this run: the first frame's are kept; a screen opened in the next frames (before the
+    file is written) would otherwise hold copies of all of its words until then (R&D's at 3840x2160: 5 MiB)."""
+    _RECORDING_WORDS[0] = False
+
+
+def forget_recorded_words() -> None:
+    """Let go of the copies of words recorded for the kept looks' file this run (a screen that leaves for good
+    with its words: at 3840x2160 the title's name and its shadow are ~10 MiB, which the next screen would hold
+    until the file is written)."""
+    kept_looks.forget_recorded(WORDS + " ")
+
+
 class KeptFont(pygame.font.Font):
     """pygame's font, answering ``render`` and ``size`` from the kept words when it can (the same pixels and
     numbers), and recording them while the app records. A font not opened from a file's path (a file object, the
@@ -49,13 +76,14 @@ class KeptFont(pygame.font.Font):
         if self._file is None:
             return super().render(text, antialias, color, bgcolor, wraplength)
         background = None if bgcolor is None else tuple(pygame.Color(bgcolor))
-        name = (f"words {self._style()} {text!r} {bool(antialias)} {tuple(pygame.Color(color))} {background} "
+        name = (f"{WORDS} {self._style()} {text!r} {bool(antialias)} {tuple(pygame.Color(color))} {background} "
                 f"w{wraplength}")
         found = kept_looks.kept(name)
         if found is not None:
             return found.copy()
         words = super().render(text, antialias, color, bgcolor, wraplength)
-        if kept_looks.recording() and kept_looks.keepable(words):
+        if (_RECORDING_WORDS[0] and kept_looks.recording() and kept_looks.keepable(words)
+                and words.get_pitch() * words.get_height() <= WORDS_MAX):
             kept_looks.record(name, words.copy())
         return words
 
@@ -67,12 +95,15 @@ class KeptFont(pygame.font.Font):
         if found is not None:
             return tuple(found)  # type: ignore[return-value]
         measured = super().size(text)
-        kept_looks.record(name, list(measured))
+        if _RECORDING_WORDS[0]:
+            kept_looks.record(name, list(measured))
         return measured
 
 
 def let_pygame_gui_keep_words() -> None:
-    """Make pygame_gui open its pygame fonts as ``KeptFont`` (safe to call again)."""
+    """Make pygame_gui open its pygame fonts as ``KeptFont`` and record the words drawn from now on through the
+    first frame (safe to call again)."""
     from pygame_gui.core import gui_font_pygame
 
+    _RECORDING_WORDS[0] = True
     gui_font_pygame.Font = KeptFont  # type: ignore[attr-defined]

@@ -302,6 +302,13 @@ def forget(name: str) -> None:
     _SHARED.discard(name)
 
 
+def forget_recorded(prefix: str) -> None:
+    """Let go of what was recorded this run under names starting with ``prefix`` (its owner let go of the
+    originals: their copies are not held for the file, which keeps what it kept before)."""
+    for name in [name for name in _DRAWN if name.startswith(prefix)]:
+        forget(name)
+
+
 def kept_look(look_id: str) -> Optional[pygame.Surface]:
     return kept(look_id)
 

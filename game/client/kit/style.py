@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.client.kit.kept_fonts import KeptFont
+from game.client.kit.kept_fonts import KeptFont, forget_recorded_words
 from game.client.kit.kept_looks import look_found_by_id, look_id
 from game.client.kit.paths import THEME_PATH
 
@@ -600,9 +600,11 @@ def rendered_text(text: str, font: pygame.font.Font, colour, shadow: bool = Fals
 
 
 def forget_rendered_text() -> None:
-    """Let go of every remembered text image (``rendered_text``): for a screen that leaves for good with words
-    nobody else draws (the title's name is three images of ~3 MiB each at 3840x2160)."""
+    """Let go of every remembered text image (``rendered_text``) and of the copies recorded for the kept looks'
+    file: for a screen that leaves for good with words nobody else draws (the title's name is three images of
+    ~3 MiB each at 3840x2160)."""
     _TEXT_CACHE.clear()
+    forget_recorded_words()
 
 
 def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour, pos,

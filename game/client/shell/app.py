@@ -26,7 +26,7 @@ with yaml_left_for_the_rules():  # the player's path imports pygame_gui here fir
 
 from game.client.kit import paths
 from game.client.kit.backdrop import forget_layers
-from game.client.kit.kept_fonts import let_pygame_gui_keep_words
+from game.client.kit.kept_fonts import let_pygame_gui_keep_words, stop_recording_words
 from game.client.kit.kept_looks import KeptLooks
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
@@ -473,11 +473,13 @@ class App:
 
     def after_first_frame(self) -> None:
         """What waits until the first frame is up: the mixer and the sounds (made on a thread of their own),
+        the words' recording for the kept looks' file stopped,
         giving big allocations back to the system from now on (``give_back_big_allocations``; from the start it
         costs the first frame ~15 ms at 1920x1080 in fresh pages), and the cyclic garbage collector (the command
         line starts the client with it off, ``game.cli.run_client``). The collector comes back first, so nothing
         that fails after it can leave it off."""
         gc.enable()
+        stop_recording_words()  # the first frame's are kept; a scene opened before the file is written keeps none
         self.sounds.warm_soon()
         give_back_big_allocations()
 
