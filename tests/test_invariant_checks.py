@@ -162,21 +162,29 @@ GAMES = [("program", 2, 12, 21, None, ()), ("random", 2, 8, 22, None, ()), ("pro
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[4] or 'normal'}-{'-'.join(g[5]) or 'plain'}")
 def test_a_skipped_invariant_would_have_found_nothing(engine, game):
-    """Along real games, every invariant the checks skip is asked anyway: each answers None."""
+    """Along real games, every invariant the checks skip is asked anyway: each answers None; and so is every
+    invariant a screen stood in for when the screen answered False."""
     bot, players, turns, seed, scenario, options = game
     result = _played(engine, bot, players, turns, seed, scenario, options)
     checks = InvariantChecks(engine)
-    skipped = 0
+    skipped = screened = 0
     for before, action, after in zip(result.states, result.actions, result.states[1:]):
         if before is checks._passed:
             changed = tuple(map(is_not, checks._fields_of(after), checks._fields_of(before)))
-            asked = checks._to_ask(changed, type(action))
+            quick, asked = checks._plan(changed, type(action), before.phase)
+            assert asked == checks._to_ask(changed, type(action), before.phase)
             for invariant in checks.invariants:
                 if invariant not in asked:
                     skipped += 1
                     assert invariant(engine, before, action, after) is None, (invariant.__name__, str(action))
+            for screen in quick:
+                if getattr(screen, "stands_for", None) is not None and not screen(engine, before, action, after):
+                    for invariant in screen.stands_for:
+                        screened += 1
+                        assert invariant(engine, before, action, after) is None, (invariant.__name__, str(action))
         assert checks(before, action, after) == []
     assert skipped > len(result.actions)  # the quick path was taken, and it skips a good deal
+    assert screened > len(result.actions) // 2  # and the screens answered for a good many invariants
 
 
 # ------------------------------------------------------------------ what is looked at again
@@ -236,3 +244,52 @@ def test_an_action_the_saves_do_not_know_is_caught(engine, rnd_game):
 
     assert checks(state, Teleport(), state) == [
         "action_round_trips: 'teleport' cannot be read back from its save form: unknown action 'Teleport'"]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Valued:
+    id: str
+    value: int
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 20), st.lists(st.tuples(st.sampled_from(["replace", "append"]), st.integers(0, 30)),
+                                    max_size=sim._UNSEEN_STEPS - 1))
+def test_unseen_of_a_pool_replace_in_and_appended_made_holds_exactly_the_new_values(size, edits):
+    """A pool made from the passed one by ``replace_in`` and ``appended`` is answered from what they recorded:
+    exactly the values not (the very object) in the passed pool, in order."""
+    from game.games.whatgoesup.rules.state import appended, replace_in, replaced_since
+    passed = tuple(_Valued(f"V{n}", 0) for n in range(size))
+    pool = passed
+    for step, (edit, at) in enumerate(edits, start=1):
+        if edit == "replace" and pool:
+            pool = replace_in(pool, (_Valued(pool[at % len(pool)].id, step),))
+        else:
+            pool = appended(pool, (_Valued(f"W{step}", step),))
+    assert replaced_since(passed, pool, sim._UNSEEN_STEPS) is not None  # the way taken: what was recorded
+    unseen = sim._unseen(pool, passed)
+    assert list(map(id, unseen)) == [id(v) for v in pool if not any(v is p for p in passed)]
+
+
+@pytest.mark.parametrize("game", GAMES[:3], ids=lambda g: f"{g[0]}-{g[4] or 'normal'}")
+def test_kept_masses_are_the_masses_counted_afresh(engine, game):
+    """``_masses`` keeps its parts for the last values asked and weighs items made from the kept ones by the
+    places that changed: along real games, asked as the checks ask (each step's before, then its after), it
+    answers what a count of every part, stock and supply gives."""
+    bot, players, turns, seed, scenario, options = game
+    result = _played(engine, bot, players, turns, seed, scenario, options)
+
+    def counted(state):
+        mass_of = {t.id: t.mass for t in state.things}
+        whole = sum(mass_of[i.thing_id] for i in state.items) + sum(p.fuel_stock for p in state.programs) \
+            + sum(u.fuel for u in state.upgoers)
+        return whole, sum(p.rations_stock for p in state.programs) + sum(u.rations for u in state.upgoers)
+
+    weighed_by_places = 0
+    for before, after in zip(result.states, result.states[1:]):
+        assert sim._masses(before) == counted(before)
+        weighed_by_places += sim._PARTS_MASS[1] is before.items and after.items is not before.items \
+            and sim.replaced_since(before.items, after.items, sim._UNSEEN_STEPS) is not None \
+            and after.things is before.things
+        assert sim._masses(after) == counted(after)
+    assert weighed_by_places  # the way by the places that changed was taken

@@ -22,22 +22,37 @@ from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
 
 from game.games.whatgoesup.rules.flight_actions import Eva, UseLuck, UsePayload
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import HOME, GameState, PlayerSetup, Setup, index_by_id
+from game.games.whatgoesup.rules.state import HOME, GameState, PlayerSetup, Setup, index_by_id, replaced_since
 
 # invariant(engine, state_before, action, state_after) -> None when fine, else what is wrong.
 Invariant = Callable[[Engine, GameState, Action, GameState], Optional[str]]
 
 
 # ------------------------------------------------------------------ invariants
-def looks_at(*fields: str, actions: tuple[type, ...] = ()) -> Callable[[Invariant], Invariant]:
+def looks_at(*fields: str, actions: tuple[type, ...] = (),
+             phases: Optional[tuple[str, ...]] = None) -> Callable[[Invariant], Invariant]:
     """Declares what an invariant can find fault with, so that ``InvariantChecks`` may skip it.
 
     The promise: when the state before an action passed every invariant, the invariant finds nothing wrong
     unless one of the state's ``fields`` changed (is not the very same object after as before) or the action
-    is one of ``actions``. An invariant without this declaration is asked after every action."""
+    is one of ``actions``; and, when ``phases`` are given, never after a state in another phase. An invariant
+    without this declaration is asked after every action."""
     def declare(invariant: Invariant) -> Invariant:
-        invariant.looks_at = (fields, actions)  # type: ignore[attr-defined]
+        invariant.looks_at = (fields, actions, phases)  # type: ignore[attr-defined]
         return invariant
+    return declare
+
+
+def stands_for(*invariants: Invariant) -> Callable[[Invariant], Invariant]:
+    """Declares a screen: a quick question asked in place of ``invariants`` wherever ``InvariantChecks`` would ask
+    any of them.
+
+    The promise: when the state before an action passed every invariant and the screen answers False, each of
+    ``invariants`` finds nothing wrong; when it answers True, they are asked (and every other invariant the
+    step calls for again, so the problems come in ``INVARIANTS``' order)."""
+    def declare(screen: Invariant) -> Invariant:
+        screen.stands_for = invariants  # type: ignore[attr-defined]
+        return screen
     return declare
 
 
@@ -84,11 +99,16 @@ def _unseen(values: tuple, passed: tuple) -> tuple:
     """The values of ``values`` to look at again: every one that is not (the very object) in ``passed``, in order,
     and perhaps a few that only moved.
 
-    States share the values an action did not change, mostly in the same places, so everything here runs at C
-    speed (a long game holds hundreds of things and items): a tuple of the same length is compared place by
-    place; otherwise only the stretch between the common head and the common tail is searched."""
+    States share the values an action did not change, mostly in the same places. A tuple ``replace_in`` and
+    ``appended`` made from ``passed`` is answered from what they recorded (``replaced_since``: the places given
+    new values and the values added), without a look at the rest. Otherwise everything here runs at C speed (a
+    long game holds hundreds of things and items): a tuple of the same length is compared place by place, else
+    only the stretch between the common head and the common tail is searched."""
     if values is passed:
         return ()
+    replaced = replaced_since(passed, values, _UNSEEN_STEPS)
+    if replaced is not None:
+        return tuple(map(values.__getitem__, sorted(replaced))) + values[len(passed):]
     if len(values) == len(passed):
         return tuple(compress(values, map(is_not, values, passed)))
     shorter = min(len(values), len(passed))
@@ -96,6 +116,11 @@ def _unseen(values: tuple, passed: tuple) -> tuple:
     tail = min(next(compress(count(), map(is_not, reversed(values), reversed(passed))), shorter), shorter - head)
     middle, was = values[head:len(values) - tail], set(map(id, passed[head:len(passed) - tail]))
     return tuple(compress(middle, map(not_, map(was.__contains__, map(id, middle)))))
+
+
+#: How many ``replace_in`` / ``appended`` steps back ``_unseen`` follows a tuple's making (one action makes one
+#: or two of a pool; a longer way is searched instead).
+_UNSEEN_STEPS = 4
 
 
 @looks_at("turn", "phase")
@@ -308,31 +333,42 @@ def total_mass(engine: Engine, state: GameState):
 
 
 def _masses(state: GameState) -> tuple[int, int]:
-    """The mass of a state's parts and fuel, and its derp-turns of rations (kept for the last state asked:
-    the next action's "before" is this one's "after")."""
-    if _LAST_MASSES[0] is state:
-        return _LAST_MASSES[1]
+    """The mass of a state's parts and fuel, and its derp-turns of rations. Each part is kept for the last
+    values asked (the parts for the things and items, the stocks for the programs, the supplies aboard for
+    the craft): one step's "after" is the next one's "before", and a step changes a few of them."""
+    kept = _KEPT_SUMS
     programs, upgoers = state.programs, state.upgoers
-    whole = _parts_mass(state.things, state.items) + sum(map(_FUEL_STOCK, programs)) + sum(map(_FUEL, upgoers))
-    rations = sum(map(_RATIONS_STOCK, programs)) + sum(map(_RATIONS, upgoers))
-    _LAST_MASSES[:] = [state, (whole, rations)]
-    return whole, rations
+    if kept[0] is not programs:
+        kept[0:2] = programs, (sum(map(_FUEL_STOCK, programs)), sum(map(_RATIONS_STOCK, programs)))
+    if kept[2] is not upgoers:
+        kept[2:4] = upgoers, (sum(map(_FUEL, upgoers)), sum(map(_RATIONS, upgoers)))
+    (fuel_stock, rations_stock), (fuel, rations) = kept[1], kept[3]
+    return _parts_mass(state.things, state.items) + fuel_stock + fuel, rations_stock + rations
 
 
-_LAST_MASSES: list = [None, (0, 0)]
+#: [programs, (their fuel, their rations), upgoers, (their fuel, their rations)], the last asked
+_KEPT_SUMS: list = [None, (0, 0), None, (0, 0)]
 _FUEL_STOCK, _FUEL = attrgetter("fuel_stock"), attrgetter("fuel")
 _RATIONS_STOCK, _RATIONS = attrgetter("rations_stock"), attrgetter("rations")
 
 
 def _parts_mass(things: tuple, items: tuple) -> int:
     """The mass of every built part (kept for the last pair of tuples asked: most flight actions move
-    craft and burn fuel without touching a part)."""
+    craft and burn fuel without touching a part). Items ``replace_in`` and ``appended`` made from the kept
+    ones, under the same things, are weighed by the places that changed (``replaced_since``)."""
     kept_things, kept_items, mass, thing_mass = _PARTS_MASS
     if kept_things is things and kept_items is items:
         return mass
-    if kept_things is not things:
-        thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
-    mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
+    replaced = replaced_since(kept_items, items, _UNSEEN_STEPS) if kept_things is things else None
+    if replaced is None:
+        if kept_things is not things:
+            thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
+        mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
+    else:
+        weigh = thing_mass.__getitem__
+        for n in replaced:
+            mass += weigh(items[n].thing_id) - weigh(kept_items[n].thing_id)
+        mass += sum(map(weigh, map(_THING_ID, items[len(kept_items):])))
     _PARTS_MASS[:] = [things, items, mass, thing_mass]
     return mass
 
@@ -341,7 +377,7 @@ _PARTS_MASS: list = [None, None, 0, {}]  # things, items, their mass, each thing
 _ID, _MASS, _THING_ID = attrgetter("id"), attrgetter("mass"), attrgetter("thing_id")
 
 
-@looks_at("things", "items", "programs", "upgoers")
+@looks_at("things", "items", "programs", "upgoers", phases=("flight",))
 def flights_create_no_mass(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """During flights mass is only burnt, eaten, shed or lost, never made (only R&D builds and buys)."""
     if before.phase != "flight":
@@ -402,6 +438,26 @@ def luck_follows_the_rules(engine: Engine, before: GameState, action: Action, af
     return None
 
 
+@stands_for(points_never_negative, stocks_never_negative, luck_follows_the_rules)
+def programs_need_a_look(engine: Engine, before: GameState, action: Action, after: GameState) -> bool:
+    """Whether the programs' invariants (points, stocks, luck) could find fault after a state that passed them:
+    only when a program that is not the very one before holds a count below zero or luck that moved, the
+    programs are not as many as before, or the action spends luck. One call after an R&D action, where three
+    would each walk the programs."""
+    olds, news = before.programs, after.programs
+    if isinstance(action, UseLuck) or len(olds) != len(news):
+        return True
+    for old, new in zip(olds, news):
+        if old is not new and (new.points < 0 or new.bonus_points < 0 or new.fuel_stock < 0
+                               or new.rations_stock < 0 or new.luck != old.luck):
+            return True
+    return False
+
+
+#: Quick questions ``InvariantChecks`` asks in place of the invariants each stands for (see ``stands_for``).
+SCREENS: list[Invariant] = [programs_need_a_look]
+
+
 INVARIANTS: list[Invariant] = [
     action_round_trips,
     ratings_within_bounds,
@@ -433,13 +489,18 @@ class InvariantChecks:
 
     ``checks(before, action, after)`` answers as ``check_invariants`` does. When ``before`` is the last state
     that passed here, an invariant is skipped if its ``looks_at`` declaration says it cannot find fault
-    (none of its fields changed, the action is not one of its kinds); otherwise every invariant is asked.
-    The invariants are those of ``INVARIANTS`` when the checks are made.
+    (none of its fields changed, the action is not one of its kinds, the state before is in none of its
+    phases), and a screen of ``SCREENS`` is asked in place of the invariants it stands for; only when a screen
+    or an invariant answers is every invariant the step calls for asked again, for the problems in order.
+    Otherwise every invariant is asked. The invariants and screens are those of ``INVARIANTS`` and ``SCREENS``
+    when the checks are made.
     """
 
-    def __init__(self, engine: Engine, invariants: Optional[Iterable[Invariant]] = None):
+    def __init__(self, engine: Engine, invariants: Optional[Iterable[Invariant]] = None,
+                 screens: Optional[Iterable[Invariant]] = None):
         self.engine = engine
         self.invariants = tuple(INVARIANTS if invariants is None else invariants)
+        self.screens = tuple(SCREENS if screens is None else screens)
         declared = [getattr(invariant, "looks_at", None) for invariant in self.invariants]
         self.fields = tuple(sorted({name for d in declared if d is not None for name in d[0]}))
         names = self.fields
@@ -449,19 +510,28 @@ class InvariantChecks:
         self._passed_fields: tuple = ()  # its declared fields, in ``fields``' order
         if len(_PLANS) >= 16:  # invariants listed again and again (tests): keep a few
             _PLANS.clear()
-        # (fields changed, action class) -> invariants to ask: shared by every game's checks of these invariants
-        self._asked: dict[tuple, tuple[Invariant, ...]] = _PLANS.setdefault(self.invariants, {})
+        # (fields changed, action class, phase before) -> (the quick questions, the invariants they stand in
+        # for with the rest): shared by every game's checks of these invariants and screens
+        self._plans: dict[tuple, tuple[tuple[Invariant, ...], tuple[Invariant, ...]]] = \
+            _PLANS.setdefault((self.invariants, self.screens), {})
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        fields = self._fields_of(after)
+        fields, engine = self._fields_of(after), self.engine
         if before is self._passed:
-            key = (tuple(map(is_not, fields, self._passed_fields)), type(action))
-            asked = self._asked.get(key)
-            if asked is None:
-                asked = self._asked[key] = self._to_ask(*key)
+            key = (tuple(map(is_not, fields, self._passed_fields)), type(action), before.phase)
+            plan = self._plans.get(key)
+            if plan is None:
+                plan = self._plans[key] = self._plan(*key)
+            quick, asked = plan
+            for check in quick:
+                if check(engine, before, action, after):
+                    break
+            else:  # every quick question answered nothing: the step passed
+                self._passed, self._passed_fields = after, fields
+                return []
         else:
             asked = self.invariants
-        engine, problems = self.engine, []
+        problems = []
         for invariant in asked:
             message = invariant(engine, before, action, after)
             if message:
@@ -472,18 +542,36 @@ class InvariantChecks:
             self._passed, self._passed_fields = after, fields
         return problems
 
-    def _to_ask(self, changed: tuple[bool, ...], action_class: type) -> tuple[Invariant, ...]:
-        """The invariants that may find fault in a step that changed the flagged fields, with such an action."""
+    def _to_ask(self, changed: tuple[bool, ...], action_class: type, phase: str) -> tuple[Invariant, ...]:
+        """The invariants that may find fault in a step from a state in ``phase`` that changed the flagged fields,
+        with such an action."""
         changed_fields = {name for name, flag in zip(self.fields, changed) if flag}
         asked = []
         for invariant in self.invariants:
             declared = getattr(invariant, "looks_at", None)
-            if declared is None or changed_fields.intersection(declared[0]) or issubclass(action_class, declared[1]):
+            if declared is None:
+                asked.append(invariant)
+                continue
+            fields, actions, phases = declared
+            if (phases is None or phase in phases) and (changed_fields.intersection(fields)
+                                                        or issubclass(action_class, actions)):
                 asked.append(invariant)
         return tuple(asked)
 
+    def _plan(self, changed: tuple[bool, ...], action_class: type,
+              phase: str) -> tuple[tuple[Invariant, ...], tuple[Invariant, ...]]:
+        """The quick questions of such a step (``_to_ask``'s invariants, each screen in place of the first of those
+        it stands for and of the others), and the invariants themselves."""
+        asked = self._to_ask(changed, action_class, phase)
+        quick: list[Invariant] = []
+        for invariant in asked:
+            screen = next((s for s in self.screens if invariant in s.stands_for), invariant)
+            if screen not in quick:
+                quick.append(screen)
+        return tuple(quick), asked
 
-#: invariants -> their plans (``InvariantChecks._asked``), kept across games.
+
+#: (invariants, screens) -> their plans (``InvariantChecks._plans``), kept across games.
 _PLANS: dict[tuple, dict] = {}
 
 
