@@ -165,6 +165,25 @@ def test_dice_roller_samples_the_shown_odds():
         assert sample(tuple((o.value, p) for o, p in outcomes), uniforms.random()) == r.value
 
 
+def test_dice_roller_rolls_each_kind_of_roll_by_its_own_odds_when_kinds_alternate():
+    """The bands are kept per kind of roll and the last kind is tried first: rolls of kinds that alternate,
+    of equal length and sharing pairs, are each ``sample`` of the same uniform draw under their own odds."""
+    shared = (Roll(2), Fraction(1, 2))
+    even = [(Roll(1), Fraction(1, 4)), shared, (Roll(3), Fraction(1, 4))]
+    skewed = [(Roll(1), Fraction(1, 8)), shared, (Roll(3), Fraction(3, 8))]
+    short = [(Roll(1), Fraction(1, 2)), shared]
+    roller = DiceRoller(7)
+    import random
+    uniforms = random.Random("whatgoesup:dice:7")
+    for n in range(300):
+        outcomes = (even, skewed, short, skewed)[n % 4 if n < 200 else n % 2]
+        if n % 3 == 0:
+            outcomes = list(outcomes)  # a fresh list of the very pairs, as an engine hands them out
+        uniform = uniforms.random()
+        assert roller.roll(FakeChanceEngine(outcomes), None).value == \
+            sample(tuple(sorted((o.value, p) for o, p in outcomes)), uniform)
+
+
 def test_dice_roller_never_rolls_an_impossible_value():
     outcomes = [(Roll(5), Fraction(1)), (Roll(6), Fraction(0))]
     roller = DiceRoller(1)
