@@ -253,11 +253,12 @@ class _Valued:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 20), st.lists(st.tuples(st.sampled_from(["replace", "append"]), st.integers(0, 30)),
+@given(st.integers(0, sim._LONG_POOL + 20), st.lists(st.tuples(st.sampled_from(["replace", "append"]), st.integers(0, 30)),
                                     max_size=sim._UNSEEN_STEPS - 1))
 def test_unseen_of_a_pool_replace_in_and_appended_made_holds_exactly_the_new_values(size, edits):
-    """A pool made from the passed one by ``replace_in`` and ``appended`` is answered from what they recorded:
-    exactly the values not (the very object) in the passed pool, in order."""
+    """A long pool made from the passed one by ``replace_in`` and ``appended`` is answered from what they
+    recorded, a short one by comparing: either way exactly the values not (the very object) in the passed pool,
+    in order."""
     from game.games.whatgoesup.rules.state import appended, replace_in, replaced_since
     passed = tuple(_Valued(f"V{n}", 0) for n in range(size))
     pool = passed
@@ -266,16 +267,19 @@ def test_unseen_of_a_pool_replace_in_and_appended_made_holds_exactly_the_new_val
             pool = replace_in(pool, (_Valued(pool[at % len(pool)].id, step),))
         else:
             pool = appended(pool, (_Valued(f"W{step}", step),))
-    assert replaced_since(passed, pool, sim._UNSEEN_STEPS) is not None  # the way taken: what was recorded
+    assert replaced_since(passed, pool, sim._UNSEEN_STEPS) is not None  # what was recorded, read when long
     unseen = sim._unseen(pool, passed)
     assert list(map(id, unseen)) == [id(v) for v in pool if not any(v is p for p in passed)]
 
 
+@pytest.mark.parametrize("long_pool", [None, 0], ids=["as-played", "every-pool-long"])
 @pytest.mark.parametrize("game", GAMES[:3], ids=lambda g: f"{g[0]}-{g[4] or 'normal'}")
-def test_kept_masses_are_the_masses_counted_afresh(engine, game):
-    """``_masses`` keeps its parts for the last values asked and weighs items made from the kept ones by the
-    places that changed: along real games, asked as the checks ask (each step's before, then its after), it
-    answers what a count of every part, stock and supply gives."""
+def test_kept_masses_are_the_masses_counted_afresh(engine, game, long_pool, monkeypatch):
+    """``_masses`` keeps its parts for the last values asked and weighs long items made from the kept ones by
+    the places that changed: along real games, asked as the checks ask (each step's before, then its after), it
+    answers what a count of every part, stock and supply gives (also with every pool taken as long)."""
+    if long_pool is not None:
+        monkeypatch.setattr(sim, "_LONG_POOL", long_pool)
     bot, players, turns, seed, scenario, options = game
     result = _played(engine, bot, players, turns, seed, scenario, options)
 
@@ -290,6 +294,6 @@ def test_kept_masses_are_the_masses_counted_afresh(engine, game):
         assert sim._masses(before) == counted(before)
         weighed_by_places += sim._PARTS_MASS[1] is before.items and after.items is not before.items \
             and sim.replaced_since(before.items, after.items, sim._UNSEEN_STEPS) is not None \
-            and after.things is before.things
+            and after.things is before.things and len(after.items) > sim._LONG_POOL
         assert sim._masses(after) == counted(after)
-    assert weighed_by_places  # the way by the places that changed was taken
+    assert weighed_by_places or long_pool is None  # the way by the places that changed was taken

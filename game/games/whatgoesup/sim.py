@@ -99,16 +99,17 @@ def _unseen(values: tuple, passed: tuple) -> tuple:
     """The values of ``values`` to look at again: every one that is not (the very object) in ``passed``, in order,
     and perhaps a few that only moved.
 
-    States share the values an action did not change, mostly in the same places. A tuple ``replace_in`` and
+    States share the values an action did not change, mostly in the same places. A long tuple ``replace_in`` and
     ``appended`` made from ``passed`` is answered from what they recorded (``replaced_since``: the places given
     new values and the values added), without a look at the rest. Otherwise everything here runs at C speed (a
     long game holds hundreds of things and items): a tuple of the same length is compared place by place, else
     only the stretch between the common head and the common tail is searched."""
     if values is passed:
         return ()
-    replaced = replaced_since(passed, values, _UNSEEN_STEPS)
-    if replaced is not None:
-        return tuple(map(values.__getitem__, sorted(replaced))) + values[len(passed):]
+    if len(values) > _LONG_POOL:
+        replaced = replaced_since(passed, values, _UNSEEN_STEPS)
+        if replaced is not None:
+            return tuple(map(values.__getitem__, sorted(replaced))) + values[len(passed):]
     if len(values) == len(passed):
         return tuple(compress(values, map(is_not, values, passed)))
     shorter = min(len(values), len(passed))
@@ -121,6 +122,9 @@ def _unseen(values: tuple, passed: tuple) -> tuple:
 #: How many ``replace_in`` / ``appended`` steps back ``_unseen`` follows a tuple's making (one action makes one
 #: or two of a pool; a longer way is searched instead).
 _UNSEEN_STEPS = 4
+#: The length above which a pool's changes are read from its making (``replaced_since``: about the cost of
+#: comparing 40 values place by place at C speed, whatever the length) rather than by comparing.
+_LONG_POOL = 40
 
 
 @looks_at("turn", "phase")
@@ -354,12 +358,13 @@ _RATIONS_STOCK, _RATIONS = attrgetter("rations_stock"), attrgetter("rations")
 
 def _parts_mass(things: tuple, items: tuple) -> int:
     """The mass of every built part (kept for the last pair of tuples asked: most flight actions move
-    craft and burn fuel without touching a part). Items ``replace_in`` and ``appended`` made from the kept
-    ones, under the same things, are weighed by the places that changed (``replaced_since``)."""
+    craft and burn fuel without touching a part). Long items ``replace_in`` and ``appended`` made from the
+    kept ones, under the same things, are weighed by the places that changed (``replaced_since``)."""
     kept_things, kept_items, mass, thing_mass = _PARTS_MASS
     if kept_things is things and kept_items is items:
         return mass
-    replaced = replaced_since(kept_items, items, _UNSEEN_STEPS) if kept_things is things else None
+    replaced = replaced_since(kept_items, items, _UNSEEN_STEPS) \
+        if kept_things is things and len(items) > _LONG_POOL else None
     if replaced is None:
         if kept_things is not things:
             thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
@@ -383,8 +388,8 @@ def flights_create_no_mass(engine: Engine, before: GameState, action: Action, af
     if before.phase != "flight":
         return None
     (whole_was, rations_was), (whole_now, rations_now) = _masses(before), _masses(after)
-    if rations_now == rations_was and whole_now <= whole_was:
-        return None  # the same rations, no more of the rest: no Fraction need be made
+    if rations_now <= rations_was and whole_now <= whole_was:
+        return None  # no more rations (a derp-turn masses a positive share of a container), no more of the rest
     was, now = total_mass(engine, before), total_mass(engine, after)
     if now > was:
         return f"the game's mass grew from {float(was):g} to {float(now):g} during a flight"
