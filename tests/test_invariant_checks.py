@@ -297,3 +297,20 @@ def test_kept_masses_are_the_masses_counted_afresh(engine, game, long_pool, monk
             and after.things is before.things and len(after.items) > sim._LONG_POOL
         assert sim._masses(after) == counted(after)
     assert weighed_by_places or long_pool is None  # the way by the places that changed was taken
+
+
+@pytest.mark.parametrize("long_pool", [None, 0], ids=["as-played", "every-pool-long"])
+def test_kept_underped_blueprints_are_those_found_afresh(engine, long_pool, monkeypatch):
+    """``_underped_things`` keeps its answer for the last things asked and adds, for a long tuple made from them,
+    only the blueprints added: along a real underped game, asked state after state, it answers what a search of
+    every blueprint gives."""
+    if long_pool is not None:
+        monkeypatch.setattr(sim, "_LONG_POOL", long_pool)
+    result = _played(engine, "random", 2, 8, 20, None, ("underped",))
+    kinds = {k.id for k in engine.rules.components.kinds_with_role("underped")}
+    found = set()
+    for state in result.states:
+        expected = frozenset(t.id for t in state.things if t.kind in kinds)
+        assert sim._underped_things(engine, state.things) == expected
+        found |= expected
+    assert found  # the game has blueprints of underped systems to find

@@ -228,11 +228,22 @@ _SYSTEM_OF, _KIND = attrgetter("system"), attrgetter("kind")
 
 
 def _underped_things(engine: Engine, things: tuple) -> frozenset:
-    """The ids of the blueprints of underped systems among ``things`` (kept for the last tuple asked)."""
+    """The ids of the blueprints of underped systems among ``things`` (kept for the last tuple asked; a long tuple
+    ``replace_in`` and ``appended`` made from it, each blueprint in place still of its kind, adds only the ids of
+    the blueprints added)."""
     kinds = _underped_kinds(engine)
-    if _UNDERPED[0] is things and _UNDERPED[1] is kinds:
-        return _UNDERPED[2]
-    ids = frozenset(compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))) if kinds else frozenset()
+    kept_things, kept_kinds, ids = _UNDERPED
+    if kept_things is things and kept_kinds is kinds:
+        return ids
+    replaced = replaced_since(kept_things, things, _UNSEEN_STEPS) \
+        if kept_kinds is kinds and kinds and len(things) > _LONG_POOL else None
+    if replaced is not None and all(things[n].kind == kept_things[n].kind for n in replaced):
+        added = things[len(kept_things):]
+        if added:
+            ids = ids.union(compress(map(_ID, added), map(kinds.__contains__, map(_KIND, added))))
+    else:
+        ids = frozenset(compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))) if kinds \
+            else frozenset()
     _UNDERPED[:] = [things, kinds, ids]
     return ids
 
@@ -363,6 +374,9 @@ def _parts_mass(things: tuple, items: tuple) -> int:
     kept_things, kept_items, mass, thing_mass = _PARTS_MASS
     if kept_things is things and kept_items is items:
         return mass
+    if kept_things is not things and _same_masses(kept_things, things):  # a roll or a research: no mass changed
+        thing_mass.update(zip(map(_ID, things[len(kept_things):]), map(_MASS, things[len(kept_things):])))
+        kept_things = things
     replaced = replaced_since(kept_items, items, _UNSEEN_STEPS) \
         if kept_things is things and len(items) > _LONG_POOL else None
     if replaced is None:
@@ -379,6 +393,15 @@ def _parts_mass(things: tuple, items: tuple) -> int:
 
 
 _PARTS_MASS: list = [None, None, 0, {}]  # things, items, their mass, each thing's mass by id
+
+
+def _same_masses(kept: Optional[tuple], things: tuple) -> bool:
+    """Whether the long ``things`` were made from ``kept`` by ``replace_in`` and ``appended`` (``replaced_since``)
+    with every blueprint in place of the same mass: then each kept blueprint weighs what it weighed."""
+    if kept is None or len(things) <= _LONG_POOL:
+        return False
+    replaced = replaced_since(kept, things, _UNSEEN_STEPS)
+    return replaced is not None and all(things[n].mass == kept[n].mass for n in replaced)
 _ID, _MASS, _THING_ID = attrgetter("id"), attrgetter("mass"), attrgetter("thing_id")
 
 
