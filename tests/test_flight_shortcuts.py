@@ -276,3 +276,15 @@ def test_burn_allowed_then_played_is_judged_once_and_only_in_that_state(engine, 
     dry = update(state, upgoers=replace_in(state.upgoers, [update(craft, fuel=0)]))
     with pytest.raises(IllegalAction, match="fuel"):
         engine.apply(dry, burn)
+
+
+def test_parts_filtered_at_c_speed_are_those_the_plain_filter_keeps(engine):
+    """common.without (a destroyed craft's or a dropped stage's parts taken out of a long pool) keeps exactly
+    the values, in the order, that filtering each by its id keeps."""
+    from game.games.whatgoesup.rules.flight.common import without
+    setup = default_setup(engine, 2, 12)
+    state = play_game(engine, setup, 3, max_turns=12, check=False, bot_kind="random").final
+    items = state.items
+    assert len(items) > 12  # a long pool
+    for gone in (set(), {items[0].id}, {i.id for i in items[::3]}, {i.id for i in items} | {"no such part"}):
+        assert without(items, gone) == tuple(i for i in items if i.id not in gone)

@@ -6,6 +6,8 @@ injuries and losses of derps.
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingChoice, PendingRoll
@@ -13,6 +15,9 @@ from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, penalised
 from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update, with_program
 from game.core.words import counted
+
+
+_INVENTOR_AND_NAME, _THING_ID = attrgetter("inventor", "name"), attrgetter("thing_id")
 
 
 class ConsequencePart(FlightBase):
@@ -25,7 +30,9 @@ class ConsequencePart(FlightBase):
         for thing_id in {state.item(i).thing_id for i in roll.items if state.find("item", i)}:
             thing = state.thing(thing_id)
             new_rating = penalised(thing.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds)
-            copies = [t for t in state.things if t.inventor == thing.inventor and t.name == thing.name]
+            # The copies and their parts found at C speed (a long game holds hundreds of blueprints and parts).
+            copies = list(compress(state.things, map(eq, map(_INVENTOR_AND_NAME, state.things),
+                                                     repeat((thing.inventor, thing.name)))))
             things = [update(t, rating=penalised(t.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds))
                       for t in copies]
             # A built part is a copy when its blueprint is one (a blueprint's id names one blueprint): looked up
@@ -33,7 +40,8 @@ class ConsequencePart(FlightBase):
             copy_ids = {t.id for t in copies}
             items = [update(i, fixed_rating=penalised(i.fixed_rating, limits.boom_penalty_fail, limits.boom_penalty_boom,
                                                       limits.bounds))
-                     for i in state.items if i.fixed_rating is not None and i.thing_id in copy_ids]
+                     for i in compress(state.items, map(copy_ids.__contains__, map(_THING_ID, state.items)))
+                     if i.fixed_rating is not None]
             state = update(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
             events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
                                 f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))

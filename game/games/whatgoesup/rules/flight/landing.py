@@ -195,7 +195,7 @@ class LandingPart(FlightBase):
         return self._set(state, active=None, mode="")
 
     def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
-        state = self._destroy_items(state, [i.id for i in state.items if i.location == upgoer.id])
+        state = self._destroy_items(state, [i.id for i in state.items_at(upgoer.id)])
         state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
                                                    rations=0, docked_with=()))
         for other in self._docked_partners(state, upgoer):

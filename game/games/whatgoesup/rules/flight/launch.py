@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, P
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.shared import people_by_id
-from game.games.whatgoesup.rules.state import HOME, GameState, Upgoer, UpgoerDesign, replace_in, update
+from game.games.whatgoesup.rules.state import GameState, Upgoer, UpgoerDesign, replace_in, update
 
 
 class LaunchPart(FlightBase):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from itertools import compress
 from fractions import Fraction
 from typing import Callable, Optional
 
@@ -23,6 +24,8 @@ from game.games.whatgoesup.rules.flight_actions import Recover, Separate, Switch
 from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, replace_in, update
 
+
+_UNUSABLE = operator.attrgetter("unusable_this_turn")
 
 #: The mode a craft starts its turn in, per stage of the flights.
 _FIRST_MODE = {"launch": "decide", "insertion": "insertion", "moves": "before"}
@@ -334,7 +337,8 @@ class PhasePart(FlightBase):
             upgoers = tuple(u for u in upgoers if u.id not in gone)
             items = tuple(i for i in items if i.location not in gone)
         # Only what changes is copied (the rest, and the tuples' indexes, are shared with the state before).
-        items = replace_in(items, [update(i, unusable_this_turn=False) for i in items if i.unusable_this_turn])
+        # (found at C speed: a long game's pool holds hundreds of parts)
+        items = replace_in(items, [update(i, unusable_this_turn=False) for i in compress(items, map(_UNUSABLE, items))])
         upgoers = replace_in(upgoers, [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
                                        for u in upgoers if u.moved_this_turn or u.habitat_failed or u.orders_open])
         pads = tuple(u.id for u in upgoers if u.status == "pad")
