@@ -14,11 +14,12 @@ import random
 
 import pytest
 
-from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, EndRnD, Heal, Hire, Invent,
-                                OfferTrade, Research, ReverseEngineer, Roll, Train)
+from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
+                                                  Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
 from game.games.whatgoesup.rules.engine import TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.reliability import Rating
-from game.games.whatgoesup.rules.state import Event, PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import (HOME, Event, PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in,
+                                                update, with_program)
 from game.games.whatgoesup.rules.tables import load_rules
 
 RULES = load_rules()
@@ -1037,6 +1038,26 @@ def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
     state = act(state, BuyConsumables("fuel", 1), Assemble(fuelled))
     assert [e.text for e in state.events] == ["Ayla rolls Hopper out to the pad: total mass 14, 1 derp aboard."]
     assert (state.upgoers[-1].fuel, state.programs[0].fuel_stock) == (3, 0)
+
+
+def test_an_upgoer_taken_apart_puts_its_parts_and_crew_back_home_and_says_so():
+    """Assembled, then taken apart on the pad: its parts are in storage again, its derp at home, its fuel back
+    in stock, the craft gone, and the story says it in words."""
+    state = rich_game()
+    state, derp = hire(state, "Pip")
+    state, design = crew_design(state, derp)
+    state, stage = invent(state, "lower_stage", 8)
+    state, (strong,) = build(state, stage)
+    design = dataclasses.replace(design, stages=((strong,),), fuel=2)
+    state = act(state, BuyConsumables("fuel", 2), Assemble(design))
+    upgoer = state.upgoers[-1]
+    aboard = [i.id for i in state.items if i.location == upgoer.id]
+    assert sorted(aboard) == sorted(design.all_items()) and state.derp(derp).location == upgoer.id
+    assert state.programs[0].fuel_stock == 0
+    state = act(state, Disassemble(upgoer.id))
+    assert [e.text for e in state.events] == ["Hopper is taken apart; its parts go back to storage."]
+    assert [state.item(i).location for i in aboard] == [HOME] * len(aboard)
+    assert (state.derp(derp).location, state.programs[0].fuel_stock, state.find("upgoer", upgoer.id)) == (HOME, 2, None)
 
 
 def test_a_story_told_later_reads_as_if_told_at_once():

@@ -944,10 +944,8 @@ class Engine:
                                 rations_stock=program.rations_stock - design.rations)
         return update(state, programs=programs, next_id=state.next_id + 1, upgoers=appended(state.upgoers, (upgoer,)),
                       items=replace_in(state.items, items), derps=replace_in(state.derps, derps), events=(
-            Event(f"{program.name} rolls {upgoer.name} out to the pad: total mass "
-                  f"{_fmt(total_mass)}, {counted(len(design.crew), 'derp')}"
-                  + (f" and {counted(len(systems), 'underped system')}" if systems else "") + " aboard.",
-                  program.index, "rnd"),))
+            Event.told(_rolled_out, (program.name, upgoer.name, total_mass, len(design.crew), len(systems)),
+                       program.index, "rnd"),))
 
     def _disassemble(self, state: GameState, a: Disassemble, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
@@ -957,19 +955,21 @@ class Engine:
             raise IllegalAction(f"{upgoer.name} is not on the pad")
         if check_only:
             return state
-        return self._return_to_storage(state, upgoer, f"{upgoer.name} is taken apart; its parts go back to storage.")
+        return self._return_to_storage(state, upgoer)
 
-    def _return_to_storage(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
-        """Unload an Upgoer at home: parts to storage, crew home, leftover fuel and rations to stock."""
-        items = [update(i, location=HOME) for i in state.items if i.location == upgoer.id]
-        derps = [update(d, location=HOME) for d in state.derps if d.location == upgoer.id]
+    def _return_to_storage(self, state: GameState, upgoer: Upgoer) -> GameState:
+        """Take an Upgoer on the pad apart: parts to storage, crew home, leftover fuel and rations to stock. Its
+        parts and crew are read from the selections kept per pool (``items_at``, ``derps_at``), not from every
+        part and derp of the game."""
+        items = [update(i, location=HOME) for i in state.items_at(upgoer.id)]
+        derps = [update(d, location=HOME) for d in state.derps_at(upgoer.id)]
         program = state.programs[upgoer.owner]
         programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock + upgoer.fuel,
                                 rations_stock=program.rations_stock + upgoer.rations)
         return update(
             state, programs=programs, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
-            events=(Event(text, upgoer.owner, "rnd"),))
+            events=(Event.told(_taken_apart, (upgoer.name,), upgoer.owner, "rnd"),))
 
     def _track(self, state: GameState, a: Track, program: Program, check_only: bool) -> GameState:
         upgoer = state.find("upgoer", a.upgoer)
@@ -1253,6 +1253,15 @@ def _invented(program: str, name: str, kind: str, mass: int, cost: int, rating: 
 
 def _built(program: str, count: int, thing: str, items: tuple[Item, ...], cost: int) -> str:
     return f"{program} builds {count} x {thing} ({', '.join(i.id for i in items)}) for {counted(cost, 'point')}."
+
+
+def _rolled_out(program: str, upgoer: str, total_mass: Fraction, crew: int, systems: int) -> str:
+    return (f"{program} rolls {upgoer} out to the pad: total mass {_fmt(total_mass)}, {counted(crew, 'derp')}"
+            + (f" and {counted(systems, 'underped system')}" if systems else "") + " aboard.")
+
+
+def _taken_apart(upgoer: str) -> str:
+    return f"{upgoer} is taken apart; its parts go back to storage."
 
 
 def _bought(program: str, what: str, cost: int) -> str:
