@@ -722,6 +722,31 @@ def test_trade_equipment_blueprints_and_derps():
     assert len(copies) == 1 and copies[0].rating == state.thing(blueprint).rating
 
 
+def test_a_trade_both_ways_hands_over_each_side_and_names_each_copy_against_those_before_it():
+    """Bram hands Ayla a part and 5 points for two of her blueprints and one of her parts, in one answer: the
+    parts change hands, the points move, and Bram's copies of "Pod" and "Pod (2)" are named against his own Pod
+    and against each other, numbered in the order handed over."""
+    state = rich_game()
+    state, pod = invent(state, "capsule", 3, name="Pod")
+    state, pod_2 = invent(state, "capsule", 4, name="Pod (2)")
+    state, (hers,) = build(state, pod)
+    state = act(state, EndRnD())
+    state, his_pod = invent(state, "capsule", 5, name="Pod")
+    state, (his,) = build(state, his_pod)
+    points = [p.points for p in state.programs]
+    state = act(state, OfferTrade(0, give=TradeBundle(items=(his,), points=5),
+                                  take=TradeBundle(items=(hers,), blueprints=(pod, pod_2))), AnswerTrade(True))
+    copies = state.things[-2:]
+    assert [(t.id, t.name, t.owner, t.mass) for t in copies] == [
+        (f"T{state.next_id - 2}", "Pod (2)", 1, state.thing(pod).mass),
+        (f"T{state.next_id - 1}", "Pod (2) (2)", 1, state.thing(pod_2).mass)]
+    assert (state.item(his).owner, state.item(hers).owner) == (0, 1)
+    assert [p.points for p in state.programs] == [points[0] + 5, points[1] - 5]
+    assert [e.text for e in state.events] == [
+        "Ayla accepts: Bram hands over 5 points, 1 part, blueprint or derp, and receives 3 parts, blueprints "
+        "or derps."]
+
+
 def test_trading_fuel_and_rations():
     """Immediate benefits such as fuel and rations can be traded."""
     state = new_game()

@@ -819,9 +819,11 @@ class Engine:
         # Re-check: nothing may have changed, but a trade must never hand over what is gone.
         self._check_bundle(state, proposer, offer.give, f"{proposer.name} has")
         self._check_bundle(state, partner, offer.take, f"{partner.name} has")
-        state = self._transfer(state, proposer.index, partner.index, offer.give)
-        state = self._transfer(state, partner.index, proposer.index, offer.take)
-        return update(state, pending_trade=None, events=(Event.told(
+        changes: dict = {"programs": list(state.programs)}  # the state's fields the trade changes, built once
+        self._hand_over(state, changes, proposer.index, partner.index, offer.give)
+        self._hand_over(state, changes, partner.index, proposer.index, offer.take)
+        changes["programs"] = tuple(changes["programs"])
+        return update(state, pending_trade=None, **changes, events=(Event.told(
             _accepted, (partner.name, proposer.name, offer.give, offer.take), partner.index, "trade"),))
 
     @staticmethod
@@ -833,41 +835,46 @@ class Engine:
             bits.append(counted(n, "part, blueprint or derp", "parts, blueprints or derps"))
         return ", ".join(bits) if bits else "nothing"
 
-    def _transfer(self, state: GameState, giver: int, receiver: int, bundle: TradeBundle) -> GameState:
-        programs = list(state.programs)
-        g, r = programs[giver], programs[receiver]
-        programs[giver] = update(g, points=g.points - bundle.points, dots=g.dots - bundle.dots,
-                                 fuel_stock=g.fuel_stock - bundle.fuel, rations_stock=g.rations_stock - bundle.rations)
-        programs[receiver] = update(r, points=r.points + bundle.points, dots=r.dots + bundle.dots,
-                                    fuel_stock=r.fuel_stock + bundle.fuel, rations_stock=r.rations_stock + bundle.rations)
-        changes: dict = {"programs": tuple(programs)}
+    def _hand_over(self, state: GameState, changes: dict, giver: int, receiver: int, bundle: TradeBundle) -> None:
+        """Put into ``changes`` (the fields of the state after the trade, being built: ``programs`` a list, and
+        ``items``, ``derps``, ``things`` and ``next_id`` once changed) what ``bundle`` moves from ``giver`` to
+        ``receiver``. ``state`` is the state before the trade: the two sides of a trade hand over different
+        parts, derps and designs, so what one side reads there the other side has not changed."""
+        programs = changes["programs"]
+        if bundle.points or bundle.dots or bundle.fuel or bundle.rations:
+            g, r = programs[giver], programs[receiver]
+            programs[giver] = update(g, points=g.points - bundle.points, dots=g.dots - bundle.dots,
+                                     fuel_stock=g.fuel_stock - bundle.fuel,
+                                     rations_stock=g.rations_stock - bundle.rations)
+            programs[receiver] = update(r, points=r.points + bundle.points, dots=r.dots + bundle.dots,
+                                        fuel_stock=r.fuel_stock + bundle.fuel,
+                                        rations_stock=r.rations_stock + bundle.rations)
         if bundle.items:
             # A part leaving its inventor's hands keeps the rating it has now: the new owner's research
             # cannot reach it, and the inventor's no longer does.
-            moved = [update(state.item(i), owner=receiver, fixed_rating=self.item_rating(state, state.item(i)))
-                     for i in bundle.items]
-            changes["items"] = replace_in(state.items, moved)
+            moved = [update(item, owner=receiver, fixed_rating=self.item_rating(state, item))
+                     for item in map(state.item, bundle.items)]
+            changes["items"] = replace_in(changes.get("items", state.items), moved)
         if bundle.derps or bundle.items:
-            derps = [update(state.derp(d), owner=receiver) for d in bundle.derps]
-            derps += [update(d, owner=receiver) for d in state.derps if d.system in bundle.items]  # systems follow
-            changes["derps"] = replace_in(state.derps, derps)
-        state = update(state, **changes)
-        for thing_id in bundle.blueprints:  # each copy named against the copies before it
-            original = state.thing(thing_id)
-            copy = update(original, id=f"T{state.next_id}", owner=receiver, fail_steps_this_turn=0,
-                          boom_steps_this_turn=0, name=self._unique_name(state, receiver, original.name))
-            state = update(state, next_id=state.next_id + 1, things=appended(state.things, (copy,)))
-        return state
+            derps = changes.get("derps", state.derps)
+            moved = [update(state.derp(d), owner=receiver) for d in bundle.derps]
+            moved += [update(d, owner=receiver) for d in derps if d.system in bundle.items]  # systems follow
+            changes["derps"] = replace_in(derps, moved)
+        if bundle.blueprints:
+            things, next_id = changes.get("things", state.things), changes.get("next_id", state.next_id)
+            taken = {t.name.lower() for t in state.things_of(receiver)}  # each copy named against those before it
+            for thing_id in bundle.blueprints:
+                original = state.thing(thing_id)
+                name = _free_name(taken, original.name)
+                taken.add(name.lower())
+                copy = update(original, id=f"T{next_id}", owner=receiver, fail_steps_this_turn=0,
+                              boom_steps_this_turn=0, name=name)
+                things, next_id = appended(things, (copy,)), next_id + 1
+            changes["things"], changes["next_id"] = things, next_id
 
     @staticmethod
     def _unique_name(state: GameState, program: int, name: str) -> str:
-        taken = {t.name.lower() for t in state.things_of(program)}
-        if name.lower() not in taken:
-            return name
-        n = 2
-        while f"{name} ({n})".lower() in taken:
-            n += 1
-        return f"{name} ({n})"
+        return _free_name({t.name.lower() for t in state.things_of(program)}, name)
 
     def _reverse_engineer(self, state: GameState, a: ReverseEngineer, program: Program, check_only: bool) -> GameState:
         item = state.find("item", a.item)
@@ -1225,6 +1232,16 @@ class Engine:
             designs = tuple(self.flight_rules.suggested_designs(state, player, stored, crew, count + 1))
         self._suggested[player] = (stored, derps, upgoers, setup, stocks, read, crew, count, designs)
         return list(designs)
+
+
+def _free_name(taken: set[str], name: str) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... the first whose lowered form is not ``taken``."""
+    if name.lower() not in taken:
+        return name
+    n = 2
+    while f"{name} ({n})".lower() in taken:
+        n += 1
+    return f"{name} ({n})"
 
 
 #: Ratings by (fail, boom): a research or a transfer makes a rating of two small numbers, one kept value each.
