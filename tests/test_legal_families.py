@@ -29,7 +29,8 @@ def assert_families_are_the_list(engine, state) -> None:
     for seed in (1, 2, 3):
         assert Chooser(seed).choice(safe or joined) == Chooser(seed).choice(filtered or legal)
     if rnd:  # the inventions, a part per block of research and builds, then the other families
-        assert families.kinds == rnd_family_kinds(len(families.parts) - 1 - len(AFTER_BLOCKS_KINDS))
+        assert families.kinds == rnd_family_kinds(len(families.parts))
+        assert families.kinds[-len(AFTER_BLOCKS_KINDS):] == AFTER_BLOCKS_KINDS
         for part, kinds in zip(families.parts, families.kinds):
             assert {type(a) for a in part} <= kinds
 

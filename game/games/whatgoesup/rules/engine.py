@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import attrgetter, is_, ne
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Sequence
 
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules import setup_data
@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.design import DesignReport, DesignValidity, che
 from game.games.whatgoesup.rules.flight import FlightRules
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
-from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, rnd_family_kinds
+from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, joined, rnd_family_kinds
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
@@ -253,7 +253,8 @@ class Engine:
         player = self.current_player(state)
         if player < 0 or state.pending_trade is not None or state.phase == "flight" or not self._lists_by_family:
             return Listed.of(self.legal_actions(state))
-        return self._rnd_families(state, player)
+        parts = self._rnd_families(state, player)
+        return Listed(parts, rnd_family_kinds(len(parts)))
 
     def refusal(self, state: GameState, action: Action) -> Optional[str]:
         """Why ``action`` is not allowed now, or None when it is (checked without playing it out)."""
@@ -1170,9 +1171,9 @@ class Engine:
 
     def _rnd_legal(self, state: GameState, player: int) -> list[Action]:
         """R&D's families joined into one list."""
-        return self._rnd_families(state, player).joined()
+        return joined(self._rnd_families(state, player))
 
-    def _rnd_families(self, state: GameState, player: int) -> Listed:
+    def _rnd_families(self, state: GameState, player: int) -> list[Sequence[Action]]:
         """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, family by family (the
         research and builds one part per block of blueprints; ``rnd_listing.rnd_family_kinds`` names each
         part's classes), each family's conditions read once from the state instead of checking every candidate
@@ -1194,7 +1195,7 @@ class Engine:
         parts.append([track for track in pads.tracks if self.refusal(state, track) is None])
         parts.append(listing.assembles(self.suggested_designs(state, player), pads.taken_names))
         parts.append(listing.ending)
-        return Listed(parts, rnd_family_kinds(len(blocks)))
+        return parts
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:
         """The few trades listed among the legal actions (any other bundle is as legal when ``refusal`` allows

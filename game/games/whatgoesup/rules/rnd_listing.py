@@ -152,10 +152,7 @@ class Listed:
 
     def joined(self) -> list[Action]:
         """The parts joined into one new list."""
-        joined: list[Action] = []
-        for part in self.parts:  # a list's extend copies at C speed (chain.from_iterable steps through each)
-            joined += part
-        return joined
+        return joined(self.parts)
 
     def without(self, classes: frozenset[type]) -> Listed:
         """The actions whose class is none of ``classes`` (by exact class), in order: a part whose kinds are all
@@ -183,6 +180,14 @@ class Listed:
         return Listed(parts, tuple(left))
 
 
+def joined(parts: list[Sequence[Action]]) -> list[Action]:
+    """``parts`` joined into one new list."""
+    listed: list[Action] = []
+    for part in parts:  # a list's extend copies at C speed (chain.from_iterable steps through each)
+        listed += part
+    return listed
+
+
 _UNKNOWN = (None,)
 #: (kinds of the parts, classes left out) -> (per part: 2 kept whole, 0 left out, None filtered; the kinds of
 #: the parts kept when none is filtered).
@@ -198,11 +203,13 @@ AFTER_BLOCKS_KINDS = (frozenset((BuyConsumables, Hire)), frozenset((ProgramSyste
 _FAMILY_KINDS: dict[int, tuple] = {}
 
 
-def rnd_family_kinds(blocks: int) -> tuple[frozenset[type], ...]:
-    """The kinds of R&D's parts when the research and builds come in ``blocks`` parts (one tuple per count)."""
-    kinds = _FAMILY_KINDS.get(blocks)
+def rnd_family_kinds(parts: int) -> tuple[frozenset[type], ...]:
+    """The kinds of R&D's ``parts`` parts: the inventions, the blocks of research and builds, then
+    ``AFTER_BLOCKS_KINDS`` (one tuple per count)."""
+    kinds = _FAMILY_KINDS.get(parts)
     if kinds is None:
-        kinds = _FAMILY_KINDS[blocks] = (INVENT_KINDS,) + (RESEARCH_AND_BUILD_KINDS,) * blocks + AFTER_BLOCKS_KINDS
+        blocks = parts - 1 - len(AFTER_BLOCKS_KINDS)
+        kinds = _FAMILY_KINDS[parts] = (INVENT_KINDS,) + (RESEARCH_AND_BUILD_KINDS,) * blocks + AFTER_BLOCKS_KINDS
     return kinds
 
 
