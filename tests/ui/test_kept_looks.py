@@ -44,6 +44,7 @@ def test_a_later_start_copies_the_kept_looks_and_draws_the_same_pixels(make_app,
     assert later_first == fresh_first
     assert later_looks == fresh_looks
     assert later.kept_looks.save() is False  # nothing new drawn: the file is left as it is
+    assert not kept_looks.in_use(), "past the first frames the fonts and looks ask nothing of the kept looks"
 
 
 def _file_after_a_run(make_app, home) -> bytes:

@@ -73,7 +73,7 @@ class KeptFont(pygame.font.Font):
                 f"s{int(self.strikethrough)} o{self.outline} a{self.align} {self._script} d{self._direction}")
 
     def render(self, text, antialias, color, bgcolor=None, wraplength: int = 0) -> pygame.Surface:
-        if self._file is None:
+        if self._file is None or not kept_looks.in_use():  # past the first frames: pygame's own, at its speed
             return super().render(text, antialias, color, bgcolor, wraplength)
         background = None if bgcolor is None else tuple(pygame.Color(bgcolor))
         name = (f"{WORDS} {self._style()} {text!r} {bool(antialias)} {tuple(pygame.Color(color))} {background} "
@@ -88,7 +88,7 @@ class KeptFont(pygame.font.Font):
         return words
 
     def size(self, text) -> tuple[int, int]:
-        if self._file is None:
+        if self._file is None or not kept_looks.in_use():
             return super().size(text)
         name = f"size {self._style()} {text!r}"
         found = kept_looks.kept(name)

@@ -279,6 +279,12 @@ def kept(name: str, shared: bool = False) -> Any:
     return found
 
 
+def in_use() -> bool:
+    """Whether anything is kept to be found or recorded now (the app's first frames): after them, nobody need
+    ask."""
+    return bool(_KEPT) or _RECORDING[0]
+
+
 def recording() -> bool:
     """Whether what is drawn now is recorded (the app's first frames)."""
     return _RECORDING[0]
