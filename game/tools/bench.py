@@ -30,8 +30,9 @@ Client figures (each in a fresh process, headless with SDL's dummy drivers; skip
 * ``startup_ratio``: start-up to the first drawn frame through the real ``main.py`` path (the player's
   command, 1920x1080 window) over the same for an empty pygame_gui window; beside it (informational) the app's
   CPU to its 30th frame (a second at the title's 30 frames a second), by which what waits for the first frame
-  is done, the sounds' thread too. It is a later start: the rounded widgets' looks were kept on disk by the
-  warm-up run (``kit/kept_looks.py``), and each timed app run starts in a home holding only that file.
+  is done, the sounds' thread too. It is a later start: the title's first frame (its buttons' looks, its words
+  and its backdrop's layer) was kept on disk by the warm-up run (``kit/kept_looks.py``), and each timed app run
+  starts in a home holding only that file.
 * ``startup_ratio_first_launch`` (informational): the same, each app run in an empty home (no kept looks), as
   a player's very first start.
 * ``frame_p99_ms.<scene>.<size>``: the 99th percentile of one frame (events, updates, drawing, flip) of
