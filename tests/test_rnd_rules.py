@@ -14,8 +14,9 @@ import random
 
 import pytest
 
-from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal,
-                                                  Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train)
+from game.games.whatgoesup.rules.actions import (AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD,
+                                                  Heal, Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll,
+                                                  Train)
 from game.games.whatgoesup.rules.engine import TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import (HOME, Event, PlayerSetup, Setup, TradeBundle, UpgoerDesign, replace_in,

@@ -570,7 +570,8 @@ class Engine:
             researched = update(thing, rating=new, boom_steps_this_turn=done + steps)
         return update(state, programs=self._paying(state, program, cost),
                       things=replace_in(state.things, (researched,)),
-                      events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index, "rnd"),))
+                      events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index,
+                                         "rnd"),))
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
@@ -966,11 +967,9 @@ class Engine:
         return self._return_to_storage(state, upgoer)
 
     def _return_to_storage(self, state: GameState, upgoer: Upgoer) -> GameState:
-        """Take an Upgoer on the pad apart: parts to storage, crew home, leftover fuel and rations to stock. Its
-        parts and crew are read from the selections kept per pool (``items_at``, ``derps_at``), not from every
-        part and derp of the game."""
-        items = [update(i, location=HOME) for i in state.items_at(upgoer.id)]
-        derps = [update(d, location=HOME) for d in state.derps_at(upgoer.id)]
+        """Take an Upgoer on the pad apart: parts to storage, crew home, leftover fuel and rations to stock."""
+        items = [update(i, location=HOME) for i in state.items if i.location == upgoer.id]
+        derps = [update(d, location=HOME) for d in state.derps if d.location == upgoer.id]
         program = state.programs[upgoer.owner]
         programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock + upgoer.fuel,
                                 rations_stock=program.rations_stock + upgoer.rations)
