@@ -477,15 +477,18 @@ class RndListing:
     def _carried(self, state: GameState, last: Blueprints, mine: tuple[Thing, ...], replaced: list[int],
                  simulationist: bool, people: str, player: int) -> Blueprints:
         """``last`` for ``mine``: the same blueprints by name, kind and inventor in their places, those at
-        ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks
-        only), and any after them new (an invention: the counts, names and taken default names grow)."""
+        ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks only
+        where a row's values changed, so a block, its lists and the blocks' lists per level stand while the
+        rows list the same actions), and any after them new (an invention: the counts, names and taken default
+        names grow)."""
         blocks = last.blocks
         remade: dict[int, list[BlueprintRow]] = {}  # block -> its rows, copied to be changed
         for n in replaced:
             row = self._row(state, mine[n], simulationist)
             at, k = divmod(n, _BLOCK)
             rows = remade.get(at)
-            if row is not (blocks[at].rows if rows is None else rows)[k]:
+            old = (blocks[at].rows if rows is None else rows)[k]
+            if row is not old and row != old:  # an equal row (most research, a turn's start) lists the same
                 if rows is None:
                     rows = remade[at] = list(blocks[at].rows)
                 rows[k] = row
