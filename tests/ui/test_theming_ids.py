@@ -1,6 +1,7 @@
-"""pygame_gui remembers each element's theming ids under a tuple of its id lists, not its own joined string key
-(kit.style.key_theming_ids_by_tuple, installed by the app): the same ids, without a key of megabytes for every
-widget nested in a scrolling container."""
+"""pygame_gui remembers each element's theming ids under a tuple of its id lists, not its own joined string key,
+and works a new combination out by its own tree walk without making that key (kit.style.key_theming_ids_by_tuple,
+installed by the app): the same ids as pygame_gui's own method, without a key of megabytes for every widget nested
+in a scrolling container (nor 2.5 MB for each of the title's buttons)."""
 import pygame
 import pygame_gui
 from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme

@@ -47,6 +47,21 @@ def forget_recorded_words() -> None:
     kept_looks.forget_recorded(WORDS + " ")
 
 
+#: Font files as kept names hold them (``kept_looks.file_identity``), by path: a theme opens one file at many sizes.
+_FILES: dict[str, Optional[str]] = {}
+
+
+def _identity(file) -> Optional[str]:
+    """The font file ``file`` as kept names hold it; None when it is not a plain file (never kept)."""
+    path = os.fspath(file)
+    if path not in _FILES:
+        try:
+            _FILES[path] = kept_looks.file_identity(path) if os.path.isfile(path) else None
+        except OSError:
+            _FILES[path] = None
+    return _FILES[path]
+
+
 class KeptFont(pygame.font.Font):
     """pygame's font, answering ``render`` and ``size`` from the kept words when it can (the same pixels and
     numbers), and recording them while the app records. A font not opened from a file's path (a file object, the
@@ -54,8 +69,7 @@ class KeptFont(pygame.font.Font):
 
     def __init__(self, file=None, size: int = 20, *args, **kwargs) -> None:
         super().__init__(file, size, *args, **kwargs)
-        path = os.fspath(file) if isinstance(file, (str, os.PathLike)) else None
-        self._file: Optional[str] = kept_looks.file_identity(path) if path and os.path.isfile(path) else None
+        self._file: Optional[str] = _identity(file) if isinstance(file, (str, os.PathLike)) else None
         self._script: Optional[str] = None  # SDL_ttf's own until set
         self._direction: Optional[int] = None
 

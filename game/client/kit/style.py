@@ -317,15 +317,44 @@ def _drop_text_layers_of_fixed_text() -> None:
     DrawableShape.finalise_text = finalise_text  # type: ignore[method-assign]
 
 
+def _combined_ids(theme, element_base_ids, element_ids, class_ids, object_ids) -> list:
+    """pygame_gui's ``build_all_combined_ids`` answer for a combination it has not seen, worked out as it does
+    (the ids of every path through the hierarchy, most specific first, then each with its outer parts dropped)
+    but without making its cache key."""
+    combined: list = []
+    if object_ids is None or element_ids is None or class_ids is None or element_base_ids is None:
+        return combined
+    if not len(object_ids) == len(class_ids) == len(element_base_ids) == len(element_ids):
+        raise ValueError(f"Object & class ID hierarchy is not equal in length to Element ID hierarchy"
+                         f"Element IDs: {element_ids}\nClass IDs: {class_ids}\n\nObject IDs: {object_ids}\n")
+    if element_ids:
+        theme._get_next_id_node(None, element_base_ids, element_ids, class_ids, object_ids, 0, len(element_ids),
+                                combined)
+    current = combined[:]
+    while current:
+        shorter = False
+        for index, combined_id in enumerate(current):
+            stop = combined_id.find(".")
+            if stop == -1:
+                shorter = True  # pygame_gui stops once an id has no outer part left (after this pass)
+            else:
+                current[index] = combined_id[stop + 1:]
+                combined.append(current[index])
+        if shorter:
+            break
+    return combined
+
+
 def key_theming_ids_by_tuple() -> None:
     """Make pygame_gui remember each element's theming ids under a tuple of its id lists.
 
     pygame_gui's ``build_all_combined_ids`` keys its cache by ``str(a).join(str(b).join(str(c)).join(str(d)))``
     of the four id lists: a join, not a concatenation, so the key's length is the product of theirs. A button in
     a scrolling container's scroll bar made a 3 MiB key, built again each time such an element is made and kept
-    for good: 16.5 MiB at the Field and 18.5 MiB at assembly, at any window size. The answer for a new
-    combination still comes from pygame_gui's own method (its big key made once and let go at once), so the ids
-    are the same. Safe to call again.
+    for good: 16.5 MiB at the Field and 18.5 MiB at assembly, at any window size. A new combination is worked out
+    as pygame_gui's own method does, by its own tree walk (``_combined_ids``) without the big key: even the
+    title's menu buttons made keys of 2.5 MB each, ~1 ms of the first frame a button. The ids are the same
+    (``tests/ui/test_theming_ids.py`` holds every one to pygame_gui's own method). Safe to call again.
     """
     from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 
@@ -339,12 +368,7 @@ def key_theming_ids_by_tuple() -> None:
         known = theme.unique_theming_ids
         found = known.get(key)
         if found is None:
-            theme.unique_theming_ids = {}  # where pygame_gui's own method leaves its big key, dropped just below
-            try:
-                found = build(theme, element_base_ids, element_ids, class_ids, object_ids)
-            finally:
-                theme.unique_theming_ids = known
-            known[key] = found
+            found = known[key] = _combined_ids(theme, element_base_ids, element_ids, class_ids, object_ids)
         return found
 
     build_all_combined_ids._keyed_by_tuple = True  # type: ignore[attr-defined]
