@@ -234,3 +234,27 @@ def test_words_recorded_are_the_first_frames_within_their_size_and_go_with_the_t
     app.stack.clear()  # the title leaves for good
     assert not any(name.startswith("words ") for name in kept_looks._DRAWN)
     assert any(name.startswith("rounded_rectangle") for name in kept_looks._DRAWN), "the looks are still kept"
+
+
+def test_pygame_guis_fonts_are_handed_kept_words_as_they_are_ours_a_copy(make_app, home):
+    """pygame_gui only reads what its font renders (it measures it or draws a converted copy): it is handed the
+    kept picture itself; the game's own fonts get a copy, since a caller may change it (a shadow's alpha)."""
+    from pygame_gui.core import gui_font_pygame
+
+    from game.client.kit.kept_fonts import KeptFont, PygameGuiFont
+    from game.client.kit.style import FONT_FILES
+
+    make_app((1280, 720))
+    assert gui_font_pygame.Font is PygameGuiFont
+    try:
+        for font_type, shared in ((PygameGuiFont, True), (KeptFont, False)):
+            kept_looks._KEPT.clear()
+            fresh = font_type(str(FONT_FILES[False]), 24).render("Hello", True, (255, 255, 255))
+            kept_looks._KEPT.update(kept_looks._DRAWN)
+            kept_looks._DRAWN.clear()
+            (name, kept), = [(n, item) for n, item in kept_looks._KEPT.items() if "'Hello'" in n]
+            again = font_type(str(FONT_FILES[False]), 24).render("Hello", True, (255, 255, 255))
+            assert (again is kept) is shared
+            assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    finally:
+        kept_looks._KEPT.clear()

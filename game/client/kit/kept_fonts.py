@@ -8,7 +8,7 @@ point size, the style (bold, italic, underline, strikethrough, outline, alignmen
 words, antialiasing and colours; pygame-ce's, SDL_ttf's and FreeType's versions are in the file's header. At a
 later start the same question is answered from the file, byte for byte what FreeType drew, and FreeType is not
 asked at all. The title's words (``style.font_px``) and pygame_gui's (its ``GUIFontPygame`` opens its fonts as
-``KeptFont``) both go through it.
+``PygameGuiFont``, a ``KeptFont``) both go through it.
 """
 from __future__ import annotations
 
@@ -67,6 +67,10 @@ class KeptFont(pygame.font.Font):
     numbers), and recording them while the app records. A font not opened from a file's path (a file object, the
     default font) is never kept."""
 
+    #: Whether whoever asks this font only reads the pictures ``render`` returns (then a kept one is handed out
+    #: as it is, not copied).
+    reads_words_only = False
+
     def __init__(self, file=None, size: int = 20, *args, **kwargs) -> None:
         super().__init__(file, size, *args, **kwargs)
         self._file: Optional[str] = _identity(file) if isinstance(file, (str, os.PathLike)) else None
@@ -94,7 +98,7 @@ class KeptFont(pygame.font.Font):
                 f"w{wraplength}")
         found = kept_looks.kept(name)
         if found is not None:
-            return found.copy()
+            return found if self.reads_words_only else found.copy()
         words = super().render(text, antialias, color, bgcolor, wraplength)
         if (_RECORDING_WORDS[0] and kept_looks.recording() and kept_looks.keepable(words)
                 and words.get_pitch() * words.get_height() <= WORDS_MAX):
@@ -114,10 +118,18 @@ class KeptFont(pygame.font.Font):
         return measured
 
 
+class PygameGuiFont(KeptFont):
+    """The font pygame_gui's ``GUIFontPygame`` opens: it only reads what ``render`` returns (``get_rect`` measures
+    it, ``render_premul`` and ``render_premul_to`` draw a converted copy), so kept words are handed to it as they
+    are (the title's buttons: 31 copies fewer)."""
+
+    reads_words_only = True
+
+
 def let_pygame_gui_keep_words() -> None:
-    """Make pygame_gui open its pygame fonts as ``KeptFont`` and record the words drawn from now on through the
+    """Make pygame_gui open its pygame fonts as ``PygameGuiFont`` and record the words drawn from now on through the
     first frame (safe to call again)."""
     from pygame_gui.core import gui_font_pygame
 
     _RECORDING_WORDS[0] = True
-    gui_font_pygame.Font = KeptFont  # type: ignore[attr-defined]
+    gui_font_pygame.Font = PygameGuiFont  # type: ignore[attr-defined]
