@@ -132,7 +132,6 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
             problems.append(f"{derp.name} is already aboard another Upgoer")
 
     derp_mass = rules.economy.derps.mass * len(design.crew)
-    rations_mass = formulas.rations_mass(design.rations, comps)
     # A system rides in the cabin as a part of mass 1 (its own mass; it is not a derp's weight as well).
     load = formulas.cabin_load(len(design.crew), len(cargo) + len(systems), design.rations,
                                rules.economy.derps.mass, comps)
@@ -147,6 +146,7 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
         problems.append("crew, underped systems, payloads, RCS and rations must ride in a capsule or habitat")
     elif load > capacity:
         robots = f", underped systems {len(systems)}" if systems else ""
+        rations_mass = formulas.rations_mass(design.rations, comps)
         problems.append(f"the capsules carry {capacity} but the load is {_mass(load)} "
                         f"(crew {derp_mass}{robots}, payloads and RCS {len(cargo)}, rations {_mass(rations_mass)})")
     if (design.crew or systems) and "capsule" not in [role_of[c] for c in capsules]:
@@ -169,7 +169,8 @@ def check_design(state: GameState, program: int, design: UpgoerDesign, rules: Ru
 
     module_mass = sum([resolved[m][1].mass for m in modules])
     dry = formulas.spacecraft_mass(module_mass, len(design.crew), design.rations, 0, rules.economy.derps.mass, comps)
-    spacecraft = dry + design.fuel
+    spacecraft = formulas.spacecraft_mass(module_mass, len(design.crew), design.rations, design.fuel,
+                                          rules.economy.derps.mass, comps)  # dry + fuel, made at once
 
     stages: list[StageReport] = []
     carried = spacecraft
@@ -280,5 +281,5 @@ def _stage_label(index: int, count: int, state: GameState) -> str:
 
 
 def _mass(value: Fraction) -> str:
-    value = Fraction(value)
+    """A mass as the seed writes it: whole, or a decimal (a Fraction or a whole number)."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"

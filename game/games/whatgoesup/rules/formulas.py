@@ -66,13 +66,15 @@ def ration_load(wanted: int, components: Components, up: bool = True) -> int:
 
 def cabin_load(crew: int, cargo_parts: int, rations: int, derp_mass: int, components: Components) -> Fraction:
     """What capsules and habitats carry: crew, payloads and RCS (mass 1 each), and rations."""
-    return Fraction(derp_mass * crew + cargo_parts) + rations_mass(rations, components)
+    per = components.rations_derp_turns_per_container  # rations_mass, over the same denominator: one Fraction
+    return Fraction((derp_mass * crew + cargo_parts) * per + rations, per)
 
 
 def spacecraft_mass(module_mass: int, crew: int, rations: int, fuel: int, derp_mass: int,
                     components: Components) -> Fraction:
     """Mass for the fuel formula: capsules and what they carry, thrusters, payloads, and all the fuel."""
-    return Fraction(module_mass + derp_mass * crew) + rations_mass(rations, components) + fuel
+    per = components.rations_derp_turns_per_container  # rations_mass, over the same denominator: one Fraction
+    return Fraction((module_mass + derp_mass * crew + fuel) * per + rations, per)
 
 
 def fuel_for_burn(spacecraft_mass: Fraction | int, fuel: Fuel) -> int:
