@@ -465,8 +465,10 @@ class Engine:
 
     def default_name(self, state: GameState, program: int, kind: str) -> str:
         """A name for a new thing: the people's naming style, the kind and a mark number."""
-        return self._default_name(state, program, kind,
-                                  self.rnd_listing.blueprints(state, program).of_kind.get(kind, 0))
+        kept = self.rnd_listing.kept_blueprints(state, program)
+        already = kept.of_kind.get(kind, 0) if kept is not None else sum(1 for t in state.things_of(program)
+                                                                         if t.kind == kind)
+        return self._default_name(state, program, kind, already)
 
     def _default_name(self, state: GameState, program: int, kind: str, already: int) -> str:
         """``default_name`` when the program already holds ``already`` things of that kind."""
@@ -509,11 +511,14 @@ class Engine:
             raise IllegalAction(f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything")
         if a.reusable and not kind.can_be_reusable:
             raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
-        # The program's blueprints counted by kind and their names, as R&D's listing keeps them per tuple
-        # (carried over by what changed): a long game's hundred blueprints are not read again.
-        own = self.rnd_listing.blueprints(state, program.index)
-        name = a.name.strip() or self._default_name(state, program.index, kind.id, own.of_kind.get(kind.id, 0))
-        if name.lower() in own.names:
+        # The program's blueprints counted by kind and their names: as R&D's listing keeps them for this very
+        # tuple when it was asked (a long game's hundred blueprints are not read again), else read here.
+        kept = self.rnd_listing.kept_blueprints(state, program.index)
+        mine = state.things_of(program.index) if kept is None else ()
+        already = kept.of_kind.get(kind.id, 0) if kept is not None else sum(1 for t in mine if t.kind == kind.id)
+        name = a.name.strip() or self._default_name(state, program.index, kind.id, already)
+        lowered = name.lower()
+        if lowered in kept.names if kept is not None else any(t.name.lower() == lowered for t in mine):
             raise IllegalAction(f"you already have a blueprint called '{name}'")
         mass = formulas.thing_mass(a.mass, a.reusable, comps)
         cost = self.rules.economy.costs.invent_per_mass * mass

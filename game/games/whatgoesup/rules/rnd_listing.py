@@ -43,16 +43,17 @@ _OWNER = attrgetter("owner")
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
-def changed_since(before: tuple, after: tuple) -> Optional[list[int]]:
+def changed_since(before: tuple, after: tuple, steps: int = 64) -> Optional[list[int]]:
     """The positions below ``len(before)`` where ``after`` holds another value than ``before``, in order, when
     ``after`` is at least as long (its values past ``len(before)`` are new ones); None when it is shorter.
-    From what ``replace_in`` and ``appended`` recorded when they made ``after``, else compared at C speed."""
+    From what ``replace_in`` and ``appended`` recorded when they made ``after`` within ``steps`` steps, else
+    compared at C speed (a caller that asks seldom, many steps apart, compares sooner: walking back is dearer)."""
     if len(after) < len(before):
         return None
     last = _LAST_CHANGED
     if last[0] is before and last[1] is after:  # the blueprints and the stored parts ask the same of the things
         return last[2]
-    made = replaced_since(before, after)
+    made = replaced_since(before, after, steps)
     if made is None:
         changed = list(compress(range(len(before)), map(is_not, after, before)))
     else:
@@ -437,6 +438,14 @@ class RndListing:
         return row
 
     # ------------------------------------------------------------------ per tuple
+    def kept_blueprints(self, state: GameState, player: int) -> Optional[Blueprints]:
+        """``blueprints(state, player)`` when it is kept for this very ``things`` tuple (a listing asked of this
+        state), else None: nothing is worked out (for a handler that can read the state itself as cheaply)."""
+        things = state.things
+        hit = self._blueprints.get((id(things), player, "simulationist" in state.setup.options,
+                                    state.programs[player].people))
+        return hit[1] if hit is not None and hit[0] is things else None
+
     def blueprints(self, state: GameState, player: int) -> Blueprints:
         """``player``'s blueprints in ``state`` with their rows (kept per ``things`` tuple; after research,
         which changes one blueprint's value, the rows of the others and the names are carried over; after an

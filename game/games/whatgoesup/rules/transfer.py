@@ -21,6 +21,12 @@ from game.games.whatgoesup.rules.rnd_listing import changed_since
 from game.games.whatgoesup.rules.state import GameState
 
 
+#: How far back a tuple's making is followed before comparing the tuples whole at C speed: an invention comes
+#: dozens of actions after the program's last (every research makes a new things tuple), and walking back a step
+#: costs more than comparing a few values.
+_STEPS = 8
+
+
 class SourcePlaces:
     """One program's technology-transfer sources in one ``things`` and ``items`` tuple, by place, in order."""
 
@@ -80,7 +86,7 @@ class TransferSources:
         own, designs, foreign = last.own, last.designs, last.foreign
         if things is not last.things:
             before = last.things
-            changed = changed_since(before, things)
+            changed = changed_since(before, things, _STEPS)
             if changed is None:
                 return None
             flipped = []  # places of designs whose power to pass their rating on changed (a first good flight)
@@ -113,7 +119,7 @@ class TransferSources:
                     return SourcePlaces(things, items, own, designs, self._parts_of(designs, items, program))
         if designs and items is not last.items:
             before = last.items
-            changed = changed_since(before, items)
+            changed = changed_since(before, items, _STEPS)
             if changed is None:
                 return None
             for n in changed:
