@@ -125,6 +125,10 @@ class Derp:
         return "healthy"
 
 
+#: The statuses of a craft in space (``Upgoer.in_space``), for reading a long pool's craft at C speed.
+IN_SPACE = frozenset({"flying", "debris"})
+
+
 @dataclass(frozen=True)
 class UpgoerDesign:
     """A blueprint for an Upgoer, built from items in storage.
@@ -189,7 +193,7 @@ class Upgoer:
 
     @property
     def in_space(self) -> bool:
-        return self.status in ("flying", "debris")
+        return self.status in IN_SPACE
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,30 @@ track a piece of debris to keep it on the board.
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
-from game.games.whatgoesup.rules.state import Event, GameState, programs_with, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import (IN_SPACE, Event, GameState, Upgoer, programs_with, replace_in, update,
+                                               with_program)
 
 
 #: The flight phase once every craft has flown (immutable, so one value serves every turn's end).
 _FLIGHTS_DONE = FlightPhase(stage="done")
+
+_STATUS = attrgetter("status")
+
+
+def _in_space(upgoers: tuple[Upgoer, ...]) -> list[Upgoer]:
+    """The craft in space (``Upgoer.in_space``), in order, found at C speed: a long game's pool keeps dozens of
+    craft landed, destroyed or gone, and the turn's end reads it several times."""
+    return list(compress(upgoers, map(IN_SPACE.__contains__, map(_STATUS, upgoers))))
+
+
+def _flying(upgoers: tuple[Upgoer, ...]) -> list[Upgoer]:
+    """The flying craft, in order, found at C speed (as ``_in_space``)."""
+    return list(compress(upgoers, map(eq, map(_STATUS, upgoers), repeat("flying"))))
 
 
 class TurnEndPart(FlightBase):
@@ -52,7 +68,7 @@ class TurnEndPart(FlightBase):
         return state
 
     def _eat_and_rest(self, state: GameState) -> GameState:
-        for upgoer in [u for u in state.upgoers if u.in_space]:
+        for upgoer in _in_space(state.upgoers):
             crew = self._crew(state, upgoer)
             if not crew:
                 continue
@@ -87,13 +103,13 @@ class TurnEndPart(FlightBase):
             if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
                 state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
                                     craft=upgoer)
-        for upgoer in [u for u in state.upgoers if u.status == "flying" and not self._crew(state, u)]:
+        for upgoer in [u for u in _flying(state.upgoers) if not self._crew(state, u)]:
             state = self._replace_upgoer(state, update(upgoer, turns_in_space=upgoer.turns_in_space + 1))
         return state
 
     def _mapping_turn(self, state: GameState) -> GameState:
         percent = self.rules.prestige.mapping_percent_per_turn
-        for upgoer in [u for u in state.upgoers if u.status == "flying"]:
+        for upgoer in _flying(state.upgoers):
             step = self.board.step(upgoer.location)
             if step.orbit_type is None:
                 continue
@@ -122,9 +138,7 @@ class TurnEndPart(FlightBase):
                 state = self._working_flight_records(state)
                 scores = {p.index: p.longest_working_flight for p in state.programs if p.longest_working_flight}
             elif bonus.kind == "largest_crew_in_space":
-                for upgoer in state.upgoers:
-                    if not upgoer.in_space or upgoer.status != "flying":
-                        continue
+                for upgoer in _flying(state.upgoers):  # flying: in space, not debris
                     crew = len(self._living_crew(state, upgoer))  # standings count derps, not underped systems
                     if not crew:
                         continue
