@@ -314,3 +314,22 @@ def test_kept_underped_blueprints_are_those_found_afresh(engine, long_pool, monk
         assert sim._underped_things(engine, state.things) == expected
         found |= expected
     assert found  # the game has blueprints of underped systems to find
+
+
+@pytest.mark.parametrize("change, expected", [
+    ({"bonus_points": -3}, "points_never_negative: {name} has -3 bonus points"),
+    ({"rations_stock": -1}, "stocks_never_negative: {name} has -1 derp-turns of rations at home"),
+    ({"luck": "+1"}, "luck_follows_the_rules: {name} gained 1 luck on '{action}' where the rules give at most 0"),
+])
+def test_the_programs_screen_lets_no_broken_program_through(engine, rnd_game, change, expected):
+    """``programs_need_a_look`` stands for the points, the stocks and the luck after an R&D action: each way a
+    changed program can break them makes it answer, and the invariant's own words follow."""
+    checks, state = _passed_at(engine, rnd_game, 5)
+    program = state.programs[0]
+    if change.get("luck") == "+1":
+        change = {"luck": program.luck + 1}
+    broken = _with_program(state, **change)
+    assert sim.programs_need_a_look(engine, state, EndRnD(), broken)
+    assert checks(state, EndRnD(), broken) == [expected.format(name=program.name, action=EndRnD())]
+    fine = _with_program(state, points=program.points + 1)  # a changed program that breaks nothing
+    assert not sim.programs_need_a_look(engine, state, EndRnD(), fine)
