@@ -12,7 +12,7 @@ proposes that the engine refuses is replaced by a legal one.
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import chain, compress
 from operator import is_not
 from typing import Optional
 
@@ -22,7 +22,7 @@ from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
 from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD,
-                                Hire, Invent, Research)
+                                Hire, Invent)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConsequence, Coast, Dock, EndActivities, Hold,
                                        KeepRoll, Launch, Move, RepelDocking, Shed, StartFight, UseLuck, WriteOff)
@@ -53,6 +53,7 @@ _THROWS_AWAY = frozenset((WriteOff, Shed, Disassemble))  # what a random pick av
 # Things tuples up to this long are compared place by place (at C speed) to find what changed: quicker than
 # following replace_in's record back, which pays off only for the long tuples of long games.
 _COMPARED = 32
+_NO_PLAN = object()  # goal_plan's mark of a victory not looked at yet (None: looked at, no plan)
 
 
 def plan_for_victory(engine: Engine, victory_id: str, program: int):
@@ -84,8 +85,8 @@ class SpaceProgramBot:
         self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
         self._parts_memo: dict[int, _PlanParts] = {}  # program -> its plan's blueprints and their targets
         self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
-        self._research: dict[str, tuple[Research, Research]] = {}  # blueprint id -> its one-step Boom and Fail
         self._stored_memo: dict = {}  # program -> (state.items, key, parts at home by kind)
+        self._outlines: dict[int, _Outline] = {}  # program -> what its craft is made of, for one setup
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -108,9 +109,10 @@ class SpaceProgramBot:
     def goal_plan(self, engine: Engine, state: GameState, player: int):
         """The careful plan for this game's victory condition (None for most dots), one per program."""
         key = (engine, state.setup.victory, player)
-        if key not in self._plans:
-            self._plans[key] = plan_for_victory(engine, state.setup.victory, player)
-        return self._plans[key]
+        plan = self._plans.get(key, _NO_PLAN)
+        if plan is _NO_PLAN:
+            plan = self._plans[key] = plan_for_victory(engine, state.setup.victory, player)
+        return plan
 
     def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
         """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
@@ -178,12 +180,18 @@ class SpaceProgramBot:
     def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
         """The plan's next R&D step; None (a random legal action) when it cannot afford one. An armed program
         saves its points instead (finishes R&D), since its dearer craft otherwise never comes together."""
-        action = self._rnd_step(engine, state, player)
-        if action is None and self.weapon(state, player) is not None:
+        outline = self._outline(state, player)
+        action = self._rnd_step(engine, state, player, outline)
+        if action is None and outline.weapon is not None:
             return EndRnD()
         return action
 
-    def _rnd_step(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
+    def _outline(self, state: GameState, player: int) -> "_Outline":
+        """What the program's craft is made of (``plan`` with this program's coins: robotic, armed), worked out
+        once per program and setup: its coins are tossed at the first ask, in this order, and kept."""
+        outline = self._outlines.get(player)
+        if outline is not None and outline.setup is state.setup:
+            return outline
         plan, fuel, rations, stage_counts, payloads = self.plan(state)
         robotic = self.robotic(state, player)
         if robotic:
@@ -191,22 +199,30 @@ class SpaceProgramBot:
         weapon = self.weapon(state, player)
         if weapon is not None:  # an underped craft has room for it in the small capsule (no derp, no rations)
             plan, payloads = self._armed_plan(plan if robotic else ARMED_PLAN, weapon), payloads + (weapon,)
+        wanted = (("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)) + tuple((k, 1) for k in payloads)
+        wanted += (("underped", 1),) if robotic else ()
+        outline = self._outlines[player] = _Outline(state.setup, plan, fuel, rations, stage_counts, payloads,
+                                                    robotic, weapon, wanted)
+        return outline
+
+    def _rnd_step(self, engine: Engine, state: GameState, player: int, outline: "_Outline") -> Optional[Action]:
+        plan, robotic, weapon = outline.plan, outline.robotic, outline.weapon
+        fuel, rations, payloads = outline.fuel, outline.rations, outline.payloads
         things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
-        for kind, mass in plan.items():
-            if kind not in things:
-                return self._first_ok(engine, state, [Invent(kind, mass)])
+        if len(things) < len(plan):
+            for kind, mass in plan.items():
+                if kind not in things:
+                    return self._first_ok(engine, state, [Invent(kind, mass)])
         for kind in plan:
             thing, target = things[kind], targets[kind]
             rating = thing.rating
-            if rating.boom < target.boom or rating.fail < target.fail:
-                action = self._research_step(engine, state, thing, rating.boom < target.boom,
-                                             rating.fail < target.fail)
+            boom, fail = rating.boom < target.boom, rating.fail < target.fail
+            if boom or fail:
+                action = self._research_step(engine, state, player, thing, boom, fail)
                 if action is not None:
                     return action
         stored = self._stored(state, player, things if weapon is not None else None)
-        wanted = [("lower_stage", sum(stage_counts)), ("capsule", 1), ("thruster", 1)] + [(k, 1) for k in payloads]
-        wanted += [("underped", 1)] if robotic else []
-        for kind, needed in wanted:
+        for kind, needed in outline.wanted:
             if len(stored.get(kind, [])) < needed:
                 # Not asked when the engine's own price of a build (its R&D listing's) is beyond the points.
                 if engine.rnd_listing.row(state, things[kind]).build_cost > state.programs[player].points:
@@ -242,7 +258,7 @@ class SpaceProgramBot:
         ready = all(things[k].rating.fail >= targets[k].fail for k in plan)
         if ready and not on_pad:
             stages = stored["lower_stage"]
-            launch, insertion = stage_counts
+            launch, insertion = outline.stage_counts
             name = f"{engine.default_name(state, player, 'capsule').split()[0]} {len(state.upgoers_of(player)) + 1}"
             modules = (stored["capsule"][0], stored["thruster"][0]) + tuple(stored[k][0] for k in payloads)
             modules += (stored["underped"][0],) if robotic else ()
@@ -251,18 +267,23 @@ class SpaceProgramBot:
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
 
-    def _research_step(self, engine: Engine, state: GameState, thing, boom: bool, fail: bool) -> Optional[Action]:
+    def _research_step(self, engine: Engine, state: GameState, player: int, thing, boom: bool,
+                       fail: bool) -> Optional[Action]:
         """One step of Boom (when ``boom``) or else of Fail (when ``fail``) on ``thing`` that the engine allows now.
-        ``can_research`` is exactly ``allowed`` for a one-step Research, asked without building the action."""
-        actions = self._research.get(thing.id)
-        if actions is None:
-            actions = self._research[thing.id] = (Research(thing.id, "boom", 1), Research(thing.id, "fail", 1))
-        if boom and engine.can_research(state, thing.id, "boom"):
-            self._approved = (state, actions[0])
-            return actions[0]
-        if fail and engine.can_research(state, thing.id, "fail"):
-            self._approved = (state, actions[1])
-            return actions[1]
+        ``can_research`` is exactly ``allowed`` for a one-step Research, asked without building the action; it
+        is not asked about a step its own R&D listing's row of ``thing`` leaves out, or prices beyond the
+        points (that row is what it reads). The step is the row's own action (a value the listing hands out)."""
+        row = engine.rnd_listing.row(state, thing)
+        if row.research_cost > state.programs[player].points:
+            return None
+        step = row.research_boom
+        if boom and step is not None and engine.can_research(state, thing.id, "boom"):
+            self._approved = (state, step)
+            return step
+        step = row.research_fail
+        if fail and step is not None and engine.can_research(state, thing.id, "fail"):
+            self._approved = (state, step)
+            return step
         return None
 
     def _armed_plan(self, plan: dict, weapon: str) -> dict:
@@ -277,16 +298,17 @@ class SpaceProgramBot:
         """The program's blueprints that fit the plan (kind -> the last such blueprint; for an armed program
         the first that is not reusable) and how far research should take each (kind -> the rating it wants,
         within the research cap). Kept per program: after research or a flight, which replace blueprints in
-        place without changing what they are, only the replaced ones are read again."""
+        place without changing what they are, only the replaced ones are read again; after an invention or a
+        copy, which add blueprints after the others, only the added ones."""
         memo = self._parts_memo.get(player)
         if memo is None or memo.plan is not plan or memo.engine is not engine or memo.setup is not state.setup:
             memo = None
         elif memo.pool is state.things:
             return memo.things, memo.targets
-        elif len(memo.pool) == len(state.things):
+        elif len(memo.pool) <= len(state.things):
             memo = memo.carried_over(engine, state, player)
         else:
-            memo = None  # an invention (or a pool that changed otherwise): choose again from the start
+            memo = None  # fewer blueprints (another line of play): choose again from the start
         if memo is None:
             memo = _PlanParts.chosen(engine, state, player, plan, armed)
         self._parts_memo[player] = memo
@@ -458,16 +480,30 @@ class SpaceProgramBot:
         return Coast()
 
 
+class _Outline:
+    """What one program's craft is made of, for one setup: the plan (kind -> mass), fuel, rations, the lower
+    stages of each cluster, payload kinds, its coins (robotic, the weapon or None) and the parts it builds
+    (kind, how many)."""
+
+    __slots__ = ("setup", "plan", "fuel", "rations", "stage_counts", "payloads", "robotic", "weapon", "wanted")
+
+    def __init__(self, setup, plan, fuel, rations, stage_counts, payloads, robotic, weapon, wanted):
+        self.setup, self.plan, self.fuel, self.rations = setup, plan, fuel, rations
+        self.stage_counts, self.payloads, self.robotic, self.weapon, self.wanted = (stage_counts, payloads, robotic,
+                                                                                   weapon, wanted)
+
+
 class _PlanParts:
     """A program's blueprints that fit its plan (kind -> blueprint), their places in ``pool`` (the state's
     things they were read from) and how far research should take each (kind -> GOOD_ENOUGH within the
     blueprint's research cap)."""
 
-    __slots__ = ("pool", "plan", "engine", "setup", "things", "places", "targets")
+    __slots__ = ("pool", "plan", "engine", "setup", "things", "places", "targets", "kind_at")
 
     def __init__(self, pool, plan, engine, setup, things, places, targets):
         self.pool, self.plan, self.engine, self.setup = pool, plan, engine, setup
         self.things, self.places, self.targets = things, places, targets
+        self.kind_at = {place: kind for kind, place in places.items()}  # place -> the planned kind there
 
     @classmethod
     def chosen(cls, engine: Engine, state: GameState, player: int, plan: dict, armed: bool) -> "_PlanParts":
@@ -483,26 +519,29 @@ class _PlanParts:
         return cls(state.things, plan, engine, state.setup, things, places, targets)
 
     def carried_over(self, engine: Engine, state: GameState, player: int) -> Optional["_PlanParts"]:
-        """The same choice in ``state``, whose things are as many as ``pool``'s, or None (then the choice is made
-        again). In play the engine only adds blueprints after the others (an invention, a copy) or replaces one
-        in place by the same blueprint researched or flown, but states of another line of play (an undo, then a
-        trade that hands the program a copy where the first line had someone else's invention) may hold other
-        blueprints in the same places: so None when a place that changed (compared in a short tuple; else read
-        from replace_in's record, else compared) and is not the plan's holds one of the program's blueprints of a
-        planned kind, or when one of the plan's places holds another blueprint; else a replaced one is read
-        again, and its target too when its flight record changed (it moves the research cap)."""
-        pool, plan, places, old = state.things, self.plan, self.places.values(), self.pool
+        """The same choice in ``state``, whose things are at least as many as ``pool``'s, or None (then the choice
+        is made again). In play the engine only adds blueprints after the others (an invention, a copy) or
+        replaces one in place by the same blueprint researched or flown, but states of another line of play (an
+        undo, then a trade that hands the program a copy where the first line had someone else's invention) may
+        hold other blueprints in the same places. So only the places that changed (compared in a short tuple;
+        else read from replace_in's record, else compared) and those added are looked at: None when one that is
+        not the plan's holds one of the program's blueprints of a planned kind, or when one of the plan's holds
+        another blueprint; else a replaced one is read again, and its target too when its flight record changed
+        (it moves the research cap)."""
+        pool, old, kind_at = state.things, self.pool, self.kind_at
         changed = (compress(range(len(old)), map(is_not, pool, old)) if len(old) <= _COMPARED
                    else changed_since(old, pool))
+        if len(pool) > len(old):
+            changed = chain(changed, range(len(old), len(pool)))
+        things = targets = None
         for place in changed:
             new = pool[place]
-            if new.owner == player and new.kind in plan and place not in places:
-                return None
-        things = targets = None
-        for kind, place in self.places.items():
-            new, was = pool[place], self.things[kind]
-            if new is was:
+            kind = kind_at.get(place)
+            if kind is None:
+                if new.owner == player and new.kind in self.plan:
+                    return None
                 continue
+            was = self.things[kind]
             if new.id != was.id or new.owner != was.owner or new.kind != was.kind \
                     or new.base_mass != was.base_mass or new.reusable != was.reusable:
                 return None
@@ -516,9 +555,17 @@ class _PlanParts:
             self.things, self.targets = things, targets
         return self
 
+
 def _target(engine: Engine, state: GameState, thing) -> Rating:
     """How far research should take ``thing``: GOOD_ENOUGH within its research cap (which reads the game's
     options, the blueprint's kind and whether it has flown, and flown successfully)."""
     cap = engine.research_cap(state, thing)
-    return Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+    target = _TARGETS.get(cap)
+    if target is None:
+        target = _TARGETS[cap] = Rating(min(cap.fail, GOOD_ENOUGH.fail), min(cap.boom, GOOD_ENOUGH.boom))
+    return target
+
+
+#: cap -> GOOD_ENOUGH within it (ratings are values; the rules have a few caps)
+_TARGETS: dict[Rating, Rating] = {}
 
