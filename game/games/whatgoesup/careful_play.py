@@ -37,11 +37,13 @@ class CarefulPlayer:
         self._approved: tuple = (None, None)  # (state, action): the last action ``ok`` allowed, and where
         self._parts: tuple = (None, {})  # (state.things, name -> blueprint) of the last blueprints looked at
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
+        self._trains: dict = {}  # skills -> (state.derps, the Train actions ``train`` proposes for them)
         self._derps: tuple = (None, ())  # (state.derps, the program's living derps)
         self._home: tuple = (None, ())  # (state.derps, those of them at home)
         self._crafts: tuple = (None, {})  # (state.upgoers, name -> the program's craft of that name)
-        self._caps: dict = {}  # id(blueprint) -> (blueprint, setup, its research cap)
+        self._caps: dict = {}  # blueprint id -> (the blueprint last asked about, setup, its research cap)
         self._steps: dict = {}  # blueprint id -> (boom step wanted, fail step wanted) -> those one-step researches
+        self._towards: dict = {}  # id(blueprint) -> (blueprint, target, setup, the steps research_towards proposes)
         self._research_limits = engine.rules.economy.research  # the steps a turn allows per safety
 
     def ok(self, state: GameState, action: Action) -> bool:
@@ -108,14 +110,21 @@ class CarefulPlayer:
 
     # ------------------------------------------------------------------ research and training
     def research_cap(self, state: GameState, thing) -> Rating:
-        """The engine's research cap of ``thing`` (asked once per blueprint value)."""
-        hit = self._caps.get(id(thing))
-        if hit is not None and hit[0] is thing and hit[1] is state.setup:
-            return hit[2]
+        """The engine's research cap of ``thing``, asked once per blueprint value, and kept for the blueprint's
+        next value (its research) while its kind and flight record stay: the cap reads the game's options, the
+        blueprint's kind and whether it has flown, and flown successfully."""
+        hit = self._caps.get(thing.id)
+        if hit is not None and hit[1] is state.setup:
+            was = hit[0]
+            if was is thing:
+                return hit[2]
+            if was.kind == thing.kind and was.flown == thing.flown and was.flown_successfully == thing.flown_successfully:
+                self._caps[thing.id] = (thing, hit[1], hit[2])
+                return hit[2]
         if len(self._caps) >= 256:
             self._caps.clear()
         cap = self.engine.research_cap(state, thing)
-        self._caps[id(thing)] = (thing, state.setup, cap)
+        self._caps[thing.id] = (thing, state.setup, cap)
         return cap
 
     def reached(self, state: GameState, thing, target: Rating) -> bool:
@@ -126,7 +135,11 @@ class CarefulPlayer:
     def research_towards(self, state: GameState, thing, target: Rating) -> tuple[Action, ...]:
         """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap and while the
         turn's research limit for that safety (economy.yaml) leaves a step: the engine would refuse one past it,
-        so it is not asked. The steps are made once per blueprint id."""
+        so it is not asked. The steps are made once per blueprint id, and proposed once per blueprint value
+        and target (they read nothing else)."""
+        hit = self._towards.get(id(thing))
+        if hit is not None and hit[0] is thing and hit[1] is target and hit[2] is state.setup:
+            return hit[3]
         cap = self.research_cap(state, thing)
         limits = self._research_limits
         steps = self._steps.get(thing.id)
@@ -135,10 +148,14 @@ class CarefulPlayer:
             steps = self._steps[thing.id] = {(True, True): (boom, fail), (True, False): (boom,),
                                              (False, True): (fail,), (False, False): ()}
         rating = thing.rating
-        return steps[rating.boom < min(cap.boom, target.boom)
-                     and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn,
-                     rating.fail < min(cap.fail, target.fail, rating.boom - 1)
-                     and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn]
+        wanted = steps[rating.boom < min(cap.boom, target.boom)
+                       and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn,
+                       rating.fail < min(cap.fail, target.fail, rating.boom - 1)
+                       and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn]
+        if len(self._towards) >= 256:
+            self._towards.clear()
+        self._towards[id(thing)] = (thing, target, state.setup, wanted)
+        return wanted
 
     @staticmethod
     def trained(derp, skills=SKILLS[:2]) -> bool:
@@ -148,7 +165,16 @@ class CarefulPlayer:
                 return False
         return True
 
-    def train(self, state: GameState, skills=SKILLS) -> Iterator[Action]:
+    def train(self, state: GameState, skills=SKILLS) -> tuple[Action, ...]:
+        """A Train for each derp at home and not injured below ``skills``: the first skill it lacks (or the one it
+        is training this turn), in derp order. Kept per tuple of derps (it reads nothing else)."""
+        derps, actions = self._trains.get(skills, (None, ()))
+        if derps is not state.derps:
+            actions = tuple(self._training(state, skills))
+            self._trains[skills] = (state.derps, actions)
+        return actions
+
+    def _training(self, state: GameState, skills) -> Iterator[Action]:
         for d in self.derps(state):
             if d.location is not HOME or d.injured:
                 continue

@@ -50,6 +50,10 @@ GOING_OUT = ("high_transfer", "rock_transit", "rock_docking")   # the burns towa
 class RockPlan(CarefulPlayer):
     """The plan of one program (``program``) in a Stop The Rock game."""
 
+    def __init__(self, engine, program: int):
+        super().__init__(engine, program)
+        self._hires: tuple = (None, ())  # (state.derps, the Heal and Hire actions ``_hire`` proposes)
+
     # ------------------------------------------------------------------ the entry point
     def choose(self, state: GameState) -> Action:
         """This program's next action (R&D or flight); the caller rolls the dice."""
@@ -161,13 +165,16 @@ class RockPlan(CarefulPlayer):
             if held is None:
                 yield Invent(kind, mass, name)
 
-    def _hire(self, state: GameState) -> Iterator[Action]:
-        alive = self.derps(state)
-        for d in alive:
-            if d.injured and d.location is HOME:
-                yield Heal(d.id)  # back at 2 stamina, skills kept
-        if len(alive) < HOP_CREW:
-            yield Hire()
+    def _hire(self, state: GameState) -> tuple[Action, ...]:
+        """A Heal for each injured derp at home (back at 2 stamina, skills kept), then a Hire while the program
+        has fewer living derps than the shakedown's crew. Kept per tuple of derps (it reads nothing else)."""
+        derps, actions = self._hires
+        if derps is not state.derps:
+            alive = self.derps(state)
+            actions = tuple(Heal(d.id) for d in alive if d.injured and d.location is HOME)
+            actions += (Hire(),) if len(alive) < HOP_CREW else ()
+            self._hires = (state.derps, actions)
+        return actions
 
     # ------------------------------------------------------------------ flights
     def fly(self, state: GameState) -> Action:
