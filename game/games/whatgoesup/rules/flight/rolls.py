@@ -247,14 +247,13 @@ class RollPart(FlightBase):
         return outcome, tuple(actions)
 
     def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
+        """The die's story: its words put together when first read (``Event.told``; a bot game reads none)."""
         upgoer = state.find("upgoer", roll.upgoer)
         aboard = (state.find("item", i) for i in roll.items)
-        names = ", ".join(self._name(state, item) for item in aboard if item is not None)
+        names = tuple([self._name(state, item) for item in aboard if item is not None])
         rating = roll.effective()
-        what = roll.kind.replace("_", " ")
-        text = (f"{upgoer.name if upgoer else '?'}: {what} roll for {names} - rolled {roll.value} against "
-                f"Fail {rating.fail} / Boom {rating.boom}: {roll.outcome().label}.")
-        return Event(text, upgoer.owner if upgoer else None, "roll")
+        return Event.told(_rolled_words, (upgoer.name if upgoer else "?", roll.kind, names, roll.value, rating.fail,
+                                          rating.boom, roll.outcome().label), upgoer.owner if upgoer else None, "roll")
 
     # ------------------------------------------------------------------ settling
     def _settle(self, state: GameState, roll: Optional[PendingRoll] = None, said: tuple[Event, ...] = (),
@@ -369,6 +368,12 @@ class RollPart(FlightBase):
             if item is not None:
                 state = self._replace_items(state, [update(item, reusable_lost=True)])
         return state
+
+
+def _rolled_words(craft: str, kind: str, names: tuple[str, ...], value: int, fail: int, boom: int, label: str) -> str:
+    """A die's story (``RollPart._roll_event``)."""
+    return (f"{craft}: {kind.replace('_', ' ')} roll for {', '.join(names)} - rolled {value} against "
+            f"Fail {fail} / Boom {boom}: {label}.")
 
 
 @dataclasses.dataclass
