@@ -240,12 +240,16 @@ def _underped_things(engine: Engine, things: tuple) -> frozenset:
     if replaced is not None and all(things[n].kind == kept_things[n].kind for n in replaced):
         added = things[len(kept_things):]
         if added:
-            ids = ids.union(compress(map(_ID, added), map(kinds.__contains__, map(_KIND, added))))
+            ids = ids.union(_ids_of_kinds(added, kinds))
     else:
-        ids = frozenset(compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))) if kinds \
-            else frozenset()
+        ids = frozenset(_ids_of_kinds(things, kinds)) if kinds else frozenset()
     _UNDERPED[:] = [things, kinds, ids]
     return ids
+
+
+def _ids_of_kinds(things: tuple, kinds: frozenset) -> Iterable[str]:
+    """The ids of the blueprints among ``things`` of one of ``kinds``, in order (at C speed)."""
+    return compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))
 
 
 def _underped_kinds(engine: Engine) -> frozenset:
