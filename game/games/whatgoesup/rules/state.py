@@ -595,9 +595,14 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
     by_id = {v.id: v for v in new_values}
     if not by_id:
         return pool
-    if len(pool) <= _SHORT_POOL:
-        new_pool = tuple(by_id.get(v.id, v) for v in pool)
-        _made(new_pool, pool, [n for n, v in enumerate(pool) if v.id in by_id])
+    if len(pool) <= _SHORT_POOL:  # one loop puts the new values in and notes their places
+        values, replaced = list(pool), []
+        for n, value in enumerate(pool):
+            if value.id in by_id:
+                values[n] = by_id[value.id]
+                replaced.append(n)
+        new_pool = tuple(values)
+        _made(new_pool, pool, replaced)
         return new_pool
     entry = _entry(pool)
     index, positions = entry[1], entry[2]
