@@ -152,3 +152,7 @@ class Chooser:
         if not options:
             raise ValueError("nothing to choose from")
         return options[self._rng.randrange(len(options))]
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n - 1: the very draw ``choice(range(n))`` makes, without the range."""
+        return self._rng.randrange(n)

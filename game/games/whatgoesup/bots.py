@@ -48,7 +48,6 @@ ARMED_PLAN = {"lower_stage": 10, "capsule": 4, "thruster": 1}
 WEAPONS = ("waylight", "probe")
 ARMED_SHARE = 0.5
 MAX_HOLDS = 3  # turns an armed craft stays on the pad waiting for a rival craft to launch with it
-_THOUSAND = range(1000)  # a roll of the bot's own: one draw from its stream, in thousandths
 _THROWS_AWAY = frozenset((WriteOff, Shed, Disassemble))  # what a random pick avoids when it can
 # Things tuples up to this long are compared place by place (at C speed) to find what changed: quicker than
 # following replace_in's record back, which pays off only for the long tuples of long games.
@@ -87,6 +86,7 @@ class SpaceProgramBot:
         self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
         self._stored_memo: dict = {}  # program -> (state.items, key, parts at home by kind)
         self._outlines: dict[int, _Outline] = {}  # program -> what its craft is made of, for one setup
+        self._last_goal: tuple = (None, None, None, None)  # (setup, engine, program, goal_plan's answer)
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -107,11 +107,16 @@ class SpaceProgramBot:
         return action
 
     def goal_plan(self, engine: Engine, state: GameState, player: int):
-        """The careful plan for this game's victory condition (None for most dots), one per program."""
+        """The careful plan for this game's victory condition (None for most dots), one per program (the last
+        answer is kept for its setup, engine and program)."""
+        last = self._last_goal
+        if last[0] is state.setup and last[1] is engine and last[2] == player:
+            return last[3]
         key = (engine, state.setup.victory, player)
         plan = self._plans.get(key, _NO_PLAN)
         if plan is _NO_PLAN:
             plan = self._plans[key] = plan_for_victory(engine, state.setup.victory, player)
+        self._last_goal = (state.setup, engine, player, plan)
         return plan
 
     def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
@@ -152,7 +157,8 @@ class SpaceProgramBot:
         return engine.allowed(state, action)
 
     def _roll(self, p: float) -> bool:
-        return self.chooser.choice(_THOUSAND) < p * 1000
+        """True with chance ``p``: one draw from the bot's stream, in thousandths."""
+        return self.chooser.below(1000) < p * 1000
 
     # ------------------------------------------------------------------ R&D
     @staticmethod
@@ -318,19 +324,22 @@ class SpaceProgramBot:
         """The ids of the program's built parts at home by kind, in state order; with ``only`` (kind ->
         blueprint), a kind listed there counts only the parts of that blueprint. Kept per tuple of items: a
         blueprint's kind never changes (research and flights replace a blueprint only by one of the same kind),
-        so what the items give stands while they do."""
+        so what the items give stands while they do; and carried over items that only grew (a build adds its
+        parts after the others), whose added ones are read."""
         key = None if only is None else tuple((k, t.id) for k, t in only.items())
+        items = state.items
         memo = self._stored_memo.get(player)
-        if memo is not None and memo[0] is state.items and memo[1] == key:
-            return memo[2]
-        found: dict[str, list[str]] = {}
-        for item in state.items_of(player):
-            kind = state.thing(item.thing_id).kind
-            if only is not None and kind in only and item.thing_id != only[kind].id:
-                continue  # an armed craft is heavy: only the plan's own parts lift and carry it
-            found.setdefault(kind, []).append(item.id)
-        stored = {kind: tuple(ids) for kind, ids in found.items()}
-        self._stored_memo[player] = (state.items, key, stored)
+        if memo is not None and memo[1] == key:
+            old, stored = memo[0], memo[2]
+            if old is items:
+                return stored
+            if len(items) > len(old) and not changed_since(old, items):
+                added = [i for i in items[len(old):] if i.owner == player and i.location is HOME]
+                stored = _by_kind(state, added, only, stored)
+                self._stored_memo[player] = (items, key, stored)
+                return stored
+        stored = _by_kind(state, state.items_of(player), only, {})
+        self._stored_memo[player] = (items, key, stored)
         return stored
 
     def _robot_rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
@@ -554,6 +563,23 @@ class _PlanParts:
         if things is not None:
             self.things, self.targets = things, targets
         return self
+
+
+def _by_kind(state: GameState, items, only: Optional[dict], stored: dict) -> dict[str, tuple[str, ...]]:
+    """``stored`` (kind -> ids of parts) with the ids of ``items`` added after those of their kind, in order;
+    with ``only`` (kind -> blueprint), a kind listed there takes only the parts of that blueprint."""
+    found: dict[str, list[str]] = {}
+    for item in items:
+        kind = state.thing(item.thing_id).kind
+        if only is not None and kind in only and item.thing_id != only[kind].id:
+            continue  # an armed craft is heavy: only the plan's own parts lift and carry it
+        found.setdefault(kind, []).append(item.id)
+    if not found:
+        return stored
+    stored = dict(stored)
+    for kind, ids in found.items():
+        stored[kind] = stored.get(kind, ()) + tuple(ids)
+    return stored
 
 
 def _target(engine: Engine, state: GameState, thing) -> Rating:
