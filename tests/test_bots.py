@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.dice_rng import Chooser
 from game.games.whatgoesup.bots import SpaceProgramBot
 from game.games.whatgoesup.rock_plan import RUN, RockPlan
 from game.games.whatgoesup.rules.engine import Engine
@@ -101,3 +102,13 @@ def test_every_spend_the_crews_best_help_names_is_allowed_in_turn():
         for seed in range(1, 4):
             assert play_game(ENGINE, setup, seed, bot_kind="program", on_action=check, check=False).failure is None
     assert checked > 10, checked
+
+
+def test_a_bots_coin_is_the_draw_a_choice_from_a_range_makes():
+    """``Chooser.below(n)`` (the program bot's coins) draws exactly what ``choice(range(n))`` drew, leaving the
+    stream where it left it: the seeded games stay the same."""
+    for seed in (1, 7, 7000):
+        by_choice, by_below = Chooser(seed), Chooser(seed)
+        for n in (1000, 2, 3, 1000, 17, 1000):
+            assert by_below.below(n) == by_choice.choice(range(n))
+        assert by_below.below(10 ** 6) == by_choice.choice(range(10 ** 6))
