@@ -4,6 +4,8 @@ The client keeps one bot per seat across an undo, so a bot may be asked about st
 than the one it last saw."""
 from __future__ import annotations
 
+import pytest
+
 from game.core.dice_rng import DiceRoller
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.bots import PLAN, SpaceProgramBot
@@ -51,3 +53,61 @@ def test_program_bot_after_an_undo_plans_with_the_blueprint_a_trade_gave_it():
     fresh = SpaceProgramBot(7)._plan_things(ENGINE, second_line, 1, PLAN, False)
     assert {kind: t.id for kind, t in kept[0].items()} == {"lower_stage": "T2", "capsule": "T5", "thruster": "T4"}
     assert kept == fresh
+
+
+class _CheckedBot(SpaceProgramBot):
+    """A program bot that, at every choice, also asks a fresh bot (no memos; the same stream and coins) and
+    holds the two answers equal; every eleventh choice it is first asked about an older state of the game, as
+    after an undo, and the stream and coins are put back after that look, so the game goes on as it would."""
+
+    def __init__(self, seed: int, aggression: float = 0.0):
+        super().__init__(seed, aggression=aggression)
+        self.seen: list = []
+        self.compared = self.older = 0
+
+    def _fresh(self) -> SpaceProgramBot:
+        fresh = SpaceProgramBot(0, self.explore, self.aggression)
+        fresh.chooser._rng.setstate(self.chooser._rng.getstate())
+        fresh._robotic, fresh._weapon, fresh._holds = dict(self._robotic), dict(self._weapon), dict(self._holds)
+        return fresh
+
+    def _both(self, engine, state):
+        expected = self._fresh().choose(engine, state)
+        answer = super().choose(engine, state)
+        assert answer == expected, (answer, expected, state.turn, state.phase)
+        return answer
+
+    def choose(self, engine, state):
+        self.seen = (self.seen + [state])[-40:]
+        if self.compared % 11 == 10 and len(self.seen) > 3:
+            older = self.seen[(self.compared * 7) % (len(self.seen) - 1)]
+            if engine.current_player(older) >= 0:
+                kept = (self.chooser._rng.getstate(), dict(self._robotic), dict(self._weapon), dict(self._holds))
+                self._both(engine, older)
+                self.older += 1
+                self.chooser._rng.setstate(kept[0])
+                self._robotic, self._weapon, self._holds = kept[1:]
+        self.compared += 1
+        return self._both(engine, state)
+
+
+@pytest.mark.parametrize("game", [
+    ("most dots", dict(players=2, turns=10), 0.0, range(1, 3)),
+    ("underped, clockwork", dict(players=2, turns=10, options=("underped", "underped_clockwork")), 0.0, range(1, 3)),
+    ("space war, raiders", dict(players=2, turns=10, options=("space_war",)), 0.5, range(1, 3)),
+    ("stop the rock", dict(players=1, scenario="stop_the_rock"), 0.0, range(1, 3)),
+    ("moon temple", dict(players=2, turns=30, victory="moon_temple"), 0.0, range(1, 2)),
+], ids=lambda g: g[0])
+def test_a_bot_that_keeps_what_it_read_answers_as_a_fresh_bot_at_every_choice(game):
+    """Seeded games played by a bot that keeps what it reads (its plan's blueprints, stored parts, outline,
+    a careful plan's names, trainings, research steps and caps): at every choice, and at older states asked
+    in between, it answers exactly as a bot that reads everything afresh."""
+    _, setup, aggression, seeds = game
+    for seed in seeds:
+        bot = _CheckedBot(seed, aggression)
+        state, dice = ENGINE.new_game(default_setup(ENGINE, **setup)), DiceRoller(seed)
+        turns = setup.get("turns")
+        while ENGINE.current_player(state) != TERMINAL and (turns is None or state.turn <= turns):
+            player = ENGINE.current_player(state)
+            state = ENGINE.apply(state, dice.roll(ENGINE, state) if player == CHANCE else bot.choose(ENGINE, state))
+        assert bot.compared > 100 and bot.older > 5
