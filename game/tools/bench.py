@@ -9,7 +9,9 @@ Engine figures (in this process):
 
 * ``simulate_program_games_per_s``: ``simulate``, the space-program bot, 2 programs, 20 turns, checks on.
 * ``simulate_random_games_per_s``: the same with ``--bot random``; ``random_action_cost_growth`` is the
-  cost of an action in 80-turn random games over its cost in 5-turn ones (flat play: near 1).
+  cost of an action in 80-turn random games over its cost in 5-turn ones (flat play: near 1), each game a
+  one-game ``simulate`` run as the issue's row names (before 2026-11-24 it timed ``play_game`` without the
+  collector's tuning for play: about 0.07-0.1 higher for the same engine).
 * ``stop_the_rock_games_per_s``: Stop The Rock, one program, the space-program bot, checks on.
 * ``rnd_legal_actions_us``: one ``legal_actions`` call in a mid-game R&D state (R&D states of turns 8-12
   of seeded games, each asked once, so nothing answers from a cache it filled itself).
@@ -146,26 +148,30 @@ def games_per_second(engine: Engine, games: int, repeats: int, **kwargs) -> tupl
 
 
 def action_cost_growth(engine: Engine, quick: bool) -> tuple[float, dict]:
-    """CPU per action of long random games over that of short ones (turns given in the details)."""
+    """CPU per action of long random games over that of short ones (turns given in the details).
+
+    Each game is a ``simulate`` run of one game (``--bot random``, 2 programs, checks on), the entry a balance
+    run takes, so the garbage collector is tuned as a player's run has it (``sim._collector_for_play``).
+    """
     short, long = (5, 40) if quick else (5, 80)
 
     def per_action(turns: int, seeds: range) -> float:
         costs = []
         for seed in seeds:
-            result = None
+            summary = None
 
             def run() -> None:
-                nonlocal result
-                result = play_game(engine, default_setup(engine, 2, turns), seed, max_turns=turns, check=True)
+                nonlocal summary
+                summary = simulate(engine, 1, seed, players=2, turns=turns, bot="random", check=True)
             t = timed(run)
-            assert result is not None and result.failure is None, result.failure
-            costs.append(t.cpu / max(1, len(result.actions)))
+            assert summary is not None and summary.invariant_failures == 0, summary.first_failure
+            costs.append(t.cpu / max(1, summary.actions))
         return statistics.median(costs)
 
     small = per_action(short, range(300, 303 if quick else 309))
     big = per_action(long, range(300, 301 if quick else 303))
     return big / small, {"short_turns": short, "long_turns": long, "short_us_per_action": round(1e6 * small, 1),
-                         "long_us_per_action": round(1e6 * big, 1)}
+                         "long_us_per_action": round(1e6 * big, 1), "measured_through": "simulate"}
 
 
 def mid_game_rnd_states(engine: Engine, quick: bool) -> list:
