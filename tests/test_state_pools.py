@@ -162,3 +162,17 @@ def test_made_equals_the_class_called_with_the_same_fields():
         made(Item, id="I7", owner=0)
     with pytest.raises(TypeError, match="unexpected keyword"):
         made(Item, id="I7", thing_id="T3", owner=0, colour="red")
+
+
+def test_replaced_since_follows_as_many_steps_as_it_is_given():
+    """``steps`` is how many makings ``replaced_since`` follows back: a pool one ``replace_in`` away is found
+    within one step, two away within two, and not within fewer (then the caller compares)."""
+    from game.games.whatgoesup.rules.state import replaced_since
+    pool = tuple(Piece(f"P{n}", n) for n in range(30))
+    step1 = replace_in(pool, (Piece("P4", 40),))
+    step2 = replace_in(step1, (Piece("P7", 70),))
+    assert replaced_since(pool, pool, 0) == set()
+    assert replaced_since(pool, step1, 0) is None
+    assert replaced_since(pool, step1, 1) == {4}
+    assert replaced_since(pool, step2, 1) is None
+    assert replaced_since(pool, step2, 2) == {4, 7}

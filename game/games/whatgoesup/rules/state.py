@@ -694,13 +694,15 @@ def replaced_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[set[
     pool = newer
     for _ in range(steps):
         if pool is older:
-            return {n for n in changed if n < len(older)} if changed else changed
+            break
         made = _MADE_FROM.get(id(pool))
         if made is None or made[0] is not pool:
             return None
         pool = made[1]
         changed.update(made[2])
-    return None
+    if pool is not older:
+        return None
+    return {n for n in changed if n < len(older)} if changed else changed
 
 
 def update(value, /, **changes):
