@@ -814,6 +814,52 @@ def test_standing_bonus_dots_move_with_the_bonus():
     assert not any("Space Party" in t for t in report)
 
 
+def deorbit_at_the_first_burn(s, name):
+    """``name`` takes the first deorbit burn it meets and flies on (every roll OK) until it is home."""
+    s = auto(s, at(name, "junction"))
+    s = act(s, Burn("reentry"))
+    return auto(s, lambda x: up(x, name).status != "flying")
+
+
+def turn_end_story(s):
+    """The story of the action that ended the turn, from its first standing bonus on: (kind, program, words)."""
+    told = [(e.kind, e.program, e.text) for e in s.events]
+    first = next(i for i, (kind, _, _) in enumerate(told) if kind in ("standing", "report"))
+    return told[first:]
+
+
+def test_the_story_says_who_gets_each_standing_bonus_after_the_flights_and_before_the_budgets():
+    """The standing bonuses' words are the story's, between the last flight's words and the budgets they move:
+    Spud's two derps win Space Party; when B comes home it passes to Hop, whose A also stays up longest;
+    when A lands nobody holds it and Hop gives its dots back."""
+    s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
+    s = auto(s, in_rnd(2))
+    story = turn_end_story(s)
+    assert story[0] == ("standing", 1, "Space Party goes to Spud: +2 dots to its budget while it holds the bonus.")
+    assert [kind for kind, _, _ in story[1:]] == ["report", "report", "turn"]
+    assert story[2][2].endswith("Space Party +2. Budget 40 -> 47.")
+    s = act(act(s, EndRnD()), EndRnD())
+    s = deorbit_at_the_first_burn(s, "B")
+    s = auto(s, in_rnd(3))
+    assert [e.text for e in s.events[:2]] == [
+        "B: landing roll for Capsule T16 - rolled 1 against Fail 14 / Boom 18: OK.",
+        "B lands safely at home. Spud gains 2 luck for derps back from new places."]
+    assert turn_end_story(s)[:3] == [
+        ("standing", 0, "Duration Mission goes to Hop: +2 dots to its budget while it holds the bonus."),
+        ("standing", 0, "Space Party passes from Spud to Hop, and its 2 dots with it."),
+        ("report", 0, "End of turn 2, Hop: Duration Mission +2; Space Party +2. Budget 49 -> 53.")]
+    s = act(act(s, EndRnD()), EndRnD())
+    s = deorbit_at_the_first_burn(s, "A")
+    s = auto(s, in_rnd(4))
+    assert turn_end_story(s) == [
+        ("standing", 0, "Space Party is nobody's now, with no crew in space: Hop gives up its 2 dots."),
+        ("report", 0, "End of turn 3, Hop: new step Reentry +1; new step Landing +1; Space Party lost -2. "
+                      "Budget 53 -> 53."),
+        ("report", 1, "End of turn 3, Spud: no changes. Budget 49 -> 49."),
+        ("turn", None, "Turn 4 begins: each program gets points equal to its budget dots.")]
+    assert dict(s.standing) == {"duration_mission": 0}
+
+
 def test_space_party_is_unassigned_without_crew_in_space():
     s, _, _ = pair_in_orbit(b=dict(crew=((3, 2, 4), (1, 1, 2))))
     s = auto(s, in_rnd(2))

@@ -24,6 +24,7 @@ KIND_STYLE = {
     "heat": (BAND_COLOURS["fail"], False),
     "death": (ACCENT_HOT, True),
     "prestige": (ACCENT_LIGHT, True),
+    "standing": (ACCENT_LIGHT, True),  # a standing bonus changing hands: prestige too, though not a first
     "over": (ACCENT_LIGHT, True),
     "report": (INK, True),
     "war": ((204, 121, 167), False),  # fights and wars (Okabe-Ito's reddish purple, apart from the dice bands)

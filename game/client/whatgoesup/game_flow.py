@@ -414,7 +414,7 @@ class FlightPanelScene(GameScene):
         lines: list[tuple[str, tuple]] = []
         for entry in entries:
             colour = {"roll": BAND_COLOURS["ok"], "consequence": BAND_COLOURS["fail"], "death": ACCENT_HOT,
-                      "prestige": ACCENT_LIGHT}.get(entry.event.kind, INK)
+                      "prestige": ACCENT_LIGHT, "standing": ACCENT_LIGHT}.get(entry.event.kind, INK)
             for line in wrap_text(without_ids(entry.event.text), font, inner.w):
                 lines.append((line, colour))
         room = (inner.bottom - y) // font.get_linesize()

@@ -1035,14 +1035,14 @@ class Engine:
 
     def end_turn(self, state: GameState) -> GameState:
         """Turn accounting once every craft has flown (``state``: its events the flights' story, which stays
-        first): dot changes and the clamp, per-turn resets, then the next R&D turn (phase rnd, no flight) or the
+        first, then the standing bonuses' moves): dot changes and the clamp, per-turn resets, then the next R&D turn (phase rnd, no flight) or the
         end. The next turn is built in one copy of the state: the programs' dots, resets and new points in one
         copy each, the rock's clock and drift die in one (the standing bonuses and an ending aside)."""
         budget = self.rules.economy.budget
-        told = state.events
         events: list[Event] = []
-        # The standing bonuses' own words are not kept: the turn reports below tell what they moved.
+        # Who holds each standing bonus now, told after the flights and before the budgets they change.
         state = self.flight_rules.standing_bonuses(state)
+        told = state.events
         idle = self.rules.economy.dots.nothing_in_space
         in_space = {u.owner for u in state.upgoers if u.in_space} if idle else ()
         clamped = []

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import attrgetter, eq
+from typing import Optional
 
 from game.core.interface import IllegalAction
+from game.core.words import counted
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
+from game.games.whatgoesup.rules.tables import Standing
 from game.games.whatgoesup.rules.state import (IN_SPACE, Event, GameState, Upgoer, programs_with, replace_in, update,
                                                with_program)
 
@@ -147,18 +150,16 @@ class TurnEndPart(FlightBase):
                 scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
                 scores = {k: v for k, v in scores.items() if v > 0}
             holder = holders.get(bonus.id)
+            leaders = []
             if scores:
                 best = max(scores.values())
                 leaders = [k for k, v in scores.items() if v == best]
                 new_holder = holder if holder in leaders else (leaders[0] if len(leaders) == 1 else None)
             else:
                 new_holder = None
-            if new_holder != holder:
-                events.append(Event(f"{bonus.name} " + (f"goes to {state.programs[new_holder].name}."
-                                                        if new_holder is not None else "is unassigned."),
-                                    new_holder, "prestige"))
             # The bonus dots move with the bonus: the new holder gains them and the old one gives them up.
             if new_holder != holder:
+                events.append(self._standing_moves(state, bonus, holder, new_holder, leaders))
                 if holder is not None:
                     state = self.engine.add_dots(state, holder, -bonus.dots, f"{bonus.name} lost")
                 if new_holder is not None:
@@ -171,6 +172,30 @@ class TurnEndPart(FlightBase):
         if standing != state.standing:  # most turns no bonus changes hands: the state is not copied then
             state = update(state, standing=standing)
         return self._say(state, events)
+
+    @staticmethod
+    def _standing_moves(state: GameState, bonus: Standing, holder: Optional[int], new_holder: Optional[int],
+                        leaders: list[int]) -> Event:
+        """The story's words when ``bonus`` passes from ``holder`` to ``new_holder`` (either may be None:
+        nobody; ``leaders``: the programs level at the top when nobody gets it for a tie), told as the
+        program that gains it, or that gives it up when nobody gains it."""
+        dots = counted(bonus.dots, "dot")
+        names = [p.name for p in state.programs]
+        if holder is None:
+            return Event(f"{bonus.name} goes to {names[new_holder]}: {'+' if bonus.dots >= 0 else ''}{dots} to its "
+                         f"budget while it holds the bonus.", new_holder, "standing")
+        if new_holder is not None:
+            return Event(f"{bonus.name} passes from {names[holder]} to {names[new_holder]}, and its {dots} "
+                         f"with it.", new_holder, "standing")
+        if len(leaders) > 1:
+            level = [names[k] for k in leaders]
+            why = f", with {', '.join(level[:-1])} and {level[-1]} level"
+        elif bonus.kind == "largest_crew_in_space":
+            why = ", with no crew in space"
+        else:
+            why = ""
+        return Event(f"{bonus.name} is nobody's now{why}: {names[holder]} gives up its {dots}.", holder,
+                     "standing")
 
     def _working_flight_records(self, state: GameState) -> GameState:
         """Each program's longest working flight: the most turn ends one craft spent in space flying, unstranded."""
