@@ -55,6 +55,38 @@ def test_simulate_tunes_the_collector_for_play_only_and_plays_the_same_games(eng
     assert games == plain and summary.games == 3 and summary.invariant_failures == 0
 
 
+
+@pytest.mark.parametrize("bot, mode, players, turns", [("random", "normal", 2, 3), ("program", "stop-the-rock", 1, 3)])
+def test_simulate_plays_every_bot_and_mode_as_play_game_does_under_the_tuned_collector(engine, bot, mode, players,
+                                                                                        turns):
+    """The random bot and Stop The Rock, too, play the very games under simulate's collector that they play with
+    the collector untouched (the bench's growth figure and a balance run time them that way)."""
+    import gc
+    before = (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled())
+    games = []
+    summary = sim.simulate(engine, 2, 60, players=players, turns=turns, bot=bot, mode=mode,
+                           progress=lambda result: games.append((result.actions, result.final)))
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == before
+    scenario = "stop_the_rock" if mode == "stop-the-rock" else None
+    setup = default_setup(engine, players, turns, scenario=scenario)
+    plain = [play_game(engine, setup, 60 + n, max_turns=None if scenario else turns, bot_kind=bot)
+             for n in range(2)]
+    assert games == [(result.actions, result.final) for result in plain]
+    assert summary.games == 2 and summary.invariant_failures == 0
+
+
+def test_simulate_puts_the_collector_back_when_play_stops_on_an_error(engine):
+    """A run cut short (here by its progress callback) still leaves the collector as it found it."""
+    import gc
+    before = (gc.get_threshold(), gc.get_freeze_count())
+
+    def stop(result):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.simulate(engine, 2, 40, turns=2, progress=stop)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
 @settings(max_examples=5, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**31), players=st.integers(min_value=1, max_value=4),
