@@ -4,8 +4,8 @@ A font's first words cost the title's first frame more than their pixels: FreeTy
 programs on its first glyph (~1.5 ms a font object) and then lays out and draws each word. ``KeptFont`` is
 pygame's ``Font`` that, while the app records its first frames, keeps what it drew (``render``) and measured
 (``size``) under a name holding everything those answers are made of: the font file (path, size and time), the
-point size, the style (bold, italic, underline, strikethrough, outline, alignment, script, direction), the
-words, antialiasing and colours; pygame-ce's, SDL_ttf's and FreeType's versions are in the file's header. At a
+point size, the style (bold, italic, underline, strikethrough, outline, alignment, script, direction, line
+size), the words, antialiasing and colours; pygame-ce's, SDL_ttf's and FreeType's versions are in the file's header. At a
 later start the same question is answered from the file, byte for byte what FreeType drew, and FreeType is not
 asked at all. The title's words (``style.font_px``) and pygame_gui's (its ``GUIFontPygame`` opens its fonts as
 ``PygameGuiFont``, a ``KeptFont``) both go through it.
@@ -76,6 +76,7 @@ class KeptFont(pygame.font.Font):
         self._file: Optional[str] = _identity(file) if isinstance(file, (str, os.PathLike)) else None
         self._script: Optional[str] = None  # SDL_ttf's own until set
         self._direction: Optional[int] = None
+        self._linesize: Optional[int] = None  # the font's own until set (it spaces wrapped lines)
 
     def set_script(self, script: str) -> None:
         super().set_script(script)
@@ -85,10 +86,15 @@ class KeptFont(pygame.font.Font):
         super().set_direction(direction)
         self._direction = direction
 
+    def set_linesize(self, linesize: int) -> None:
+        super().set_linesize(linesize)
+        self._linesize = linesize
+
     def _style(self) -> str:
         """Everything about this font, as it is now, that decides its words' pixels and sizes."""
         return (f"{self._file} {self.point_size} b{int(self.bold)} i{int(self.italic)} u{int(self.underline)} "
-                f"s{int(self.strikethrough)} o{self.outline} a{self.align} {self._script} d{self._direction}")
+                f"s{int(self.strikethrough)} o{self.outline} a{self.align} {self._script} d{self._direction} "
+                f"l{self._linesize}")
 
     def render(self, text, antialias, color, bgcolor=None, wraplength: int = 0) -> pygame.Surface:
         if self._file is None or not kept_looks.in_use():  # past the first frames: pygame's own, at its speed
