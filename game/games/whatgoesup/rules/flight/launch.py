@@ -216,22 +216,3 @@ class LaunchPart(FlightBase):
         if with_rations or without:
             designs.append(crewed(rations if with_rations else 0))
         return designs
-        fuel = min(program.fuel_stock, 6) if thrusters else 0
-        rations = formulas.ration_load(min(program.rations_stock, 2), self.rules.components, up=False)
-        modules = (capsules[0].id,) + ((thrusters[0].id,) if thrusters else ())
-        design = UpgoerDesign(name=name + "x", stages=((stages[0].id,), (stages[1].id,)), modules=modules,
-                              crew=(crew.id,), fuel=fuel, rations=rations)
-        unrationed = update(design, rations=0) if rations else None
-
-        def judge() -> tuple[bool, bool]:  # the crewed design, else the same without rations
-            if valid(state, player, design):
-                return True, False
-            return False, unrationed is not None and valid(state, player, unrationed)
-
-        parts = (stages[0], stages[1], capsules[0], thrusters[0] if thrusters else None)
-        crewed_ok, unrationed_ok = listing.suggestion_verdicts(state, stored, parts, (crew, fuel, rations), judge)
-        if crewed_ok:
-            designs.append(design)
-        elif unrationed_ok:
-            designs.append(unrationed)
-        return designs
