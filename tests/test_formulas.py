@@ -5,6 +5,7 @@ numbers from the rules text are used where the text gives them.
 """
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -150,6 +151,22 @@ def test_fuel_payload_rcs_and_derp_masses_are_one():
     for payload in COMPONENTS.kinds_with_role("payload"):
         assert payload.fixed_mass == 1, payload.id
     assert RULES.economy.derps.mass == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(modules=st.integers(0, 60), crew=st.integers(0, 4), cargo=st.integers(0, 5), rations=st.integers(0, 12),
+       fuel=st.integers(0, 40), per=st.integers(1, 4))
+def test_spacecraft_and_cabin_masses_are_the_sums_of_their_parts(modules, crew, cargo, rations, fuel, per):
+    """The spacecraft masses its modules, its crew, its rations (a container of ``per`` derp-turns masses 1) and
+    its fuel; the cabin carries the crew, the payloads and RCS and the rations: exact Fractions, however the
+    formulas add them up."""
+    components = dataclasses.replace(COMPONENTS, rations_derp_turns_per_container=per)
+    rations_mass = formulas.rations_mass(rations, components)
+    assert rations_mass == Fraction(rations, per)
+    mass = formulas.spacecraft_mass(modules, crew, rations, fuel, 1, components)
+    assert type(mass) is Fraction and mass == Fraction(modules + crew) + rations_mass + fuel
+    load = formulas.cabin_load(crew, cargo, rations, 1, components)
+    assert type(load) is Fraction and load == Fraction(crew + cargo) + rations_mass
 
 
 # ---------------------------------------------------------------- properties
