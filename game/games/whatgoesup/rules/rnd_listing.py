@@ -458,9 +458,12 @@ class RndListing:
         if hit is not None and hit[0] is things:
             return hit[1]
         last = self._last_blueprints.get(key[1:])
-        mine, positions, replaced = self._mine(state, player, last)
-        view = None
-        if last is not None and len(mine) >= len(last.mine):
+        view = None if last is None else self._one_replaced(state, last, player, simulationist)
+        if view is not None:
+            positions = last.positions
+        else:
+            mine, positions, replaced = self._mine(state, player, last)
+        if view is None and last is not None and len(mine) >= len(last.mine):
             old = last.mine
             if replaced is None:  # not known: the blueprints in the old ones' places that are other values
                 replaced = list(compress(range(len(old)), map(is_not, mine, old)))
@@ -481,6 +484,40 @@ class RndListing:
             self._blueprints.clear()
         self._blueprints[key] = (things, view)
         self._last_blueprints[key[1:]] = view
+        return view
+
+    def _one_replaced(self, state: GameState, last: Blueprints, player: int, simulationist: bool) \
+            -> Optional[Blueprints]:
+        """``last`` carried to ``state.things`` when they are ``last.things`` with one place holding another value
+        of the same owner (a research, most flights' steps): when that place is the program's, its blueprint keeps
+        its name, kind and inventor and its row lists the same actions (a research step that leaves the next one
+        open). The new view shares all but the blueprints themselves: what ``_mine`` and ``_carried`` give in that
+        case, without their general bookkeeping (research is most of what a listing carries over in play).
+        None otherwise, and when the program's positions among the things are not known yet."""
+        things, before = state.things, last.things
+        if len(things) != len(before):
+            return None
+        changed = changed_since(before, things)
+        if changed is None or len(changed) != 1:
+            return None
+        n = changed[0]
+        new, old = things[n], before[n]
+        if new.owner != old.owner:
+            return None
+        mine = last.mine
+        if new.owner == player:
+            positions = last.positions
+            if positions is None or new.name != old.name or new.kind != old.kind or new.inventor != old.inventor:
+                return None
+            at = bisect_left(positions, n)
+            row = self._row(state, new, simulationist)
+            block, k = divmod(at, _BLOCK)
+            kept = last.blocks[block].rows[k]
+            if row is not kept and row != kept:
+                return None
+            mine = mine[:at] + (new,) + mine[at + 1:]
+        view = Blueprints(mine, last.blocks, last.taken_kinds, last.held, last.listed)
+        view.of_kind, view.names = last.of_kind, last.names
         return view
 
     def _carried(self, state: GameState, last: Blueprints, mine: tuple[Thing, ...], replaced: list[int],
