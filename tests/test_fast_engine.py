@@ -252,6 +252,82 @@ def test_stored_parts_carried_over_equal_those_read_whole():
     assert compared > 2000
 
 
+def blueprints_read_whole(engine, state, player):
+    """``player``'s blueprints view read from the whole state (nothing carried over from an earlier view)."""
+    listing = engine.rnd_listing
+    listing._blueprints.clear()
+    listing._last_blueprints.clear()
+    return listing.blueprints(state, player)
+
+
+def view_facts(view):
+    return (view.mine, [block.rows for block in view.blocks], view.taken_kinds, view.defaults, view.of_kind,
+            view.names, view.held)
+
+
+def test_blueprints_carried_over_equal_those_read_whole():
+    """In play order through 40-turn random games (inventions, research, flights, trades, new turns), the
+    blueprints view carried over from the program's last one holds exactly what reading the whole state gives:
+    the blueprints, their rows, the kinds whose next default name is taken, those names, counts and names."""
+    engine, whole = Engine(ENGINE.rules), Engine(ENGINE.rules)
+    compared = 0
+
+    def check(before, action, after):
+        nonlocal compared
+        if after.phase != "rnd":
+            return
+        for player in range(len(after.programs)):
+            carried = engine.rnd_listing.blueprints(after, player)
+            assert view_facts(carried) == view_facts(blueprints_read_whole(whole, after, player)), \
+                (after.turn, str(action))
+            compared += 1
+
+    for seed in (300, 301):
+        result = play_game(engine, default_setup(engine, 2, 40), seed, max_turns=40, check=False, on_action=check)
+        assert result.failure is None
+    assert compared > 1000
+
+
+def test_a_blueprint_named_as_another_kinds_next_default_takes_that_name_through_later_inventions():
+    """Hop invents a lower stage named as its first capsule would be by default: inventing a capsule under the
+    default name is no longer listed (refusal: the name is taken), also after a thruster comes (the capsule's
+    next name stands); once a capsule with its own name comes, the next default capsule name is free, until a
+    thruster is invented under that very name. At every step the listing equals the refusal-filtered
+    candidates and the carried view the one read whole."""
+    from game.games.whatgoesup.rules.actions import Invent
+    from game.games.whatgoesup.rules.state import PlayerSetup, Setup
+    engine, whole = Engine(ENGINE.rules), Engine(ENGINE.rules)
+    state = engine.new_game(Setup((PlayerSetup("Hop", "rabitians"),), turn_limit=None))
+    state = dataclasses.replace(state, programs=(dataclasses.replace(state.programs[0], points=200),))
+    capsule_mass = engine.rules.components.capsule.min_mass
+
+    def capsule_listed(state):
+        return any(type(a) is Invent and a.kind == "capsule" for a in engine.legal_actions(state))
+
+    def step(state, action):
+        state = engine.apply(state, action)
+        assert engine.legal_actions(state) == legal_by_generate_and_test(engine, state), str(action)
+        assert view_facts(engine.rnd_listing.blueprints(state, 0)) == view_facts(blueprints_read_whole(whole, state,
+                                                                                                        0))
+        return state
+
+    assert capsule_listed(state)
+    first_capsule = engine.default_name(state, 0, "capsule")
+    state = step(state, Invent("lower_stage", 1, name=first_capsule))
+    assert not capsule_listed(state)
+    assert "already have a blueprint called" in engine.refusal(state, Invent("capsule", capsule_mass))
+    state = step(state, Invent("thruster", 1))
+    assert engine.rnd_listing.blueprints(state, 0).taken_kinds == frozenset({"capsule"})
+    assert not capsule_listed(state)
+    state = step(state, Invent("capsule", capsule_mass, name="Hop's own pod"))
+    assert capsule_listed(state)
+    second_capsule = engine.default_name(state, 0, "capsule")
+    assert second_capsule != first_capsule
+    state = step(state, Invent("thruster", 1, name=second_capsule))
+    assert engine.rnd_listing.blueprints(state, 0).taken_kinds == frozenset({"capsule"})
+    assert not capsule_listed(state)
+
+
 def legal_by_refusal_in_any_phase(engine, state):
     """Every phase's candidates (R&D's, or the flight phase's with its trade offers) that ``refusal``
     allows, in their order: what ``legal_actions`` must list wherever a program acts."""

@@ -56,6 +56,9 @@ def changed_since(before: tuple, after: tuple, steps: int = 64) -> Optional[list
     made = replaced_since(before, after, steps)
     if made is None:
         changed = list(compress(range(len(before)), map(is_not, after, before)))
+    elif len(made) == 1:  # one place replaced (a research, a build): no sort, no loop
+        n, = made
+        changed = [n] if after[n] is not before[n] else []
     else:
         changed = [n for n in sorted(made) if after[n] is not before[n]] if made else []
     last[:] = before, after, changed
@@ -279,7 +282,8 @@ class BlocksListed:
 class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
-    __slots__ = ("mine", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names", "listed")
+    __slots__ = ("mine", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names", "listed",
+                 "defaults")
 
     def __init__(self, mine: tuple[Thing, ...], blocks: list[RowBlock], taken_kinds: frozenset[str],
                  held: frozenset[tuple[int, str]], listed: Optional[BlocksListed] = None):
@@ -292,6 +296,7 @@ class Blueprints:
         self.names: set[str] = set()  # the blueprints' names, lowered
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
+        self.defaults: dict[str, str] = {}  # each invented kind's next default name, lowered (after ``of_kind``)
 
 
 class StoredParts:
@@ -358,6 +363,7 @@ class RndListing:
         for kind in comps.kinds:
             self.role_of.setdefault(kind.id, kind.role)
         self._invent_table = self._invent_rows()
+        self._kind_names = {kind_id: kind_name for kind_id, kind_name, _, _ in self._invent_table}
         #: Every cost that decides whether an Invent is listed.
         self._invent_levels = sorted({cost for _, _, _, rows in self._invent_table for row in rows
                                       for cost in (row[0], row[1], row[3])})
@@ -476,9 +482,11 @@ class RndListing:
                 of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
             names = {t.name.lower() for t in mine}
             rows = [self._row(state, t, simulationist) for t in mine]
-            view = Blueprints(mine, row_blocks(rows), self._taken(people, player, of_kind, names),
+            defaults = self._defaults(people, player, of_kind)
+            view = Blueprints(mine, row_blocks(rows), frozenset([kind_id for kind_id, name in defaults.items()
+                                                                 if name in names]),
                               frozenset((t.inventor, t.name) for t in mine))
-            view.of_kind, view.names = of_kind, names
+            view.of_kind, view.names, view.defaults = of_kind, names, defaults
         view.things, view.positions = things, positions
         if len(self._blueprints) >= _MAX_VIEWS:
             self._blueprints.clear()
@@ -517,7 +525,7 @@ class RndListing:
                 return None
             mine = mine[:at] + (new,) + mine[at + 1:]
         view = Blueprints(mine, last.blocks, last.taken_kinds, last.held, last.listed)
-        view.of_kind, view.names = last.of_kind, last.names
+        view.of_kind, view.names, view.defaults = last.of_kind, last.names, last.defaults
         return view
 
     def _carried(self, state: GameState, last: Blueprints, mine: tuple[Thing, ...], replaced: list[int],
@@ -546,21 +554,23 @@ class RndListing:
         if not added:
             view = Blueprints(mine, blocks, last.taken_kinds, last.held,
                               BlocksListed(blocks, last.listed, tuple(sorted(remade))) if remade else last.listed)
-            view.of_kind, view.names = last.of_kind, last.names
+            view.of_kind, view.names, view.defaults = last.of_kind, last.names, last.defaults
             return view
         of_kind, names = dict(last.of_kind), set(last.names)
+        new_names = set()
         for thing in added:
             of_kind[thing.kind] = of_kind.get(thing.kind, 0) + 1
-            names.add(thing.name.lower())
+            new_names.add(thing.name.lower())
+        names |= new_names
+        taken, defaults = self._taken_after(people, player, last, added, of_kind, names, new_names)
         kept = len(last.mine) // _BLOCK  # the blocks before the last one, which is full or grows
         tail = list(blocks[kept].rows) if kept < len(blocks) else []
         tail += [self._row(state, t, simulationist) for t in added]
         blocks = blocks[:kept] + row_blocks(tail)
         changed = tuple(at for at in sorted(remade) if at < kept) + tuple(range(kept, len(blocks)))
-        view = Blueprints(mine, blocks, self._taken(people, player, of_kind, names),
-                          last.held | frozenset((t.inventor, t.name) for t in added),
+        view = Blueprints(mine, blocks, taken, last.held | frozenset((t.inventor, t.name) for t in added),
                           BlocksListed(blocks, last.listed, changed))
-        view.of_kind, view.names = of_kind, names
+        view.of_kind, view.names, view.defaults = of_kind, names, defaults
         return view
 
     @staticmethod
@@ -592,21 +602,43 @@ class RndListing:
                 return tuple(mine), positions, replaced
         return state.things_of(player), None, None
 
-    def _taken(self, people: str, player: int, of_kind: dict[str, int], names: set[str]) -> frozenset[str]:
-        """The kinds whose next default name (after ``of_kind`` of them) is among ``names``."""
-        known, style, taken = self._default_names, None, []
-        for kind_id, kind_name, _, _ in self._invent_table:
-            already = of_kind.get(kind_id, 0)
-            default = known.get((people, player, kind_id, already))
-            if default is None:
-                if len(known) >= _MAX_ROWS:
-                    known.clear()
-                style = style or people_by_id(self.rules, people)
-                default = known[people, player, kind_id, already] = self._default_name(style, player, kind_name,
-                                                                                       already)
-            if default in names:
-                taken.append(kind_id)
-        return frozenset(taken)
+    def _defaults(self, people: str, player: int, of_kind: dict[str, int]) -> dict[str, str]:
+        """Each invented kind's next default name, lowered, after ``of_kind`` of them (in the invent table's
+        order)."""
+        return {kind_id: self._next_default(people, player, kind_id, kind_name, of_kind.get(kind_id, 0))
+                for kind_id, kind_name, _, _ in self._invent_table}
+
+    def _next_default(self, people: str, player: int, kind_id: str, kind_name: str, already: int) -> str:
+        """The next default name of a kind the program holds ``already`` of, lowered (kept)."""
+        known = self._default_names
+        default = known.get((people, player, kind_id, already))
+        if default is None:
+            if len(known) >= _MAX_ROWS:
+                known.clear()
+            default = known[people, player, kind_id, already] = self._default_name(
+                people_by_id(self.rules, people), player, kind_name, already)
+        return default
+
+    def _taken_after(self, people: str, player: int, last: Blueprints, added: tuple[Thing, ...],
+                     of_kind: dict[str, int], names: set[str], new_names: set[str]) \
+            -> tuple[frozenset[str], dict[str, str]]:
+        """The kinds whose next default name (after ``of_kind`` of them) is among ``names``, with those names,
+        from ``last`` (the view before the blueprints ``added``, named ``new_names``, came): a kind whose count
+        grew is looked up again; any other, whose next name stands, is taken when it was or when a new
+        name is that name."""
+        defaults, taken = dict(last.defaults), set(last.taken_kinds)
+        for kind_id in {thing.kind for thing in added}:
+            kind_name = self._kind_names.get(kind_id)
+            if kind_name is not None:
+                default = defaults[kind_id] = self._next_default(people, player, kind_id, kind_name,
+                                                                 of_kind[kind_id])
+                if default in names:
+                    taken.add(kind_id)
+                else:
+                    taken.discard(kind_id)
+        if not new_names.isdisjoint(defaults.values()):
+            taken.update([kind_id for kind_id, default in defaults.items() if default in new_names])
+        return (last.taken_kinds if taken == last.taken_kinds else frozenset(taken)), defaults
 
     @staticmethod
     def _default_name(people, player: int, kind_name: str, already: int) -> str:
