@@ -392,9 +392,15 @@ class Engine:
             raise IllegalAction(f"{derp.name} is dead")
         return derp
 
+    @staticmethod
+    def own_rating(state: GameState, item: Item) -> Rating:
+        """A built part's own rating: the one it kept when it was launched or traded, else its blueprint's;
+        what a launch or a trade keeps (this flight's penalties are not part of it)."""
+        return item.fixed_rating or state.thing(item.thing_id).rating
+
     def item_rating(self, state: GameState, item: Item) -> Rating:
-        """The rating a built part rolls on now, penalties of this flight included."""
-        base = item.fixed_rating or state.thing(item.thing_id).rating
+        """The rating a built part rolls on now: its own (``own_rating``) with this flight's penalties."""
+        base = item.fixed_rating or state.thing(item.thing_id).rating  # own_rating, here without a call
         if item.flight_fail_penalty or item.flight_boom_penalty:
             return penalised(base, item.flight_fail_penalty, item.flight_boom_penalty,
                              self.rules.economy.reliability.bounds)
@@ -859,7 +865,7 @@ class Engine:
         if bundle.items:
             # A part leaving its inventor's hands keeps the rating it has now: the new owner's research
             # cannot reach it, and the inventor's no longer does.
-            moved = [update(item, owner=receiver, fixed_rating=self.item_rating(state, item))
+            moved = [update(item, owner=receiver, fixed_rating=self.own_rating(state, item))
                      for item in map(state.item, bundle.items)]
             changes["items"] = replace_in(changes.get("items", state.items), moved)
         if bundle.derps or bundle.items:
@@ -1035,9 +1041,10 @@ class Engine:
 
     def end_turn(self, state: GameState) -> GameState:
         """Turn accounting once every craft has flown (``state``: its events the flights' story, which stays
-        first, then the standing bonuses' moves): dot changes and the clamp, per-turn resets, then the next R&D turn (phase rnd, no flight) or the
-        end. The next turn is built in one copy of the state: the programs' dots, resets and new points in one
-        copy each, the rock's clock and drift die in one (the standing bonuses and an ending aside)."""
+        first, then the standing bonuses' moves): dot changes and the clamp, per-turn resets, then the next R&D
+        turn (phase rnd, no flight) or the end. The next turn is built in one copy of the state: the programs'
+        dots, resets and new points in one copy each, the rock's clock and drift die in one (the standing
+        bonuses and an ending aside)."""
         budget = self.rules.economy.budget
         events: list[Event] = []
         # Who holds each standing bonus now, told after the flights and before the budgets they change.

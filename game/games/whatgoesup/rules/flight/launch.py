@@ -47,12 +47,15 @@ class LaunchPart(FlightBase):
         launches[upgoer.owner] = count + 1
         # Launched parts keep their own rating from now on; research no longer reaches them (unless the
         # edition says research improves every copy, flying or not: economy.yaml research.improves_launched).
-        # The launch roll is judged on the stage's parts as they fly (frozen).
+        # The launch roll is judged on the stage's parts as they fly (frozen). What is frozen is the part's own
+        # rating, never a flight's damage, which stays apart (Item.flight_*_penalty) for item_rating to count
+        # once. A part not yet frozen carries no damage anyway: only the rolls of a craft already launched
+        # (its parts frozen) do damage, and a part coming home sheds it (a landing, a stage flying itself home).
         others = None
         launch_step = self.board.home.next
         stage_items = [state.item(i) for i in upgoer.stages[0]]
         if not self.rules.economy.research.improves_launched:
-            frozen = [update(i, fixed_rating=self.engine.item_rating(state, i)) if i.fixed_rating is None else i
+            frozen = [update(i, fixed_rating=self.engine.own_rating(state, i)) if i.fixed_rating is None else i
                       for i in self._items_aboard(state, upgoer)]
             others = {"items": replace_in(state.items, frozen)}
             flying = {i.id: i for i in frozen}

@@ -353,7 +353,9 @@ class RollPart(FlightBase):
             item = state.find("item", roll.items[0])
             if item is not None:
                 if outcome is Outcome.OK and not item.reusable_lost:
+                    # Home, its flight is over: the flight's damage goes, as for parts landing with their craft.
                     state = self._replace_items(state, [update(item, location=HOME, reentries=item.reentries + 1,
+                                                               flight_fail_penalty=0, flight_boom_penalty=0,
                                                                fixed_rating=None if state.thing(item.thing_id).owner == item.owner
                                                                else item.fixed_rating)])
                     state = self._event(state, f"{self._name(state, item)} flies itself home for reuse.",
