@@ -213,7 +213,6 @@ class SpaceProgramBot:
 
     def _rnd_step(self, engine: Engine, state: GameState, player: int, outline: "_Outline") -> Optional[Action]:
         plan, robotic, weapon = outline.plan, outline.robotic, outline.weapon
-        fuel, rations, payloads = outline.fuel, outline.rations, outline.payloads
         things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
         if len(things) < len(plan):
             for kind, mass in plan.items():
@@ -256,7 +255,7 @@ class SpaceProgramBot:
                 return action
         elif not crew:
             return self._first_ok(engine, state, [Hire()])
-        program = state.programs[player]
+        program, fuel, rations, payloads = state.programs[player], outline.fuel, outline.rations, outline.payloads
         if program.fuel_stock < fuel:
             return self._first_ok(engine, state, [BuyConsumables("fuel", fuel - program.fuel_stock)])
         if program.rations_stock < rations:
