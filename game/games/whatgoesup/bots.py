@@ -87,6 +87,7 @@ class SpaceProgramBot:
         self._stored_memo: dict = {}  # program -> (state.items, key, parts at home by kind)
         self._outlines: dict[int, _Outline] = {}  # program -> what its craft is made of, for one setup
         self._last_goal: tuple = (None, None, None, None)  # (setup, engine, program, goal_plan's answer)
+        self._last_rock: tuple = (None, None, None)  # (engine, program, its RockPlan): the one last played
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, engine: Engine, state: GameState) -> Action:
@@ -121,9 +122,13 @@ class SpaceProgramBot:
 
     def _rock(self, engine: Engine, state: GameState, player: int) -> Action:
         """Stop The Rock: the careful plan for the program that acts; a legal action whatever happens."""
+        last = self._last_rock
+        if last[0] is engine and last[1] == player:
+            return self._planned(engine, state, last[2])
         key = (engine, "stop_the_rock", player)
         if key not in self._plans:
             self._plans[key] = RockPlan(engine, player)
+        self._last_rock = (engine, player, self._plans[key])
         return self._planned(engine, state, self._plans[key])
 
     def _planned(self, engine: Engine, state: GameState, plan) -> Action:

@@ -53,6 +53,7 @@ class RockPlan(CarefulPlayer):
     def __init__(self, engine, program: int):
         super().__init__(engine, program)
         self._hires: tuple = (None, ())  # (state.derps, the Heal and Hire actions ``_hire`` proposes)
+        self._trained_home: tuple = (None, False)  # (state.derps, whether a trained derp at home can fly)
 
     # ------------------------------------------------------------------ the entry point
     def choose(self, state: GameState) -> Action:
@@ -120,7 +121,7 @@ class RockPlan(CarefulPlayer):
                 yield from self._research(state, pod)
             yield from self.train(state)
             return
-        if not any(self.trained(d) and d.can_fly for d in self.derps_home(state)):
+        if not self._trained_at_home(state):
             yield from self.train(state, SKILLS[:2])
         yield from self._research(state, pod)
         yield from self._research(state, puff)
@@ -131,6 +132,14 @@ class RockPlan(CarefulPlayer):
         if crew and all(self._ready(state, t) for t in (pod, puff, stage)):
             yield self._assemble(state, self.run_name(state), crew, FUEL, RATIONS)
         yield from self.train(state)
+
+    def _trained_at_home(self, state: GameState) -> bool:
+        """Whether a derp at home can fly and is trained enough (kept per tuple of derps: it reads nothing else)."""
+        derps, answer = self._trained_home
+        if derps is not state.derps:
+            answer = any(self.trained(d) and d.can_fly for d in self.derps_home(state))
+            self._trained_home = (state.derps, answer)
+        return answer
 
     def _stock(self, state: GameState, fuel: int, rations: int) -> Iterator[Action]:
         """Build what a flight needs (three stages, the capsule, the thruster) and buy its fuel and rations."""
