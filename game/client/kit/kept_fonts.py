@@ -115,8 +115,8 @@ class KeptFont(pygame.font.Font):
         if self._file is None or not kept_looks.in_use():
             return super().size(text)
         name = f"size {self._style()} {text!r}"
-        found = kept_looks.kept(name)
-        if found is not None:
+        found = kept_looks.kept(name, kind=list)
+        if found is not None and len(found) == 2 and all(type(n) is int and n >= 0 for n in found):
             return tuple(found)  # type: ignore[return-value]
         measured = super().size(text)
         if _RECORDING_WORDS[0]:

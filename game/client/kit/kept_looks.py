@@ -268,10 +268,14 @@ class KeptLooks:
         return self.written
 
 
-def kept(name: str, shared: bool = False) -> Any:
-    """The item kept under ``name`` (None if none): the caller must not change it (copy a surface to draw on);
-    ``shared``: the caller goes on drawing from it (it is copied if the file is written anew)."""
+def kept(name: str, shared: bool = False, kind: type = pygame.Surface) -> Any:
+    """The item of type ``kind`` kept under ``name`` (None if none, or if the file holds something else there: a
+    file edited by hand and its check sum made anew must not crash the app): the caller must not change it (copy a
+    surface to draw on); ``shared``: the caller goes on drawing from it (it is copied if the file is written
+    anew)."""
     found = _KEPT.get(name)
+    if found is not None and not isinstance(found, kind):
+        return None
     if found is not None:
         _USED.add(name)
         if shared:
