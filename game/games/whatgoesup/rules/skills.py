@@ -157,4 +157,5 @@ def best_help(reading: str, value: int, rating: Rating, crew: tuple[Helper, ...]
         return best
 
     rank, _, spends = search(help, tuple(h.stamina for h in crew), rcs_boosts)
+    del search  # it names itself: without this, every call leaves a cycle only the garbage collector frees
     return next(o for o, r in RANK.items() if r == rank), spends
