@@ -225,7 +225,9 @@ def test_stored_parts_carried_over_equal_those_read_whole():
     from game.games.whatgoesup.rules.rnd_listing import design_facts
     """In play order through 40-turn random games (parts built, assembled, launched, lost, traded and brought
     back to storage), the stored-parts view carried over from the program's last one, with only the parts
-    that came or went put in or taken out, holds exactly what reading the whole of the state gives."""
+    that came or went put in or taken out, holds exactly what reading the whole of the state gives; after a
+    flight destroyed or dropped parts (``state.removed``) it is carried over too, not read whole."""
+    from game.games.whatgoesup.rules.state import changes_since
     engine = Engine(ENGINE.rules)
     listing = engine.rnd_listing
     compared = 0
@@ -237,19 +239,29 @@ def test_stored_parts_carried_over_equal_those_read_whole():
     def kept_keys(view):
         return {name: keys for name, keys in view.keys.items() if keys}
 
+    read_whole = type(listing)._whole
+    reads = []
+    listing._whole = lambda *args: reads.append(1) or read_whole(listing, *args)  # counts the listing's own reads
+    after_removals = 0
+
     def check(before, action, after):
-        nonlocal compared
+        nonlocal compared, after_removals
+        removal = before.items is not after.items and bool((changes_since(before.items, after.items) or ((),))[0])
         for player in range(len(after.programs)):
-            kept, whole = listing.stored(after, player), listing._whole(after.items, player, after.things)
+            del reads[:]
+            kept, whole = listing.stored(after, player), read_whole(listing, after.items, player, after.things)
             assert filled(kept.lists) == filled(whole.lists) and kept_keys(kept) == kept_keys(whole), \
                 (after.turn, str(action))
             assert kept.first() == whole.first() == next(iter(after.items_of(player)), None)
             compared += 1
+            if removal:  # parts destroyed or dropped: carried over, not read
+                assert not reads, (after.turn, str(action))
+                after_removals += 1
 
     for seed in (300, 301):
         result = play_game(engine, default_setup(engine, 2, 40), seed, max_turns=40, check=False, on_action=check)
         assert result.failure is None
-    assert compared > 2000
+    assert compared > 2000 and after_removals > 20
 
 
 def blueprints_read_whole(engine, state, player):

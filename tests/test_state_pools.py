@@ -176,3 +176,103 @@ def test_replaced_since_follows_as_many_steps_as_it_is_given():
     assert replaced_since(pool, step1, 1) == {4}
     assert replaced_since(pool, step2, 1) is None
     assert replaced_since(pool, step2, 2) == {4, 7}
+
+
+def _pool_steps():
+    """Strategies for one making step of a pool: ("replace", picks), ("append", count) or ("remove", picks);
+    the picks are fractions of the pool's length, turned into places when the step is played."""
+    from hypothesis import strategies as st
+    picks = st.lists(st.floats(min_value=0, max_value=0.999), min_size=1, max_size=4)
+    return st.one_of(st.tuples(st.just("replace"), picks), st.tuples(st.just("append"), st.integers(1, 3)),
+                     st.tuples(st.just("remove"), picks))
+
+
+def _played(pool: tuple, steps, counter: list) -> list[tuple]:
+    """The pools made from ``pool`` by ``steps`` through ``replace_in``, ``appended`` and ``removed``."""
+    from game.games.whatgoesup.rules.state import removed
+    made = [pool]
+    for kind, what in steps:
+        if kind == "append":
+            news = []
+            for _ in range(what):
+                counter[0] += 1
+                news.append(Owned(f"P{counter[0]}", counter[0] % 3))
+            pool = appended(pool, news)
+        elif not pool:
+            continue
+        else:
+            places = sorted({int(f * len(pool)) for f in what})
+            if kind == "replace":
+                counter[0] += 1
+                pool = replace_in(pool, [Owned(pool[n].id, (pool[n].owner + n) % 3, counter[0]) for n in places])
+            else:
+                pool = removed(pool, places)
+        made.append(pool)
+    return made
+
+
+def _brute_force_changes(older: tuple, newer: tuple) -> tuple[list[int], list[int]]:
+    """(gone, changed) by comparing values: ids are unique, so a value's id says where it went."""
+    at = {v.id: n for n, v in enumerate(newer)}
+    gone = [n for n, v in enumerate(older) if v.id not in at]
+    changed = [n for n, v in enumerate(older) if v.id in at and newer[at[v.id]] is not v]
+    return gone, changed
+
+
+def test_changes_since_names_exactly_the_places_removed_and_replaced():
+    """A pool made by any mix of ``replace_in``, ``appended`` and ``removed`` (short pools and long) reports,
+    from any pool on its way, exactly the places removed and those replaced that a brute-force diff finds; the
+    kept ones come first in order, then the values added; ``replaced_since`` answers only while nothing was
+    removed, and then the same places. Only a way through the empty pool is not followed."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from game.games.whatgoesup.rules.state import changes_since, replaced_since
+
+    @settings(max_examples=300, deadline=None)
+    @given(size=st.integers(0, 40), steps=st.lists(_pool_steps(), max_size=8))
+    def check(size, steps):
+        counter = [1000]
+        pools = _played(tuple(Owned(f"P{n}", n % 3) for n in range(size)), steps, counter)
+        for start, older in enumerate(pools):
+            for end, newer in enumerate(pools[start:], start):
+                found = changes_since(older, newer)
+                if found is None:  # the empty tuple is one value, whatever it was made from: never recorded
+                    assert any(not pool for pool in pools[start + 1:end + 1])
+                    continue
+                gone, changed = found
+                assert (gone, changed) == _brute_force_changes(older, newer)
+                kept = [v for n, v in enumerate(older) if n not in set(gone)]
+                assert [v.id for v in newer[:len(kept)]] == [v.id for v in kept]
+                assert all(newer[n - len([g for g in gone if g < n])] is older[n]
+                           for n in range(len(older)) if n not in set(gone) and n not in set(changed))
+                replaced = replaced_since(older, newer)
+                if replaced is not None:
+                    assert not gone and sorted(n for n in replaced if newer[n] is not older[n]) == changed
+        assert changes_since(pools[-1], pools[0]) is None or pools[-1] is pools[0]
+
+    check()
+
+
+def test_selection_carried_over_a_removal_equals_the_whole_pool_filtered():
+    """``_where`` after any mix of making steps, removals included, read from the selection kept for the pool
+    it was made from, answers what filtering the whole pool gives; a removal is always carried over."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    owner = state_module._OWNER
+
+    @settings(max_examples=200, deadline=None)
+    @given(size=st.integers(13, 40), steps=st.lists(_pool_steps(), min_size=1, max_size=8), wanted=st.integers(0, 2))
+    def check(size, steps, wanted):
+        counter = [1000]
+        pools = _played(tuple(Owned(f"P{n}", n % 3) for n in range(size)), steps, counter)
+        state_module._where(pools[0], owner, wanted)
+        for (kind, _), parent, pool in zip(steps, pools, pools[1:]):
+            carried = state_module._carried_selection(pool, owner, wanted)
+            plain = tuple(v for v in pool if v.owner == wanted)
+            if kind == "remove" and len(parent) > state_module._SHORT_POOL:
+                assert carried is not None
+            if carried is not None:
+                assert carried == plain and all(a is b for a, b in zip(carried, plain))
+            assert state_module._where(pool, owner, wanted) == plain
+
+    check()

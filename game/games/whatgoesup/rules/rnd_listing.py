@@ -36,7 +36,7 @@ from game.games.whatgoesup.rules.underped_actions import Program as ProgramSyste
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Thing, TradeBundle, UpgoerDesign,
-                                                index_by_id, replaced_since)
+                                                changes_since, index_by_id, replaced_since)
 from game.games.whatgoesup.rules.tables import Rules
 
 _OWNER = attrgetter("owner")
@@ -327,6 +327,23 @@ class StoredParts:
 
 
 _NO_PARTS = StoredParts({}, {}, {})
+
+
+def _moved_up(keys: dict[str, list], gone: Sequence[int]) -> None:
+    """The sort keys of a view (positions in the items, or (-base mass, position)) after the parts at the
+    positions ``gone`` (increasing) left the items: each later position moves up by the parts gone before it.
+    The order of every list stays as it was, so only the keys change; a list with a key to change is copied
+    in ``keys``, the others are shared."""
+    first = gone[0]
+    for name, sort_keys in keys.items():
+        if not sort_keys:
+            continue
+        if name[0] != "@" or name == "@foreign":  # positions, increasing
+            start = bisect_right(sort_keys, first)
+            if start < len(sort_keys):
+                keys[name] = sort_keys[:start] + [n - bisect_left(gone, n) for n in sort_keys[start:]]
+        elif any(n > first for _, n in sort_keys):  # (-base mass, position): heaviest first
+            keys[name] = [(mass, n - bisect_left(gone, n)) if n > first else (mass, n) for mass, n in sort_keys]
 
 
 def _judged(thing: Thing) -> tuple:
@@ -649,8 +666,9 @@ class RndListing:
 
     def stored(self, state: GameState, player: int) -> StoredParts:
         """``player``'s parts in storage, by role, with the designs of others' parts (kept per tuple; carried
-        over from the last view of the program when its parts were only replaced in place or added after,
-        as every R&D action and most flights do: only the parts replaced or added are put in or taken out)."""
+        over from the last view of the program when its parts were replaced in place, added after or removed,
+        as every R&D action and flight does (``state.changes_since``): only the parts replaced, added or removed
+        are put in or taken out, and the places after a removed one moved up)."""
         items, things = state.items, state.things
         key = (id(items), id(things), player)
         hit = self._stored.get(key)
@@ -661,11 +679,15 @@ class RndListing:
         if last is not None:
             before, read, old = last
             if read is things or self._same_designs(old, read, things):
-                changed = old if before is items else changed_since(before, items)
-                if changed is old:
+                if before is items:
                     view = old
-                elif changed is not None:
-                    view = self._updated(old, before, items, changed, player, things)
+                else:  # parts replaced, added or removed on the way (a flight destroys parts and drops stages)
+                    moves = changes_since(before, items)
+                    if moves is None:
+                        changed = changed_since(before, items)
+                        moves = None if changed is None else ((), changed)
+                    if moves is not None:
+                        view = self._updated(old, before, items, moves[0], moves[1], player, things)
         if view is None:
             view = self._whole(items, player, things)
         if len(self._stored) >= _MAX_VIEWS:
@@ -736,26 +758,34 @@ class RndListing:
             where.append(("@capsules", (-thing.base_mass, n), item))
         return where
 
-    def _updated(self, view: StoredParts, before: tuple, items: tuple, changed: list[int], player: int,
-                 things: tuple) -> Optional[StoredParts]:
-        """``view`` (of ``before``) for ``items``, which hold ``before``'s parts in the same places, those at the
-        positions ``changed`` replaced by new values of the same ids, and new parts after them: the parts that
-        left storage are taken out and those that came put in, in the lists they belong to (copied; the
-        others shared with ``view``). None when a changed place holds another part (the caller reads all)."""
+    def _updated(self, view: StoredParts, before: tuple, items: tuple, gone: Sequence[int], changed: Sequence[int],
+                 player: int, things: tuple) -> Optional[StoredParts]:
+        """``view`` (of ``before``) for ``items``, which hold ``before``'s parts but those at the positions ``gone``
+        in the same order, those at the positions ``changed`` (of ``before``) replaced by new values of the same
+        ids, and new parts after them: the parts that left storage are taken out, the places after a removed
+        part moved up, and the parts that came put in, in the lists they belong to (copied; the others shared
+        with ``view``). None when a changed place holds another part (the caller reads all)."""
         going: list[tuple[int, Item]] = []
         coming: list[tuple[int, Item]] = []
+        for n in gone:
+            old = before[n]
+            if old.owner == player and old.location is HOME:
+                going.append((n, old))
         for n in changed:
-            old, new = before[n], items[n]
+            m = n - bisect_left(gone, n) if gone else n
+            old, new = before[n], items[m]
+            if new is old:
+                continue
             if new.id != old.id or new.thing_id != old.thing_id:
                 return None
             if old.owner == player and old.location is HOME:
                 going.append((n, old))
             if new.owner == player and new.location is HOME:
-                coming.append((n, new))
-        for n in range(len(before), len(items)):
-            if items[n].owner == player and items[n].location is HOME:
-                coming.append((n, items[n]))
-        if not going and not coming:
+                coming.append((m, new))
+        for m in range(len(before) - len(gone), len(items)):
+            if items[m].owner == player and items[m].location is HOME:
+                coming.append((m, items[m]))
+        if not going and not coming and not gone:
             return view
         designs = view.designs
         if coming:
@@ -767,11 +797,15 @@ class RndListing:
                     designs[thing.id] = thing
         lists, keys, copied = dict(view.lists), dict(view.keys), set()
         for moves, put in ((going, False), (coming, True)):
+            if put and gone:
+                _moved_up(keys, gone)
             for n, item in moves:
                 for name, key, value in self._places(item, n, designs[item.thing_id], player):
                     if name not in copied:  # copied once, the rest shared with ``view``
                         copied.add(name)
-                        lists[name], keys[name] = list(lists.get(name, ())), list(keys.get(name, ()))
+                        lists[name] = list(lists.get(name, ()))
+                        if keys.get(name) is view.keys.get(name):
+                            keys[name] = list(keys.get(name, ()))
                     at = bisect_left(keys[name], key)
                     if put:
                         keys[name].insert(at, key)

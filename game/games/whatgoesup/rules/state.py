@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Sequence
 
 from game.games.whatgoesup.rules.reliability import Rating
 
@@ -482,9 +482,9 @@ def _where(pool: tuple, key: attrgetter, wanted: object) -> tuple:
 
 def _carried_selection(pool: tuple, key: attrgetter, wanted: object) -> Optional[tuple]:
     """``_where(pool, key, wanted)`` from the selection kept for the pool ``pool`` was made from, when
-    ``appended`` or ``replace_in`` made it (``_made``) and no replaced value changed its ``key``: the new values
-    at the end filtered, a replaced selected value put in its place; None when that cannot be told (then filter
-    the whole pool). A build, an invention or a research thus costs the few values it changed, not the pool."""
+    ``appended``, ``replace_in`` or ``removed`` made it (``_made``) and no replaced value changed its ``key``: the
+    new values at the end filtered, a replaced selected value put in its place, a removed one taken out; None
+    when that cannot be told (then filter the whole pool). A build, an invention or a research thus costs the few values it changed, not the pool."""
     made = _MADE_FROM.get(id(pool))
     if made is None or made[0] is not pool:
         return None
@@ -493,6 +493,14 @@ def _carried_selection(pool: tuple, key: attrgetter, wanted: object) -> Optional
     if kept is None or kept[0] is not parent:
         return None
     selected = kept[1]
+    if made[3]:  # a removal: the removed values that were selected leave the selection
+        dropped = [parent[n] for n in made[3] if key(parent[n]) == wanted]
+        if dropped:
+            values = list(selected)
+            for value in dropped:
+                del values[list(map(is_, values, repeat(value))).index(True)]
+            selected = tuple(values)
+        return selected
     if made[2]:
         swaps = []
         for where in made[2]:
@@ -672,37 +680,97 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
     return new_pool
 
 
-#: id(pool) -> (pool, the pool it was made from, the positions ``replace_in`` gave new values): how a pool was
-#: made, so what changed between two states is found from the few values replaced instead of by comparing
-#: every value (``replaced_since``). Derived data only; the pools are held, so an id cannot be reused while here.
+def removed(pool: tuple, places: Sequence[int]) -> tuple:
+    """``pool`` without the values at ``places`` (increasing positions in ``pool``), the others in order.
+    Records how the new pool was made, as ``replace_in`` and ``appended`` do, so the views kept for ``pool``
+    are carried over by the few places removed (``changes_since``) instead of reading the shorter pool whole:
+    a destroyed craft or a dropped stage takes a few parts out of hundreds."""
+    if not places:
+        return pool
+    values = list(pool)
+    for n in reversed(places):
+        del values[n]
+    new_pool = tuple(values)
+    if new_pool:  # the empty tuple is one value, made from every pool: not recorded, its readers read it whole
+        _made(new_pool, pool, (), tuple(places))
+    return new_pool
+
+
+#: id(pool) -> (pool, the pool it was made from, the positions ``replace_in`` gave new values, the positions of
+#: the pool it was made from that ``removed`` took out): how a pool was made, so what changed between two states
+#: is found from the few values replaced or removed instead of by comparing every value (``replaced_since``,
+#: ``changes_since``). One step either replaces, appends or removes. Derived data only; the pools are held, so an
+#: id cannot be reused while here.
 _MADE_FROM: dict[int, tuple] = {}
 _MAX_MADE_FROM = 256
 
 
-def _made(new_pool: tuple, pool: tuple, replaced) -> None:
+def _made(new_pool: tuple, pool: tuple, replaced, gone: tuple = ()) -> None:
     if len(_MADE_FROM) >= _MAX_MADE_FROM:
         _make_room(_MADE_FROM, _MAX_MADE_FROM)
-    _MADE_FROM[id(new_pool)] = (new_pool, pool, replaced)
+    _MADE_FROM[id(new_pool)] = (new_pool, pool, replaced, gone)
 
 
 def replaced_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[set[int]]:
     """The positions below ``len(older)`` where ``newer`` may hold another value than ``older`` (the values in
     place but replaced with the same ids; past ``len(older)``, values added), when ``newer`` was made from
     ``older`` by ``replace_in`` and ``appended`` alone within ``steps`` steps; None when that is not known
-    (then compare the two). Answers from what those two recorded, not by comparing values."""
+    (then compare the two), as when ``removed`` made one of them (``changes_since`` follows those too). Answers
+    from what those two recorded, not by comparing values."""
     changed: set[int] = set()
     pool = newer
     for _ in range(steps):
         if pool is older:
             break
         made = _MADE_FROM.get(id(pool))
-        if made is None or made[0] is not pool:
+        if made is None or made[0] is not pool or made[3]:
             return None
         pool = made[1]
         changed.update(made[2])
     if pool is not older:
         return None
     return {n for n in changed if n < len(older)} if changed else changed
+
+
+def changes_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[tuple[list[int], list[int]]]:
+    """(gone, changed) when ``newer`` was made from ``older`` by ``replace_in``, ``appended`` and ``removed``
+    within ``steps`` steps, else None (then compare the two). ``gone``: the positions of ``older`` whose values
+    were removed, increasing; the others kept their order, so ``newer`` holds them first (the value of ``older``'s
+    place ``n`` at ``n - bisect_left(gone, n)``), then the values added. ``changed``: the places of ``older``,
+    not gone, increasing, where ``newer`` may hold another value of the same id (replaced on the way; a place
+    not named holds the very value). Answers from what was recorded, not by comparing values."""
+    links = []
+    pool = newer
+    while pool is not older:
+        if len(links) >= steps:
+            return None
+        made = _MADE_FROM.get(id(pool))
+        if made is None or made[0] is not pool:
+            return None
+        links.append(made)
+        pool = made[1]
+    size = len(older)  # how many of older's values the pool on the way still holds (first, in order)
+    origin: Optional[list[int]] = None  # their places in older, once one was removed (before: the same places)
+    changed: set[int] = set()
+    gone: list[int] = []
+    for _, _, replaced, cut in reversed(links):
+        if replaced:
+            if origin is None:
+                changed.update(n for n in replaced if n < size)
+            else:
+                changed.update(origin[n] for n in replaced if n < size)
+        if cut:
+            if origin is None:
+                origin = list(range(size))
+            for n in reversed(cut):
+                if n < size:
+                    gone.append(origin[n])
+                    del origin[n]
+            size = len(origin)
+    if not gone:
+        return gone, sorted(changed)
+    gone.sort()
+    return gone, sorted(changed.difference(gone)) if changed else []
 
 
 def update(value, /, **changes):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
-from operator import attrgetter, not_
+from operator import attrgetter
 from typing import Iterable, Optional, Protocol
 
 from game.core.interface import IllegalAction
@@ -22,7 +22,8 @@ from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, pena
 from game.games.whatgoesup.rules.skills import Help, effective_rating, judged, judged_value, pinned
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
-from game.games.whatgoesup.rules.state import _SHORT_POOL, Derp, Event, GameState, Item, Upgoer, replace_in, update
+from game.games.whatgoesup.rules.state import (_SHORT_POOL, Derp, Event, GameState, Item, Upgoer, removed, replace_in,
+                                                update)
 from game.games.whatgoesup.rules.victory import VictoryRules
 
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
@@ -32,9 +33,10 @@ _ID = attrgetter("id")
 
 def without(pool: tuple, gone: set) -> tuple:
     """``pool`` without the values whose id is in ``gone``, in order (``tuple(v for v in pool if v.id not in
-    gone)``, filtered at C speed: a long game's craft pool holds hundreds of parts and one destroyed craft or
-    dropped stage would read each of them in Python)."""
-    return tuple(compress(pool, map(not_, map(gone.__contains__, map(_ID, pool)))))
+    gone)``; their places found at C speed: a long game's craft pool holds hundreds of parts and one destroyed
+    craft or dropped stage would read each of them in Python). Made by ``state.removed``, which records the
+    places taken out, so the views kept for ``pool`` carry over."""
+    return removed(pool, list(compress(range(len(pool)), map(gone.__contains__, map(_ID, pool)))))
 
 
 #: Rolls of a payload a derp has paid a stamina point to use (an EVA pack, a winch, RCS docking, the rest).
