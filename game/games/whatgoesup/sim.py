@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from bisect import bisect_left
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress, count
@@ -22,7 +23,8 @@ from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
 
 from game.games.whatgoesup.rules.flight_actions import Eva, UseLuck, UsePayload
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import HOME, GameState, PlayerSetup, Setup, index_by_id, replaced_since
+from game.games.whatgoesup.rules.state import (HOME, GameState, PlayerSetup, Setup, changes_since, index_by_id,
+                                                replaced_since)
 
 # invariant(engine, state_before, action, state_after) -> None when fine, else what is wrong.
 Invariant = Callable[[Engine, GameState, Action, GameState], Optional[str]]
@@ -99,17 +101,20 @@ def _unseen(values: tuple, passed: tuple) -> tuple:
     """The values of ``values`` to look at again: every one that is not (the very object) in ``passed``, in order,
     and perhaps a few that only moved.
 
-    States share the values an action did not change, mostly in the same places. A long tuple ``replace_in`` and
-    ``appended`` made from ``passed`` is answered from what they recorded (``replaced_since``: the places given
-    new values and the values added), without a look at the rest. Otherwise everything here runs at C speed (a
+    States share the values an action did not change, mostly in the same places. A long tuple ``replace_in``,
+    ``appended`` and ``removed`` made from ``passed`` is answered from what they recorded (``changes_since``: the
+    places given new values, the values added; a removed value needs no look), without a look at the rest. Otherwise everything here runs at C speed (a
     long game holds hundreds of things and items): a tuple of the same length is compared place by place, else
     only the stretch between the common head and the common tail is searched."""
     if values is passed:
         return ()
     if len(values) > _LONG_POOL:
-        replaced = replaced_since(passed, values, _UNSEEN_STEPS)
-        if replaced is not None:
-            return tuple(map(values.__getitem__, sorted(replaced))) + values[len(passed):]
+        found = changes_since(passed, values, _UNSEEN_STEPS)
+        if found is not None:
+            gone, changed = found
+            if not gone:
+                return tuple(map(values.__getitem__, changed)) + values[len(passed):]
+            return tuple([values[n - bisect_left(gone, n)] for n in changed]) + values[len(passed) - len(gone):]
     if len(values) == len(passed):
         return tuple(compress(values, map(is_not, values, passed)))
     shorter = min(len(values), len(passed))
@@ -373,25 +378,28 @@ _RATIONS_STOCK, _RATIONS = attrgetter("rations_stock"), attrgetter("rations")
 
 def _parts_mass(things: tuple, items: tuple) -> int:
     """The mass of every built part (kept for the last pair of tuples asked: most flight actions move
-    craft and burn fuel without touching a part). Long items ``replace_in`` and ``appended`` made from the
-    kept ones, under the same things, are weighed by the places that changed (``replaced_since``)."""
+    craft and burn fuel without touching a part). Long items ``replace_in``, ``appended`` and ``removed`` made
+    from the kept ones, under the same things, are weighed by the places that changed (``changes_since``)."""
     kept_things, kept_items, mass, thing_mass = _PARTS_MASS
     if kept_things is things and kept_items is items:
         return mass
     if kept_things is not things and _same_masses(kept_things, things):  # a roll or a research: no mass changed
         thing_mass.update(zip(map(_ID, things[len(kept_things):]), map(_MASS, things[len(kept_things):])))
         kept_things = things
-    replaced = replaced_since(kept_items, items, _UNSEEN_STEPS) \
+    found = changes_since(kept_items, items, _UNSEEN_STEPS) \
         if kept_things is things and len(items) > _LONG_POOL else None
-    if replaced is None:
+    if found is None:
         if kept_things is not things:
             thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
         mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
     else:
         weigh = thing_mass.__getitem__
-        for n in replaced:
-            mass += weigh(items[n].thing_id) - weigh(kept_items[n].thing_id)
-        mass += sum(map(weigh, map(_THING_ID, items[len(kept_items):])))
+        gone, changed = found
+        for n in gone:
+            mass -= weigh(kept_items[n].thing_id)
+        for n in changed:
+            mass += weigh(items[n - bisect_left(gone, n) if gone else n].thing_id) - weigh(kept_items[n].thing_id)
+        mass += sum(map(weigh, map(_THING_ID, items[len(kept_items) - len(gone):])))
     _PARTS_MASS[:] = [things, items, mass, thing_mass]
     return mass
 
