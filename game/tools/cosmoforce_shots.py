@@ -12,13 +12,9 @@ from game.games.cosmoforce.rules.actions import FireWeapons
 from game.games.cosmoforce.rules.engine import CHANCE, TERMINAL
 from game.games.cosmoforce.rules.state import PendingDamage, PendingRoll
 from game.games.cosmoforce.scenarios import fight_setup
+from game.tools.settle import settle
 
 SEED = 31
-
-
-def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
-    for _ in range(int(seconds / dt)):
-        app.step(dt, [])
 
 
 def shot_chooser(app: App) -> None:
@@ -29,19 +25,19 @@ def shot_chooser(app: App) -> None:
     wire(app.context)
     app.context.chosen_game = "cosmoforce"
     app.start("title")
-    _settle(app, 1.5)
+    settle(app, 1.5)
 
 
 def shot_new_fight(app: App) -> None:
     app.start("title")
     app.context.open("cosmoforce_new_game")
-    _settle(app, 0.3)
+    settle(app, 0.3)
 
 
 def shot_ship_sheet(app: App) -> None:
     shot_new_fight(app)
     app.stack.top.open_sheet(1, 0)
-    _settle(app, 0.3)
+    settle(app, 0.3)
 
 
 def fight_session(app: App, moves: int, stop=None) -> GameSession:
@@ -68,7 +64,7 @@ def shot_combat(app: App) -> None:
     session = fight_session(app, 60, stop=lambda s: s.state.turn >= 3 and s.state.step is None
                             and s.state.acting_ship is not None and s.state.actions_left == 2)
     start_game(app.context, session)
-    _settle(app, 0.6)
+    settle(app, 0.6)
 
 
 def shot_combat_odds(app: App) -> None:
@@ -79,7 +75,7 @@ def shot_combat_odds(app: App) -> None:
     if legal:
         session.apply(max(legal, key=lambda a: a.count * (4 if a.weapon == "missile" else 2)))
     start_game(app.context, session)
-    _settle(app, 0.4)
+    settle(app, 0.4)
 
 
 def shot_combat_rolling(app: App) -> None:
@@ -97,20 +93,20 @@ def shot_combat_hits(app: App) -> None:
     """Hits to place: the damaged ship's roster with the slots that may take the next one."""
     session = fight_session(app, 400, stop=lambda s: isinstance(s.state.step, PendingDamage))
     start_game(app.context, session)
-    _settle(app, 0.4)
+    settle(app, 0.4)
 
 
 def shot_combat_over(app: App) -> None:
     session = fight_session(app, 3000)
     start_game(app.context, session)
-    _settle(app, 0.4)
+    settle(app, 0.4)
 
 
 def shot_reference(app: App) -> None:
     """Cosmoforce's rules reference from the title, on its actions (every number from the tables)."""
     shot_chooser(app)
     app.context.open_reference("cosmoforce", section="actions")
-    _settle(app, 0.2)
+    settle(app, 0.2)
 
 
 def shot_glossary(app: App) -> None:
@@ -118,7 +114,7 @@ def shot_glossary(app: App) -> None:
     shot_combat(app)
     flow = app.stack.top.flow
     flow.open_reference("glossary")
-    _settle(app, 0.2)
+    settle(app, 0.2)
 
 
 COSMOFORCE_SHOTS = [

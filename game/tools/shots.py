@@ -18,6 +18,7 @@ import pygame
 from game.client.launch import make_app
 from game.client.shell.app import App
 from game.client.scenes.dice import DiceRoll
+from game.tools.settle import settle
 
 Builder = Callable[[App], None]
 
@@ -26,17 +27,12 @@ def _noop() -> None:
     pass
 
 
-def _settle(app: App, seconds: float = 0.5, dt: float = 1 / 30) -> None:
-    for _ in range(int(seconds / dt)):
-        app.step(dt, [])
-
-
 def shot_title(app: App) -> None:
     app.context.on_new_game = _noop
     app.context.on_load = _noop  # Continue stays disabled: there is no game to continue
     app.context.on_tutorial = _noop
     app.start("title")
-    _settle(app, 2.2)
+    settle(app, 2.2)
 
 
 def shot_title_notice(app: App) -> None:
@@ -47,7 +43,7 @@ def shot_title_notice(app: App) -> None:
 def shot_settings(app: App) -> None:
     app.start("title")
     app.context.open("settings")
-    _settle(app)
+    settle(app)
 
 
 def shot_settings_saved(app: App) -> None:
@@ -55,20 +51,20 @@ def shot_settings_saved(app: App) -> None:
     shot_settings(app)
     scene = app.stack.top
     scene.change(animation_speed="skip" if app.settings.animation_speed == "fast" else "fast")  # a real change
-    _settle(app, 0.2)
+    settle(app, 0.2)
 
 
 def shot_rules_mass(app: App) -> None:
     """The rules reference on 'Mass and fuel': the example rocket drawn beside the rules."""
     app.start("title")
     app.context.open("rules_reference", section="mass")
-    _settle(app, 0.2)
+    settle(app, 0.2)
 
 
 def shot_help(app: App) -> None:
     shot_title(app)
     app.context.open("help")
-    _settle(app, 0.1)
+    settle(app, 0.1)
 
 
 def demo_roll(dice: int, sides: int, offset: int, faces: tuple[int, ...], fail: int, boom: int) -> DiceRoll:
@@ -109,7 +105,7 @@ def shot_error(app: App) -> None:
         raise ZeroDivisionError("division by zero while counting rations")
     except ZeroDivisionError as exc:
         app.report_error(exc)
-    _settle(app, 0.2)
+    settle(app, 0.2)
 
 
 SHOTS: list[tuple[str, Builder]] = [
