@@ -117,6 +117,24 @@ def shot_glossary(app: App) -> None:
     settle(app, 0.2)
 
 
+def shot_combat_hover(app: App) -> None:
+    """Mid-fight, the pointer resting on a ship's heat: the tooltip says what the tokens are and what they do."""
+    import pygame
+
+    shot_combat(app)
+    scene = app.stack.top
+    ship = max(scene.state.ships, key=lambda s: (s.standing, s.heat))
+    pos = scene.label_spots[("heat", ship.index)].rect.center
+    pygame.mouse.set_pos(pos)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)})])
+    settle(app, 1.0)
+
+
+#: The combat field with a label's hover text up, at the three window sizes the tooltip must fit.
+COSMOFORCE_SIZED_SHOTS = [(f"cosmoforce_hover_{w}x{h}", (w, h), shot_combat_hover)
+                          for w, h in ((1280, 720), (1920, 1080), (3840, 2160))]
+
+
 COSMOFORCE_SHOTS = [
     ("cosmoforce_chooser", shot_chooser),
     ("cosmoforce_new_fight", shot_new_fight),

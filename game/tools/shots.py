@@ -195,16 +195,18 @@ SIZES: list[tuple[str, tuple[int, int]]] = [("", (1280, 720))]
 
 
 def _sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:
-    """The Field, the tutorial and a derp fight's dice at 1280x720, 1920x1080 and 3840x2160 (and a ship fight's
-    card at the two larger sizes)."""
+    """The Field, the tutorial, a derp fight's dice and Cosmoforce's field with a hover text up at 1280x720,
+    1920x1080 and 3840x2160 (and a ship fight's card at the two larger sizes)."""
     from game.tools.field_shots import FIELD_SIZED_SHOTS
     from game.tools.ship_fight_shots import SHIP_FIGHT_SIZED_SHOTS
     from game.tools.tutorial_shots import TUTORIAL_SIZED_SHOTS
     from game.tools.war_shots import WAR_SIZED_SHOTS
     from game.tools.underped_shots import UNDERPED_SIZED_SHOTS
+    from game.tools.cosmoforce_shots import COSMOFORCE_SIZED_SHOTS
 
     return (list(FIELD_SIZED_SHOTS) + list(TUTORIAL_SIZED_SHOTS) + list(WAR_SIZED_SHOTS)
-            + list(SHIP_FIGHT_SIZED_SHOTS) + list(UNDERPED_SIZED_SHOTS) + _reading_sized_shots())
+            + list(SHIP_FIGHT_SIZED_SHOTS) + list(UNDERPED_SIZED_SHOTS) + list(COSMOFORCE_SIZED_SHOTS)
+            + _reading_sized_shots())
 
 
 def _reading_sized_shots() -> list[tuple[str, tuple[int, int], Builder]]:

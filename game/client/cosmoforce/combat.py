@@ -34,6 +34,9 @@ TOP = 76
 ROSTER_H = 292
 ROW_H, ROW_GAP = 40, 6
 DRAG_SLOP = 6  # pixels the pointer may move before a press on a marker becomes a drag
+#: The kinds of label drawn on the field, each explained on hover by ``label_tip``.
+FIELD_LABELS = ("order", "name", "speed", "heat", "crew", "out")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 #: The glossary word each action button explains on hover.
 ACTION_TERMS = {"fire": "fire weapons", "burn": "burn engines", "conserve": "conserve energy", "heal": "heal crew",
                 "repair": "repair systems", "strafe": "drone strafe", "ceasefire": "ceasefire"}
@@ -59,6 +62,10 @@ class CombatScene(GameScene):
         self.slot_rects: dict[int, pygame.Rect] = {}
         self.hover_slot: Optional[int] = None
         self.order_spot = None  # the hover spot over the speed order's label (its glossary words)
+        #: Where the field's labels were drawn this frame, (kind, ship) -> screen rect; kinds are FIELD_LABELS'.
+        self.label_boxes: dict[tuple[str, int], pygame.Rect] = {}
+        self.label_spots: dict[tuple[str, int], object] = {}  # the hover spot over each of those labels
+        self._label_key = self._label_state = None
         self.clock = 0.0
 
     # ------------------------------------------------------------------ reading the state
@@ -453,6 +460,54 @@ class CombatScene(GameScene):
         super().update(dt)
         self.clock += dt
 
+    # ------------------------------------------------------------------ hover words over the field's labels
+    def label_tip(self, kind: str, index: int) -> tuple[str, tuple[str, ...]]:
+        """What hovering a field label says: a line about this ship, then the glossary's words it rests on."""
+        state = self.state
+        ship = state.ships[index]
+        captain = state.players[ship.owner].name
+        if kind == "order":
+            order = state.order or ()
+            place = f"{ORDINALS[order.index(index)]} " if index in order and order.index(index) < len(ORDINALS) \
+                else ""
+            now = " and is taking its turn now" if state.acting_ship is not None and \
+                state.acting_ship.index == index else ""
+            return (f"{ship.name} ({captain}) moves {place}this round at speed {ship.speed_text}{now}.",
+                    ("speed", "round"))
+        if kind == "name":
+            kind_name = self.engine.rules.classes.get(ship.ship_class).name.lower()
+            return (f"{ship.name}, {captain}'s {kind_name} of mass {ship.mass}. Click it to see its roster on the "
+                    f"right; drop your own ship on an enemy to aim at it, or anywhere else to make room.", ("mass",))
+        if kind == "speed":
+            terms = ("speed", "tie for speed") if ship.edge else ("speed",)
+            return f"{ship.name} flies at speed {ship.speed_text}; the faster ship moves first.", terms
+        if kind == "heat":
+            lead = f"{ship.name} carries {counted(ship.heat, 'heat token')}." if ship.heat else \
+                f"{ship.name} is cool: no heat to burn its crew in the aftermath."
+            return lead, ("heat",)
+        if kind == "crew":
+            return (f"{ship.name}'s crew: {ship.crew_ready} ready, {ship.crew_hurt} hurt (a gold coin is ready, a "
+                    f"grey one hurt).", ("crew",))
+        return f"{ship.name} is out of the fight and takes no more turns.", ("eliminated",)
+
+    def place_label_spots(self) -> None:
+        """Hover spots over the labels drawn this frame, made again only when a label moved, the state changed
+        or the widgets were rebuilt."""
+        if self.root is None:
+            return
+        key = (tuple((k, tuple(r)) for k, r in self.label_boxes.items()), id(self.root))
+        if self._label_key == key and self._label_state is self.state and \
+                all(spot.alive() for spot in self.label_spots.values()):
+            return
+        for spot in self.label_spots.values():
+            spot.kill()
+        rules = self.engine.rules
+        self.label_spots = {}
+        for (kind, index), box in self.label_boxes.items():
+            lead, terms = self.label_tip(kind, index)
+            self.label_spots[(kind, index)] = WORDS.hotspot(box, terms, rules, self.context, self.root, lead)
+        self._label_key, self._label_state = key, self.state
+
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
@@ -465,6 +520,7 @@ class CombatScene(GameScene):
         veil.fill((12, 10, 34, 150))
         surface.blit(veil, field)
         pygame.draw.rect(surface, ACCENT, field, max(1, layout.px(2)), border_radius=layout.px(12))
+        self.label_boxes = {}
         if self.flow.session.over:
             self.draw_result(surface, field)
         else:
@@ -473,6 +529,7 @@ class CombatScene(GameScene):
         for ship in range(len(state.ships)):
             self.draw_ship(surface, ship)
         self.draw_panel(surface)
+        self.place_label_spots()
 
     def subtitle(self) -> str:
         """What is happening, beside the title (the header's right end says which round)."""
@@ -512,6 +569,7 @@ class CombatScene(GameScene):
                 draw_text(surface, "…", font, INK_DIM, (x, y + layout.px(14)), anchor="midleft")
                 break
             chip = pygame.Rect(x, y, w, layout.px(28))
+            self.label_boxes[("order", index)] = chip
             lit = acting is not None and acting.index == index
             pygame.draw.rect(surface, (60, 44, 96) if lit else (30, 24, 60), chip, border_radius=layout.px(14))
             pygame.draw.rect(surface, ACCENT_LIGHT if lit else (80, 70, 120), chip, max(1, layout.px(2)),
@@ -569,9 +627,11 @@ class CombatScene(GameScene):
         name_font = font_px(layout.px(16), True)
         label = draw_text(surface, ship.name, name_font, INK if ship.standing else INK_DIM,
                           (centre[0], centre[1] + r + layout.px(6)), anchor="midtop", shadow=layout.px(1))
+        self.label_boxes[("name", index)] = label
         small = font_px(layout.px(13), True)
         if not ship.standing:
-            draw_text(surface, "out of the fight", small, ACCENT_HOT, (centre[0], label.bottom), anchor="midtop")
+            self.label_boxes[("out", index)] = draw_text(surface, "out of the fight", small, ACCENT_HOT,
+                                                         (centre[0], label.bottom), anchor="midtop")
             return
         y = label.bottom + layout.px(9)
         text = f"speed {ship.speed_text}"
@@ -582,20 +642,28 @@ class CombatScene(GameScene):
         total = w + layout.px(10) + (tokens * (2 * coin + 2) if tokens else small.size("cool")[0]) + layout.px(10) + \
             min(crew, 6) * (2 * coin + 2)
         x = centre[0] - total // 2
-        draw_text(surface, text, small, INK_DIM, (x, y), anchor="midleft")
+        speed = draw_text(surface, text, small, INK_DIM, (x, y), anchor="midleft")
+        self.label_boxes[("speed", index)] = speed
         x += w + layout.px(10)
+        heat_left = x
         if tokens:
             for _ in range(tokens):
                 draw_heat_token(surface, (x + coin, y), coin * 0.85)
                 x += 2 * coin + 2
         else:
             x = draw_text(surface, "cool", small, INK_DIM, (x, y), anchor="midleft").right
+        if ship.heat > tokens:
+            x = draw_text(surface, "…", small, HEAT, (x + 2, y), anchor="midleft").right
+        self.label_boxes[("heat", index)] = pygame.Rect(heat_left, speed.top, x - heat_left, speed.h)
         x += layout.px(10)
+        crew_left = x
         for n in range(min(crew, 6)):
             draw_coin(surface, (x + coin, y), coin, "ready" if n < ship.crew_ready else "hurt")
             x += 2 * coin + 2
-        if ship.heat > tokens or crew > 6:
-            draw_text(surface, "…", small, HEAT if ship.heat > tokens else COIN_GOLD, (x + 2, y), anchor="midleft")
+        if crew > 6:
+            x = draw_text(surface, "…", small, COIN_GOLD, (x + 2, y), anchor="midleft").right
+        if x > crew_left:
+            self.label_boxes[("crew", index)] = pygame.Rect(crew_left, speed.top, x - crew_left, speed.h)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

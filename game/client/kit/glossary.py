@@ -131,7 +131,7 @@ def attach_tip(element, html: str, layout) -> None:
             had = element.tool_tip is not None
             hover(time_delta, mouse_pos)
             if element.tool_tip is not None and not had:
-                keep_on_screen(element.tool_tip, element.ui_manager)
+                keep_on_screen(element.tool_tip, element.ui_manager, element.rect)
 
         element.while_hovering = while_hovering
         element._tip_kept_on_screen = True
@@ -150,13 +150,16 @@ def tip_spot(rect: pygame.Rect, html: str, context, container=None):
     return spot
 
 
-def keep_on_screen(tip, manager) -> None:
+def keep_on_screen(tip, manager, target: Optional[pygame.Rect] = None) -> None:
     """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
-    fully inside the window."""
+    fully inside the window; off ``target`` (what it explains) too, below it or else above, when there is room."""
     window = manager.get_root_container().get_rect()
     margin = max(2, window.h // 180)  # a little air between a tooltip and the window's edge
     room = window.inflate(-2 * margin, -2 * margin)
     rect = tip.rect.clamp(room if room.w >= tip.rect.w and room.h >= tip.rect.h else window)
+    if target is not None and rect.colliderect(target):
+        below, above = rect.move(0, target.bottom + margin - rect.top), rect.move(0, target.top - margin - rect.bottom)
+        rect = next((r for r in (below, above) if window.contains(r)), rect)
     if rect.topleft != tip.rect.topleft:
         tip.set_position(rect.topleft)
         if getattr(tip, "text_block", None) is not None:
@@ -181,7 +184,7 @@ class _Spot(pygame_gui.elements.UIImage):
         had = self.tool_tip is not None
         super().while_hovering(time_delta, mouse_pos)
         if self.tool_tip is not None and not had:
-            keep_on_screen(self.tool_tip, self.ui_manager)
+            keep_on_screen(self.tool_tip, self.ui_manager, self.rect)
 
 
 def tooltip_text(element) -> Optional[str]:

@@ -1,0 +1,102 @@
+"""The combat field's labels explain themselves on hover: the speed order's chips, each ship's name, speed, heat,
+crew and "out of the fight", driven headless by synthetic mouse motion; the tooltip stays inside the window and
+off the label it explains at 1280x720, 1920x1080 and 3840x2160."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.client.cosmoforce.combat import FIELD_LABELS  # noqa: E402
+from game.client.kit.glossary import tooltip_text  # noqa: E402
+
+
+def _hover(app, pos, seconds: float = 1.0) -> None:
+    """Point at ``pos`` the way a player would: the pointer moves there, then rests past the tooltip's delay."""
+    pygame.mouse.set_pos(pos)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)})
+    app.step(1 / 30, [motion])
+    for _ in range(int(seconds * 30)):
+        app.step(1 / 30, [])
+
+
+def _fight_with_a_ship_out(app):
+    """Three captains, each with one ship, played by careful captains with seeded dice until the first ship is
+    out (the Warden, at seed 1) while the other two fight on."""
+    from game.client.cosmoforce.flow import start_game
+    from game.client.cosmoforce.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.games.cosmoforce.bots import Captain
+    from game.games.cosmoforce.rules.engine import CHANCE
+    from game.games.cosmoforce.scenarios import fight_setup
+
+    engine = shipped_engine()
+    setup = fight_setup(engine, "dart", "warden", "bastion", humans=(True, True, True))
+    session = GameSession.new(engine, setup, 1, saves_dir=app.home / "cosmoforce-hover")
+    captains = {player: Captain(player + 1) for player in range(3)}
+    while not any(ship.eliminated for ship in session.state.ships):
+        if session.current_player == CHANCE:
+            session.roll()
+        else:
+            session.apply(captains[session.current_player].choose(engine, session.state))
+    assert not session.over
+    start_game(app.context, session)
+    for _ in range(3):
+        app.step(1 / 30, [])
+    return app.stack.top
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_every_kind_of_field_label_explains_itself_on_hover(make_app, size):
+    app = make_app(size=size)
+    combat = _fight_with_a_ship_out(app)
+    assert combat.name == "cosmoforce_combat"
+    spots = combat.label_spots
+    assert {kind for kind, _ in spots} == set(FIELD_LABELS)
+    window = pygame.Rect((0, 0), size)
+    state = combat.state
+    out = next(ship for ship in state.ships if ship.eliminated)
+    standing = next(ship for ship in state.ships if ship.standing and ship.heat)
+    chosen = {"order": standing, "name": standing, "speed": standing, "heat": standing, "crew": standing,
+              "out": out}
+    expected = {
+        "order": (f"moves ", "<b>Speed</b>"),
+        "name": (f"{standing.name}, {state.players[standing.owner].name}'s ", "<b>Mass</b>"),
+        "speed": (f"flies at speed {standing.speed_text}", "<b>Speed</b>"),
+        "heat": (f"carries {standing.heat} heat token", "<b>Heat</b>"),
+        "crew": (f"{standing.crew_ready} ready, {standing.crew_hurt} hurt", "<b>Crew</b>"),
+        "out": (f"{out.name} is out of the fight", "<b>Eliminated</b>"),
+    }
+    for kind in FIELD_LABELS:
+        ship = chosen[kind]
+        spot = spots[(kind, ship.index)]
+        assert spot.rect == combat.label_boxes[(kind, ship.index)]
+        _hover(app, spot.rect.center)
+        text = tooltip_text(spot)
+        assert text is not None, kind
+        lead, term = expected[kind]
+        assert lead in text and term in text, (kind, text)
+        assert "_" not in text  # no internal id (ship classes and systems are named by their names)
+        tip = spot.tool_tip.rect
+        assert window.contains(tip), (kind, tip, size)
+        assert not tip.colliderect(spot.rect), (kind, tip, spot.rect, size)
+
+
+def test_the_hover_spots_follow_a_dragged_marker_and_leave_clicks_to_the_field(make_app):
+    app = make_app()
+    combat = _fight_with_a_ship_out(app)
+    ship = next(s.index for s in combat.state.ships if s.standing)
+    name = combat.label_spots[("name", ship)].rect.copy()
+    field = combat.field_rect()
+    start, goal = combat.marker_centre(ship), (field.centerx, field.top + field.h // 3)
+    for pos, buttons in ((start, 0), (goal, 1)):
+        motion = pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (buttons, 0, 0)})
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})
+        app.step(1 / 30, [motion, down] if buttons == 0 else [motion])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": goal, "button": 1})])
+    app.step(1 / 30, [])
+    moved = combat.label_spots[("name", ship)].rect
+    assert moved != name and moved == combat.label_boxes[("name", ship)]
+    assert moved.centerx == pytest.approx(goal[0], abs=2)
