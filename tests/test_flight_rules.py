@@ -536,6 +536,8 @@ def test_an_rcs_use_adds_three_piloting_to_a_fail():
     s = act(s, UseRcsBoost(rcs))
     assert item(s, rcs).uses_left == 1
     assert s.flight.roll is None and s.flight.choice is None
+    assert any(e.text == "An RCS puff adds 3 Piloting: the roll moves from 16 to 13, OK against 15/18."
+               for e in s.events)
 
 
 def test_an_rcs_boost_only_helps_a_fail():

@@ -97,6 +97,8 @@ def test_an_rcs_boost_moves_a_fail_like_piloting():
     rcs = ids["rcs"][0]
     s = act(s, UseRcsBoost(rcs))  # 17 -> 14
     assert item(s, rcs).uses_left == 1 and s.flight.roll is None and s.flight.choice is None
+    assert any(e.text == "An RCS puff adds 3 Piloting: the roll moves from 17 to 14, OK against 15/18."
+               for e in s.events)
 
 
 def test_not_enough_stamina_leaves_the_roll_a_fail():

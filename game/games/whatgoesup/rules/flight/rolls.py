@@ -159,18 +159,17 @@ class RollPart(FlightBase):
             else:
                 others = {"derps": replace_in(state.derps, [update(derp, current_stamina=derp.current_stamina - 1)])}
             amount = self._skill_amount(state, derp, action.skill)  # the same after the spend (stamina only)
-            roll, what = self._help_roll(roll, action.skill, amount)
-            spent = ("adds " + action.skill.capitalize() + " with the stamina point that worked the payload" if paid
-                     else f"spends a stamina point of {action.skill.capitalize()}")
-            said = Event(f"{derp.name} {spent}: {what}.", upgoer.owner, "roll")
-            return self._rolled(state, roll, (said,), others, settle)
+            after = self.roll_after_help(roll, action.skill, amount)
+            said = Event.told(_skill_words, (derp.name, paid, action.skill, amount, roll, after, self.table.skills),
+                              upgoer.owner, "roll")
+            return self._rolled(state, after, (said,), others, settle)
         if isinstance(action, UseRcsBoost):
             item = state.item(action.item)
             items = replace_in(state.items, [update(item, uses_left=(item.uses_left or 0) - 1)])
-            roll, what = self._help_roll(roll, PILOTING, self.rules.components.rcs_piloting_bonus)
-            said = Event(f"An RCS puff adds {self.rules.components.rcs_piloting_bonus} Piloting: {what}.",
-                         upgoer.owner, "roll")
-            return self._rolled(state, roll, (said,), {"items": items}, settle)
+            bonus = self.rules.components.rcs_piloting_bonus
+            after = self.roll_after_help(roll, PILOTING, bonus)
+            said = Event.told(_rcs_words, (bonus, roll, after, self.table.skills), upgoer.owner, "roll")
+            return self._rolled(state, after, (said,), {"items": items}, settle)
         raise IllegalAction(f"'{action}' cannot be done in the middle of a roll")
 
     def _rolled(self, state: GameState, roll: PendingRoll, said: tuple[Event, ...], others: Optional[dict],
@@ -193,18 +192,6 @@ class RollPart(FlightBase):
         boost is Piloting. Check ``refusal`` first: this does not judge whether the spend is allowed."""
         help = skills.spend(self.table.skills, roll.value, roll.rating, roll.help, skill, amount)
         return update(roll, moved=help.moved, fail_raise=help.fail_raise, boom_raise=help.boom_raise)
-
-    def _help_roll(self, roll: PendingRoll, skill: str, amount: int) -> tuple[PendingRoll, str]:
-        """The roll after one spend of help, and what it did in words."""
-        after = self.roll_after_help(roll, skill, amount)
-        if self.table.skills == skills.MOVE_ROLL:
-            what = (f"the roll moves from {roll.judged_value()} to {after.judged_value()}, "
-                    f"{after.outcome().label} against {after.effective()}")
-        else:
-            safety = "Boom" if skill == ENGINEERING else "Fail"
-            what = (f"the {safety} safety rises by {amount}: now {after.effective()}, "
-                    f"the {after.value} is {after.outcome().label}")
-        return after, what
 
     def help_plan(self, state: GameState, roll: PendingRoll, derps: Optional[Iterable[str]] = None,
                   rcs_boosts: Optional[int] = None, luck: int = 0,
@@ -370,6 +357,30 @@ class RollPart(FlightBase):
             if item is not None:
                 state = self._replace_items(state, [update(item, reusable_lost=True)])
         return state
+
+
+def _help_done(before: PendingRoll, after: PendingRoll, scheme: str, skill: str, amount: int) -> str:
+    """What one spend of help did to a roll, in words (flight.yaml's skills scheme ``scheme``)."""
+    if scheme == skills.MOVE_ROLL:
+        return (f"the roll moves from {before.judged_value()} to {after.judged_value()}, "
+                f"{after.outcome().label} against {after.effective()}")
+    safety = "Boom" if skill == ENGINEERING else "Fail"
+    return (f"the {safety} safety rises by {amount}: now {after.effective()}, "
+            f"the {after.value} is {after.outcome().label}")
+
+
+def _skill_words(derp: str, paid: bool, skill: str, amount: int, before: PendingRoll, after: PendingRoll,
+                 scheme: str) -> str:
+    """A derp's spend of a skill on a roll (``RollPart._apply_roll_action``): put together when first read
+    (``Event.told``; a bot game reads none)."""
+    spent = ("adds " + skill.capitalize() + " with the stamina point that worked the payload" if paid
+             else f"spends a stamina point of {skill.capitalize()}")
+    return f"{derp} {spent}: {_help_done(before, after, scheme, skill, amount)}."
+
+
+def _rcs_words(bonus: int, before: PendingRoll, after: PendingRoll, scheme: str) -> str:
+    """An RCS puff on a roll (``RollPart._apply_roll_action``), put together when first read."""
+    return f"An RCS puff adds {bonus} Piloting: {_help_done(before, after, scheme, PILOTING, bonus)}."
 
 
 def _rolled_words(craft: str, kind: str, names: tuple[str, ...], value: int, fail: int, boom: int, label: str) -> str:
