@@ -9,6 +9,9 @@ is compared with the same question worked out in full, in the same state:
 - ``_craft_figure`` (a craft's mass, thrust, steering and burn cost, kept while the craft and the state's
   items, things and derps stay the same values) against the figure worked out afresh;
 - ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh;
+- ``_roll_facts`` (a roll's craft and helpers carried while the state's craft and derps and the roll's craft
+  and help stay the same values, its outcome and the skills' refusals while the roll does) against the facts
+  worked out afresh;
 - a roll's die or spend that leaves nothing to decide, settled in the same copy of the state
   (``_apply_roll_action`` with ``settle``), against the roll set first and then carried on by ``_drive``;
 - ``_next_stage`` (passes over a stage with nobody queued and activates a lone craft in the same copy) against
@@ -22,6 +25,7 @@ import collections
 
 import pytest
 
+from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
@@ -87,6 +91,19 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
             wrong.append(("stage_order_key", state, upgoer_id))
         return answer
 
+    def watched_roll_facts(state, roll):
+        kept = rules._kept_roll_facts
+        seen["roll_facts", kept is not None and not (kept[0] is state and kept[1] is roll)
+             and kept[3] is state.upgoers and kept[4] is state.derps] += 1  # carried to another state or roll
+        answer = roll_facts(state, roll)
+        fresh = rules._fresh_roll_facts(state, roll)
+        if (answer.upgoer, answer.helpers, answer.helper_ids) != (fresh.upgoer, fresh.helpers, fresh.helper_ids) \
+                or answer.outcome(roll) is not roll.outcome() or any(
+                    why != skills.refusal(rules.table.skills, roll.value, roll.rating, roll.help, skill)
+                    for skill, why in answer.skill_refusals.items()):
+            wrong.append(("roll_facts", state, roll))
+        return answer
+
     def watched_apply_roll_action(state, action, settle=False):
         answer = apply_roll_action(state, action, settle)
         if settle:
@@ -133,6 +150,8 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
     next_stage = rules._next_stage
     rules._next_stage = watched_next_stage
     apply_roll_action = rules._apply_roll_action
+    roll_facts = rules._roll_facts
+    rules._roll_facts = watched_roll_facts
     rules._apply_roll_action = watched_apply_roll_action
     rules._has_choices, rules._needs_decision = watched_has_choices, watched_needs_decision
     rules._craft_figure, rules._stage_order_key = watched_craft_figure, watched_stage_order_key
@@ -154,7 +173,7 @@ def watched():
 
 
 @pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key",
-                                      "settled_at_once", "next_stage", "moved_at_once"])
+                                      "settled_at_once", "next_stage", "moved_at_once", "roll_facts"])
 def test_shortcut_answers_as_the_full_work(watched, shortcut):
     seen, wrong = watched
     assert [w for w in wrong if w[0] == shortcut] == []

@@ -186,7 +186,7 @@ class FlightBase:
         self._role_of_kind = {k.id: k.role for k in reversed(self.rules.components.kinds)}
         self._kept_dice: dict = {}  # (dice scheme, dice sets) -> distribution and chance outcomes (phase._dice)
         self._kept_dice_values: dict = {}  # (dice scheme, dice sets) -> the values it can roll (phase._dice_values)
-        self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts) last judged (rolls._roll_facts)
+        self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts, upgoers, derps) last judged (rolls._roll_facts)
         self._kept_timing: dict = {}  # craft id -> (craft, items, things, stage, timing score, its inputs) (phase._stage_order_key)
         self._kept_claims: Optional[tuple] = None  # (firsts, the claims among them) last asked (records._claimed)
         self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)

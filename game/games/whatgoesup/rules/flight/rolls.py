@@ -43,18 +43,34 @@ class RollPart(FlightBase):
 
     def _roll_facts(self, state: GameState, roll: PendingRoll) -> "_RollFacts":
         """What every mid-roll choice of ``roll`` in ``state`` is judged against, worked out once for the last
-        (state, roll) asked: a listing judges every candidate against the same ones (both are immutable)."""
+        (state, roll) asked: a listing judges every candidate against the same ones (both are immutable).
+
+        The craft and its helpers read only the state's craft and derps and the roll's craft, help and free
+        help, so they are carried to the next state asked while those are the very same values (a die set,
+        a spend of luck, the state told more); the outcome and the skills' refusals read only the roll, so
+        they are carried while the roll is the same value."""
         kept = self._kept_roll_facts
-        if kept is not None and kept[0] is state and kept[1] is roll:
+        if kept is not None and kept[1] is roll and kept[0] is state:
             return kept[2]
+        upgoers, derps = state.upgoers, state.derps
+        if kept is not None and kept[3] is upgoers and kept[4] is derps and (
+                kept[1] is roll or (kept[1].upgoer == roll.upgoer and kept[1].helpable == roll.helpable
+                                    and kept[1].free_help == roll.free_help)):
+            old = kept[2]
+            facts = old if kept[1] is roll else _RollFacts(old.upgoer, old.helpers, old.helper_ids, {})
+        else:
+            facts = self._fresh_roll_facts(state, roll)
+        self._kept_roll_facts = (state, roll, facts, upgoers, derps)
+        return facts
+
+    def _fresh_roll_facts(self, state: GameState, roll: PendingRoll) -> "_RollFacts":
+        """``_roll_facts`` worked out from ``state`` and ``roll`` alone (nothing carried)."""
         upgoer = state.find("upgoer", roll.upgoer)
         helpers: tuple[Derp, ...] = ()
         if roll.helpable and upgoer is not None:
             helpers = tuple(d for d in self._crew(state, upgoer)
                             if d.awake and (d.current_stamina > 0 or d.id == roll.free_help))
-        facts = _RollFacts(upgoer, helpers, frozenset(d.id for d in helpers), {})
-        self._kept_roll_facts = (state, roll, facts)
-        return facts
+        return _RollFacts(upgoer, helpers, frozenset(d.id for d in helpers), {})
 
     def _roll_candidates(self, state: GameState, roll: PendingRoll) -> list[Action]:
         if roll.previous is not None:
