@@ -100,3 +100,28 @@ def test_the_hover_spots_follow_a_dragged_marker_and_leave_clicks_to_the_field(m
     moved = combat.label_spots[("name", ship)].rect
     assert moved != name and moved == combat.label_boxes[("name", ship)]
     assert moved.centerx == pytest.approx(goal[0], abs=2)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_a_shots_caption_on_the_panel_explains_shooting_and_effective_dice(make_app, size):
+    from game.client.cosmoforce.flow import start_game
+    from game.games.cosmoforce.rules.state import PendingRoll
+    from game.tools.cosmoforce_shots import fight_session
+
+    app = make_app(size=size)
+    session = fight_session(app, 400, stop=lambda s: isinstance(s.state.step, PendingRoll)
+                            and s.state.step.purpose == "fire")
+    step = session.state.step
+    assert isinstance(step, PendingRoll) and step.purpose == "fire"
+    start_game(app.context, session)
+    for _ in range(3):
+        app.step(1 / 30, [])
+    combat = app.stack.top
+    spot = combat.label_spots[("roll", step.ship)]
+    assert spot.rect == combat.label_boxes[("roll", step.ship)]
+    _hover(app, spot.rect.center)
+    text = tooltip_text(spot)
+    assert text is not None and "exact chance of each result (hits)" in text
+    assert "<b>Shooting</b>" in text and "<b>Effective die</b>" in text
+    assert pygame.Rect((0, 0), size).contains(spot.tool_tip.rect)
+    assert not spot.tool_tip.rect.colliderect(spot.rect)

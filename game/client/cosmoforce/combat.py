@@ -14,7 +14,7 @@ from typing import Optional
 import pygame
 
 from game.client.cosmoforce.glossary import WORDS
-from game.client.cosmoforce.dice_view import PURPOSE_TITLES, draw_odds, roll_caption, rule_line
+from game.client.cosmoforce.dice_view import PURPOSE_TITLES, RESULT_WORDS, draw_odds, roll_caption, rule_line
 from game.client.cosmoforce.roster import (COIN_GOLD, HEAT, RosterView, draw_coin, draw_heat_token, draw_roster,
                                           stat_spots)
 from game.client.kit.draw import draw_marker, draw_program_marker, program_colour, shape_for
@@ -34,8 +34,13 @@ TOP = 76
 ROSTER_H = 292
 ROW_H, ROW_GAP = 40, 6
 DRAG_SLOP = 6  # pixels the pointer may move before a press on a marker becomes a drag
-#: The kinds of label drawn on the field, each explained on hover by ``label_tip``.
+#: The kinds of label drawn on the field, each explained on hover by ``label_tip`` (as is "roll", the caption
+#: of a roll about to be made, on the panel).
 FIELD_LABELS = ("order", "name", "speed", "heat", "crew", "out")
+#: The glossary words a roll's caption on the panel rests on, by the roll's purpose.
+ROLL_TERMS = {"tie_break": ("tie for speed",), "afterburner": ("afterburner",), "strafe": ("drone strafe",),
+              "fire": ("shooting",), "precision": ("precision fire", "shooting"), "heal": ("heal crew",),
+              "repair": ("repair systems",), "heat": ("heat", "aftermath")}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 #: The glossary word each action button explains on hover.
 ACTION_TERMS = {"fire": "fire weapons", "burn": "burn engines", "conserve": "conserve energy", "heal": "heal crew",
@@ -488,6 +493,10 @@ class CombatScene(GameScene):
         if kind == "crew":
             return (f"{ship.name}'s crew: {ship.crew_ready} ready, {ship.crew_hurt} hurt (a gold coin is ready, a "
                     f"grey one hurt).", ("crew",))
+        if kind == "roll":
+            step = state.step
+            return (f"The bars below give the exact chance of each result ({RESULT_WORDS[step.purpose]}) before the "
+                    f"dice are rolled.", ROLL_TERMS[step.purpose] + ("effective die",))
         return f"{ship.name} is out of the fight and takes no more turns.", ("eliminated",)
 
     def place_label_spots(self) -> None:
@@ -691,11 +700,12 @@ class CombatScene(GameScene):
         if isinstance(step, PendingRoll):
             weapon = self.engine.rules.systems.get(step.weapon).name if step.weapon else ""
             caption = roll_caption(state, step, weapon)
-            y = area.top + layout.px(28)
+            top = y = area.top + layout.px(28)
             y = draw_wrapped(surface, caption, text_font, INK, pygame.Rect(area.left, y, area.w, layout.px(44)), 2)
             y += layout.px(2)
             y = draw_wrapped(surface, rule_line(step), font_px(layout.px(14)), INK_DIM,
                              pygame.Rect(area.left, y, area.w, layout.px(48)), 2)
+            self.label_boxes[("roll", step.ship)] = pygame.Rect(area.left, top, area.w, y - top)
             odds = pygame.Rect(area.left, y + layout.px(10), area.w,
                                area.bottom - layout.px(ROW_H + 14) - (y + layout.px(10)))
             draw_odds(surface, odds, layout, self.engine.roll_distribution(step), step.purpose)
