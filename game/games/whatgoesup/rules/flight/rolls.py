@@ -254,9 +254,8 @@ class RollPart(FlightBase):
         upgoer = state.find("upgoer", roll.upgoer)
         aboard = (state.find("item", i) for i in roll.items)
         names = tuple([self._name(state, item) for item in aboard if item is not None])
-        rating = roll.effective()
-        return Event.told(_rolled_words, (upgoer.name if upgoer else "?", roll.kind, names, roll.value, rating.fail,
-                                          rating.boom, roll.outcome().label), upgoer.owner if upgoer else None, "roll")
+        return Event.told(_rolled_words, (upgoer.name if upgoer else "?", names, roll), upgoer.owner if upgoer else None,
+                          "roll")
 
     # ------------------------------------------------------------------ settling
     def _settle(self, state: GameState, roll: Optional[PendingRoll] = None, said: tuple[Event, ...] = (),
@@ -399,10 +398,11 @@ def _rcs_words(bonus: int, before: PendingRoll, after: PendingRoll, scheme: str)
     return f"An RCS puff adds {bonus} Piloting: {_help_done(before, after, scheme, PILOTING, bonus)}."
 
 
-def _rolled_words(craft: str, kind: str, names: tuple[str, ...], value: int, fail: int, boom: int, label: str) -> str:
-    """A die's story (``RollPart._roll_event``)."""
-    return (f"{craft}: {kind.replace('_', ' ')} roll for {', '.join(names)} - rolled {value} against "
-            f"Fail {fail} / Boom {boom}: {label}.")
+def _rolled_words(craft: str, names: tuple[str, ...], roll: PendingRoll) -> str:
+    """A die's story (``RollPart._roll_event``): the rolled ``roll`` against its rating as it then stood."""
+    rating = roll.effective()
+    return (f"{craft}: {roll.kind.replace('_', ' ')} roll for {', '.join(names)} - rolled {roll.value} against "
+            f"Fail {rating.fail} / Boom {rating.boom}: {roll.outcome().label}.")
 
 
 @dataclasses.dataclass
