@@ -62,13 +62,16 @@ def test_every_kind_of_field_label_explains_itself_on_hover(make_app, size):
     chosen = {"order": standing, "name": standing, "speed": standing, "heat": standing, "crew": standing,
               "out": out}
     expected = {
-        "order": (f"moves ", "<b>Speed</b>"),
+        "order": (f"{standing.name} ({state.players[standing.owner].name}) takes its turn ", "<b>Speed</b>"),
         "name": (f"{standing.name}, {state.players[standing.owner].name}'s ", "<b>Mass</b>"),
         "speed": (f"flies at speed {standing.speed_text}", "<b>Speed</b>"),
         "heat": (f"carries {standing.heat} heat token", "<b>Heat</b>"),
         "crew": (f"{standing.crew_ready} ready, {standing.crew_hurt} hurt", "<b>Crew</b>"),
         "out": (f"{out.name} is out of the fight", "<b>Eliminated</b>"),
     }
+    struck = spots[("order", out.index)]
+    _hover(app, struck.rect.center)
+    assert f"{out.name} ({state.players[out.owner].name}) is out of the fight" in tooltip_text(struck)
     for kind in FIELD_LABELS:
         ship = chosen[kind]
         spot = spots[(kind, ship.index)]

@@ -475,9 +475,12 @@ class CombatScene(GameScene):
             order = state.order or ()
             place = f"{ORDINALS[order.index(index)]} " if index in order and order.index(index) < len(ORDINALS) \
                 else ""
-            now = " and is taking its turn now" if state.acting_ship is not None and \
+            if not ship.standing:
+                return (f"{ship.name} ({captain}) is out of the fight: it keeps its place in the order, struck "
+                        f"through, and takes no more turns.", ("eliminated",))
+            now = ", and it is taking it now" if state.acting_ship is not None and \
                 state.acting_ship.index == index else ""
-            return (f"{ship.name} ({captain}) moves {place}this round at speed {ship.speed_text}{now}.",
+            return (f"{ship.name} ({captain}) takes its turn {place}this round, at speed {ship.speed_text}{now}.",
                     ("speed", "round"))
         if kind == "name":
             kind_name = self.engine.rules.classes.get(ship.ship_class).name.lower()
@@ -485,7 +488,7 @@ class CombatScene(GameScene):
                     f"right; drop your own ship on an enemy to aim at it, or anywhere else to make room.", ("mass",))
         if kind == "speed":
             terms = ("speed", "tie for speed") if ship.edge else ("speed",)
-            return f"{ship.name} flies at speed {ship.speed_text}; the faster ship moves first.", terms
+            return f"{ship.name} flies at speed {ship.speed_text}; faster ships take their turns first.", terms
         if kind == "heat":
             lead = f"{ship.name} carries {counted(ship.heat, 'heat token')}." if ship.heat else \
                 f"{ship.name} is cool: no heat to burn its crew in the aftermath."
