@@ -741,6 +741,7 @@ def changes_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[tuple
     not named holds the very value). Answers from what was recorded, not by comparing values."""
     links = []
     pool = newer
+    cuts = False
     while pool is not older:
         if len(links) >= steps:
             return None
@@ -748,7 +749,17 @@ def changes_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[tuple
         if made is None or made[0] is not pool:
             return None
         links.append(made)
+        cuts = cuts or bool(made[3])
         pool = made[1]
+    if not cuts:  # replaced and appended only: the places are older's own (as ``replaced_since``)
+        if len(links) == 1:
+            size = len(older)
+            return [], sorted([n for n in links[0][2] if n < size])
+        found: set[int] = set()
+        for made in links:
+            found.update(made[2])
+        size = len(older)
+        return [], sorted([n for n in found if n < size])
     size = len(older)  # how many of older's values the pool on the way still holds (first, in order)
     origin: Optional[list[int]] = None  # their places in older, once one was removed (before: the same places)
     changed: set[int] = set()
