@@ -44,7 +44,6 @@ class CarefulPlayer:
         self._caps: dict = {}  # blueprint id -> (the blueprint last asked about, setup, its research cap)
         self._steps: dict = {}  # blueprint id -> (boom step wanted, fail step wanted) -> those one-step researches
         self._towards: dict = {}  # id(blueprint) -> (blueprint, target, setup, the steps research_towards proposes)
-        self._research_limits = engine.rules.economy.research  # the steps a turn allows per safety
 
     def ok(self, state: GameState, action: Action) -> bool:
         if not self.engine.allowed(state, action):
@@ -133,25 +132,22 @@ class CarefulPlayer:
         return thing.rating.fail >= min(cap.fail, target.fail) and thing.rating.boom >= min(cap.boom, target.boom)
 
     def research_towards(self, state: GameState, thing, target: Rating) -> tuple[Action, ...]:
-        """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and the cap and while the
-        turn's research limit for that safety (economy.yaml) leaves a step: the engine would refuse one past it,
-        so it is not asked. The steps are made once per blueprint id, and proposed once per blueprint value
-        and target (they read nothing else)."""
+        """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and while the engine's R&D
+        listing row of the blueprint offers that step (the cap, the turn's step limit, Fail below Boom: the
+        engine's rules, not restated here). The steps are made once per blueprint id, and proposed once per
+        blueprint value and target (they read nothing else)."""
         hit = self._towards.get(id(thing))
         if hit is not None and hit[0] is thing and hit[1] is target and hit[2] is state.setup:
             return hit[3]
-        cap = self.research_cap(state, thing)
-        limits = self._research_limits
+        row = self.engine.rnd_listing.row(state, thing)
         steps = self._steps.get(thing.id)
         if steps is None:
             boom, fail = Research(thing.id, "boom", 1), Research(thing.id, "fail", 1)
             steps = self._steps[thing.id] = {(True, True): (boom, fail), (True, False): (boom,),
                                              (False, True): (fail,), (False, False): ()}
         rating = thing.rating
-        wanted = steps[rating.boom < min(cap.boom, target.boom)
-                       and thing.boom_steps_this_turn < limits.max_boom_steps_per_turn,
-                       rating.fail < min(cap.fail, target.fail, rating.boom - 1)
-                       and thing.fail_steps_this_turn < limits.max_fail_steps_per_turn]
+        wanted = steps[row.research_boom is not None and rating.boom < target.boom,
+                       row.research_fail is not None and rating.fail < target.fail]
         if len(self._towards) >= 256:
             self._towards.clear()
         self._towards[id(thing)] = (thing, target, state.setup, wanted)
