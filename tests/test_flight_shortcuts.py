@@ -307,3 +307,18 @@ def test_parts_filtered_at_c_speed_are_those_the_plain_filter_keeps(engine):
     assert len(items) > 12  # a long pool
     for gone in (set(), {items[0].id}, {i.id for i in items[::3]}, {i.id for i in items} | {"no such part"}):
         assert without(items, gone) == tuple(i for i in items if i.id not in gone)
+
+
+def test_kept_burns_are_the_boards_burns(engine):
+    """``Board.burns_from`` keeps its answer per (step, scenario): every step's answer, in every scenario and
+    asked twice, is the burns worked out from the board's steps."""
+    board = engine.rules.board
+    scenarios = {None, "*"} | {step.scenario for step in board.steps} | {
+        burn.scenario for step in board.steps for burn in step.burns}
+    assert len(scenarios) > 2  # a scenario's own steps or burns are on the shipped board
+    for scenario in scenarios:
+        for step in board.steps:
+            fresh = tuple(b for b in step.burns
+                          if board.in_play(b, scenario) and board.in_play(board.step(b.to), scenario))
+            assert board.burns_from(step.id, scenario) == fresh
+            assert board.burns_from(step.id, scenario) is board.burns_from(step.id, scenario)

@@ -140,9 +140,21 @@ class Board:
         docks with the rock (its RCS uses are flight.yaml's ``rock_docking_rcs_uses``)."""
         return burn.uses_rcs or self.step(burn.to).kind == "rock_docking"
 
+    @functools.cached_property
+    def _kept_burns(self) -> dict[tuple[str, Optional[str]], tuple[BurnOption, ...]]:
+        """``burns_from``'s answers by (step, scenario), each worked out on its first ask (the board never
+        changes): a craft's every move, burn check and listing asks again."""
+        return {}
+
     def burns_from(self, step_id: str, scenario: Optional[str]) -> tuple[BurnOption, ...]:
-        return tuple(b for b in self.step(step_id).burns
-                     if self.in_play(b, scenario) and self.in_play(self.step(b.to), scenario))
+        """The burns out of a step that belong on the board in this scenario (their destinations too)."""
+        key = (step_id, scenario)
+        burns = self._kept_burns.get(key)
+        if burns is None:
+            burns = self._kept_burns[key] = tuple(
+                b for b in self.step(step_id).burns
+                if self.in_play(b, scenario) and self.in_play(self.step(b.to), scenario))
+        return burns
 
     def exits(self, step_id: str, scenario: Optional[str] = None) -> tuple[str, ...]:
         """Every step a craft can go to from here (coasting, burning or as a fallback)."""
