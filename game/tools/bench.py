@@ -11,7 +11,8 @@ Engine figures (in this process):
 * ``simulate_random_games_per_s``: the same with ``--bot random``; ``random_action_cost_growth`` is the
   cost of an action in 80-turn random games over its cost in 5-turn ones (flat play: near 1), each game a
   one-game ``simulate`` run as the issue's row names (before 2026-11-24 it timed ``play_game`` without the
-  collector's tuning for play: about 0.07-0.1 higher for the same engine).
+  collector's tuning for play: the collector's own share is about 0.04 of that figure, and interleaved runs
+  of the two measures on the same code gave medians 1.397 and 1.402; docs/performance.md).
 * ``stop_the_rock_games_per_s``: Stop The Rock, one program, the space-program bot, checks on.
 * ``rnd_legal_actions_us``: one ``legal_actions`` call in a mid-game R&D state (R&D states of turns 8-12
   of seeded games, each asked once, so nothing answers from a cache it filled itself).
