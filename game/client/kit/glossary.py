@@ -151,8 +151,9 @@ def tip_spot(rect: pygame.Rect, html: str, context, container=None):
 
 
 def keep_on_screen(tip, manager, target: Optional[pygame.Rect] = None) -> None:
-    """Move a tooltip that pygame_gui could not fit (taller than the room above and below its target)
-    fully inside the window; off ``target`` (what it explains) too, below it or else above, when there is room."""
+    """Move a tooltip fully inside the window (pygame_gui lets one taller than the room above and below its
+    target hang out of it) and, when it covers ``target`` (what it explains), below it or else above, when the
+    window has room there."""
     window = manager.get_root_container().get_rect()
     margin = max(2, window.h // 180)  # a little air between a tooltip and the window's edge
     room = window.inflate(-2 * margin, -2 * margin)
