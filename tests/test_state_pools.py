@@ -276,3 +276,18 @@ def test_selection_carried_over_a_removal_equals_the_whole_pool_filtered():
             assert state_module._where(pool, owner, wanted) == plain
 
     check()
+
+
+def test_changes_since_follows_as_many_steps_as_it_is_given():
+    """``steps`` is how many makings ``changes_since`` follows back, a removal one of them, as for
+    ``replaced_since``: beyond them the caller compares."""
+    from game.games.whatgoesup.rules.state import changes_since, removed
+    pool = tuple(Piece(f"P{n}", n) for n in range(30))
+    step1 = removed(pool, [2, 5])
+    step2 = replace_in(step1, (Piece("P7", 70),))  # P7 now at place 5
+    assert changes_since(pool, pool, 0) == ([], [])
+    assert changes_since(pool, step1, 0) is None
+    assert changes_since(pool, step1, 1) == ([2, 5], [])
+    assert changes_since(pool, step2, 1) is None
+    assert changes_since(pool, step2, 2) == ([2, 5], [7])
+    assert changes_since(step1, step2, 1) == ([], [5])
