@@ -156,3 +156,22 @@ def test_a_reusable_stage_flying_itself_home_sheds_the_flights_damage(tmp_path):
     play.act(Launch(test))
     assert play.s.item(stage).fixed_rating == GOOD
     assert play.roll.kind == "launch" and play.roll.rating == GOOD and play.odds() == GOOD_ODDS
+
+
+def test_a_part_placed_in_space_keeps_its_own_rating_and_counts_its_damage_once():
+    """``scenario.place_in_space`` fixes the ratings a launch would: the part's own, this flight's damage kept
+    apart (it froze the damaged rating before, and the damage was then counted a second time)."""
+    from game.games.whatgoesup.rules.scenario import place_in_space
+    from game.games.whatgoesup.rules.state import replace_in, update
+
+    play = Play(Engine(load_rules()))
+    capsule, = play.part("capsule", 1, "Pod")
+    thruster, = play.part("thruster", 1, "Puff")
+    hurt = update(play.s.item(capsule), flight_fail_penalty=1, flight_boom_penalty=1)
+    play.s = update(play.s, items=replace_in(play.s.items, (hurt,)))
+    assert play.rating(capsule) == Rating(9, 14)
+    play.s, _ = place_in_space(play.s, play.engine, 0, UpgoerDesign("Sure", modules=(capsule, thruster)),
+                               "low_1")
+    assert play.s.item(capsule).fixed_rating == GOOD
+    assert play.damage(capsule) == (1, 1)
+    assert play.rating(capsule) == Rating(9, 14)

@@ -105,7 +105,7 @@ def place_in_space(state: GameState, engine, program: int, design, step_id: str)
                     crew=design.crew, fuel=design.fuel, rations=design.rations, location=step_id, status="flying",
                     launched_turn=state.turn)
     items = [update(state.item(i), location=upgoer_id) for i in design.modules]
-    items = [update(i, fixed_rating=engine.item_rating(state, i)) for i in items]
+    items = [update(i, fixed_rating=engine.own_rating(state, i)) for i in items]  # the damage kept apart
     derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
     p = state.programs[program]
     state = with_program(state, update(p, fuel_stock=p.fuel_stock - design.fuel,
