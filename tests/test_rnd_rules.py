@@ -1102,3 +1102,18 @@ def test_a_story_told_later_reads_as_if_told_at_once():
         told.text = "something else"
     with pytest.raises(AttributeError):
         told.words  # noqa: B018  (no other name is made up)
+
+
+def test_reverse_engineering_copies_the_parts_own_rating_not_a_flights_damage():
+    """The blueprint a part is reverse engineered into has the part's own rating (``Engine.own_rating``), as a
+    launch and a trade keep it: a flight's damage ends with the flight and is no part of the design."""
+    from game.games.whatgoesup.rules.state import replace_in, update
+
+    state, (item,) = _rival_hardware(mass=4)
+    own = ENGINE.own_rating(state, state.item(item))
+    hurt = update(state.item(item), flight_fail_penalty=1, flight_boom_penalty=1)
+    state = update(state, items=replace_in(state.items, (hurt,)))
+    assert ENGINE.item_rating(state, state.item(item)) != own
+    state = act(state, ReverseEngineer(item))
+    copy, = [t for t in state.things_of(1) if t.kind == "capsule"]
+    assert copy.rating == own

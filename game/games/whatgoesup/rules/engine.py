@@ -907,7 +907,7 @@ class Engine:
             raise IllegalAction(refusal)
         if check_only:
             return state
-        copy = update(original, id=f"T{state.next_id}", owner=program.index, rating=self.item_rating(state, item),
+        copy = update(original, id=f"T{state.next_id}", owner=program.index, rating=self.own_rating(state, item),
                       fail_steps_this_turn=0, boom_steps_this_turn=0,
                       name=self._unique_name(state, program.index, original.name))
         bonus = rules.points_per_mass * original.mass
