@@ -83,7 +83,7 @@ class SpaceProgramBot:
         self._holds: dict[str, int] = {}  # armed craft id -> turns it has stayed on the pad
         self._approved: tuple = (None, None)  # (state, action): the last action ``_ok`` allowed, and where
         self._parts_memo: dict[int, _PlanParts] = {}  # program -> its plan's blueprints and their targets
-        self._armed_plans: dict = {}  # (id of a plan, weapon) -> that plan with the weapon added
+        self._armed_plans: dict = {}  # (id of a plan, weapon) -> (that plan, it with the weapon added)
         self._stored_memo: dict = {}  # program -> (state.items, key, parts at home by kind)
         self._outlines: dict[int, _Outline] = {}  # program -> what its craft is made of, for one setup
         self._last_goal: tuple = (None, None, None, None)  # (setup, engine, program, goal_plan's answer)
@@ -299,9 +299,10 @@ class SpaceProgramBot:
     def _armed_plan(self, plan: dict, weapon: str) -> dict:
         """``plan`` with one weapon payload added (the same dict each time, so what is kept per plan holds)."""
         key = (id(plan), weapon)
-        if key not in self._armed_plans:
-            self._armed_plans[key] = {**plan, weapon: 1}
-        return self._armed_plans[key]
+        kept = self._armed_plans.get(key)
+        if kept is None or kept[0] is not plan:  # the plan is held with its answer, so its id is never reused
+            kept = self._armed_plans[key] = (plan, {**plan, weapon: 1})
+        return kept[1]
 
     def _plan_things(self, engine: Engine, state: GameState, player: int, plan: dict,
                      armed: bool) -> tuple[dict, dict]:
