@@ -49,3 +49,24 @@ def test_a_look_made_stale_by_a_new_size_is_drawn_again_when_shown(make_app):
     app.step(1 / 30, [])
     shape = button.drawable_shape
     assert shape.states["selected"].surface.get_size() == shape.states["normal"].surface.get_size() == (400, 80)
+
+
+def test_the_two_layers_over_pygame_guis_shape_look_up_are_put_on_once_however_often_apps_start():
+    """``style.keep_big_looks`` and ``kept_looks.install`` each wrap pygame_gui's shape look-up and its finishing
+    of a look; run in any order, again and again (an app started anew in one process, as the tests do), they must
+    not wrap each other's wrappers, or every look drawn goes through a chain that grows until Python's recursion
+    limit."""
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
+    from pygame_gui.core.surface_cache import SurfaceCache
+
+    from game.client.kit import kept_looks, style
+
+    style.keep_big_looks()
+    kept_looks.install()
+    wrapped = (SurfaceCache.find_surface_in_cache, RoundedRectangleShape.finalise_images_and_text,
+               RoundedRectangleShape.set_dimensions)
+    for _ in range(3):
+        kept_looks.install()
+        style.keep_big_looks()
+    assert (SurfaceCache.find_surface_in_cache, RoundedRectangleShape.finalise_images_and_text,
+            RoundedRectangleShape.set_dimensions) == wrapped

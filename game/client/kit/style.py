@@ -466,6 +466,9 @@ def keep_big_looks() -> None:
         finally:
             shape.resizing_quickly = False
 
+    # The look-up wrapped may be the other layer's (kit/style.keep_big_looks, kit/kept_looks.install): its mark
+    # is carried up, so neither layer wraps the pair again when an app starts again in the same process.
+    find_surface_in_cache.__dict__.update(getattr(find, "__dict__", {}))
     find_surface_in_cache._finds_big_looks = True  # type: ignore[attr-defined]
     SurfaceCache.find_surface_in_cache = find_surface_in_cache  # type: ignore[method-assign]
     RoundedRectangleShape.finalise_images_and_text = finalise_images_and_text  # type: ignore[method-assign]
