@@ -65,7 +65,8 @@ class RecordsPart(FlightBase):
         does; an underped craft wins a share of the dots)."""
         for first in self._firsts_by_trigger.get(trigger, ()):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
-            if claim in self._claimed(state.firsts):
+            claimed = self._claimed(state.firsts)
+            if claim in claimed:
                 continue
             dots = self.first_share(state, craft, first.dots)  # reads the craft, not the firsts
             robots = " by an underped craft" if dots != first.dots else ""
@@ -76,6 +77,7 @@ class RecordsPart(FlightBase):
                          f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")
             state = update(state, programs=programs_with(state, self.engine.dotted(winner, dots, first.name + named)),
                            firsts=state.firsts + ((claim, program),), events=state.events + (said,))
+            self._kept_claims = (state.firsts, claimed | {claim})  # grown by one, not rebuilt from the tuple
         return state
 
     def _claimed(self, firsts: tuple[tuple[str, int], ...]) -> frozenset[str]:
