@@ -323,7 +323,7 @@ class EndingScene(GameScene):
                       if story.nudges else "No nudges")
             flight_lines.insert(1, (nudges, BAND_COLOURS["ok"] if story.nudges else INK_DIM))
         section("Flights", flight_lines, "No flights.", 4)
-        section("Firsts", [(t, INK) for t in story.firsts], "No firsts.", 3)
+        section("Firsts and feats", [(t, INK) for t in story.firsts], "No firsts or feats.", 3)
         lost = [(f"{name} was lost", ACCENT_HOT) for name in story.derps_lost] + \
                [(f"{name} is still out in space", BAND_COLOURS["fail"]) for name in story.derps_out]
         section("Derps lost" if not story.derps_out else "Derps lost or left out", lost, "Every derp came home.", 3)

@@ -218,6 +218,6 @@ class TurnReportScene(StillScene, GameScene):
                  for reason, d in r.changes], "No dots gained or lost.")
         tones = {"ok": BAND_COLOURS["ok"], "fail": BAND_COLOURS["fail"], "boom": ACCENT_HOT, "info": INK}
         section("Flights", [(text, tones[tone]) for text, tone in r.flights], "No flights this turn.")
-        section("Firsts won", [(t, INK) for t in r.firsts], "None this turn.")
+        section("Firsts and feats", [(t, INK) for t in r.firsts], "None this turn.")
         section("Derps lost", [(t, ACCENT_HOT) for t in r.lost] + [(t, BAND_COLOURS["fail"]) for t in r.injured],
                 "Everyone is safe.")
