@@ -405,12 +405,18 @@ def compare_every_phase(engine, setup, seeds, bot_kinds, max_turns, flight_only=
             where = where_acted(engine, state)
             seen[where] = seen.get(where, 0) + 1
 
+    play_seeded(engine, setup, seeds, bot_kinds, max_turns, check)
+    return seen
+
+
+def play_seeded(engine, setup, seeds, bot_kinds, max_turns, on_action) -> None:
+    """Play a game of ``setup`` for every seed and bot kind, ``on_action`` called after each action (it asserts
+    what it checks); none of the games may fail its invariants."""
     for seed in seeds:
         for bot_kind in bot_kinds:
-            result = play_game(engine, setup, seed, max_turns=max_turns, check=False, on_action=check,
+            result = play_game(engine, setup, seed, max_turns=max_turns, check=False, on_action=on_action,
                                bot_kind=bot_kind)
             assert result.failure is None, result.failure
-    return seen
 
 
 def _flight_states(seen: dict[str, int]) -> int:

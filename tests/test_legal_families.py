@@ -11,7 +11,7 @@ from game.games.whatgoesup.bots import _THROWS_AWAY
 from game.games.whatgoesup.rules.actions import Build, Disassemble, EndRnD, Hire, Research
 from game.games.whatgoesup.rules.rnd_listing import AFTER_BLOCKS_KINDS, Listed, rnd_family_kinds
 from game.games.whatgoesup.sim import default_setup, play_game
-from tests.test_fast_engine import ENGINE, OPTIONAL_PLAY, SETUPS
+from tests.test_fast_engine import ENGINE, OPTIONAL_PLAY, SETUPS, play_seeded
 
 
 def assert_families_are_the_list(engine, state) -> None:
@@ -46,11 +46,7 @@ def compare_in_play(engine, setup, seeds, bot_kinds, max_turns) -> dict[str, int
         where = "trade" if after.pending_trade is not None else after.phase
         seen[where] = seen.get(where, 0) + 1
 
-    for seed in seeds:
-        for bot_kind in bot_kinds:
-            result = play_game(engine, setup, seed, max_turns=max_turns, check=False, on_action=check,
-                               bot_kind=bot_kind)
-            assert result.failure is None, result.failure
+    play_seeded(engine, setup, seeds, bot_kinds, max_turns, check)
     return seen
 
 

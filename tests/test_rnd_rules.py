@@ -1047,16 +1047,22 @@ def test_who_acts_is_answered_for_the_state_asked_about_in_any_order():
     assert ENGINE.current_player(update(second, phase="over")) == TERMINAL
 
 
-def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
-    """A design is refused while the fuel it loads is not at home, and the reason says how much there is now:
-    the engine keeps which designs fly, never an older refusal's words. Once the fuel is bought, it flies
-    and its story tells its total mass."""
+def pip_on_a_lower_stage(fuel: int):
+    """A rich game where Ayla has hired Pip and holds a crewed design for Pip on a lower stage of mass 8 she has
+    built, loading ``fuel``: (state, Pip's id, the design)."""
     state = rich_game()
     state, derp = hire(state, "Pip")
     state, design = crew_design(state, derp)
     state, stage = invent(state, "lower_stage", 8)
     state, (strong,) = build(state, stage)
-    fuelled = dataclasses.replace(design, stages=((strong,),), fuel=3)
+    return state, derp, dataclasses.replace(design, stages=((strong,),), fuel=fuel)
+
+
+def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
+    """A design is refused while the fuel it loads is not at home, and the reason says how much there is now:
+    the engine keeps which designs fly, never an older refusal's words. Once the fuel is bought, it flies
+    and its story tells its total mass."""
+    state, _, fuelled = pip_on_a_lower_stage(fuel=3)
     with pytest.raises(IllegalAction, match=r"^this design cannot fly: you have 0 fuel at home, not 3$"):
         act(state, Assemble(fuelled))
     state = act(state, BuyConsumables("fuel", 2))
@@ -1069,12 +1075,7 @@ def test_a_refused_design_names_the_stock_at_home_as_it_is_now():
 def test_an_upgoer_taken_apart_puts_its_parts_and_crew_back_home_and_says_so():
     """Assembled, then taken apart on the pad: its parts are in storage again, its derp at home, its fuel back
     in stock, the craft gone, and the story says it in words."""
-    state = rich_game()
-    state, derp = hire(state, "Pip")
-    state, design = crew_design(state, derp)
-    state, stage = invent(state, "lower_stage", 8)
-    state, (strong,) = build(state, stage)
-    design = dataclasses.replace(design, stages=((strong,),), fuel=2)
+    state, derp, design = pip_on_a_lower_stage(fuel=2)
     state = act(state, BuyConsumables("fuel", 2), Assemble(design))
     upgoer = state.upgoers[-1]
     aboard = [i.id for i in state.items if i.location == upgoer.id]
