@@ -52,10 +52,10 @@ def test_a_look_made_stale_by_a_new_size_is_drawn_again_when_shown(make_app):
 
 
 def test_the_two_layers_over_pygame_guis_shape_look_up_are_put_on_once_however_often_apps_start():
-    """``style.keep_big_looks`` and ``kept_looks.install`` each wrap pygame_gui's shape look-up and its finishing
-    of a look; run in any order, again and again (an app started anew in one process, as the tests do), they must
-    not wrap each other's wrappers, or every look drawn goes through a chain that grows until Python's recursion
-    limit."""
+    """``style.keep_big_looks`` and ``kept_looks.install`` both hook pygame_gui's shape look-up and its finishing
+    of a look (``kept_looks.hook_looks``); run in any order, again and again (an app started anew in one process,
+    as the tests do), the methods must be wrapped once, or every look drawn goes through a chain that grows until
+    Python's recursion limit."""
     from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
     from pygame_gui.core.surface_cache import SurfaceCache
 

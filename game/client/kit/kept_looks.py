@@ -326,30 +326,69 @@ def kept_look(look_id: str) -> Optional[pygame.Surface]:
 def install() -> None:
     """Let pygame_gui's shape look-up find the kept looks and record the rounded looks drawn (safe to call
     again)."""
+    hook_looks(finder=_kept_for_lookup, finisher=_record_if_recording)
+
+
+def _kept_for_lookup(cache, lookup_id: str):
+    return kept(lookup_id)
+
+
+def _record_if_recording(shape, state_str: str) -> None:
+    if _RECORDING[0]:
+        _record(shape, state_str)
+
+
+#: What pygame_gui's rounded looks pass through once ``hook_looks`` has wrapped them: the finders are asked in
+#: turn for a look pygame_gui's own shape cache does not hold; the finishers see each look as it is finished,
+#: before its words go on.
+_FINDERS: list = []
+_FINISHERS: list = []
+
+
+def hook_looks(finder=None, finisher=None) -> None:
+    """Add ``finder`` (``(cache, lookup_id) -> look or None``) and ``finisher`` (``(shape, state_str)``) to what
+    pygame_gui's rounded looks pass through, each once however often this is called. pygame_gui's look-up, its
+    finishing of a look and its resizing are wrapped here once, for every layer that keeps looks (kept on disk
+    here, shared at any size in ``kit/style.keep_big_looks``): layers wrapping them in turn would wrap each
+    other's wrappers again at each app start in one process. While a shape's size changes, pygame_gui draws
+    stand-in looks, which the shape marks ``resizing_quickly`` (no layer keeps them)."""
+    if finder is not None and finder not in _FINDERS:
+        _FINDERS.append(finder)
+    if finisher is not None and finisher not in _FINISHERS:
+        _FINISHERS.append(finisher)
     from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
     from pygame_gui.core.surface_cache import SurfaceCache
 
     find = SurfaceCache.find_surface_in_cache
-    if getattr(find, "_finds_kept_looks", False):
+    if getattr(find, "_hooked", False):
         return
+    finalise = RoundedRectangleShape.finalise_images_and_text
+    resize = RoundedRectangleShape.set_dimensions
 
     def find_surface_in_cache(cache, lookup_id: str):
         found = find(cache, lookup_id)
-        return kept(lookup_id) if found is None else found
-
-    finalise = RoundedRectangleShape.finalise_images_and_text
+        for finder in _FINDERS:
+            if found is not None:
+                break
+            found = finder(cache, lookup_id)
+        return found
 
     def finalise_images_and_text(shape, image_state_str, state_str, *args, **kwargs):
-        if _RECORDING[0]:
-            _record(shape, state_str)
+        for finisher in _FINISHERS:
+            finisher(shape, state_str)
         return finalise(shape, image_state_str, state_str, *args, **kwargs)
 
-    # The look-up wrapped may be the other layer's (kit/style.keep_big_looks, kit/kept_looks.install): its mark
-    # is carried up, so neither layer wraps the pair again when an app starts again in the same process.
-    find_surface_in_cache.__dict__.update(getattr(find, "__dict__", {}))
-    find_surface_in_cache._finds_kept_looks = True  # type: ignore[attr-defined]
+    def set_dimensions(shape, dimensions):
+        shape.resizing_quickly = True
+        try:
+            return resize(shape, dimensions)
+        finally:
+            shape.resizing_quickly = False
+
+    find_surface_in_cache._hooked = True  # type: ignore[attr-defined]
     SurfaceCache.find_surface_in_cache = find_surface_in_cache  # type: ignore[method-assign]
     RoundedRectangleShape.finalise_images_and_text = finalise_images_and_text  # type: ignore[method-assign]
+    RoundedRectangleShape.set_dimensions = set_dimensions  # type: ignore[method-assign]
 
 
 def look_found_by_id(shape, state_str: str) -> bool:

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game.client.kit.kept_fonts import KeptFont, forget_recorded_words
-from game.client.kit.kept_looks import look_found_by_id, look_id
+from game.client.kit.kept_looks import hook_looks, look_found_by_id, look_id
 from game.client.kit.paths import THEME_PATH
 
 DESIGN_SIZE = (1280, 720)
@@ -436,43 +436,20 @@ def keep_big_looks() -> None:
     used longest ago goes first). The look copied is the one the shape would have drawn, so the pixels are the
     same. Safe to call again.
     """
-    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
-    from pygame_gui.core.surface_cache import SurfaceCache
+    hook_looks(finder=_shared_look, finisher=_keep_finished_big_look)
 
-    find = SurfaceCache.find_surface_in_cache
-    if getattr(find, "_finds_big_looks", False):
-        return
 
-    def find_surface_in_cache(cache, lookup_id: str):
-        found = find(cache, lookup_id)
-        looks = shared_looks(cache)
-        if found is None and lookup_id in looks:
-            looks.move_to_end(lookup_id)
-            found = looks[lookup_id]
-        return found
+def _shared_look(cache, lookup_id: str):
+    looks = shared_looks(cache)
+    found = looks.get(lookup_id)
+    if found is not None:
+        looks.move_to_end(lookup_id)
+    return found
 
-    finalise = RoundedRectangleShape.finalise_images_and_text
-    resize = RoundedRectangleShape.set_dimensions
 
-    def finalise_images_and_text(shape, image_state_str, state_str, *args, **kwargs):
-        if not shape.__dict__.get("resizing_quickly"):  # a look drawn by redraw_state, words not on it yet
-            _keep_big_look(shape, state_str)
-        return finalise(shape, image_state_str, state_str, *args, **kwargs)
-
-    def set_dimensions(shape, dimensions):
-        shape.resizing_quickly = True  # pygame_gui's stand-in look while a size changes: not one to keep
-        try:
-            return resize(shape, dimensions)
-        finally:
-            shape.resizing_quickly = False
-
-    # The look-up wrapped may be the other layer's (kit/style.keep_big_looks, kit/kept_looks.install): its mark
-    # is carried up, so neither layer wraps the pair again when an app starts again in the same process.
-    find_surface_in_cache.__dict__.update(getattr(find, "__dict__", {}))
-    find_surface_in_cache._finds_big_looks = True  # type: ignore[attr-defined]
-    SurfaceCache.find_surface_in_cache = find_surface_in_cache  # type: ignore[method-assign]
-    RoundedRectangleShape.finalise_images_and_text = finalise_images_and_text  # type: ignore[method-assign]
-    RoundedRectangleShape.set_dimensions = set_dimensions  # type: ignore[method-assign]
+def _keep_finished_big_look(shape, state_str: str) -> None:
+    if not shape.__dict__.get("resizing_quickly"):  # a look drawn by redraw_state, words not on it yet
+        _keep_big_look(shape, state_str)
 
 
 def shared_looks(cache) -> "OrderedDict[str, pygame.Surface]":
