@@ -116,6 +116,18 @@ class Spend:
     skill: str
 
 
+def _step(helper: Optional[int], skill: str) -> Spend:
+    """``Spend(helper, skill)``, made once (a value: the search offers the same few spends at every step)."""
+    step = _STEPS.get((helper, skill))
+    if step is None:
+        step = _STEPS[(helper, skill)] = Spend(helper, skill)
+    return step
+
+
+#: (helper, skill) -> its Spend (``_step``)
+_STEPS: dict[tuple[Optional[int], str], Spend] = {}
+
+
 def best_help(reading: str, value: int, rating: Rating, crew: tuple[Helper, ...], rcs_boosts: int = 0,
               rcs_bonus: int = 0, help: Help = Help(), memo: Optional[dict] = None) -> tuple[Outcome, tuple[Spend, ...]]:
     """The best outcome the crew can make of a rolled ``value``, and the fewest spends that reach it.
@@ -143,11 +155,11 @@ def best_help(reading: str, value: int, rating: Rating, crew: tuple[Helper, ...]
                     continue
                 fewer = stamina[:index] + (left - 1,) + stamina[index + 1:]
                 if engineering and helper.engineering > 0:
-                    options.append((Spend(index, ENGINEERING), helper.engineering, fewer, rcs))
+                    options.append((_step(index, ENGINEERING), helper.engineering, fewer, rcs))
                 if piloting and helper.piloting > 0:
-                    options.append((Spend(index, PILOTING), helper.piloting, fewer, rcs))
+                    options.append((_step(index, PILOTING), helper.piloting, fewer, rcs))
             if rcs > 0 and rcs_bonus > 0 and piloting:
-                options.append((Spend(None, PILOTING), rcs_bonus, stamina, rcs - 1))
+                options.append((_step(None, PILOTING), rcs_bonus, stamina, rcs - 1))
             for step, amount, stamina_left, rcs_left in options:
                 rank, cost, rest = search(spend(reading, value, rating, help, step.skill, amount), stamina_left,
                                           rcs_left)

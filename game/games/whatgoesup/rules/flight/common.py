@@ -191,6 +191,9 @@ class FlightBase:
         self._kept_claims: Optional[tuple] = None  # (firsts, the claims among them) last asked (records._claimed)
         self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)
         self._kept_burn_check: Optional[tuple] = None  # (state, craft, burn) _check_burn last passed (movement._burn)
+        self._kept_positioning: Optional[tuple] = None  # (program, items, things, craft, bonus) (positioning_bonus)
+        self._kept_help_memos: dict = {}  # (scheme, rating, helpers' skills, ...) -> best_help's memo (rolls._help_memo)
+        self._kept_modules: dict = {}  # craft id -> (items, things, its modules, (module, role) pairs) (_craft_modules)
 
     # ------------------------------------------------------------------ small helpers
     @staticmethod
@@ -258,11 +261,29 @@ class FlightBase:
         return next((d for d in self._systems(state, upgoer) if d.awake and d.current_stamina >= cost), None)
 
     def _modules(self, state: GameState, upgoer: Upgoer, *roles: str, working: bool = True) -> list[Item]:
-        modules, here = upgoer.modules, upgoer.id
+        """The craft's modules aboard whose component role is one of ``roles`` (working ones only, unless
+        ``working`` is False), in the items' order."""
+        return [i for i, role in self._craft_modules(state, upgoer) if role in roles and not (working and i.disabled)]
+
+    def _craft_modules(self, state: GameState, upgoer: Upgoer) -> tuple[tuple[Item, str], ...]:
+        """Each module aboard the craft with its component role, in the items' order: kept per craft while its
+        modules and the state's items and things stay the very same values (it reads nothing else). A flight
+        action asks for the same craft's capsules, thrusters, RCS and habitats many times, and most actions
+        change neither the parts nor the blueprints."""
+        kept = self._kept_modules.get(upgoer.id)
+        items, things, modules = state.items, state.things, upgoer.modules
+        if kept is not None and kept[0] is items and kept[1] is things and kept[2] == modules:
+            return kept[3]
+        here = upgoer.id
         # A short pool is read in place (quicker than asking for its kept selection); a long one through items_at.
-        aboard = state.items if len(state.items) <= _SHORT_POOL else state.items_at(here)
-        return [i for i in aboard if i.location == here and i.id in modules and not (working and i.disabled)
-                and self._role(state, i) in roles]
+        aboard = items if len(items) <= _SHORT_POOL else state.items_at(here)
+        role_of_kind = self._role_of_kind
+        found = tuple([(i, role_of_kind[state.thing(i.thing_id).kind]) for i in aboard
+                       if i.location == here and i.id in modules])
+        if len(self._kept_modules) >= 64:
+            self._kept_modules.clear()  # craft of games gone by: their pools are let go
+        self._kept_modules[here] = (items, things, modules, found)
+        return found
 
     def piloting(self, state: GameState, derp: Derp) -> int:
         """Piloting with the Positioning System bonus from the program's active Waylights."""
@@ -270,7 +291,19 @@ class FlightBase:
 
     def positioning_bonus(self, state: GameState, program: int) -> int:
         """The program's Piloting bonus: one per Waylight group of orbit types where a craft of its own in space
-        carries a shining, working Waylight (up to prestige.yaml's orbit types)."""
+        carries a shining, working Waylight (up to prestige.yaml's orbit types). Kept for the last program asked
+        while the state's items, things and craft stay the very same values (it reads nothing else): a roll's
+        help, a docking's or an EVA's check ask it for every derp, mostly in states where none of them changed."""
+        kept = self._kept_positioning
+        if (kept is not None and kept[0] == program and kept[1] is state.items and kept[2] is state.things
+                and kept[3] is state.upgoers):
+            return kept[4]
+        bonus = self._positioning_bonus(state, program)
+        self._kept_positioning = (program, state.items, state.things, state.upgoers, bonus)
+        return bonus
+
+    def _positioning_bonus(self, state: GameState, program: int) -> int:
+        """``positioning_bonus`` worked out from the state."""
         groups = set()
         for item in state.items:  # the few shining Waylights first, then where they fly
             if not item.active or item.disabled or item.location is None or self._kind(state, item) != "waylight":

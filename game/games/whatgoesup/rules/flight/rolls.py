@@ -240,14 +240,29 @@ class RollPart(FlightBase):
         reach it (each derp spending at most ``stamina[derp]`` if given), searched over exactly the spends
         ``_roll_action_ok`` allows."""
         plan, helpers, rcs = self._help_plan(state, roll, None, rcs_boosts, 0, stamina)
+        help = roll.help
         outcome, spends = skills.best_help(plan.skills, roll.value, roll.rating, plan.crew, plan.rcs_boosts,
-                                           plan.rcs_bonus, roll.help)
+                                           plan.rcs_bonus, help, self._help_memo(plan, roll.rating, help))
         puffs = [i.id for i in rcs for _ in range(i.uses_left or 0)]  # one RCS after another, use by use
         actions: list[Action] = []
         for spent in spends:
             actions.append(UseSkill(helpers[spent.helper].id, spent.skill) if spent.helper is not None
                            else UseRcsBoost(puffs.pop(0)))
         return outcome, tuple(actions)
+
+    def _help_memo(self, plan: HelpPlan, rating, help: skills.Help) -> dict:
+        """The memo ``skills.best_help`` shares between searches that may share it: the same skills scheme,
+        rating, helpers' skills, RCS bonus and raised safeties (its key holds the rest: the value as moved, or
+        the value and help, and the stamina and RCS uses left), so a roll's next spend, and the next roll of a
+        part with the same crew, start from what earlier searches worked out (the answers are the same)."""
+        group = (plan.skills, rating, tuple([(h.engineering, h.piloting) for h in plan.crew]), plan.rcs_bonus,
+                 help.fail_raise, help.boom_raise)
+        memo = self._kept_help_memos.get(group)
+        if memo is None:
+            if len(self._kept_help_memos) >= 256:
+                self._kept_help_memos.clear()
+            memo = self._kept_help_memos[group] = {}
+        return memo
 
     def _roll_event(self, state: GameState, roll: PendingRoll) -> Event:
         """The die's story: its words put together when first read (``Event.told``; a bot game reads none)."""
