@@ -210,6 +210,8 @@ class UnderpedRules:
     action_stamina: int = spec(1, low=0, high=20, doc="stamina a system spends on any action, burns included")
     generator_recharge: int = spec(1, low=0, high=20, doc="stamina a generator gives each system aboard a turn")
     given_stamina: int = spec(1, low=1, high=20, doc="stamina a derp hands a system (costs the derp as much)")
+    repair_engineering: int = spec(1, low=0, high=20,
+                                   doc="Engineering a system jury-rigs with under the underped_repairs option")
 
 
 @dataclass(frozen=True)

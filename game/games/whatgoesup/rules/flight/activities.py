@@ -173,7 +173,7 @@ class ActivityPart(FlightBase):
         item = state.find("item", a.item)
         if item is None or item.location != upgoer.id or not item.disabled:
             raise IllegalAction(f"{a.item} is not a disabled part aboard {upgoer.name}")
-        if derp.engineering < 1:
+        if self.repair_engineering(state, derp) < 1:
             raise IllegalAction(f"{derp.name} has no Engineering to jury-rig with")
         if self._role(state, item) not in ("capsule", "habitat"):
             pack = self._usable(state, upgoer, "eva_pack")
@@ -200,7 +200,7 @@ class ActivityPart(FlightBase):
 
     def _jury_roll(self, state: GameState, upgoer: Upgoer, derp: Derp, item: Item) -> PendingRoll:
         # Works on a roll under twice Engineering: a "Fail safety" of 2E that no Boom can reach.
-        target = max(1, self.table.jury_rig_engineering_multiplier * derp.engineering)
+        target = max(1, self.table.jury_rig_engineering_multiplier * self.repair_engineering(state, derp))
         return PendingRoll(kind="jury_rig", upgoer=upgoer.id, items=(item.id,), rating=Rating(target, NEVER),
                            step=upgoer.location, helpable=False, target=item.id, actor=derp.id)
 

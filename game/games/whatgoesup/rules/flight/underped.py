@@ -17,6 +17,10 @@ not its next order, and when the next one can be taken it must be; when a writte
 retry it or abort the rest of its orders. A recharge in flight (a
 generator's at the end of a turn, or a derp handing a system stamina) opens its orders: the owner may rewrite
 them in the R&D before its next flight phase.
+
+Repairs (options.yaml: underped_repairs): a system is built with a repair routine that jury-rigs as
+``underped.repair_engineering`` Engineering would, on a part inside (it never goes outside for an EVA). Without
+it a system has a new derp's Engineering, never trained, and cannot jury-rig.
 """
 from __future__ import annotations
 
@@ -31,14 +35,18 @@ from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, De
                                                         Hold, JuryRig, Launch, Move, Nudge, Retag, Shed, Transfer,
                                                         Undock, UsePayload, VisitTemple, Wait, WalkOutside, WriteOff)
 from game.games.whatgoesup.rules.reliability import Outcome
-from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update
+from game.games.whatgoesup.rules.state import Derp, Event, GameState, Item, Upgoer, replace_in, update
 from game.games.whatgoesup.rules.underped_actions import (AbortOrders, GiveStamina, PowerDown, PowerUp,
                                                           SelfDestruct)
 
 UNDERPED = "underped"
 CLOCKWORK = "underped_clockwork"
-# What a craft does as a whole (no derp named): the system flying it pays its stamina for these.
-CRAFT_ACTIONS = (Burn, CatchUp, Undock, Shed, Deploy, Transfer)
+REPAIRS = "underped_repairs"
+# What a craft does as a whole (no derp named): the system flying it pays its stamina for these (a nudge fires a
+# thruster, as a burn does).
+CRAFT_ACTIONS = (Burn, CatchUp, Undock, Shed, Deploy, Transfer, Nudge)
+# The parts a system can reach from its capsule (jury-rigging anything else takes an EVA).
+INSIDE_ROLES = ("capsule", "habitat")
 # Going outside: a system stays in its capsule.
 OUTSIDE_ACTIONS = (Eva, WalkOutside, VisitTemple, Retag)
 # Clockwork: the actions that can be written as orders besides burns, as "verb:subject" (the field naming what
@@ -103,6 +111,17 @@ class UnderpedPart(FlightBase):
             return dots
         return math.ceil(dots * self.rules.prestige.underped_share)
 
+    def repair_engineering(self, state: GameState, derp: Derp) -> int:
+        """The Engineering ``derp`` jury-rigs with: its own, or for an underped system with the repairs rule its
+        repair routine's (``underped.repair_engineering``) when that is more."""
+        if derp.is_system and REPAIRS in state.setup.options:
+            return max(derp.engineering, self.rules.components.underped.repair_engineering)
+        return derp.engineering
+
+    def _can_repair(self, state: GameState, upgoer: Upgoer) -> bool:
+        """Some underped system aboard could jury-rig (it has Engineering to repair with)."""
+        return any(self.repair_engineering(state, d) >= 1 for d in self._systems(state, upgoer))
+
     def _spent_systems(self, state: GameState, upgoer: Upgoer) -> bool:
         """No system aboard can act any more: none is powered up with stamina, none can pay to power up."""
         rules = self.rules.components.underped
@@ -147,6 +166,11 @@ class UnderpedPart(FlightBase):
         if derp is not None and derp.is_system and not isinstance(action, (PowerUp, PowerDown)):
             if isinstance(action, OUTSIDE_ACTIONS):
                 raise IllegalAction(f"{derp.name} is an underped system and stays in its capsule")
+            if isinstance(action, JuryRig):
+                item = state.find("item", action.item)
+                if item is not None and self._role(state, item) not in INSIDE_ROLES:
+                    raise IllegalAction(f"{derp.name} is an underped system and stays in its capsule: it can "
+                                        f"only repair a capsule or habitat from inside")
             if derp.powered_down:
                 raise IllegalAction(f"{derp.name} is powered down")
             if derp.current_stamina < cost:
@@ -315,6 +339,10 @@ class UnderpedPart(FlightBase):
             elif verbs[verb] == "item" and (state.find("item", subject) is None
                                             or state.item(subject).location != upgoer.id):
                 raise IllegalAction(f"'{subject}' is not a part aboard {upgoer.name}")
+            elif verb == "jury_rig":
+                self._check_repair_order(state, upgoer, state.item(subject))
+            elif verb == "nudge" and (state.rock is None or subject != upgoer.id):
+                raise IllegalAction(f"a nudge is written for {upgoer.name} itself, in a game with the rock to push")
             elif verbs[verb] == "derp" and not any(d.id == subject and d.is_system and d.location == upgoer.id
                                                    for d in state.derps):
                 raise IllegalAction(f"'{subject}' is not an underped system aboard {upgoer.name}")
@@ -322,10 +350,24 @@ class UnderpedPart(FlightBase):
                 raise IllegalAction(f"'{subject}' is not an Upgoer")
         return ", then ".join(self.order_words(state, e) for e in burns) or "nothing (it coasts)"
 
+    def _check_repair_order(self, state: GameState, upgoer: Upgoer, item: Item) -> None:
+        """A jury-rig is written only for a part inside that is broken now, on a craft whose systems can repair:
+        a robot follows its orders as written, and "if it breaks, mend it" would be a second branch."""
+        name = self._name(state, item)
+        if not self._can_repair(state, upgoer):
+            raise IllegalAction(f"the systems aboard {upgoer.name} have no Engineering to jury-rig with"
+                                + ("" if REPAIRS in state.setup.options else " (that needs the robot repairs rule)"))
+        if self._role(state, item) not in INSIDE_ROLES:
+            raise IllegalAction(f"{name} is outside: a system stays in its capsule and repairs only a capsule or "
+                                f"habitat")
+        if not item.disabled:
+            raise IllegalAction(f"{name} works: a robot is ordered to mend only what is broken now (its orders "
+                                f"have no 'if it breaks' branch)")
+
     def order_choices(self, state: GameState, upgoer: Upgoer) -> list[str]:
         """The orders worth offering for ``upgoer`` (every one passes ``check_orders``): each burn's destination,
-        then using, deploying or shedding its parts, shedding fuel, powering its systems down and up, and
-        docking with, undocking from or catching up with the other craft in space."""
+        then using, deploying, jury-rigging or shedding its parts, shedding fuel, powering its systems down and
+        up, docking with, undocking from or catching up with the other craft in space, and nudging the rock."""
         targets: dict[str, None] = {}
         for step in self.board.steps:
             for b in self.board.burns_from(step.id, self._scenario(state)):
@@ -336,6 +378,8 @@ class UnderpedPart(FlightBase):
                 out.append(f"use:{item.id}")
             if self._kind(state, item) == "waylight":
                 out.append(f"deploy:{item.id}")
+            if item.disabled and self._role(state, item) in INSIDE_ROLES and self._can_repair(state, upgoer):
+                out.append(f"jury_rig:{item.id}")
         out.append("shed:fuel")
         out += [f"shed:{m}" for m in upgoer.modules if state.find("item", m) is not None
                 and self._role(state, state.item(m)) not in ("capsule", "habitat", UNDERPED)]
@@ -345,6 +389,8 @@ class UnderpedPart(FlightBase):
         for other in state.upgoers:
             if other.id != upgoer.id and other.in_space:
                 out += [f"dock:{other.id}", f"undock:{other.id}", f"catch_up:{other.id}"]
+        if state.rock is not None:
+            out.append(f"nudge:{upgoer.id}")
         return out
 
     def order_words(self, state: GameState, entry: str) -> str:
