@@ -21,13 +21,18 @@ SEED = 20140507
 OPTIONS = frozenset({"underped"})
 
 
-def robot_state(invent: bool = True, assemble: bool = False, options: frozenset = OPTIONS):
+def robot_state(invent: bool = True, assemble: bool = False, options: frozenset = OPTIONS, rock: bool = False):
     """Turn 1 of a two-program game with the underped rule, Hop Agency's R&D: ready-made stages, capsule and
-    thruster, and (``invent``) an underped system invented, researched, built and programmed for real."""
+    thruster, and (``invent``) an underped system invented, researched, built and programmed for real. With
+    ``rock``, Stop The Rock for Hop Agency alone instead (the rock's first drift die rolled 10)."""
     engine = shipped_engine()
     rules = engine.rules
-    state = engine.new_game(Setup(players=(PlayerSetup("Hop Agency", "rabitians"), PlayerSetup("Spud Space", "merbs")),
-                                  options=options, turn_limit=10))
+    players = (PlayerSetup("Hop Agency", "rabitians"), PlayerSetup("Spud Space", "merbs"))
+    if rock:
+        state = engine.apply(engine.new_game(Setup(players=players[:1], options=options, scenario="stop_the_rock",
+                                                   turn_limit=None)), Roll(10))
+    else:
+        state = engine.new_game(Setup(players=players, options=options, turn_limit=10))
     state, _, (launch,) = give_thing(state, rules, 0, "lower_stage", 30, "14/18", count=1, name="Big Hopper")
     state, _, (insertion,) = give_thing(state, rules, 0, "lower_stage", 12, "14/18", count=1, name="Little Hopper")
     state, _, (capsule,) = give_thing(state, rules, 0, "capsule", 4, "14/18", count=1, name="Burrow Pod")
@@ -71,14 +76,17 @@ def robot_in_orbit_state():
     return engine, _fly_until(engine, state, tik_tok_before_its_turn, "the robot craft never reached orbit")
 
 
-def robot_recharged_state():
+def robot_recharged_state(broken_capsule: bool = False):
     """Turn 2's R&D with clockwork robots: Hop Agency's robot craft, with a generator, flew to Low Orbit on
     turn 1 following its written orders, shed a point of fuel (a stamina point) as written and was recharged at the end of the turn, so its
-    orders are open to be rewritten (every die rolled for real, 3 on each)."""
+    orders are open to be rewritten (every die rolled for real, 3 on each). With ``broken_capsule`` the robots
+    carry repair routines (underped_repairs) and the capsule's night in Low Orbit rolled a Boom (20): the craft
+    is stranded there with its capsule out of order."""
     from game.games.whatgoesup.rules.flight_actions import Shed
     from game.games.whatgoesup.rules.underped_actions import WriteOrders
 
-    engine, state, design = robot_state(options=OPTIONS | {"underped_clockwork"})
+    extra = {"underped_clockwork", "underped_repairs"} if broken_capsule else {"underped_clockwork"}
+    engine, state, design = robot_state(options=OPTIONS | extra)
     state = engine.apply(state, Invent("generator", 1, "Dynamo"))
     thing = state.things[-1].id
     state = engine.apply(engine.apply(state, Research(thing, "boom", 5)), Research(thing, "fail", 5))
@@ -96,23 +104,31 @@ def robot_recharged_state():
             return Shed(fuel=1)  # a stamina point for the generator to give back
         return None
 
+    def capsule_booms(state):
+        roll = state.flight.roll
+        return 20 if broken_capsule and roll.kind == "duration_capsule" and roll.upgoer == craft else None
+
     state = _fly_until(engine, state, lambda s: s.turn == 2 and s.phase == "rnd" and engine.current_player(s) == 0,
-                       "the robot craft never reached turn 2", shed_a_point_once)
+                       "the robot craft never reached turn 2", shed_a_point_once, capsule_booms)
     if not state.upgoer(craft).orders_open:
         raise RuntimeError("the robot craft was not recharged")
+    if broken_capsule and not state.upgoer(craft).stranded:
+        raise RuntimeError("the robot craft's capsule did not break")
     return engine, state
 
 
-def _fly_until(engine, state, done, never: str, activity=None):
-    """Play on from ``state`` until ``done(state)``: every die a 3 (a 1 to break a timing tie), R&D ended, rolls
-    accepted, craft launched, then moved on or coasting; ``activity(state, craft, legal)`` may pick an action of
-    its own first. Raises RuntimeError(``never``) when 2,000 actions do not get there."""
+def _fly_until(engine, state, done, never: str, activity=None, die=None):
+    """Play on from ``state`` until ``done(state)``: every die a 3 (a 1 to break a timing tie) unless
+    ``die(state)`` names another, R&D ended, rolls accepted, craft launched, then moved on or coasting;
+    ``activity(state, craft, legal)`` may pick an action of its own first. Raises RuntimeError(``never``) when
+    2,000 actions do not get there."""
     for _ in range(2000):
         if done(state):
             return state
         flight = state.flight
         if engine.current_player(state) == CHANCE:
-            state = engine.apply(state, Roll(1 if flight.timing_tie else 3))
+            value = die(state) if die is not None and flight.roll is not None else None
+            state = engine.apply(state, Roll(value or (1 if flight.timing_tie else 3)))
             continue
         if state.phase == "rnd":
             state = engine.apply(state, EndRnD())
@@ -138,6 +154,40 @@ def shot_rnd_orders_recharged(app) -> None:
     flow = _flow(app, state)
     scene = flow.main_scene()
     scene.tab = "other"
+    scene.relayout()
+    _settle(app)
+
+
+def shot_rnd_orders_repair(app) -> None:
+    """R&D's Other tab, turn 2: the clockwork craft stranded in Low Orbit with a broken capsule and recharged,
+    its owner ordering the robots to jury-rig the capsule and then come home."""
+    from game.games.whatgoesup.rules.underped_actions import WriteOrders
+
+    engine, state = robot_recharged_state(broken_capsule=True)
+    craft = next(u for u in state.upgoers if u.orders_open)
+    capsule = next(i for i in state.items if i.location == craft.id and i.disabled)
+    state = engine.apply(state, WriteOrders(craft.id, (f"jury_rig:{capsule.id}",)))
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.tab = "other"
+    scene.form["o_burn"] = "reentry"
+    scene.relayout()
+    _settle(app)
+
+
+def shot_rnd_orders_rock(app) -> None:
+    """R&D's Other tab in Stop The Rock with clockwork robots: the robot craft on the pad ordered out to the rock
+    and to nudge it twice."""
+    from game.games.whatgoesup.rules.underped_actions import WriteOrders
+
+    engine, state, _ = robot_state(assemble=True, options=OPTIONS | {"underped_clockwork"}, rock=True)
+    craft = state.upgoers[-1]
+    state = engine.apply(state, WriteOrders(craft.id, ("high_transfer", "rock_transit", "rock_docking",
+                                                       f"nudge:{craft.id}", f"nudge:{craft.id}")))
+    flow = _flow(app, state)
+    scene = flow.main_scene()
+    scene.tab = "other"
+    scene.form["o_burn"] = f"nudge:{craft.id}"
     scene.relayout()
     _settle(app)
 
@@ -224,5 +274,6 @@ SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 UNDERPED_SIZED_SHOTS = [(f"{name}_{w}x{h}", (w, h), build) for name, build in (
     ("new_game_underped", shot_new_game_underped), ("rnd_underped", shot_rnd_underped),
     ("robot_hint", shot_robot_hint), ("assembly_underped", shot_assembly_underped), ("rnd_orders", shot_rnd_orders),
-    ("rnd_orders_recharged", shot_rnd_orders_recharged),
+    ("rnd_orders_recharged", shot_rnd_orders_recharged), ("rnd_orders_repair", shot_rnd_orders_repair),
+    ("rnd_orders_rock", shot_rnd_orders_rock),
     ("field_underped", shot_field_underped)) for w, h in SIZES]

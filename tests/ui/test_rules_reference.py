@@ -105,3 +105,6 @@ def test_the_reference_explains_underped_craft_with_the_shipped_numbers(rules):
     text = " ".join(section.paragraphs)
     assert "Programming: 1 point per stamina point" in text and "spends 1 stamina on every action" in text
     assert "pays 1/2 of its dots, rounded up" in text and "Clockwork robots" in text
+    assert "spends 1 stamina on every action it takes, burns and nudges included" in text
+    assert ("Robot repairs (a further option): robots carry a repair routine and jury-rig as if they had "
+            "Engineering 1") in text

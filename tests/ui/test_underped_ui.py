@@ -178,3 +178,60 @@ def test_a_robot_craft_recharged_in_flight_gets_fresh_orders_on_the_other_tab(ma
     scene.form["o_burn"] = "reentry"
     press(app, scene.buttons["do:orders_add"])
     assert flow.state.upgoer(craft.id).orders == (f"power_down:{system.id}", "reentry")
+
+
+def test_a_stranded_robot_craft_is_ordered_to_jury_rig_its_capsule_on_the_other_tab(make_app, home):
+    """Robot repairs: the capsule broke in orbit; after the recharge the editor offers the jury-rig (in words)
+    and says what the robots can do about the broken part."""
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.tools.underped_shots import robot_recharged_state
+
+    _engine, state = robot_recharged_state(broken_capsule=True)
+    craft = next(u for u in state.upgoers if u.orders_open)
+    capsule = next(i for i in state.items if i.location == craft.id and i.disabled)
+    app = make_app()
+    flow = start_game(app.context, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    flow.passed_to(0)
+    press(app, app.stack.top.buttons["tab:other"])
+    scene = app.stack.top
+    press(app, scene.buttons["do:orders_clear"])
+    scene = app.stack.top
+    choices = dict(scene.order_targets())
+    assert choices["Jury-rig Burrow Pod"] == f"jury_rig:{capsule.id}"
+    text = " ".join(t for t, _ in scene.preview_lines())
+    assert "Burrow Pod is broken: its robots can be ordered to jury-rig it (it works on a roll under 2)" in text
+    scene.form["o_burn"] = f"jury_rig:{capsule.id}"
+    press(app, scene.buttons["do:orders_add"])
+    scene = app.stack.top
+    scene.form["o_burn"] = "reentry"
+    press(app, scene.buttons["do:orders_add"])
+    assert flow.state.upgoer(craft.id).orders == (f"jury_rig:{capsule.id}", "reentry")
+    text = " ".join(t for t, _ in app.stack.top.preview_lines())
+    assert "written orders: jury-rig Burrow Pod, then burn to Reentry" in text
+
+
+def test_a_clockwork_robot_is_ordered_to_nudge_the_rock_on_the_other_tab(make_app, home):
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.tools.underped_shots import OPTIONS, robot_state
+
+    _engine, state, _ = robot_state(assemble=True, options=OPTIONS | {"underped_clockwork"}, rock=True)
+    app = make_app()
+    flow = start_game(app.context, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    flow.passed_to(0)
+    press(app, app.stack.top.buttons["tab:other"])
+    scene = app.stack.top
+    craft = next(u for u in flow.state.upgoers if u.status == "pad")
+    choices = dict(scene.order_targets())
+    assert choices["Nudge the rock"] == f"nudge:{craft.id}" and choices["Burn to Rock Transit"] == "rock_transit"
+    assert not any(token in label for label in choices for token in ("U1", "I1", ":"))
+    for entry in ("high_transfer", "rock_transit", "rock_docking", f"nudge:{craft.id}", f"nudge:{craft.id}"):
+        scene.form["o_burn"] = entry
+        press(app, scene.buttons["do:orders_add"])
+        scene = app.stack.top
+    assert flow.state.upgoer(craft.id).orders[-2:] == (f"nudge:{craft.id}",) * 2
+    text = " ".join(t for t, _ in scene.preview_lines())
+    assert "burn to Rock Docking, then nudge the rock, then nudge the rock." in text

@@ -45,6 +45,7 @@ TERMS = {"Blueprint": ("blueprint", "rating"), "Fuel": ("fuel",), "Rations": ("r
 PREVIEW_TERMS = {"invent": ("rating", "technology transfer"), "research": ("research cap",), "build": ("blueprint",)}
 ROW = 50
 LABEL_W = 130
+PAD_WORDS_MIN_UNITS = 13  # the Other tab: the words beside the Upgoer on the pad stay at least this big
 
 
 def starting_mass(rules, kind_id: str) -> int:
@@ -396,11 +397,15 @@ class RnDScene(StillScene, GameScene):
         y += ROW + 8
         if "underped_clockwork" in state.setup.options:
             y = self._build_orders(x, y, w, menu_w)
-        if self.form["ta_upgoer"] and self.action_y() + 46 - y >= 110:  # the Upgoer on the pad, beside the words
-            self.pad_rect = self.context.layout.rect(x + w - 170, y, 170, self.action_y() + 46 - y)
-            self._preview(x, y, w - 180, self.action_y() - 8 - y)
+        # No main button on this tab: the words reach the foot of the panel (a message shows over them for a
+        # moment). The Upgoer on the pad goes beside them when there is room and the words still fit beside it
+        # (long clockwork orders take the whole width).
+        bottom = self.action_y() + 46
+        self._preview(x, y, w - 180, bottom - y)
+        if self.form["ta_upgoer"] and bottom - y >= 110 and self.preview_fits(PAD_WORDS_MIN_UNITS):
+            self.pad_rect = self.context.layout.rect(x + w - 170, y, 170, bottom - y)
         else:
-            self._preview(x, y, w, self.action_y() - 8 - y)
+            self._preview(x, y, w, bottom - y)
 
     def orders_craft(self):
         """The craft whose clockwork orders may be written now: the program's craft on the pad that carry a
@@ -689,6 +694,7 @@ class RnDScene(StillScene, GameScene):
                     where = engine.rules.board.step(craft.location).name
                     lines.append((f"Its robots were recharged up at {where}: write them fresh orders now, before "
                                   f"the flights (clear the old ones, then add new ones from where it is).", INK_DIM))
+                    lines += self._broken_part_lines(craft)
                 else:
                     lines.append(("Up there the robots do exactly this, in this order, and nothing more; the one "
                                   "choice left is when a burn fails: try it again or give up the rest.", INK_DIM))
@@ -865,16 +871,43 @@ class RnDScene(StillScene, GameScene):
                         str(self.form["ta_upgoer"]), unit=layout.scale, labels=False)
         del label_font
 
+    def _broken_part_lines(self, craft) -> list[tuple[str, tuple]]:
+        """Clockwork: what the robots of a flying craft can do about its broken parts."""
+        state, flight = self.state, self.engine.flight_rules
+        choices = set(flight.order_choices(state, craft))
+        lines = []
+        for item in (i for i in state.items_at(craft.id) if i.disabled):
+            name = state.thing(item.thing_id).name
+            if f"jury_rig:{item.id}" in choices:
+                lines.append((f"{name} is broken: its robots can be ordered to jury-rig it (it works on a roll "
+                              f"under {self.jury_rig_target(craft)}).", INK))
+            else:
+                lines.append((f"{name} is broken, and its robots cannot mend it.", INK_DIM))
+        return lines
+
+    def jury_rig_target(self, craft) -> int:
+        """A jury-rig by the craft's best robot works on a roll under this (twice its repair Engineering)."""
+        flight, multiplier = self.engine.flight_rules, self.engine.rules.flight.jury_rig_engineering_multiplier
+        systems = [d for d in self.state.derps if d.is_system and d.location == craft.id and not d.dead]
+        return max(1, max(multiplier * flight.repair_engineering(self.state, d) for d in systems))
+
     def preview_font(self, lines: list[tuple[str, tuple]]) -> pygame.font.Font:
         """The largest font (17 units down to 11) in which every preview line fits its box whole."""
-        layout, box = self.context.layout, self.preview_rect
         for units in (17, 16, 15, 14, 13, 12, 11):
-            font = font_px(layout.px(units))
-            height = layout.px(8) + sum(len(wrap_text(text, font, box.w)) * font.get_linesize() + layout.px(4)
-                                        for text, _ in lines)
-            if height <= box.h:
+            font = font_px(self.context.layout.px(units))
+            if self._preview_height(lines, font) <= self.preview_rect.h:
                 return font
         return font
+
+    def preview_fits(self, units: int) -> bool:
+        """Whether the preview's words fit its box whole at ``units`` (virtual units) or larger."""
+        font = font_px(self.context.layout.px(units))
+        return self._preview_height(self.preview_lines(), font) <= self.preview_rect.h
+
+    def _preview_height(self, lines: list[tuple[str, tuple]], font: pygame.font.Font) -> int:
+        layout = self.context.layout
+        return layout.px(8) + sum(len(wrap_text(text, font, self.preview_rect.w)) * font.get_linesize()
+                                  + layout.px(4) for text, _ in lines)
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_time > 0 and self.toast_text:

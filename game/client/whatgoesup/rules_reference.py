@@ -177,8 +177,9 @@ def reference_sections(rules) -> list[Section]:
             f"Programming: {pts(u.program_cost_per_stamina)} per stamina point, during R&D, even aboard a craft "
             f"already on the pad. Robots are never trained.",
             f"After liftoff each robot checks its reliability to power up; a Fail leaves it powered down, a Boom "
-            f"destroys it. A robot spends {u.action_stamina} stamina on every action it takes, burns included "
-            f"(derps aboard fly for free); without a robot able to pay, a robot craft cannot act.",
+            f"destroys it. A robot spends {u.action_stamina} stamina on every action it takes, burns and nudges "
+            f"included (derps aboard fly for free); without a robot able to pay, a robot craft cannot act. A robot "
+            f"never goes outside, and with a new derp's Engineering it cannot jury-rig.",
             "What would injure a derp powers a robot down; what would kill a derp destroys it and strands its craft. "
             "Losing a robot costs no dots.",
             f"A robot may power down on purpose: a craft of sleeping robots skips its duration rolls in a stable "
@@ -189,9 +190,12 @@ def reference_sections(rules) -> list[Section]:
             f"each robot aboard {u.generator_recharge} stamina at the end of a turn.",
             f"A first won by a craft of robots alone pays {_frac(prestige.underped_share)} of its dots, rounded up.",
             "Clockwork robots (a further option): a robot craft's actions are written down on the pad (its burns, "
-            "payloads, shedding, powering down and up, docking) and carried out in order, and it does nothing "
-            "else; when a burn fails the craft may only retry it or abort the rest of its orders. When its robots "
-            "are recharged in flight (by a generator or a derp) its owner may write it new orders in the next R&D.",
+            "payloads, shedding, powering down and up, docking, nudging the rock) and carried out in order, and "
+            "it does nothing else; when a burn fails the craft may only retry it or abort the rest of its orders. "
+            "When its robots are recharged in flight (by a generator or a derp) its owner may write it new orders "
+            "in the next R&D, a jury-rig of a part broken by then among them.",
+            f"Robot repairs (a further option): robots carry a repair routine and jury-rig as if they had "
+            f"Engineering {u.repair_engineering}, but only the capsule or habitat they ride in.",
         )))
 
     rock = []
