@@ -6,8 +6,13 @@ is compared with the same question worked out in full, in the same state:
 
 - ``_has_choices`` (asks WriteOff first) against any allowed choice on the whole menu;
 - ``_needs_decision`` (asks the luck reroll first) against any allowed spend on the whole roll menu;
-- ``_craft_figure`` (a craft's mass, thrust, steering and burn cost, kept while the craft and the state's
-  items, things and derps stay the same values) against the figure worked out afresh;
+- ``_craft_figure`` (a craft's mass, thrust, steering and burn cost, each kept while the craft's fields it
+  reads and the state's items, things and derps stay the same values) against the figure worked out afresh;
+- ``_craft_modules`` (a craft's modules and their roles, kept while its modules and the state's items and
+  things stay the same values) and ``positioning_bonus`` (kept while the items, things and craft stay) against
+  the same read afresh;
+- ``best_help`` with the search memo shared by earlier searches of the same scheme, rating, helpers' skills,
+  RCS bonus and raises (``rolls._help_memo``) against a search of its own;
 - ``_stage_order_key`` (the timing score kept likewise) against the key worked out afresh;
 - ``_roll_facts`` (a roll's craft and helpers carried while the state's craft and derps and the roll's craft
   and help stay the same values, its outcome and the skills' refusals while the roll does) against the facts
@@ -27,6 +32,7 @@ import pytest
 
 from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.engine import Engine
+from game.games.whatgoesup.rules.flight.common import _FIGURE_INPUTS
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import replace_in, update
@@ -73,9 +79,9 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
         return answer
 
     def watched_craft_figure(state, upgoer, name, work):
-        kept = rules._kept_craft
-        seen["craft_figure", kept is not None and kept[0] is upgoer and kept[1] is state.items
-             and name in kept[4]] += 1
+        kept = rules._kept_figures.get(name)
+        seen["craft_figure", kept is not None and kept[1] is state.items and kept[2] is state.things
+             and kept[3] is state.derps and kept[0] == _FIGURE_INPUTS[name](upgoer)] += 1
         answer = craft_figure(state, upgoer, name, work)
         if answer != work(state, upgoer):
             wrong.append(("craft_figure", state, upgoer.id, name))
@@ -144,6 +150,42 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
             wrong.append(("moved_at_once", state, upgoer.id))
         return answer
 
+    def watched_craft_modules(state, upgoer):
+        kept = rules._kept_modules.get(upgoer.id)
+        seen["craft_modules", kept is not None and kept[0] is state.items and kept[1] is state.things
+             and kept[2] == upgoer.modules] += 1
+        answer = craft_modules(state, upgoer)
+        fresh = tuple((i, rules._role(state, i)) for i in state.items
+                      if i.location == upgoer.id and i.id in upgoer.modules)
+        if answer != fresh:
+            wrong.append(("craft_modules", state, upgoer.id))
+        return answer
+
+    def watched_positioning_bonus(state, program):
+        kept = rules._kept_positioning
+        seen["positioning_bonus", kept is not None and kept[0] == program and kept[1] is state.items
+             and kept[2] is state.things and kept[3] is state.upgoers] += 1
+        answer = positioning_bonus(state, program)
+        if answer != rules._positioning_bonus(state, program):
+            wrong.append(("positioning_bonus", state, program))
+        return answer
+
+    def watched_best_help(state, roll, stamina=None, rcs_boosts=None):
+        group_known = len(rules._kept_help_memos)
+        answer = best_help(state, roll, stamina, rcs_boosts)
+        rules._help_memo = lambda plan, rating, help: {}  # a search of its own, nothing shared
+        try:
+            fresh = best_help(state, roll, stamina, rcs_boosts)
+        finally:
+            del rules._help_memo
+        seen["shared_help_memo", len(rules._kept_help_memos) == group_known] += 1  # an earlier search's memo
+        if answer != fresh:
+            wrong.append(("shared_help_memo", state, roll))
+        return answer
+
+    craft_modules, positioning_bonus, best_help = rules._craft_modules, rules.positioning_bonus, rules.best_help
+    rules._craft_modules, rules.positioning_bonus = watched_craft_modules, watched_positioning_bonus
+    rules.best_help = watched_best_help
     start_moving = rules._start_moving
     rules._start_moving = watched_start_moving
     busy: list = []
@@ -173,7 +215,8 @@ def watched():
 
 
 @pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key",
-                                      "settled_at_once", "next_stage", "moved_at_once", "roll_facts"])
+                                      "settled_at_once", "next_stage", "moved_at_once", "roll_facts",
+                                      "craft_modules", "positioning_bonus", "shared_help_memo"])
 def test_shortcut_answers_as_the_full_work(watched, shortcut):
     seen, wrong = watched
     assert [w for w in wrong if w[0] == shortcut] == []

@@ -29,6 +29,11 @@ from game.games.whatgoesup.rules.victory import VictoryRules
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
 
 _ID = attrgetter("id")
+_MASS_INPUTS = attrgetter("id", "modules", "relic_mass", "rations", "fuel")
+#: Each figure of a craft (``FlightBase._craft_figure``) -> the craft's fields it reads (the rest it reads from the
+#: state's items, things and derps).
+_FIGURE_INPUTS = {"mass": _MASS_INPUTS, "burn_cost": _MASS_INPUTS, "thrust": attrgetter("id", "modules"),
+                  "thrusters": attrgetter("id", "modules"), "steers": attrgetter("id", "modules", "stranded", "status")}
 
 
 def without(pool: tuple, gone: set) -> tuple:
@@ -189,7 +194,7 @@ class FlightBase:
         self._kept_roll_facts: Optional[tuple] = None  # (state, roll, facts, upgoers, derps) last judged (rolls._roll_facts)
         self._kept_timing: dict = {}  # craft id -> (craft, items, things, stage, timing score, its inputs) (phase._stage_order_key)
         self._kept_claims: Optional[tuple] = None  # (firsts, the claims among them) last asked (records._claimed)
-        self._kept_craft: Optional[tuple] = None  # (craft, items, things, derps, figures) last asked (_craft_figure)
+        self._kept_figures: dict = {}  # figure -> (craft's inputs, items, things, derps, value) last asked (_craft_figure)
         self._kept_burn_check: Optional[tuple] = None  # (state, craft, burn) _check_burn last passed (movement._burn)
         self._kept_positioning: Optional[tuple] = None  # (program, items, things, craft, bonus) (positioning_bonus)
         self._kept_help_memos: dict = {}  # (scheme, rating, helpers' skills, ...) -> best_help's memo (rolls._help_memo)
@@ -324,18 +329,20 @@ class FlightBase:
         return self._craft_figure(state, upgoer, "mass", self._spacecraft_mass)
 
     def _craft_figure(self, state: GameState, upgoer: Upgoer, name: str, work) -> object:
-        """``work(state, upgoer)``, kept for the last craft asked while it and the state's items, things and derps
-        stay the very same values (a figure reads nothing else): a junction's burns, the burn made and the
-        steps of a move ask the same craft's mass, thrust and steering again and again, in states that
-        differ only in the flight's progress and what was said."""
-        kept = self._kept_craft
-        if (kept is None or kept[0] is not upgoer or kept[1] is not state.items or kept[2] is not state.things
-                or kept[3] is not state.derps):
-            kept = self._kept_craft = (upgoer, state.items, state.things, state.derps, {})
-        figures = kept[4]
-        if name not in figures:
-            figures[name] = work(state, upgoer)
-        return figures[name]
+        """``work(state, upgoer)``, the craft's figure ``name`` (one of ``_FIGURE_INPUTS``), kept for the last craft
+        asked while the state's items, things and derps stay the very same values and the craft's fields the
+        figure reads (``_FIGURE_INPUTS[name]``) are the same: a junction's burns, the burn made and the steps of
+        a move ask the same craft's mass, thrust and steering again and again, in states that differ only in
+        the flight's progress, the craft's place and what was said (and its thrust and steering stand when a
+        burn has spent fuel)."""
+        inputs = _FIGURE_INPUTS[name](upgoer)
+        kept = self._kept_figures.get(name)
+        if (kept is not None and kept[1] is state.items and kept[2] is state.things and kept[3] is state.derps
+                and kept[0] == inputs):
+            return kept[4]
+        value = work(state, upgoer)
+        self._kept_figures[name] = (inputs, state.items, state.things, state.derps, value)
+        return value
 
     def _spacecraft_mass(self, state: GameState, upgoer: Upgoer) -> Fraction:
         modules = sum(state.thing(i.thing_id).mass for i in self._items_aboard(state, upgoer) if i.id in upgoer.modules)
