@@ -53,7 +53,14 @@ def judged_value(value: int, help: Help) -> int:
 
 
 def judged(value: int, rating: Rating, help: Help) -> Outcome:
-    return judge(judged_value(value, help), effective_rating(rating, help))
+    return judged_by(value, rating, help.moved, help.fail_raise, help.boom_raise)
+
+
+def judged_by(value: int, rating: Rating, moved: int, fail_raise: int, boom_raise: int) -> Outcome:
+    """``judged`` for help given by its three figures (a pending roll's own fields: no Help is made)."""
+    if fail_raise or boom_raise:
+        rating = with_raises(rating, fail_raise, boom_raise)  # effective_rating
+    return judge(value - moved, rating)  # judged_value
 
 
 def pinned(rating: Rating, help: Help) -> bool:

@@ -18,8 +18,8 @@ from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.board import Board
 from game.games.whatgoesup.rules.design import thrust_class
 from game.games.whatgoesup.rules.flighttable import Effect
-from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised
-from game.games.whatgoesup.rules.skills import Help, effective_rating, judged, judged_value, pinned
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, judge, penalised, with_raises
+from game.games.whatgoesup.rules.skills import Help, judged_by, judged_value, pinned
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import (_SHORT_POOL, Derp, Event, GameState, Item, Upgoer, removed, replace_in,
@@ -78,7 +78,7 @@ class PendingRoll:
     def effective(self) -> Rating:
         if not (self.fail_raise or self.boom_raise):
             return self.rating  # nothing raised: the rating as it stands
-        return effective_rating(self.rating, self.help)
+        return with_raises(self.rating, self.fail_raise, self.boom_raise)  # effective_rating, no Help made
 
     def judged_value(self) -> int:
         """The value the roll counts as: the dice, moved by the skills spent (move_roll)."""
@@ -89,11 +89,11 @@ class PendingRoll:
         assert self.value is not None
         if not (self.moved or self.fail_raise or self.boom_raise):
             return judge(self.value, self.rating)  # no help spent: the dice against the rating as it stands
-        return judged(self.value, self.rating, self.help)
+        return judged_by(self.value, self.rating, self.moved, self.fail_raise, self.boom_raise)
 
     def outcome_if(self, value: int) -> Outcome:
         """What a rolled ``value`` would count as with the help already spent (e.g. the roll before a reroll)."""
-        return judged(value, self.rating, self.help)
+        return judged_by(value, self.rating, self.moved, self.fail_raise, self.boom_raise)
 
     def fail_pinned(self) -> bool:
         """raise_safeties: the Fail safety cannot rise further until the Boom safety does (it is one below it)."""
