@@ -1042,18 +1042,19 @@ class Engine:
     def end_turn(self, state: GameState) -> GameState:
         """Turn accounting once every craft has flown (``state``: its events the flights' story, which stays
         first, then the standing bonuses' moves): dot changes and the clamp, per-turn resets, then the next R&D
-        turn (phase rnd, no flight) or the end. The next turn is built in one copy of the state: the programs'
-        dots, resets and new points in one copy each, the rock's clock and drift die in one (the standing
-        bonuses and an ending aside)."""
+        turn (phase rnd, no flight) or the end. The next turn is built in one copy of the state: the standing
+        bonuses' holders and dots, each program's dots, resets and new points (one copy of each program), the
+        rock's clock and drift die (one copy of the rock) all go into it (an ending aside)."""
         budget = self.rules.economy.budget
         events: list[Event] = []
         # Who holds each standing bonus now, told after the flights and before the budgets they change.
-        state = self.flight_rules.standing_bonuses(state)
-        told = state.events
+        programs, standing, moved = self.flight_rules.standing_bonuses(state)
+        told = state.events + moved if moved else state.events
+        changes = {"standing": standing} if standing is not state.standing else {}
         idle = self.rules.economy.dots.nothing_in_space
         in_space = {u.owner for u in state.upgoers if u.in_space} if idle else ()
         clamped = []
-        for p in state.programs:
+        for p in programs:
             entries = p.dot_entries
             if idle and p.index not in in_space:
                 entries += (DotEntry("no Upgoer in space", idle),)  # as add_dots records it
@@ -1062,21 +1063,21 @@ class Engine:
             events.append(Event.told(_turn_report, (state.turn, p.name, entries, p.dots, raw, dots), p.index, "report"))
             clamped.append((p, dots))
         if state.rock is not None:
-            rock, said, ending = self.rock_rules.end_of_turn(state)
+            rock, said, ending = self.rock_rules.end_of_turn(state)  # the next turn's rock when play goes on
             events += said
             if ending is not None:
                 kind, reason = ending
-                winners = tuple(p.index for p in state.programs) if kind == "saved" else ()
-                return self.finish(self._turn_ended(state, clamped, told + tuple(events), rock=rock), winners,
-                                   kind, reason)
-            return self._start_turn(state, clamped, told, events, rock=self.rock_rules.new_turn(rock))
+                winners = tuple(p.index for p in programs) if kind == "saved" else ()
+                return self.finish(self._turn_ended(state, clamped, told + tuple(events), rock=rock, **changes),
+                                   winners, kind, reason)
+            return self._start_turn(state, clamped, told, events, rock=rock, **changes)
         if self.victory_rules.may_end_at_turn_end(state):  # the turn number and the goal tell (most turns no)
-            ended = self._turn_ended(state, clamped, ())
+            ended = self._turn_ended(state, clamped, (), **changes)
             ending = self.victory_rules.end_of_turn(ended)
             if ending is not None:
                 winners, kind, reason = ending
                 return self.finish(update(ended, events=told + tuple(events)), winners, kind, reason)
-        return self._start_turn(state, clamped, told, events)
+        return self._start_turn(state, clamped, told, events, **changes)
 
     @staticmethod
     def _turn_ended(state: GameState, clamped: list[tuple[Program, int]], events: tuple[Event, ...],

@@ -130,7 +130,9 @@ class RockRules:
 
     def end_of_turn(self, state: GameState) -> tuple[RockState, tuple[Event, ...], Optional[tuple[str, str]]]:
         """The rock a turn closer: the rock after it, what that tells, and, when the game ends, (kind, reason).
-        The state is not copied: the engine puts the rock into its one copy of the turn's end."""
+        When the game goes on, the rock is the next turn's, made in the same copy: its drift die pending
+        exactly while it drifts and the world is not saved. The state is not copied: the engine puts the rock
+        into its one copy of the turn's end."""
         scenario = self.scenario(state)
         rock = state.rock
         drift = rock.drift
@@ -141,28 +143,20 @@ class RockRules:
             events = (Event("A Waylight shines on the rock: its track is known now, no more drift.", kind="rock"),)
         if drift == "rolling" and turns_left <= scenario.drift_stops_at:
             drift = "close"
-        rock = update(rock, turns_left=turns_left, drift=drift)
         if rock.saved:
-            if self.crew_in_space(state) == 0 or rock.turns_left <= 0:
+            if self.crew_in_space(state) == 0 or turns_left <= 0:
+                ended = update(rock, turns_left=turns_left, drift=drift)
                 lost = sum(1 for d in state.derps if d.dead)
                 out = self.crew_in_space(state)
                 losses = "no derp lost" if not lost else f"{lost} derp{'s' if lost != 1 else ''} lost"
                 left = f"{out} derp{'s' if out != 1 else ''} left out in space as it flew by" if out else ""
                 reason = (f"The world is saved: the rock was pushed aside with {rock.saved_turns_left} "
                           f"turn{'s' if rock.saved_turns_left != 1 else ''} to spare; {losses}"
-                          + (f", {left}" if left else "") + f". Score {self._score(state, rock)}.")
-                return rock, events, ("saved", reason)
-            return rock, events, None
-        if rock.turns_left <= 0:
+                          + (f", {left}" if left else "") + f". Score {self._score(state, ended)}.")
+                return ended, events, ("saved", reason)
+            return update(rock, turns_left=turns_left, drift=drift, drift_pending=False), events, None
+        if turns_left <= 0:
             reason = (f"The rock hits the world: {rock.nudge_total} of {rock.nudges_needed} nudge value was not "
                       "enough.")
-            return rock, events, ("impact", reason)
-        return rock, events, None
-
-    @staticmethod
-    def new_turn(rock: RockState) -> RockState:
-        """The rock at the start of a turn: its drift die pending while it drifts and the world is not saved."""
-        pending = rock.drift == "rolling" and not rock.saved
-        if pending == rock.drift_pending:
-            return rock  # nothing to change (most turns once the drift has stopped)
-        return update(rock, drift_pending=pending)
+            return update(rock, turns_left=turns_left, drift=drift), events, ("impact", reason)
+        return update(rock, turns_left=turns_left, drift=drift, drift_pending=drift == "rolling"), events, None

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import attrgetter, eq
-from typing import Optional
+from typing import Optional, Sequence
 
 from game.core.interface import IllegalAction
 from game.core.words import counted
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase
+from game.games.whatgoesup.rules.flight.common import FlightBase
 from game.games.whatgoesup.rules.tables import Standing
-from game.games.whatgoesup.rules.state import (IN_SPACE, Event, GameState, Upgoer, programs_with, replace_in, update,
-                                               with_program)
+from game.games.whatgoesup.rules.state import (IN_SPACE, Derp, Event, GameState, Program, Upgoer, programs_with, replace_in,
+                                               update)
 
-
-#: The flight phase once every craft has flown (immutable, so one value serves every turn's end).
-_FLIGHTS_DONE = FlightPhase(stage="done")
 
 _STATUS = attrgetter("status")
 
@@ -40,11 +37,12 @@ class TurnEndPart(FlightBase):
 
     def _end_flights(self, state: GameState) -> GameState:
         """Debris drifts, derps eat, habitats rest, long missions count; then the turn ends (``Engine.end_turn``,
-        which takes the flight away)."""
+        which takes the flight away). Nothing on the way reads the flight (every craft has flown: none is
+        active, no roll waits), so it is left as it stands for ``end_turn``'s one copy to drop."""
         # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
         rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
-        state = update(state, flight=_FLIGHTS_DONE,
-                       upgoers=replace_in(state.upgoers, rushed) if rushed else state.upgoers)
+        if rushed:
+            state = update(state, upgoers=replace_in(state.upgoers, rushed))
         state = self._drift_debris(state)
         state = self._eat_and_rest(state)
         state = self._mapping_turn(state)
@@ -71,43 +69,67 @@ class TurnEndPart(FlightBase):
         return state
 
     def _eat_and_rest(self, state: GameState) -> GameState:
-        for upgoer in _in_space(state.upgoers):
-            crew = self._crew(state, upgoer)
-            if not crew:
-                continue
-            upgoer = state.upgoer(upgoer.id)
-            eaters = [d for d in crew if not d.is_system]  # underped systems eat no rations
-            fed = min(upgoer.rations, len(eaters))
-            hungry = eaters[fed:]
-            # The meal, the record and the rest go into one copy of the state (a hungry crew's injuries, told
-            # in between, come first); the rest reads only the derps and parts aboard, which the meal leaves be.
-            fed_upgoer = update(upgoer, rations=upgoer.rations - fed, crewed_turns=upgoer.crewed_turns + 1,
-                                turns_in_space=upgoer.turns_in_space + 1)
-            changes = {"upgoers": replace_in(state.upgoers, [fed_upgoer])}
-            program = state.programs[upgoer.owner]
-            if upgoer.crewed_turns + 1 > program.longest_crewed_flight:  # the record outlives the flight
-                longest = update(program, longest_crewed_flight=upgoer.crewed_turns + 1)
-                changes["programs"] = programs_with(state, longest)
-            if hungry:
-                state = update(state, **changes)
-                changes = {}
-                state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
-                state = self._injure(state, upgoer, hungry, "no rations left")
-                fed_upgoer = state.upgoer(upgoer.id)
-            upgoer = fed_upgoer
-            if not upgoer.habitat_failed and self._modules(state, upgoer, "habitat"):
-                rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
-                          for d in self._living_crew(state, upgoer) if not d.injured]
-                if rested:
-                    changes["derps"] = replace_in(state.derps, rested)
-            if changes:
-                state = update(state, **changes)
+        """Each crewed craft in space: its derps eat (a hungry crew is hurt), the program's record of a crewed
+        flight grows, a working habitat rests its derps, a generator recharges its systems, and a crew up over a
+        turn wins Multiturn Mission; then each flying craft with nobody aboard counts its turn in space."""
+        in_space = _in_space(state.upgoers)
+        if in_space:
+            # Every crew in space found in one pass over the derps. A craft's own turn here changes only its own
+            # craft and derps, so each craft and crew is as listed when its turn comes.
+            ids = {u.id for u in in_space}
+            crews: dict[str, list[Derp]] = {}
+            for d in state.derps:
+                if d.location in ids and not d.dead:
+                    crews.setdefault(d.location, []).append(d)
+            for upgoer in in_space:
+                crew = crews.get(upgoer.id)
+                if crew:
+                    state = self._crew_turn_ends(state, upgoer, crew)
+        flying = _flying(state.upgoers)
+        if flying:
+            aboard = {d.location for d in state.derps if not d.dead}
+            empty = [update(u, turns_in_space=u.turns_in_space + 1) for u in flying if u.id not in aboard]
+            if empty:
+                state = update(state, upgoers=replace_in(state.upgoers, empty))
+        return state
+
+    def _crew_turn_ends(self, state: GameState, upgoer: Upgoer, crew: list[Derp]) -> GameState:
+        """``_eat_and_rest`` for one craft in space and its ``crew`` (its living derps and underped systems)."""
+        eaters = [d for d in crew if d.system is None]  # underped systems eat no rations
+        fed = min(upgoer.rations, len(eaters))
+        hungry = eaters[fed:]
+        # The meal, the record and the rest go into one copy of the state (a hungry crew's injuries, told
+        # in between, come first); the rest reads only the derps and parts aboard, which the meal leaves be.
+        crewed_turns = upgoer.crewed_turns + 1
+        fed_upgoer = update(upgoer, rations=upgoer.rations - fed, crewed_turns=crewed_turns,
+                            turns_in_space=upgoer.turns_in_space + 1)
+        changes = {"upgoers": replace_in(state.upgoers, [fed_upgoer])}
+        program = state.programs[upgoer.owner]
+        if crewed_turns > program.longest_crewed_flight:  # the record outlives the flight
+            changes["programs"] = programs_with(state, update(program, longest_crewed_flight=crewed_turns))
+        living = eaters
+        if hungry:
+            state = update(state, **changes)
+            changes = {}
+            state = self._event(state, f"{upgoer.name} has run out of rations.", upgoer, "consequence")
+            state = self._injure(state, upgoer, hungry, "no rations left")
+            fed_upgoer = state.upgoer(upgoer.id)
+            crew = self._crew(state, fed_upgoer)  # a second injury kills
+            living = [d for d in crew if d.system is None]
+        upgoer = fed_upgoer
+        if not upgoer.habitat_failed and self._modules(state, upgoer, "habitat"):
+            # Stamina back up to the derp's own (a derp already there keeps its value as it is).
+            rested = [update(d, current_stamina=min(d.stamina, d.current_stamina + 1))
+                      for d in living if not d.injured and d.current_stamina != d.stamina]
+            if rested:
+                changes["derps"] = replace_in(state.derps, rested)
+        if changes:
+            state = update(state, **changes)
+        if len(living) < len(crew):  # systems aboard, which a generator may recharge
             state = self._recharge_systems(state, upgoer)
-            if upgoer.crewed_turns >= 1 and self._crew(state, upgoer):
-                state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
-                                    craft=upgoer)
-        for upgoer in [u for u in _flying(state.upgoers) if not self._crew(state, u)]:
-            state = self._replace_upgoer(state, update(upgoer, turns_in_space=upgoer.turns_in_space + 1))
+        if crew:  # up over a turn (its crewed turns are at least 1 now), with someone still aboard
+            state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
+                                craft=upgoer)
         return state
 
     def _mapping_turn(self, state: GameState) -> GameState:
@@ -126,52 +148,70 @@ class TurnEndPart(FlightBase):
                                     f"{self.board.body(body).name}.", upgoer)
         return state
 
-    def standing_bonuses(self, state: GameState) -> GameState:
-        """Move each standing bonus to its holder; its dots move with it (gained once, given up when lost)."""
-        holders = dict(state.standing)
-        events = []
+    def standing_bonuses(self, state: GameState) -> tuple[tuple[Program, ...], tuple[tuple[str, int], ...], tuple[Event, ...]]:
+        """Who holds each standing bonus once the flights are done: (the programs, each with the dots of a bonus
+        it gained or gave up recorded and, for Space Station, its longest working flight; the holders, as
+        ``GameState.standing`` keeps them; what their moves tell). A bonus's dots move with it (gained once, given
+        up when lost). The state is not copied: ``Engine.end_turn`` puts these into its one copy of the turn's
+        end (the programs and the holders are the state's own values when nothing changed)."""
+        programs = state.programs
+        held = state.standing
+        holders = dict(held)
+        events: list[Event] = []
         for bonus in self.rules.prestige.standing:
-            scores: dict[int, int] = {}
-            if bonus.kind == "longest_crewed_flight":
+            kind = bonus.kind
+            if kind == "longest_crewed_flight":
                 # "Whoever has had ... the longest": a record, kept when the record flight comes home.
-                scores = {p.index: p.longest_crewed_flight for p in state.programs if p.longest_crewed_flight}
-            elif bonus.kind == "longest_working_flight":
+                scores = {p.index: p.longest_crewed_flight for p in programs if p.longest_crewed_flight}
+            elif kind == "largest_crew_in_space":
+                scores = self._crews_in_space(state)
+            elif kind == "most_mapping":
+                scores = {p.index: most for p in programs if (most := max([v for _, v in p.mapping], default=0)) > 0}
+            else:  # longest_working_flight
                 # Space Station (2013): "Whoever has had a working Upgoer in space the longest", crewed or not;
                 # a record like Duration Mission's, counted while the craft flies and is not stranded.
-                state = self._working_flight_records(state)
-                scores = {p.index: p.longest_working_flight for p in state.programs if p.longest_working_flight}
-            elif bonus.kind == "largest_crew_in_space":
-                for upgoer in _flying(state.upgoers):  # flying: in space, not debris
-                    crew = len(self._living_crew(state, upgoer))  # standings count derps, not underped systems
-                    if not crew:
-                        continue
-                    scores[upgoer.owner] = max(scores.get(upgoer.owner, 0), crew)
-            elif bonus.kind == "most_mapping":
-                scores = {p.index: max((v for _, v in p.mapping), default=0) for p in state.programs}
-                scores = {k: v for k, v in scores.items() if v > 0}
+                programs = self._working_flight_records(state.upgoers, programs)
+                scores = {p.index: p.longest_working_flight for p in programs if p.longest_working_flight}
             holder = holders.get(bonus.id)
-            leaders = []
             if scores:
                 best = max(scores.values())
                 leaders = [k for k, v in scores.items() if v == best]
                 new_holder = holder if holder in leaders else (leaders[0] if len(leaders) == 1 else None)
             else:
-                new_holder = None
+                leaders, new_holder = [], None
+            if new_holder == holder:
+                continue
             # The bonus dots move with the bonus: the new holder gains them and the old one gives them up.
-            if new_holder != holder:
-                events.append(self._standing_moves(state, bonus, holder, new_holder, leaders))
-                if holder is not None:
-                    state = self.engine.add_dots(state, holder, -bonus.dots, f"{bonus.name} lost")
-                if new_holder is not None:
-                    state = self.engine.add_dots(state, new_holder, bonus.dots, bonus.name)
+            events.append(self._standing_moves(state, bonus, holder, new_holder, leaders))
+            programs = list(programs)
+            if holder is not None:
+                programs[holder] = self.engine.dotted(programs[holder], -bonus.dots, f"{bonus.name} lost")
+            if new_holder is not None:
+                programs[new_holder] = self.engine.dotted(programs[new_holder], bonus.dots, bonus.name)
             if new_holder is None:
-                holders.pop(bonus.id, None)
+                del holders[bonus.id]
             else:
                 holders[bonus.id] = new_holder
-        standing = tuple(sorted(holders.items()))
-        if standing != state.standing:  # most turns no bonus changes hands: the state is not copied then
-            state = update(state, standing=standing)
-        return self._say(state, events)
+        if not events:
+            return programs, held, ()
+        return tuple(programs), tuple(sorted(holders.items())), tuple(events)
+
+    def _crews_in_space(self, state: GameState) -> dict[int, int]:
+        """Space Party's scores: each program's biggest crew aboard one flying craft (in space, not debris), its
+        living derps counted, not its underped systems; a program with no crew up has no score."""
+        flying = _flying(state.upgoers)
+        if not flying:
+            return {}
+        aboard: dict[str, int] = {}
+        for d in state.derps:
+            if d.system is None and not d.dead:  # a derp (not an underped system), alive, wherever it is
+                aboard[d.location] = aboard.get(d.location, 0) + 1
+        scores: dict[int, int] = {}
+        for upgoer in flying:
+            crew = aboard.get(upgoer.id)
+            if crew and crew > scores.get(upgoer.owner, 0):
+                scores[upgoer.owner] = crew
+        return scores
 
     @staticmethod
     def _standing_moves(state: GameState, bonus: Standing, holder: Optional[int], new_holder: Optional[int],
@@ -197,14 +237,17 @@ class TurnEndPart(FlightBase):
         return Event(f"{bonus.name} is nobody's now{why}: {names[holder]} gives up its {dots}.", holder,
                      "standing")
 
-    def _working_flight_records(self, state: GameState) -> GameState:
-        """Each program's longest working flight: the most turn ends one craft spent in space flying, unstranded."""
-        for upgoer in state.upgoers:
-            program = state.programs[upgoer.owner]
+    @staticmethod
+    def _working_flight_records(upgoers: tuple[Upgoer, ...], programs: Sequence[Program]) -> Sequence[Program]:
+        """``programs`` with each one's longest working flight: the most turn ends one craft spent in space flying,
+        unstranded (the very ``programs`` when no record grew)."""
+        for upgoer in upgoers:
+            program = programs[upgoer.owner]
             if (upgoer.in_space and upgoer.status == "flying" and not upgoer.stranded
                     and upgoer.turns_in_space > program.longest_working_flight):
-                state = with_program(state, update(program, longest_working_flight=upgoer.turns_in_space))
-        return state
+                programs = list(programs)
+                programs[upgoer.owner] = update(program, longest_working_flight=upgoer.turns_in_space)
+        return programs
 
     # ------------------------------------------------------------------ R&D-time extras
     def track(self, state: GameState, program: int, upgoer_id: str) -> GameState:
