@@ -19,6 +19,8 @@ from game.core.words import counted
 
 #: The changes to the flight that start a craft's move along the rail.
 _MOVING = {"mode": "moving", "cursor_decided": None, "retry_burn": None}
+#: The changes to the flight as the craft enters a step (``_go_to``).
+_ENTERING = {"mode": "moving", "cursor_decided": None, "retry_burn": None, "hurt": frozenset()}
 
 
 class MovementPart(FlightBase):
@@ -58,12 +60,14 @@ class MovementPart(FlightBase):
         """Enter a step and do what it asks."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id)
-        state = self._set_replacing(state, upgoer, mode="moving", cursor_decided=None, retry_burn=None,
-                                    hurt=frozenset())
-        if step.is_duration or step.kind in ("reentry", "landing"):
-            # Hostile Waters: the rolls for a new position are set before it counts as visited.
-            state = self._arrive(state, upgoer, step.id) if step.is_duration else self._descend(state, upgoer, step)
-            return self._visit(state, upgoer, step.id)
+        if step.is_duration:
+            # The move ends here: the craft put in and the move's end made in one copy (``_arrive`` reads neither
+            # the craft's own place in the pool nor the flight's mode). Hostile Waters: the rolls for a new
+            # position are set before it counts as visited.
+            return self._visit(self._arrive(state, upgoer, step.id, moving=_ENTERING), upgoer, step.id)
+        state = self._set_replacing(state, upgoer, **_ENTERING)
+        if step.kind in ("reentry", "landing"):
+            return self._visit(self._descend(state, upgoer, step), upgoer, step.id)
         state = self._visit(state, upgoer, step.id)
         upgoer = state.upgoer(upgoer.id)
         if step.kind == "home":
@@ -191,7 +195,7 @@ class MovementPart(FlightBase):
         if outcome is Outcome.OK:
             if roll.kind in ("rcs_burn", "rock_docking_rcs"):
                 state = self._spend_rcs(state, upgoer, roll.items, dict(roll.detail).get("uses", 1))
-            state = self._set(state, mode="moving")
+            # On it moves: ``_go_to`` sets the flight moving in its first copy (nothing before it reads the mode).
             if target.kind in ("lunar_landing", "rock_docking"):
                 state = self._visit(state, upgoer, target.id)
                 upgoer = state.upgoer(upgoer.id)
@@ -230,7 +234,8 @@ class MovementPart(FlightBase):
     def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False,
                 moving: Optional[dict] = None) -> GameState:
         """Movement ends at a duration step: active capsules and habitats roll. ``moving``: the changes to the
-        flight that started the move, when it is made in the same copy (``_travel``)."""
+        flight that started the move or entered the step, when they are made in the same copy (``_travel``,
+        ``_go_to``)."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id, moved_this_turn=True)
         ended = dict(moving, mode="after") if moving else {"mode": "after", "cursor_decided": None}
