@@ -1,6 +1,7 @@
 """The client's base stays light: pygame_gui's smoothing scratch is let go after each state it draws (the
 same pixels), so a 4K scene does not hold a menu's worth of 4x surfaces at once."""
 import pygame
+import pytest
 from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
 
@@ -103,38 +104,64 @@ def _whole_frame_bytes(app) -> bytes:
     return pygame.image.tobytes(whole, "RGB")
 
 
-def test_title_redrawing_its_changes_matches_a_whole_frame(make_app):
-    """The title redraws only the stars, the rocket and what lies under them and under the buttons; every
-    frame equals the same moment drawn whole: while the rocket flies, the pointer rests on the menu (a button
-    lights, its tooltip shows) and leaves, and the game chooser switches the words."""
+def _pointer(pos, kind=pygame.MOUSEMOTION) -> list:
+    """The pointer put at ``pos`` (pygame_gui reads it there for hovering) and its event."""
+    pygame.mouse.set_pos(pos)
+    if kind == pygame.MOUSEMOTION:
+        return [pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    return [pygame.event.Event(kind, pos=pos, button=1)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_title_redrawing_its_changes_matches_a_whole_frame(make_app, size):
+    """The title redraws only the stars, the rocket and what lies under them and under the widgets that changed,
+    and blits the widgets only there; every frame equals the same moment drawn whole: while the rocket flies, the
+    pointer rests on the menu (a button lights, its tooltip shows), presses it and leaves it held, lets go
+    elsewhere, after the window changes size, and when the game chooser switches the words. An idle frame finds
+    no widget changed, so no button's rectangle is copied back."""
     from game.client.launch import wire_games
 
-    app = make_app((1280, 720))
+    app = make_app(size)
     wire_games(app.context)
     app.start("title")
     title = app.stack.top
     asked = []
-    draw_changes = title.draw_changes
-    title.draw_changes = lambda surface, widgets: asked.append(draw_changes(surface, widgets)) or asked[-1]
+    redraw = title.redraw_changes
+
+    def recording(surface, widgets):
+        redrawn = redraw(surface, widgets)
+        asked.append((len(widgets), redrawn is not None))
+        return redrawn
+
+    title.redraw_changes = recording
     button = title.buttons["game:cosmoforce"]  # a button with a tooltip
-    moves = {3: button.rect.center, 40: (5, 5)}
+    inside, away = button.rect.center, (5, 5)
+    script = {3: (inside,), 22: (inside, pygame.MOUSEBUTTONDOWN), 25: (away,), 27: (away, pygame.MOUSEBUTTONUP)}
     widgets_seen = set()
-    for frame in range(60):
-        if frame in moves:
-            pygame.mouse.set_pos(moves[frame])
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=moves[frame], rel=(0, 0), buttons=(0, 0, 0)))
-        app.step(0.1)  # 6 s: most of the rocket's hop, and the tooltip's delay
+    for frame in range(32):
+        app.step(0.1, _pointer(*script[frame]) if frame in script else [])  # most of the rocket's hop, and the tooltip's delay
         widgets_seen.add(len(app.manager.get_sprite_group().visible))
         assert _frame_bytes(app) == _whole_frame_bytes(app), frame
         if frame == 20:
             assert button.hovered
+        if frame == 23:
+            assert button.held
     assert len(widgets_seen) > 1  # the tooltip came and went
-    assert asked.count(True) >= 55  # the frames after the first were drawn by their changes
+    assert app.context.chosen_game != "cosmoforce"  # let go away from the button: no press
+    assert all(redrawn for _, redrawn in asked) and len(asked) == 31  # every frame after the first
+    assert sum(1 for changed, _ in asked if changed == 0) >= 15  # idle frames: no widget to redraw under
+    bigger = (size[0] * 3 // 4, size[1] * 3 // 4)
+    pygame.display.set_mode(bigger, pygame.RESIZABLE)
+    app.step(0.1, [pygame.event.Event(pygame.WINDOWSIZECHANGED, {"x": bigger[0], "y": bigger[1]})])
+    assert app.layout.size == bigger
+    title = app.stack.top
+    for frame, where in enumerate([None, None, title.buttons["load"].rect.center, None, None, away, None]):
+        app.step(0.1, [] if where is None else _pointer(where))
+        assert _frame_bytes(app) == _whole_frame_bytes(app), ("resized", frame)
     title._activate("game:cosmoforce")
     for frame in range(3):
         app.step(0.1, [])
-        assert _frame_bytes(app) == _whole_frame_bytes(app), frame
-
+        assert _frame_bytes(app) == _whole_frame_bytes(app), ("chosen", frame)
 
 
 def test_a_notice_dismissed_on_the_title_leaves_nothing_behind(make_app):
@@ -215,9 +242,16 @@ def test_a_minimised_window_only_listens(make_app, monkeypatch):
 
     app.clock = Clock()
     title = app.stack.top
-    whole, changes = title.draw, title.draw_changes
+    whole, changes = title.draw, title.redraw_changes
     title.draw = lambda surface: drawn.append("whole") or whole(surface)
-    title.draw_changes = lambda surface, widgets: changes(surface, widgets) and (drawn.append("changes") or True)
+
+    def changes_recorded(surface, widgets):
+        redrawn = changes(surface, widgets)
+        if redrawn is not None:
+            drawn.append("changes")
+        return redrawn
+
+    title.redraw_changes = changes_recorded
     flips = []
     monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(len(rates)) or (len(rates) == 5 and app.context.quit()))
     app.run()

@@ -234,12 +234,18 @@ class TitleScene(Scene):
         self._moved = [self.backdrop.rocket_rect(surface.get_size())] if self.backdrop.world else []
 
     def draw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> bool:
-        """Only the stars, the rocket and what lies under them or under the widgets is drawn again: the
-        backdrop's unchanging layer is copied back there, then the stars, the rocket and the words over it."""
+        """Only the stars, the rocket and what lies under them or under ``widgets`` (every widget) is drawn
+        again (``redraw_changes``)."""
+        return self.redraw_changes(surface, widgets) is not None
+
+    def redraw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> list[pygame.Rect] | None:
+        """Only the stars, the rocket and what lies under them or under the changed ``widgets`` is drawn again:
+        the backdrop's unchanging layer is copied back there, then the stars, the rocket and the words over it.
+        The menu's buttons, unchanged, stay as drawn, so an idle frame copies none of their rectangles back."""
         texts = self._text_blits()
         size = surface.get_size()
         if self.context.notices or self._drawn != (size, self._texts_key):
-            return False
+            return None
         dirty = self.backdrop.moving_rects(size, also=self._moved + widgets)
         self.backdrop.restore(surface, dirty)
         self.backdrop.draw_moving(surface)
@@ -248,7 +254,7 @@ class TitleScene(Scene):
                 part = dirty[i].clip(rect)
                 surface.blit(image, part, part.move(-rect.x, -rect.y))
         self._moved = [self.backdrop.rocket_rect(size)] if self.backdrop.world else []
-        return True
+        return dirty
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

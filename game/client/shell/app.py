@@ -28,6 +28,7 @@ from game.client.kit import paths
 from game.client.kit.backdrop import forget_layers
 from game.client.kit.kept_fonts import let_pygame_gui_keep_words, stop_recording_words
 from game.client.kit.kept_looks import KeptLooks
+from game.client.shell.kept_widgets import WidgetBlit, changed_widget_rects, draw_widgets_within, widget_blits
 from game.client.shell.scene import Scene, SceneStack
 from game.client.shell.settings import Settings, fit_window, load_settings, save_settings
 from game.client.shell.sound import Sounds
@@ -313,6 +314,8 @@ class App:
         #: The scene drawn alone last frame (None: the next frame is drawn whole) and where the widgets were.
         self._drawn_alone: Optional[Scene] = None
         self._widgets: list[pygame.Rect] = []
+        #: What pygame_gui drew last frame (``widget_blits``), to tell which widgets changed since.
+        self._blits: Optional[list[WidgetBlit]] = None
 
     # ------------------------------------------------------------------ window and layout
     @staticmethod
@@ -397,16 +400,26 @@ class App:
 
     def render(self) -> None:
         """Draw the frame: the scenes, then pygame_gui's widgets, then the guides. A top scene drawn alone
-        that was also drawn last frame may redraw only what changed (``Scene.draw_changes``)."""
+        that was also drawn last frame may redraw only what changed: with the widgets that did not change kept
+        as drawn (``Scene.redraw_changes``; the others are then blitted only where it redrew), or under every
+        widget (``Scene.draw_changes``)."""
         top = self.stack.top
-        widgets = [blit[0].get_rect(topleft=(int(blit[1][0]), int(blit[1][1]))).inflate(2, 2)
-                   for blit in self.manager.get_sprite_group().visible]
+        visible = self.manager.get_sprite_group().visible
+        blits = widget_blits(visible)
         alone = top is not None and not top.is_overlay and not self.layers
-        if not (alone and top is self._drawn_alone and top.draw_changes(self.surface, self._widgets + widgets)):
-            self.stack.draw(self.surface)
+        again = alone and top is self._drawn_alone
+        redrawn = None
+        if again and blits is not None and self._blits is not None:
+            redrawn = top.redraw_changes(self.surface, changed_widget_rects(self._blits, blits))
+        widgets = [blit[0].get_rect(topleft=(int(blit[1][0]), int(blit[1][1]))).inflate(2, 2) for blit in visible]
+        if redrawn is not None:
+            draw_widgets_within(self.surface, blits, redrawn)
+        else:
+            if not (again and top.draw_changes(self.surface, self._widgets + widgets)):
+                self.stack.draw(self.surface)
+            self.manager.draw_ui(self.surface)
         self._drawn_alone = top if alone else None
-        self._widgets = widgets
-        self.manager.draw_ui(self.surface)
+        self._widgets, self._blits = widgets, blits
         for layer in self.layers:
             layer.draw(self.surface)
 

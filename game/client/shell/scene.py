@@ -79,6 +79,15 @@ class Scene:
         and the app calls ``draw``. Only the top scene, drawn alone, is asked."""
         return False
 
+    def redraw_changes(self, surface: pygame.Surface, widgets: list[pygame.Rect]) -> list[pygame.Rect] | None:
+        """Like ``draw_changes``, with pygame_gui's widgets kept on ``surface`` where they did not change:
+        ``widgets`` are only the places of the widgets that changed since last frame (``shell/kept_widgets.py``
+        says when one counts as changed). Redraw what changed and what lies under ``widgets``, as ``draw`` would
+        give it, and return every place redrawn, no two sharing a pixel: the app then blits the widgets there
+        alone. None (the default): this scene cannot, and the app asks ``draw_changes``. Only the top scene,
+        drawn alone, is asked; its widgets must be ones pygame_gui never clips to their container."""
+        return None
+
 
 class SceneStack:
     """push / pop / replace, with enter/exit and cover/uncover calls in the right order."""
