@@ -58,11 +58,23 @@ def _turn_two_rnd(session) -> None:
     session.apply(EndRnD())
 
 
-FLIGHT_CHOICES = ("Launch", "UseSkill", "AcceptRoll", "ChooseConsequence", "Move", "Burn", "EndActivities")
+def _turn_four_rnd(session) -> None:
+    """The luck lesson's hop: one more stage and capsule, assembled without crew."""
+    ids = _ids(session)
+    session.apply(Build(ids["Hopper"]))
+    session.apply(Build(ids["Burrow Pod"]))
+    items = _free_items(session)
+    session.apply(Assemble(UpgoerDesign("Carrot 3", stages=((items["Hopper"][0],),), modules=(items["Burrow Pod"][0],))))
+    session.apply(EndRnD())
+
+
+FLIGHT_CHOICES = ("Launch", "UseSkill", "UseLuck", "KeepRoll", "AcceptRoll", "ChooseConsequence", "Move", "Burn",
+                  "EndActivities")
 
 
 def _flight_choice(session):
-    """The lessons' choice: launch, Piloting on the insertion's Fail, degrade all parts, burn for Reentry."""
+    """The lessons' choice: launch, Piloting on the insertion's Fail, degrade all parts, burn for Reentry, a
+    luck point on the last hop's launch and the new roll kept."""
     state = session.state
     legal = session.legal_actions()
     roll = state.flight.roll if state.flight is not None else None
@@ -75,6 +87,10 @@ def _flight_choice(session):
             return action.option == "degrade_all_parts"
         if kind == "Burn":
             return action.to == "reentry"
+        if kind == "UseLuck":
+            return roll is not None and roll.kind == "launch"
+        if kind == "KeepRoll":
+            return action.new
         return kind in FLIGHT_CHOICES
     choices = [a for a in legal if fits(a)]
     if not choices:
@@ -91,7 +107,8 @@ def play_until(session, done: Callable[[object], bool], limit: int = 400) -> Non
         if session.waiting_for_dice:
             session.roll()
         elif state.phase == "rnd":
-            {1: _turn_one_rnd, 2: _turn_two_rnd}.get(state.turn, lambda s: s.apply(EndRnD()))(session)
+            {1: _turn_one_rnd, 2: _turn_two_rnd, 4: _turn_four_rnd}.get(state.turn, lambda s: s.apply(EndRnD()))(
+                session)
         else:
             session.apply(_flight_choice(session))
     raise RuntimeError("the training mission did not get there")
@@ -201,7 +218,9 @@ KEY_LESSONS = (
     ("landing", _until(lambda s: s.state.turn == 3 and _pending(s) is not None and _pending(s).kind == "reentry"),
      None),
     ("report_home", _until(_at_turn(4)), None),
-    ("done", _until(_at_turn(4)), None),
+    ("luck_hop", _until(_at_turn(4)), None),
+    ("luck", _until(lambda s: s.state.turn == 4 and _rolled("launch")(s)), None),
+    ("done", _until(_at_turn(5)), None),
 )
 
 

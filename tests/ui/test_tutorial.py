@@ -1,6 +1,7 @@
 """The guided first mission, headless, through synthetic input only: the title's Tutorial button, every
 lesson of a whole mission (R&D, a test hop, assembly, a burn to orbit, a Fail saved by a skill, a Fail whose
-cost the player chooses, the route planner, dragging the marker home, reentry, landing and the reports) done
+cost the player chooses, the route planner, dragging the marker home, reentry, landing, the reports and one
+more hop whose launch Fail the player's luck point rerolls) done
 through the real R&D, assembly and Field scenes at 1280x720 and 1920x1080. On every frame the card keeps off
 its spotlight and what it asks the player to read, and a lesson only moves on once the dice and the result
 card have settled. Then "Keep playing", quitting to the title and Continue resume that very game."""
@@ -364,12 +365,38 @@ def play_the_whole_mission(app):
     assert lesson(app) == "landing"
     fly_until(app, lambda: lesson(app) == "report_home")
     assert top(app).name == "turn_report"
-    fly_until(app, lambda: lesson(app) == "done", prefer=())
+    fly_until(app, lambda: lesson(app) == "luck_hop", prefer=())
     craft = session.state.upgoer(uid)
     assert craft.status == "landed"
     home = [d for d in session.state.derps_of(0) if d.location is None or d.location == "home"]
     assert home, [(d.name, d.location, d.owner) for d in session.state.derps]
-    assert session.state.programs[0].luck >= 1
+    assert session.state.programs[0].luck == 1 and top(app).name == "rnd" and session.state.turn == 4
+
+    frames(app)
+    assert guide_of(app).target_rect() == top(app).buttons["tab:build"].rect
+    build(app, thing_named(top(app), "lower_stage", 4))
+    build(app, thing_named(top(app), "capsule", 3))
+    frames(app)
+    assert guide_of(app).target_rect() == top(app).buttons["assemble"].rect  # then assemble them
+    assemble(app, {("stage", "lower_stage", 4), ("aboard", "capsule", 3)})
+    assert lesson(app) == "luck_launch"
+    finish_rnd(app)
+    hop = next(u for u in session.state.upgoers_of(0) if u.status == "pad")
+    press_action(app, "Launch")
+    roll_on(app)
+    settle_roll(app)
+    assert lesson(app) == "luck"
+    assert session.state.flight.roll.kind == "launch" and session.state.flight.roll.outcome().name == "FAIL"
+    press_action(app, "UseLuck")
+    assert session.state.programs[0].luck == 0
+    roll_on(app)  # the reroll
+    settle_roll(app)
+    press_action(app, "KeepRoll", new=True)
+    settle_roll(app)
+    assert lesson(app) == "luck_home"
+    assert session.state.upgoer(hop.id).status == "flying"  # the reroll worked: the hop is off the ground
+    fly_until(app, lambda: lesson(app) == "done")
+    assert session.state.upgoer(hop.id).status == "landed" and session.state.turn == 5
     missing = [l.id for l in LESSONS if l.id not in WATCH.checked]
     assert not missing, missing
     assert not WATCH.unsettled_moves, WATCH.unsettled_moves

@@ -10,12 +10,14 @@ limit; no head start. It teaches a whole mission, launch to landing:
 - turn 2: a bigger stage and a thruster, fuel and rations, and a crewed flight to orbit, where the orbital
   insertion Fails (Piloting saves it) and the night's capsule check Fails (the player chooses what it costs);
 - turn 3: the way home: move on, plan the route, drag the marker onto Reentry, burn, reenter and land;
-  the end-of-turn report shows the luck point the crew earned.
+  the end-of-turn report shows the luck point the crew earned;
+- turn 4: one more hop to spend it: the launch Fails and the player rerolls it with the luck point.
 
-The dice stay loaded (``TutorialDice``) until a crewed capsule is home: every roll is one of the engine's
-own chance outcomes, chosen to work, or to Fail (never Boom) where a lesson needs a Fail. The values rolled
-are recorded as a ``ScriptedDice`` script, so a save of the tutorial is a normal save that any loader
-replays exactly; after the landing the dice are the seeded ones.
+The dice stay loaded (``TutorialDice``) until the training is over (a crewed capsule is home and the next
+craft has flown, ``dice_loaded``): every roll is one of the engine's own chance outcomes, chosen to work, or
+to Fail (never Boom) where a lesson needs a Fail. The values rolled are recorded as a ``ScriptedDice`` script,
+so a save of the tutorial is a normal save that any loader replays exactly; after the training the dice are
+the seeded ones.
 
 Texts are formatted with ``numbers(rules)``, so the costs they quote are the loaded tables'.
 """
@@ -44,7 +46,7 @@ def tutorial_setup() -> Setup:
 # ------------------------------------------------------------------ the loaded dice
 class TutorialDice(ScriptedDice):
     """Loaded dice for the training mission: each roll is one of ``engine.chance_outcomes``, chosen to work
-    (or to Fail where ``FAIL_ON`` says), until a crewed craft of the program has landed; then seeded.
+    (or to Fail where a lesson needs it), while ``dice_loaded``; then seeded.
 
     Every roll made while loaded is appended to ``values``, so ``describe()`` is a plain ``ScriptedDice``
     script that replays this game exactly (a save of it loads and continues anywhere, like any other)."""
@@ -58,7 +60,7 @@ class TutorialDice(ScriptedDice):
         outcomes = [roll for roll, _ in engine.chance_outcomes(state)]
         if index < len(self.values):  # a resumed game: the script already says
             return next((r for r in outcomes if r.value == self.values[index]), seeded)
-        if index > len(self.values) or crew_home(state):  # past the loading: the seeded dice
+        if index > len(self.values) or not dice_loaded(state):  # past the loading: the seeded dice
             return seeded
         chosen = loaded_roll(state, outcomes) or seeded
         self.values.append(chosen.value)
@@ -84,11 +86,17 @@ def loaded_roll(state, outcomes: list) -> Optional[Roll]:
 
 
 def _lesson_fail(state, pending) -> bool:
-    """Whether this roll is one of the lessons' Fails (the first crewed flight, once each, never a reroll)."""
-    if pending.kind not in FAIL_ON or pending.previous is not None:
+    """Whether this roll is one of the lessons' Fails (never a reroll): on the first crewed flight the
+    insertion and the first night, once each; once the crew is home, the next launch while a luck point is
+    left to reroll it (the luck lesson)."""
+    if pending.previous is not None:
         return False
     upgoer = state.find("upgoer", pending.upgoer)
-    if upgoer is None or not upgoer.crew or upgoer.owner != PROGRAM:
+    if upgoer is None or upgoer.owner != PROGRAM:
+        return False
+    if pending.kind == "launch":
+        return crew_home(state) and state.programs[PROGRAM].luck >= 1
+    if pending.kind not in FAIL_ON or not upgoer.crew:
         return False
     if pending.kind == "orbital_insertion":  # only when a derp aboard can save it with Piloting
         crew = [state.find("derp", d) for d in upgoer.crew]
@@ -97,8 +105,22 @@ def _lesson_fail(state, pending) -> bool:
 
 
 def crew_home(state) -> bool:
-    """A crewed craft of the training program has landed home: the loaded dice are done."""
+    """A crewed craft of the training program has landed home."""
     return any(u.crew and u.status == "landed" for u in state.upgoers_of(PROGRAM))
+
+
+#: The training's flights: the uncrewed hop, the crewed orbiter and the hop that spends the luck point.
+TRAINING_FLIGHTS = 3
+
+
+def flights_over(state) -> int:
+    """How many of the program's craft have flown and are done (landed, lost or gone)."""
+    return sum(1 for u in state.upgoers_of(PROGRAM) if u.status not in ("pad", "flying"))
+
+
+def dice_loaded(state) -> bool:
+    """The training is still on: the crew is not home yet, or the luck lesson's hop has not finished flying."""
+    return not crew_home(state) or flights_over(state) < TRAINING_FLIGHTS
 
 
 # ------------------------------------------------------------------ lessons
@@ -269,6 +291,47 @@ def _home(session) -> bool:
         all(u.status not in ("flying", "pad") for u in _crewed_flown(session))
 
 
+def _storage_has(session, role: str, min_mass: int) -> bool:
+    ids = {t.id for t in _things(session, role, min_mass)}
+    return any(i.thing_id in ids and i.location is None for i in session.state.items_of(PROGRAM))
+
+
+def _luck_build_target(session) -> str:
+    """Build a stage and a capsule, then assemble them."""
+    built = _storage_has(session, "lower_stage", 4) and _storage_has(session, "capsule", 3)
+    return "button:assemble" if built else "tab:build"
+
+
+def _luck_hop_ready(session) -> bool:
+    """Once the crew is home, the next craft is on the pad (or has flown)."""
+    state = session.state
+    return crew_home(state) and (any(u.status in ("pad", "flying") for u in state.upgoers_of(PROGRAM))
+                                 or flights_over(state) >= TRAINING_FLIGHTS)
+
+
+def _luck_spent(session) -> bool:
+    return any(type(a).__name__ == "UseLuck" for a in session.actions)
+
+
+def _luck_roll(session):
+    """The luck hop's launch roll, while it is pending."""
+    roll, _ = _pending(session)
+    return roll if roll is not None and roll.kind == "launch" and crew_home(session.state) else None
+
+
+def _luck_rolled(session) -> bool:
+    """The luck hop's launch roll has come up (or the lesson is behind)."""
+    roll = _luck_roll(session)
+    return (roll is not None and roll.value is not None) or _luck_spent(session) or \
+        flights_over(session.state) >= TRAINING_FLIGHTS
+
+
+def _luck_used(session) -> bool:
+    """The luck point rerolled the launch and the better roll is kept (or the turn is over without it)."""
+    roll = _luck_roll(session)
+    return (_luck_spent(session) and (roll is None or roll.previous is None)) or session.state.turn >= 5
+
+
 def _report_read(turn: int) -> Done:
     return lambda s, top: scene_name(top) == "rnd" and s.state.turn >= turn
 
@@ -298,7 +361,7 @@ LESSONS: tuple[Lesson, ...] = (
            "Welcome, Chief Engineer! This training mission flies a derp to orbit and home again. Each turn your "
            "budget dots turn into points ({per_dot} per dot; you start with {dots}). Everything in R&D costs "
            "points, and points you keep are saved for next turn. The dice are loaded in your favour until your "
-           "crew is home, so you can learn without explosions. Press Next.",
+           "training is over, so you can learn without explosions. Press Next.",
            {"rnd": "chips"}),
     Lesson("invent_stage", "Invent a lower stage",
            "A lower stage lifts everything above it. This game uses Simplified Stack: one stage does both the "
@@ -422,10 +485,30 @@ LESSONS: tuple[Lesson, ...] = (
            "roll card to reroll a Fail or a Boom, then keep the better roll. The dots for a crew in space end when it "
            "lands. Read the report, then Continue.",
            {}, _report_read(4), {"turn_report": "report"}),
+    # ---------------------------------------------------------------- turn 4: luck
+    Lesson("luck_hop", "One more hop, for luck",
+           "See the Luck chip at the top? That point is yours to spend. Let's fly one more test hop and watch it "
+           "work. On the Build tab build a lower stage of mass 4 and a capsule of mass 3, then assemble them as "
+           "on the first day (your derp can stay home and rest) and roll out to the pad.",
+           {"rnd": _luck_build_target, "assembly": "assembly:parts"}, lambda s, top: _luck_hop_ready(s),
+           {"rnd": "chips", "assembly": "assembly:report"}),
+    Lesson("luck_launch", "Launch the hop",
+           "Finish R&D, launch the hop and roll.",
+           {"rnd": "button:finish", "field": "field:panel"}, lambda s, top: _luck_rolled(s), READ_ROLL),
+    Lesson("luck", "A Fail: spend your luck",
+           "Oh dear, the stage Failed: the hop would stay on the ground and the stage would be lost. Your luck "
+           "point can fix that. "
+           "Press 'Luck: reroll' on the card and the dice roll again. Then choose which roll to keep, the new one "
+           "or the old: take the better one.",
+           ROLL, lambda s, top: _luck_used(s), READ_ROLL),
+    Lesson("luck_home", "Up, over and home again",
+           "Luck well spent! The hop falls back like the first one: roll its reentry and landing, finish the "
+           "turn on the right and read the report.",
+           {"field": "field:panel"}, _report_read(5), {"field": "field:roll", "turn_report": "report"}),
     Lesson("done", "Mission complete",
-           "Launch to landing: you have flown a whole mission. From here the dice are real: research before you "
-           "fly. Press F2 any time for the rules reference. Keep playing this game (Continue on the title "
-           "resumes it), or go back to the title.",
+           "Launch to landing, and a little luck: you have flown a whole mission. From here the dice are real: "
+           "research before you fly. Press F2 any time for the rules reference. Keep playing this game (Continue "
+           "on the title resumes it), or go back to the title.",
            {"rnd": "chips"}),
 )
 
