@@ -21,6 +21,8 @@ is compared with the same question worked out in full, in the same state:
   (``_apply_roll_action`` with ``settle``), against the roll set first and then carried on by ``_drive``;
 - ``_next_stage`` (passes over a stage with nobody queued and activates a lone craft in the same copy) against
   one stage's step at a time, each carried on by ``_drive``;
+- ``begin_flights`` (opens the flights at the first stage with anyone queued, a lone craft active, in the copy
+  that opens them) against the flights opened at the launch stage with the pads queued, carried on by ``_drive``;
 - ``_start_moving`` with ``travel`` (a Move, or a craft with nothing to do before moving, makes its first step
   along the rail in the copy that starts the move) against the move started and then carried on by ``_drive``.
 """
@@ -32,7 +34,7 @@ import pytest
 
 from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.engine import Engine
-from game.games.whatgoesup.rules.flight.common import _FIGURE_INPUTS
+from game.games.whatgoesup.rules.flight.common import _FIGURE_INPUTS, FlightPhase
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import replace_in, update
@@ -143,6 +145,31 @@ def watch(rules, seen: collections.Counter, wrong: list) -> None:
                 busy.pop()
         return answer
 
+    def watched_begin_flights(state, told=(), **changes):
+        opening.append(None)  # the next _drive or _end_flights is handed the flights as they opened
+        try:
+            answer = begin_flights(state, told, **changes)
+        finally:
+            opened = opening.pop()
+        pads = tuple(u.id for u in opened.upgoers if u.status == "pad")
+        at_launch = FlightPhase(stage="launch", queue=pads)  # every stage after it left to _drive
+        seen["opened_at_once", opened.flight != at_launch] += 1
+        if answer != rules._drive(update(opened, flight=at_launch)):
+            wrong.append(("opened_at_once", state))
+        return answer
+
+    def caught(carry_on):
+        def watched(state):
+            if opening and opening[-1] is None:
+                opening[-1] = state
+            return carry_on(state)
+        return watched
+
+    opening: list = []
+    begin_flights = rules.begin_flights
+    rules.begin_flights = watched_begin_flights
+    rules._drive, rules._end_flights = caught(rules._drive), caught(rules._end_flights)
+
     def watched_start_moving(state, upgoer, travel=False):
         answer = start_moving(state, upgoer, travel)
         seen["moved_at_once", travel] += 1
@@ -215,7 +242,8 @@ def watched():
 
 
 @pytest.mark.parametrize("shortcut", ["has_choices", "needs_decision", "craft_figure", "stage_order_key",
-                                      "settled_at_once", "next_stage", "moved_at_once", "roll_facts",
+                                      "settled_at_once", "next_stage", "opened_at_once", "moved_at_once",
+                                      "roll_facts",
                                       "craft_modules", "positioning_bonus", "shared_help_memo"])
 def test_shortcut_answers_as_the_full_work(watched, shortcut):
     seen, wrong = watched

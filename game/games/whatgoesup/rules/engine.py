@@ -35,6 +35,7 @@ from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  #
 from game.core.words import counted
 
 _STEPS_THIS_TURN = attrgetter("fail_steps_this_turn", "boom_steps_this_turn")
+_DOTS = attrgetter("dots")
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -1058,7 +1059,7 @@ class Engine:
             entries = p.dot_entries
             if idle and p.index not in in_space:
                 entries += (DotEntry("no Upgoer in space", idle),)  # as add_dots records it
-            raw = p.dots + sum(e.dots for e in entries) if entries else p.dots
+            raw = p.dots + sum(map(_DOTS, entries)) if entries else p.dots
             dots = max(budget.min_dots, min(budget.max_dots, raw))
             events.append(Event.told(_turn_report, (state.turn, p.name, entries, p.dots, raw, dots), p.index, "report"))
             clamped.append((p, dots))
@@ -1084,7 +1085,7 @@ class Engine:
                     **changes) -> GameState:
         """``state`` at the turn's end: each program with its clamped dots and its turn's records reset, no
         flight, ``events`` told and ``changes`` made, in one copy (what an ending or a victory reads)."""
-        programs = tuple(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0) for p, dots in clamped)
+        programs = tuple([update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0) for p, dots in clamped])
         return update(state, programs=programs, flight=None, phase="rnd", events=events, **changes)
 
     def _start_turn(self, state: GameState, clamped: list[tuple[Program, int]], told: tuple[Event, ...],
@@ -1112,9 +1113,9 @@ class Engine:
                 rested.append(update(d, busy=None, trained_skill=None, trained_points=0))
         derps = replace_in(state.derps, rested) if rested else state.derps
         per_dot = budget.points_per_dot
-        programs = tuple(update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0,
-                                points=p.points + dots * per_dot + p.bonus_points, bonus_points=0)
-                         for p, dots in clamped)
+        programs = tuple([update(p, dots=dots, dot_entries=(), rnd_done=False, derps_lost=0,
+                                 points=p.points + dots * per_dot + p.bonus_points, bonus_points=0)
+                          for p, dots in clamped])
         turn = state.turn + 1
         events.append(Event.told(_turn_begins, (turn,), None, "turn"))
         return update(state, turn=turn, phase="rnd", flight=None, things=things, derps=derps, programs=programs,

@@ -27,6 +27,9 @@ from game.games.whatgoesup.rules.state import Event, GameState, Item, Upgoer, re
 
 _UNUSABLE = operator.attrgetter("unusable_this_turn")
 
+#: The flights as they open, before the craft on the pads are queued (immutable: one value serves every turn).
+_LAUNCHES = FlightPhase(stage="launch")
+
 #: The mode a craft starts its turn in, per stage of the flights.
 _FIRST_MODE = {"launch": "decide", "insertion": "insertion", "moves": "before"}
 
@@ -338,15 +341,22 @@ class PhasePart(FlightBase):
             items = tuple(i for i in items if i.location not in gone)
         # Only what changes is copied (the rest, and the tuples' indexes, are shared with the state before).
         # (found at C speed: a long game's pool holds hundreds of parts)
-        items = replace_in(items, [update(i, unusable_this_turn=False) for i in compress(items, map(_UNUSABLE, items))])
-        upgoers = replace_in(upgoers, [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
-                                       for u in upgoers if u.moved_this_turn or u.habitat_failed or u.orders_open])
-        pads = tuple(u.id for u in upgoers if u.status == "pad")
+        unusable = [update(i, unusable_this_turn=False) for i in compress(items, map(_UNUSABLE, items))]
+        if unusable:
+            items = replace_in(items, unusable)
+        reset = [update(u, moved_this_turn=False, habitat_failed=False, orders_open=False)
+                 for u in upgoers if u.moved_this_turn or u.habitat_failed or u.orders_open]
+        if reset:
+            upgoers = replace_in(upgoers, reset)
+        # The first stage with anyone queued opens in the same copy, as ``_drive`` would open it next (nobody
+        # has launched yet, so no insertion comes before the moves); with nobody to fly, the flights end at once.
+        opening = (self._stage_start("launch", tuple([u.id for u in upgoers if u.status == "pad"]))
+                   or self._stage_start("moves", self._moves_queue(upgoers)))
         state = update(state, upgoers=upgoers, items=items, phase="flight",
-                       flight=FlightPhase(stage="launch", queue=pads),
+                       flight=_LAUNCHES if opening is None else update(_LAUNCHES, **opening),
                        events=told + tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),),
                        **changes)
-        return self._drive(state)
+        return self._drive(state) if opening is not None else self._end_flights(state)
 
     def _drive(self, state: GameState) -> GameState:
         """Carry the phase forward until someone must choose or a die must be rolled."""
@@ -514,13 +524,26 @@ class PhasePart(FlightBase):
                 queue = tuple(u for u in state.flight.launched if state.find("upgoer", u) is not None)
             else:
                 stage = "moves"
-                queue = tuple(u.id for u in state.upgoers if u.status == "flying" and not u.moved_this_turn)
-            if len(queue) == 1:
-                return self._set(state, stage=stage, queue=(), waited=frozenset(),
-                                 **self._activation(stage, queue[0]))
-            if queue:
-                return self._set(state, stage=stage, queue=queue, waited=frozenset())
+                queue = self._moves_queue(state.upgoers)
+            start = self._stage_start(stage, queue)
+            if start is not None:
+                return self._set(state, **start)
         return self._end_flights(state)
+
+    @staticmethod
+    def _moves_queue(upgoers: tuple[Upgoer, ...]) -> tuple[str, ...]:
+        """Who is queued for the moves stage: every flying craft that has not moved this turn, in order."""
+        return tuple([u.id for u in upgoers if u.status == "flying" and not u.moved_this_turn])
+
+    @classmethod
+    def _stage_start(cls, stage: str, queue: tuple[str, ...]) -> Optional[dict]:
+        """The changes to the flight that start ``stage`` with ``queue`` queued (a lone craft made active at once:
+        it would not be ordered against anyone), or None when nobody is queued."""
+        if len(queue) == 1:
+            return {"stage": stage, "queue": (), "waited": frozenset(), **cls._activation(stage, queue[0])}
+        if queue:
+            return {"stage": stage, "queue": queue, "waited": frozenset()}
+        return None
 
     def _check_wait(self, state: GameState, upgoer: Upgoer, a: Wait) -> None:
         f: FlightPhase = state.flight
