@@ -32,10 +32,31 @@ class RollPart(FlightBase):
             return False
         # A luck point to reroll is on every such menu and is allowed whenever the owner has one: asked first, it
         # answers without listing the crew's spends (the answer is the same, only found sooner).
-        if self._roll_action_ok(state, roll, UseLuck()) is None:
+        if self._roll_action_ok(state, roll, _LUCK) is None:
             return True
-        return any(not isinstance(a, AcceptRoll) for a in self._roll_candidates(state, roll)
-                   if self._roll_action_ok(state, roll, a) is None)
+        return self._help_allowed(state, roll)
+
+    def _help_allowed(self, state: GameState, roll: PendingRoll) -> bool:
+        """Whether a spend of a skill or an RCS boost is allowed on the rolled, not yet reroll-chosen ``roll``: the
+        same answer as ``_roll_action_ok`` gives some UseSkill or UseRcsBoost of ``_roll_candidates``, told from
+        the roll's facts without making the candidates (a roll that still needs help asks after every spend)."""
+        if not roll.helpable:
+            return False  # "nobody can help with this roll"
+        facts = self._roll_facts(state, roll)
+        for skill in (ENGINEERING, PILOTING):
+            if not facts.helpers:
+                break
+            if skill not in facts.skill_refusals:
+                facts.skill_refusals[skill] = skills.refusal(self.table.skills, roll.value, roll.rating, roll.help,
+                                                             skill)
+            if facts.skill_refusals[skill] is None and any(self._skill_amount(state, derp, skill) >= 1
+                                                          for derp in facts.helpers):
+                return True
+        upgoer = facts.upgoer
+        if upgoer is None or facts.outcome(roll) is not Outcome.FAIL:
+            return False  # an RCS boost turns only a Fail towards OK
+        # The RCS candidates are the working ones aboard with uses left, each allowed then (``_roll_action_ok``).
+        return any((i.uses_left or 0) > 0 for i in self._modules(state, upgoer, "rcs"))
 
     def _helpers(self, state: GameState, roll: PendingRoll) -> list[Derp]:
         """Derps who may spend stamina on this roll: the crew aboard (crews cooperate)."""
@@ -387,6 +408,9 @@ class RollPart(FlightBase):
             if item is not None:
                 state = self._replace_items(state, [update(item, reusable_lost=True)])
         return state
+
+
+_LUCK = UseLuck()  # the luck reroll asked about first (``_needs_decision``)
 
 
 def _help_done(before: PendingRoll, after: PendingRoll, scheme: str, skill: str, amount: int) -> str:
