@@ -130,9 +130,25 @@ def shot_combat_hover(app: App) -> None:
     settle(app, 1.0)
 
 
-#: The combat field with a label's hover text up, at the three window sizes the tooltip must fit.
-COSMOFORCE_SIZED_SHOTS = [(f"cosmoforce_hover_{w}x{h}", (w, h), shot_combat_hover)
-                          for w, h in ((1280, 720), (1920, 1080), (3840, 2160))]
+def shot_combat_over_hover(app: App) -> None:
+    """The fight's end, the pointer resting on its result band: the tooltip says how it ended and why."""
+    import pygame
+
+    from game.client.cosmoforce.combat import NO_SHIP, RESULT
+
+    shot_combat_over(app)
+    scene = app.stack.top
+    pos = scene.label_spots[(RESULT, NO_SHIP)].rect.center
+    pygame.mouse.set_pos(pos)
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)})])
+    settle(app, 1.0)
+
+
+#: The combat field with a label's hover text up (mid-fight, and over the end's result band), at the three window
+#: sizes the tooltip must fit.
+COSMOFORCE_SIZED_SHOTS = [(f"{name}_{w}x{h}", (w, h), build) for name, build in (
+    ("cosmoforce_hover", shot_combat_hover), ("cosmoforce_over_hover", shot_combat_over_hover))
+    for w, h in ((1280, 720), (1920, 1080), (3840, 2160))]
 
 
 COSMOFORCE_SHOTS = [

@@ -128,3 +128,70 @@ def test_a_shots_caption_on_the_panel_explains_shooting_and_effective_dice(make_
     assert "<b>Shooting</b>" in text and "<b>Effective die</b>" in text
     assert pygame.Rect((0, 0), size).contains(spot.tool_tip.rect)
     assert not spot.tool_tip.rect.colliderect(spot.rect)
+
+
+def _finished_fight(app, round_limit=20, ceasefire=False):
+    """Two captains played by careful captains with seeded dice to the end of the fight (with ``ceasefire``,
+    each offers one on its first chance); the combat field opened on it."""
+    from game.client.cosmoforce.flow import start_game
+    from game.client.cosmoforce.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.games.cosmoforce.bots import Captain
+    from game.games.cosmoforce.rules.actions import OfferCeasefire
+    from game.games.cosmoforce.rules.engine import CHANCE, TERMINAL
+    from game.games.cosmoforce.scenarios import fight_setup
+
+    engine = shipped_engine()
+    setup = fight_setup(engine, ["dart", "warden"], "bastion", humans=(True, True), round_limit=round_limit)
+    session = GameSession.new(engine, setup, 31, saves_dir=app.home / "cosmoforce-ending")
+    captains = {0: Captain(1), 1: Captain(2)}
+    for _ in range(5000):
+        player = session.current_player
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            session.roll()
+        elif ceasefire and OfferCeasefire() in session.legal_actions():
+            session.apply(OfferCeasefire())
+        else:
+            session.apply(captains[player].choose(engine, session.state))
+    assert session.over
+    start_game(app.context, session)
+    for _ in range(3):
+        app.step(1 / 30, [])
+    return app.stack.top
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_result_band_of_a_finished_fight_explains_how_it_ended(make_app, size):
+    from game.client.cosmoforce.combat import NO_SHIP, RESULT
+
+    app = make_app(size=size)
+    combat = _finished_fight(app)
+    state = combat.state
+    outcome = combat.engine.outcome(state)
+    assert outcome.winners
+    spot = combat.label_spots[(RESULT, NO_SHIP)]
+    assert spot.rect == combat.label_boxes[(RESULT, NO_SHIP)]
+    _hover(app, spot.rect.center)
+    text = tooltip_text(spot)
+    winner = state.players[outcome.winners[0]].name
+    assert f"{winner} won after {state.turn} rounds" in text and "every enemy ship is out" in text, text
+    assert "<b>Eliminated</b>" in text and "<b>Round</b>" in text and "_" not in text
+    assert pygame.Rect((0, 0), size).contains(spot.tool_tip.rect)
+    assert not spot.tool_tip.rect.colliderect(spot.rect)
+
+
+def test_a_fight_stopped_by_its_round_limit_or_a_ceasefire_says_so_on_the_band(make_app):
+    from game.client.cosmoforce.combat import NO_SHIP, RESULT
+
+    app = make_app()
+    combat = _finished_fight(app, round_limit=1)
+    assert not combat.engine.outcome(combat.state).winners
+    lead, terms = combat.label_tip(RESULT, NO_SHIP)
+    assert lead.startswith("The fight reached its limit of 1 round: ") and "nobody wins" in lead
+    assert terms == ("round",)
+    combat = _finished_fight(make_app(), ceasefire=True)
+    assert combat.state.turn == 1 and not combat.engine.outcome(combat.state).winners
+    lead, terms = combat.label_tip(RESULT, NO_SHIP)
+    assert lead.startswith("After 1 round every captain still fighting offered a ceasefire") and "ceasefire" in terms

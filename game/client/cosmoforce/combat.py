@@ -34,9 +34,11 @@ TOP = 76
 ROSTER_H = 292
 ROW_H, ROW_GAP = 40, 6
 DRAG_SLOP = 6  # pixels the pointer may move before a press on a marker becomes a drag
-#: The kinds of label drawn on the field, each explained on hover by ``label_tip`` (as is "roll", the caption
-#: of a roll about to be made, on the panel).
+#: The kinds of label drawn on the field, each explained on hover by ``label_tip`` (as are "roll", the caption
+#: of a roll about to be made, on the panel, and ``RESULT``, the band of a finished fight).
 FIELD_LABELS = ("order", "name", "speed", "heat", "crew", "out")
+#: The finished fight's band across the field: its key in ``label_boxes`` is (RESULT, NO_SHIP).
+RESULT, NO_SHIP = "result", -1
 #: The glossary words a roll's caption on the panel rests on, by the roll's purpose.
 ROLL_TERMS = {"tie_break": ("tie for speed",), "afterburner": ("afterburner",), "strafe": ("drone strafe",),
               "fire": ("shooting",), "precision": ("precision fire", "shooting"), "heal": ("heal crew",),
@@ -467,8 +469,11 @@ class CombatScene(GameScene):
 
     # ------------------------------------------------------------------ hover words over the field's labels
     def label_tip(self, kind: str, index: int) -> tuple[str, tuple[str, ...]]:
-        """What hovering a field label says: a line about this ship, then the glossary's words it rests on."""
+        """What hovering a field label says: a line about this ship (or the fight's end), then the glossary's
+        words it rests on."""
         state = self.state
+        if kind == RESULT:
+            return self.result_tip()
         ship = state.ships[index]
         captain = state.players[ship.owner].name
         if kind == "order":
@@ -501,6 +506,26 @@ class CombatScene(GameScene):
             return (f"The bars below give the exact chance of each result ({RESULT_WORDS[step.purpose]}) before the "
                     f"dice are rolled.", ROLL_TERMS[step.purpose] + ("effective die",))
         return f"{ship.name} is out of the fight and takes no more turns.", ("eliminated",)
+
+    def result_tip(self) -> tuple[str, tuple[str, ...]]:
+        """How the fight ended, in words: who is still flying, and why that is the end."""
+        state = self.state
+        outcome = self.engine.outcome(state)
+        rounds = counted(state.turn, "round")
+        standing = [ship for ship in state.ships if ship.standing]
+        flying = " and ".join(ship.name for ship in standing)
+        story = " Press 'The story' to read it blow by blow."
+        if outcome is not None and outcome.winners:
+            names = " and ".join(state.players[i].name for i in outcome.winners)
+            return (f"{names} won after {rounds}: {flying} {'is' if len(standing) == 1 else 'are'} still in the "
+                    f"fight, and every enemy ship is out.{story}", ("eliminated", "round"))
+        if not standing:
+            return f"After {rounds} every ship is out of the fight, so nobody wins.{story}", ("eliminated", "round")
+        if {ship.owner for ship in standing} <= state.ceasefire:
+            return (f"After {rounds} every captain still fighting offered a ceasefire, so {flying} fly home and "
+                    f"nobody wins.{story}", ("ceasefire", "round"))
+        return (f"The fight reached its limit of {rounds}: {flying} disengage and nobody wins.{story}",
+                ("round",))
 
     def place_label_spots(self) -> None:
         """Hover spots over the labels drawn this frame, made again only when a label moved, the state changed
@@ -758,6 +783,7 @@ class CombatScene(GameScene):
         if outcome is None:
             return
         band = pygame.Rect(field.left + layout.px(10), field.top + layout.px(8), field.w - layout.px(20), layout.px(44))
+        self.label_boxes[(RESULT, NO_SHIP)] = band
         pygame.draw.rect(surface, (60, 44, 96), band, border_radius=layout.px(12))
         pygame.draw.rect(surface, ACCENT_LIGHT, band, max(1, layout.px(2)), border_radius=layout.px(12))
         head = "Victory:" if outcome.winners else "No winner:"
