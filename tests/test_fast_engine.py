@@ -12,7 +12,7 @@ from game.games.whatgoesup.rules import formulas
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.rules.editions import load_edition
 from game.core.interface import IllegalAction
-from game.games.whatgoesup.rules.actions import Assemble, Research, Roll
+from game.games.whatgoesup.rules.actions import Assemble, Build, Research, Roll
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.tables import Fuel, load_rules
 from game.games.whatgoesup.sim import default_setup, play_game
@@ -570,6 +570,30 @@ def test_can_research_agrees_with_refusal_in_every_state(name):
                                bot_kind=bot_kind)
             assert result.failure is None
     assert asked > 500 and allowed > 20, (asked, allowed)
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_offered_agrees_with_refusal_in_every_state(name):
+    """``offered`` (what the program bot asks of the blueprints it plans with) hands out, for every blueprint of
+    every state of seeded games, exactly the one-step researches and the build of one that ``refusal`` allows,
+    and None for the others: R&D turns, pending trades, the rock's drift die, flights and the end."""
+    asked = allowed = 0
+
+    def check(before, action, after):
+        nonlocal asked, allowed
+        for thing in after.things:
+            wanted = tuple(a if ENGINE.refusal(after, a) is None else None
+                           for a in (Research(thing.id, "fail", 1), Research(thing.id, "boom", 1), Build(thing.id, 1)))
+            assert ENGINE.offered(after, thing) == wanted, (after.turn, after.phase, thing.id, str(action))
+            asked += 1
+            allowed += sum(a is not None for a in wanted)
+
+    for seed in range(2):
+        for bot_kind in ("program", "random"):
+            result = play_game(ENGINE, SETUPS[name], seed, max_turns=6, check=False, on_action=check,
+                               bot_kind=bot_kind)
+            assert result.failure is None
+    assert asked > 500 and allowed > 50, (asked, allowed)
 
 
 def _asked_of(engine, state):

@@ -21,7 +21,7 @@ from game.games.whatgoesup.careful_play import burns_along
 from game.games.whatgoesup.moon_plan import MoonPlan
 from game.games.whatgoesup.orbit_plans import AllSeeingEyePlan, AllYourBasePlan
 from game.games.whatgoesup.rock_plan import RockPlan
-from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, Build, BuyConsumables, Disassemble, EndRnD,
+from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, BuyConsumables, Disassemble, EndRnD,
                                 Hire, Invent)
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConsequence, Coast, Dock, EndActivities, Hold,
@@ -234,10 +234,10 @@ class SpaceProgramBot:
         stored = self._stored(state, player, things if weapon is not None else None)
         for kind, needed in outline.wanted:
             if len(stored.get(kind, [])) < needed:
-                # Not asked when the engine's own price of a build (its R&D listing's) is beyond the points.
-                if engine.rnd_listing.row(state, things[kind]).build_cost > state.programs[player].points:
-                    return None
-                return self._first_ok(engine, state, [Build(things[kind].id, 1)])
+                build = engine.offered(state, things[kind])[2]  # the listing's own Build, when allowed now
+                if build is not None:
+                    self._approved = (state, build)
+                return build
         if weapon is not None:  # an armed program clears a craft that can never launch (its stage lost) off the pad
             for upgoer in state.upgoers_of(player):
                 if upgoer.status == "pad" and not upgoer.stages:
@@ -279,21 +279,16 @@ class SpaceProgramBot:
 
     def _research_step(self, engine: Engine, state: GameState, player: int, thing, boom: bool,
                        fail: bool) -> Optional[Action]:
-        """One step of Boom (when ``boom``) or else of Fail (when ``fail``) on ``thing`` that the engine allows now.
-        ``can_research`` is exactly ``allowed`` for a one-step Research, asked without building the action; it
-        is not asked about a step its own R&D listing's row of ``thing`` leaves out, or prices beyond the
-        points (that row is what it reads). The step is the row's own action (a value the listing hands out)."""
-        row = engine.rnd_listing.row(state, thing)
-        if row.research_cost > state.programs[player].points:
-            return None
-        step = row.research_boom
-        if boom and step is not None and engine.can_research(state, thing.id, "boom"):
-            self._approved = (state, step)
-            return step
-        step = row.research_fail
-        if fail and step is not None and engine.can_research(state, thing.id, "fail"):
-            self._approved = (state, step)
-            return step
+        """One step of Boom (when ``boom``) or else of Fail (when ``fail``) on ``thing`` that the engine allows now:
+        the step ``engine.offered`` hands out (exactly what ``allowed`` says of a one-step Research, read from the
+        blueprint's R&D listing row)."""
+        fail_step, boom_step, _ = engine.offered(state, thing)
+        if boom and boom_step is not None:
+            self._approved = (state, boom_step)
+            return boom_step
+        if fail and fail_step is not None:
+            self._approved = (state, fail_step)
+            return fail_step
         return None
 
     def _armed_plan(self, plan: dict, weapon: str) -> dict:

@@ -25,8 +25,8 @@ from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, joined, 
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
-                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, made, replace_in, update,
-                    with_program)
+                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, made, place_of, replace_in, replaced_at,
+                    update, with_program)
 from game.games.whatgoesup.rules.tables import Rules
 from game.games.whatgoesup.rules.transfer import TransferSources
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
@@ -36,6 +36,9 @@ from game.core.words import counted
 
 _STEPS_THIS_TURN = attrgetter("fail_steps_this_turn", "boom_steps_this_turn")
 _DOTS = attrgetter("dots")
+
+#: ``Engine.offered``'s answer when nothing is.
+_NOTHING_OFFERED = (None, None, None)
 
 # Distinguishable for colour-blind players (Okabe & Ito); the client adds shapes as well.
 PROGRAM_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00", "#0072B2")
@@ -409,9 +412,13 @@ class Engine:
 
     def research_cap(self, state: GameState, thing: Thing) -> Rating:
         """The best rating research alone can give this thing now."""
+        return self._cap("simulationist" in state.setup.options, thing)
+
+    def _cap(self, simulationist: bool, thing: Thing) -> Rating:
+        """``research_cap``: all it reads of the state is whether the game has the simulationist option."""
         research = self.rules.economy.research
         best = self.rules.economy.reliability.best
-        if "simulationist" in state.setup.options or self._role_of_kind[thing.kind] in research.caps_exempt_roles:
+        if simulationist or self._role_of_kind[thing.kind] in research.caps_exempt_roles:
             return best
         if not thing.flown and research.cap_never_flown is not None:
             return research.cap_never_flown
@@ -433,6 +440,21 @@ class Engine:
         row = self.rnd_listing.row(state, thing)
         step = row.research_fail if safety == "fail" else row.research_boom
         return step is not None and row.research_cost <= state.programs[player].points
+
+    def offered(self, state: GameState, thing: Thing) -> tuple[Optional[Research], Optional[Research], Optional[Build]]:
+        """The one-step research of Fail and of Boom and the build of one of ``thing``, a blueprint as read from
+        ``state.things``, each as R&D's listing hands it out when the program whose R&D turn it is may do it now,
+        else None: exactly the ones ``refusal`` allows, read from the blueprint's listing row (its steps left
+        and prices) instead of checking each (for bots, which ask often about the blueprints they plan with;
+        tests/test_fast_engine.py holds the three to ``refusal``)."""
+        player = self.current_player(state)
+        if player < 0 or thing.owner != player or state.phase != "rnd" or state.pending_trade is not None:
+            return _NOTHING_OFFERED
+        row = self.rnd_listing.row(state, thing)
+        points = state.programs[player].points
+        if row.research_cost > points:
+            return _NOTHING_OFFERED if row.build_cost > points else (None, None, row.build)
+        return row.research_fail, row.research_boom, row.build if row.build_cost <= points else None
 
     def transfer_rating(self, state: GameState, program: int, kind: str, mass: int) -> Optional[tuple[Rating, Thing]]:
         """Technology transfer: the starting rating a new thing inherits, and from which design (one of the
@@ -546,14 +568,25 @@ class Engine:
             Event.told(_invented, (program.name, name, kind.name, mass, cost, rating, note), program.index, "rnd"),))
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
-        thing = self._own_thing(state, program, a.thing)
+        """Research: checked, then the new state built in one step. The blueprint's place is found once (its new
+        value goes in the same place), and its new value's R&D listing row is handed to the listing with the cap
+        just checked against (research leaves what the cap reads as it was), since the next step asks for it."""
+        things = state.things
+        place = place_of(things, a.thing)
+        if place < 0:
+            thing = self._own_thing(state, program, a.thing)  # none (refused) or an id twice: the plain way
+        else:
+            thing = things[place]
+            if thing.owner != program.index:
+                raise IllegalAction(f"you hold no blueprint called {a.thing}")
         safety, steps = a.safety, a.steps
         if safety not in ("fail", "boom"):
             raise IllegalAction("research moves either the Fail safety or the Boom safety")
         if steps < 1:
             raise IllegalAction("research at least one step")
         research = self.rules.economy.research
-        cap = self.research_cap(state, thing)
+        simulationist = "simulationist" in state.setup.options
+        cap = self._cap(simulationist, thing)
         old = thing.rating
         if safety == "fail":
             done, limit = thing.fail_steps_this_turn, research.max_fail_steps_per_turn
@@ -580,8 +613,10 @@ class Engine:
         else:
             new = _rating(old.fail, target)
             researched = update(thing, rating=new, boom_steps_this_turn=done + steps)
+        self.rnd_listing.row_with_cap(researched, simulationist, cap)
         return update(state, programs=self._paying(state, program, cost),
-                      things=replace_in(state.things, (researched,)),
+                      things=replaced_at(things, place, researched) if place >= 0
+                      else replace_in(things, (researched,)),
                       events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index,
                                          "rnd"),))
 

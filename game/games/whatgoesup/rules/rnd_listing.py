@@ -396,6 +396,9 @@ class RndListing:
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._verdicts: dict[tuple, tuple[bool, ...]] = {}  # what the suggested designs' checks read -> verdicts
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
+        research = rules.economy.research  # what a row reads of the rules, read once
+        self._max_fail_steps, self._max_boom_steps = research.max_fail_steps_per_turn, research.max_boom_steps_per_turn
+        self._research_per_mass, self._build_per_mass = costs.research_per_mass, costs.build_per_mass
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
         self._reverses: dict[str, ReverseEngineer] = {}
@@ -441,20 +444,30 @@ class RndListing:
         hit = self._rows.get(id(thing))
         if hit is not None and hit[0] is thing and hit[1] is simulationist:
             return hit[2]
-        costs, research = self.rules.economy.costs, self.rules.economy.research
-        cap = self.research_cap(state, thing)
-        fail, boom = thing.rating.fail + 1, thing.rating.boom + 1
-        fail_ok = (fail < thing.rating.boom and thing.fail_steps_this_turn + 1 <= research.max_fail_steps_per_turn
-                   and fail <= cap.fail)
-        boom_ok = thing.boom_steps_this_turn + 1 <= research.max_boom_steps_per_turn and boom <= cap.boom
+        return self.row_with_cap(thing, simulationist, self.research_cap(state, thing))
+
+    def row_with_cap(self, thing: Thing, simulationist: bool, cap: Rating) -> BlueprintRow:
+        """``thing``'s row, made and kept, when its research cap in a game with or without the simulationist
+        option is already known (``cap``, what ``research_cap`` answers for it): a research hands over the row
+        of the blueprint's next value with the cap it has just checked against, since research leaves what the
+        cap reads (the options, the kind, the flight record) as it was, and the next step asks for that row."""
+        rating = thing.rating
+        fail = rating.fail + 1
         actions = self._thing_actions.get(thing.id)
         if actions is None:  # actions are values: the same for every blueprint of that id
             if len(self._thing_actions) >= _MAX_ROWS:
                 self._thing_actions.clear()
             actions = self._thing_actions[thing.id] = (Research(thing.id, "fail", 1), Research(thing.id, "boom", 1),
                                                        Build(thing.id, 1))
-        row = BlueprintRow(costs.research_per_mass * thing.mass, actions[0] if fail_ok else None,
-                           actions[1] if boom_ok else None, costs.build_per_mass * thing.mass, actions[2])
+        # A step is open while this turn's steps are below the limit and the safety one step up stays within the
+        # cap (and Fail below Boom): the counts and safeties are whole numbers.
+        mass = thing.mass
+        row = BlueprintRow(self._research_per_mass * mass,
+                           actions[0] if fail < rating.boom and thing.fail_steps_this_turn < self._max_fail_steps
+                           and fail <= cap.fail else None,
+                           actions[1] if thing.boom_steps_this_turn < self._max_boom_steps and rating.boom < cap.boom
+                           else None,
+                           self._build_per_mass * mass, actions[2])
         if len(self._rows) >= _MAX_KEPT_ROWS:
             self._rows.clear()
         self._rows[id(thing)] = (thing, simulationist, row)

@@ -656,6 +656,38 @@ def _replace_one(pool: tuple, value) -> tuple:
     return new_pool
 
 
+def place_of(pool: tuple, some_id: str) -> int:
+    """The place in ``pool`` (a tuple of the state) of the value with id ``some_id``, or -1 when there is none:
+    for an action that reads a value and then puts its next value in the same place (``replaced_at``). The
+    engine makes every id once, so a pool holds each id at most once; a pool that holds one twice (never in
+    play) answers -1, and its caller goes the plain way (``find``, ``replace_in``)."""
+    if len(pool) <= _SHORT_POOL:
+        ids = list(map(_ID, pool))  # at C speed, and every id read, so that an id twice is seen
+        return ids.index(some_id) if ids.count(some_id) == 1 else -1
+    entry = _entry(pool)
+    positions = entry[2]
+    if positions is None:
+        positions = entry[2] = dict(zip(map(_ID, pool), range(len(pool))))
+    if len(positions) != len(pool):
+        return -1
+    return positions.get(some_id, -1)
+
+
+def replaced_at(pool: tuple, place: int, value) -> tuple:
+    """``pool`` with ``value`` in ``place``, where ``place_of`` found the value of the same id: exactly
+    ``replace_in(pool, (value,))``, without looking for the place again. The id index and positions kept for
+    ``pool`` are carried over and the place recorded (``replaced_since``), as ``replace_in`` does."""
+    new_pool = pool[:place] + (value,) + pool[place + 1:]
+    if len(pool) > _SHORT_POOL:
+        hit = _INDEXES.get(id(pool))
+        if hit is not None and hit[0] is pool:
+            index = hit[1].copy()
+            index[value.id] = value
+            _keep(new_pool, index, hit[2])
+    _made(new_pool, pool, (place,))
+    return new_pool
+
+
 def appended(pool: tuple, new_values: Iterable) -> tuple:
     """``pool + tuple(new_values)``, handing the longer tuple the pool's id index (copied and extended)
     instead of leaving it to be rebuilt: things, items and derps grow one build at a time all game."""
