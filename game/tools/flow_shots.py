@@ -13,6 +13,10 @@ from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.core.session import GameSession
 
 from game.client.whatgoesup.game_flow import GameFlow, shipped_engine
+from game.tools.settle import settle
+
+#: Seconds a flow shot's app runs before it is photographed (9 frames; a builder may ask for more or less).
+PAUSE = 0.3
 
 SEED = 20140507
 PREFERRED = ("Launch", "AcceptRoll", "ChooseConsequence", "Coast", "Move", "EndActivities")
@@ -76,25 +80,20 @@ def _flow(app, session: GameSession, holder: Optional[int] = 0) -> GameFlow:
     return flow
 
 
-def _settle(app, seconds: float = 0.3) -> None:
-    for _ in range(int(seconds * 30)):
-        app.step(1 / 30, [])
-
-
 def shot_new_game(app) -> None:
     from game.client.whatgoesup.entry import wire
 
     wire(app.context)
     app.start("title")
     app.context.open("new_game")
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_new_game_2013(app) -> None:
     """New game with the 2013 edition chosen: its button lit and its summary in the header."""
     shot_new_game(app)
     app.context.stack.top.on_button("edition:2013")
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd(app) -> None:
@@ -102,7 +101,7 @@ def shot_rnd(app) -> None:
     flow.main_scene().tab = "research"
     flow.main_scene().form["r_thing"] = "T3"
     flow.main_scene().relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_refusal(app) -> None:
@@ -111,7 +110,7 @@ def shot_rnd_refusal(app) -> None:
     scene.form.update(kind="capsule", mass=12)
     scene.relayout()
     scene.do("invent")
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_pad(app) -> None:
@@ -119,7 +118,7 @@ def shot_rnd_pad(app) -> None:
     flow = _flow(app, scripted_session(app.home / "saves", assemble=True))
     flow.main_scene().tab = "other"
     flow.main_scene().relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_assembly_valid(app) -> None:
@@ -128,7 +127,7 @@ def shot_assembly_valid(app) -> None:
 
     scene = app.context.stack.push(AssemblyScene(app.context, flow, 0))
     scene.load_design(valid_design(flow.session))
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_assembly_problems(app) -> None:
@@ -141,7 +140,7 @@ def shot_assembly_problems(app) -> None:
     crew = tuple(d.id for d in state.derps_of(0))
     scene.load_design(UpgoerDesign("Overloaded", stages=(design.stages[1],), modules=design.modules,
                                    crew=crew, fuel=5, planned_burns=2))
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def _assembly_with_thruster(app):
@@ -164,7 +163,7 @@ def shot_assembly_picture(app) -> None:
     design = valid_design(scene.flow.session)
     puffer = next(i.id for i in state.items_of(0) if state.thing(i.thing_id).name == "Puffer")
     scene.load_design(dataclasses.replace(design, modules=design.modules + (puffer,), fuel=2, planned_burns=2))
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_assembly_drag(app) -> None:
@@ -177,21 +176,21 @@ def shot_assembly_drag(app) -> None:
     pod = by_name["Burrow Pod"]
     crew = next(d.id for d in state.derps_of(0) if d.can_fly)
     scene.load_design(UpgoerDesign("Moonhop 1", stages=((by_name["Big Hopper"],),), modules=(pod,), crew=(crew,)))
-    _settle(app, 0.1)
+    settle(app, 0.1)
     start = scene.row_images[by_name["Little Hopper"]][1].rect.center
     launch = scene.picture().zones["launch"]
     end = (launch.centerx + 10, launch.top - launch.h // 4)
     app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1})])
     for pos in (((start[0] + end[0]) // 2, (start[1] + end[1]) // 2), end):
         app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)})])
-    _settle(app, 0.1)
+    settle(app, 0.1)
 
 
 def shot_pass_device(app) -> None:
     session = scripted_session(app.home / "saves")
     session.apply(EndRnD())
     _flow(app, session, holder=0)
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_trade(app) -> None:
@@ -202,7 +201,7 @@ def shot_trade(app) -> None:
     scene.amounts["give"]["points"] = 3
     scene.picked["take"].add(("blueprint", "T5"))
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_trade_answer(app) -> None:
@@ -212,7 +211,7 @@ def shot_trade_answer(app) -> None:
     session = scripted_session(app.home / "saves")
     session.apply(OfferTrade(1, TradeBundle(points=3, fuel=1), TradeBundle(blueprints=("T5",))))
     _flow(app, session, holder=1)
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_log(app) -> None:
@@ -222,7 +221,7 @@ def shot_log(app) -> None:
     flow.reported_turn = session.state.turn
     flow.show()
     flow.open_log()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_report(app) -> None:
@@ -231,7 +230,7 @@ def shot_report(app) -> None:
     flow = _flow(app, session)
     flow.reported_turn = session.state.turn - 1
     flow.show()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_flight_panel(app) -> None:
@@ -246,7 +245,7 @@ def shot_flight_panel(app) -> None:
     scene = FlightPanelScene(app.context, flow)
     scene.view = ("flight",)
     app.context.stack.push(scene)
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_load_corrupt(app) -> None:
@@ -258,7 +257,7 @@ def shot_load_corrupt(app) -> None:
 
     app.start("title")
     app.context.stack.push(LoadScene(app.context, folder=folder))
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def finished_session(saves_dir: Path) -> GameSession:
@@ -277,13 +276,13 @@ def finished_session(saves_dir: Path) -> GameSession:
 def shot_game_over(app) -> None:
     session = finished_session(app.home / "saves")
     _flow(app, session)
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_pause_menu(app) -> None:
     flow = _flow(app, scripted_session(app.home / "saves"))
     flow.open_menu()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_glossary(app) -> None:
@@ -293,7 +292,7 @@ def shot_rnd_glossary(app) -> None:
     shot_rnd(app)
     button = app.context.stack.top.buttons["set:r_safety:boom"]
     pygame.mouse.set_pos(button.rect.center)
-    _settle(app, 1.0)
+    settle(app, 1.0)
 
 
 FLOW_SHOTS = [

@@ -15,7 +15,8 @@ from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.underped_actions import Program
 
 from game.client.whatgoesup.shipped import shipped_engine
-from game.tools.flow_shots import _settle
+from game.tools.flow_shots import PAUSE
+from game.tools.settle import settle
 
 SEED = 20140507
 OPTIONS = frozenset({"underped"})
@@ -155,7 +156,7 @@ def shot_rnd_orders_recharged(app) -> None:
     scene = flow.main_scene()
     scene.tab = "other"
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_orders_repair(app) -> None:
@@ -172,7 +173,7 @@ def shot_rnd_orders_repair(app) -> None:
     scene.tab = "other"
     scene.form["o_burn"] = "reentry"
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_orders_rock(app) -> None:
@@ -189,7 +190,7 @@ def shot_rnd_orders_rock(app) -> None:
     scene.tab = "other"
     scene.form["o_burn"] = f"nudge:{craft.id}"
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def _flow(app, state):
@@ -211,7 +212,7 @@ def shot_new_game_underped(app) -> None:
     app.context.open("new_game")
     scene = app.context.stack.top
     scene.on_button("option:underped_clockwork")
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_underped(app) -> None:
@@ -221,7 +222,7 @@ def shot_rnd_underped(app) -> None:
     scene = flow.main_scene()
     scene.tab = "derps"
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_robot_hint(app) -> None:
@@ -232,7 +233,7 @@ def shot_robot_hint(app) -> None:
     scene.form.update(kind="underped", mass=1)
     scene.relayout()
     scene.do("invent")
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_assembly_underped(app) -> None:
@@ -243,7 +244,7 @@ def shot_assembly_underped(app) -> None:
     flow = _flow(app, state)
     scene = app.context.stack.push(AssemblyScene(app.context, flow, 0))
     scene.load_design(design)
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_rnd_orders(app) -> None:
@@ -257,7 +258,7 @@ def shot_rnd_orders(app) -> None:
     scene = flow.main_scene()
     scene.tab = "other"
     scene.relayout()
-    _settle(app)
+    settle(app, PAUSE)
 
 
 def shot_field_underped(app) -> None:
@@ -267,7 +268,7 @@ def shot_field_underped(app) -> None:
     _engine, state = robot_in_orbit_state()
     session = GameSession(shipped_engine(), state.setup, SEED, states=(state,), saves_dir=Path(app.home) / "saves")
     open_field(app, session)
-    _settle(app, 0.6)
+    settle(app, 0.6)
 
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
