@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import attrgetter, is_, ne
+from operator import attrgetter, eq, is_, ne, or_
 from typing import Callable, Iterable, Optional, Sequence
 
 from game.games.whatgoesup.rules import formulas
@@ -36,6 +36,9 @@ from game.core.words import counted
 
 _STEPS_THIS_TURN = attrgetter("fail_steps_this_turn", "boom_steps_this_turn")
 _DOTS = attrgetter("dots")
+_ID, _STATUS = attrgetter("id"), attrgetter("status")
+_TASKS = attrgetter("busy", "trained_skill", "trained_points")  # a derp's task of the turn (reset at its end)
+_STAMINA_NOW, _STAMINA = attrgetter("current_stamina"), attrgetter("stamina")
 
 #: ``Engine.offered``'s answer when nothing is.
 _NOTHING_OFFERED = (None, None, None)
@@ -1136,9 +1139,12 @@ class Engine:
                        for t in compress(things, map(ne, map(_STEPS_THIS_TURN, things), repeat((0, 0))))])
         if fresh:
             things = replace_in(things, fresh)
-        pads = {u.id for u in state.upgoers if u.status == "pad"}
+        upgoers = state.upgoers
+        pads = set(compress(map(_ID, upgoers), map(eq, map(_STATUS, upgoers), repeat("pad"))))
         rested = []
-        for d in state.derps:
+        derps = state.derps  # those with nothing to reset (no task, training or stamina spent) passed over at C speed
+        for d in compress(derps, map(or_, map(ne, map(_TASKS, derps), repeat((None, None, 0))),
+                                     map(ne, map(_STAMINA_NOW, derps), map(_STAMINA, derps)))):
             if (d.location is HOME or d.location in pads) and not d.dead and not d.injured:
                 if d.busy is not None or d.trained_skill is not None or d.trained_points != 0 \
                         or d.current_stamina != d.stamina:  # all stamina back after a turn at home

@@ -18,7 +18,7 @@ from game.games.whatgoesup.rules.state import (IN_SPACE, Derp, Event, GameState,
                                                update)
 
 
-_STATUS = attrgetter("status")
+_STATUS, _RUSH = attrgetter("status"), attrgetter("rush")
 
 
 def _in_space(upgoers: tuple[Upgoer, ...]) -> list[Upgoer]:
@@ -40,7 +40,7 @@ class TurnEndPart(FlightBase):
         which takes the flight away). Nothing on the way reads the flight (every craft has flown: none is
         active, no roll waits), so it is left as it stands for ``end_turn``'s one copy to drop."""
         # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
-        rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
+        rushed = [update(u, rush=0) for u in compress(state.upgoers, map(_RUSH, state.upgoers))]
         if rushed:
             state = update(state, upgoers=replace_in(state.upgoers, rushed))
         state = self._drift_debris(state)
