@@ -112,3 +112,21 @@ def test_a_bots_coin_is_the_draw_a_choice_from_a_range_makes():
         for n in (1000, 2, 3, 1000, 17, 1000):
             assert by_below.below(n) == by_choice.choice(range(n))
         assert by_below.below(10 ** 6) == by_choice.choice(range(10 ** 6))
+
+
+def test_a_bots_draws_are_the_ones_random_randrange_makes():
+    """``Chooser`` draws as ``random.Random.randrange(n)`` of its stream draws, number for number, for every size
+    of choice (one option, powers of two and their neighbours, large ones), so the seeded games stay the same."""
+    import random
+    sizes = [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 127, 128, 129, 1000, 1023, 1024, 1025, 10 ** 6,
+             2 ** 40 + 1]
+    for seed in (1, 7, 7000):
+        chooser, plain = Chooser(seed), random.Random(f"whatgoesup:bot:{seed}")
+        for n in sizes * 20:
+            assert chooser.below(n) == plain.randrange(n)
+            options = list(range(n)) if n <= 2000 else range(n)
+            assert chooser.choice(options) == options[plain.randrange(n)]
+    with pytest.raises(ValueError):
+        Chooser(1).choice([])
+    with pytest.raises(ValueError):
+        Chooser(1).below(0)

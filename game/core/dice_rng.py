@@ -147,12 +147,23 @@ class Chooser:
     def __init__(self, seed: int):
         self.seed = seed
         self._rng = _stream(seed, "bot")
+        self._bits = self._rng.getrandbits
 
     def choice(self, options: Sequence[T]) -> T:
         if not options:
             raise ValueError("nothing to choose from")
-        return options[self._rng.randrange(len(options))]
+        return options[self.below(len(options))]
 
     def below(self, n: int) -> int:
-        """A whole number from 0 to n - 1: the very draw ``choice(range(n))`` makes, without the range."""
-        return self._rng.randrange(n)
+        """A whole number from 0 to n - 1 (n > 0): the very draw ``choice(range(n))`` makes, without the range.
+        Drawn as ``random.Random.randrange(n)`` draws it (bits of ``n``'s length until a number below ``n``),
+        without its checks and calls: a bot draws at nearly every choice. tests/test_bots.py holds the two to
+        the same numbers, so that the seeded games stay the same."""
+        if n <= 0:
+            raise ValueError("nothing to choose from")
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
