@@ -2,6 +2,7 @@
 same pixels), so a 4K scene does not hold a menu's worth of 4x surfaces at once."""
 import pygame
 import pytest
+import pygame_gui
 from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 
 
@@ -117,7 +118,7 @@ def test_title_redrawing_its_changes_matches_a_whole_frame(make_app, size):
     """The title redraws only the stars, the rocket and what lies under them and under the widgets that changed,
     and blits the widgets only there; every frame equals the same moment drawn whole: while the rocket flies, the
     pointer rests on the menu (a button lights, its tooltip shows), presses it and leaves it held, lets go
-    elsewhere, after the window changes size, and when the game chooser switches the words. An idle frame finds
+    elsewhere, after the window changes size (a greyed-out button's tooltip showing), and when the game chooser switches the words. An idle frame finds
     no widget changed, so no button's rectangle is copied back."""
     from game.client.launch import wire_games
 
@@ -155,9 +156,12 @@ def test_title_redrawing_its_changes_matches_a_whole_frame(make_app, size):
     app.step(0.1, [pygame.event.Event(pygame.WINDOWSIZECHANGED, {"x": bigger[0], "y": bigger[1]})])
     assert app.layout.size == bigger
     title = app.stack.top
-    for frame, where in enumerate([None, None, title.buttons["load"].rect.center, None, None, away, None]):
+    tips = 0
+    for frame, where in enumerate([None, None, title.buttons["continue"].rect.center, *[None] * 7, away, None]):
         app.step(0.1, [] if where is None else _pointer(where))
         assert _frame_bytes(app) == _whole_frame_bytes(app), ("resized", frame)
+        tips += any(isinstance(s, pygame_gui.elements.UITooltip) for s in app.manager.get_sprite_group().sprites())
+    assert tips  # the greyed-out Continue explained itself (its tooltip on a hover spot over it)
     title._activate("game:cosmoforce")
     for frame in range(3):
         app.step(0.1, [])

@@ -12,6 +12,8 @@ from pygame_gui.core import ObjectID
 
 from game.client.kit import paths
 from game.client.kit.backdrop import Backdrop
+from game.client.kit.glossary import attach_tip, tip_spot
+from game.client.kit.text import html_escape
 from game.client.shell.scene import Scene
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                                    font_px, forget_rendered_text, rendered_text, wrap_text)
@@ -52,6 +54,9 @@ class TitleScene(Scene):
         #: (size, words) of the last whole frame, and where the rocket was last drawn.
         self._drawn: tuple | None = None
         self._moved: list[pygame.Rect] = []
+        #: Tooltips still to give once a frame is up: (a button, or the place of a greyed-out one, and words).
+        self._tips: list[tuple[pygame_gui.core.UIElement | pygame.Rect, str]] = []
+        self._has_drawn = False
 
     # -- which game
     def chosen_game(self) -> str | None:
@@ -95,14 +100,16 @@ class TitleScene(Scene):
         hooks = self._hooks()
         hooks["rules"] = self._open_reference if self._has_reference() else None
         self.buttons = {}
+        self._tips = []
         for i, (key, text) in enumerate(entries):
             rect = layout.rect(MENU_X, menu_top(layout) + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
             button = pygame_gui.elements.UIButton(
                 rect, text, self.context.manager, container=self.root,
-                object_id=ObjectID(object_id=f"#{key}", class_id="@menu_button"),
-                tool_tip_text=None if key not in hooks or hooks[key] else self._why_disabled(key))
+                object_id=ObjectID(object_id=f"#{key}", class_id="@menu_button"))
             if key in hooks and hooks[key] is None:
                 button.disable()
+                # pygame_gui never hovers a disabled button: its tooltip goes on a hover spot over it
+                self._tips.append((pygame.Rect(button.rect), self._why_disabled(key)))
             self.buttons[key] = button
         if len(self.context.games) > 1:
             self._build_chooser()
@@ -126,10 +133,11 @@ class TitleScene(Scene):
             rect = layout.rect(CHOOSER_X, top + i * (CHOOSER_H + MENU_GAP), CHOOSER_W, CHOOSER_H)
             button = pygame_gui.elements.UIButton(
                 rect, entry.title, self.context.manager, container=self.root,
-                object_id=ObjectID(object_id=f"#game_{entry.id}", class_id="@menu_button"),
-                tool_tip_text=f"Play {entry.title}: the menu's New game, Continue and Load are for it")
+                object_id=ObjectID(object_id=f"#game_{entry.id}", class_id="@menu_button"))
             if entry.id == self.chosen_game():
                 button.select()
+            else:  # (a selected button is not hovered, so it shows no tooltip)
+                self._tips.append((button, f"Play {entry.title}: the menu's New game, Continue and Load are for it"))
             self.buttons[f"game:{entry.id}"] = button
 
     def _why_disabled(self, key: str) -> str:
@@ -188,6 +196,20 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
+        if self._tips and self._has_drawn:
+            self._give_tips()
+
+    def _give_tips(self) -> None:
+        """The tooltips of the chooser and of the greyed-out buttons, as the glossary's: a readable card sized to
+        the window and kept inside it (pygame_gui's own is a narrow see-through column, 170 pixels wide at any
+        size, which finds no room at 3840x2160). Given after the first frame: their theme and fonts are no part
+        of it."""
+        for target, words in self._tips:
+            if isinstance(target, pygame.Rect):
+                tip_spot(target, html_escape(words), self.context, container=self.root)
+            else:
+                attach_tip(target, html_escape(words), self.context.layout)
+        self._tips = []
 
     def _text_blits(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The title's words as (image, where) blits in drawing order (shadows first), kept while the layout,
@@ -225,6 +247,7 @@ class TitleScene(Scene):
         return blits
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._has_drawn = True
         self.backdrop.draw(surface)
         surface.blits(self._text_blits(), doreturn=False)
         if self.context.notices:

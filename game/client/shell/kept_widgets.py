@@ -25,11 +25,17 @@ WidgetBlit = tuple[pygame.Surface, pygame.Rect, int]
 
 def widget_blits(visible: Sequence) -> Optional[list[WidgetBlit]]:
     """pygame_gui's ``visible`` blit list (``[image, rect, area, blend]`` items) as ``WidgetBlit``s, in its
-    drawing order; None when an item is one these helpers do not redraw in parts (a source area, a place given
+    drawing order, leaving out the items that draw nothing (an empty source area: the glossary's hover spots);
+    None when an item is one these helpers do not redraw in parts (any other source area, a place given
     otherwise than as a whole-pixel ``pygame.Rect``), so that the caller draws the widgets whole."""
     blits = []
     for image, place, area, flags in visible:
-        if area is not None or type(place) is not pygame.Rect:
+        if area is not None:
+            area = pygame.Rect(area)
+            if area.w and area.h:
+                return None
+            continue
+        if type(place) is not pygame.Rect:
             return None
         blits.append((image, image.get_rect(topleft=place.topleft), flags))
     return blits
