@@ -235,3 +235,42 @@ def test_a_clockwork_robot_is_ordered_to_nudge_the_rock_on_the_other_tab(make_ap
     assert flow.state.upgoer(craft.id).orders[-2:] == (f"nudge:{craft.id}",) * 2
     text = " ".join(t for t, _ in scene.preview_lines())
     assert "burn to Rock Docking, then nudge the rock, then nudge the rock." in text
+
+
+def test_a_message_over_the_other_tabs_words_hides_the_lines_under_it_and_gives_them_back(make_app, home):
+    """The Other tab's words reach the panel's foot; a message there leaves out the lines it would cover (no
+    half-hidden line) and, once it is gone, the picture is the one before it came."""
+    from game.client.whatgoesup.game_flow import start_game
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.tools.underped_shots import OPTIONS, robot_state
+    from game.games.whatgoesup.rules.underped_actions import WriteOrders
+
+    engine, state, _ = robot_state(assemble=True, options=OPTIONS | {"underped_clockwork"}, rock=True)
+    craft = state.upgoers[-1]
+    state = engine.apply(state, WriteOrders(craft.id, ("high_transfer", "rock_transit", "rock_docking",
+                                                       f"nudge:{craft.id}", f"nudge:{craft.id}")))
+    app = make_app()
+    flow = start_game(app.context, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    flow.passed_to(0)
+    press(app, app.stack.top.buttons["tab:other"])
+    scene = app.stack.top
+    for _ in range(5):
+        app.step(1 / 30, [])
+
+    def words() -> bytes:  # the preview's box (the stars twinkle elsewhere)
+        return pygame.image.tobytes(app.surface.subsurface(scene.preview_rect), "RGB")
+
+    def above_message() -> bytes:
+        box = scene.preview_rect.clip(pygame.Rect(0, 0, app.surface.get_width(), scene.status_rect().top))
+        return pygame.image.tobytes(app.surface.subsurface(box), "RGB")
+
+    before, before_above = words(), above_message()
+    assert not scene.toast_covers_preview()
+    scene.toast("Not allowed: a nudge is written for the craft itself", "error")
+    app.step(1 / 30, [])
+    assert scene.toast_covers_preview() and words() != before
+    assert above_message() != before_above  # the line the message would cut in two is left out whole
+    for _ in range(int((scene.TOAST_SECONDS + 1) * 30)):
+        app.step(1 / 30, [])
+    assert not scene.toast_covers_preview() and words() == before

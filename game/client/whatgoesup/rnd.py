@@ -798,7 +798,13 @@ class RnDScene(StillScene, GameScene):
     def still_key(self) -> tuple:
         """The tab, the form and the names typed (a preview checks them)."""
         typed = tuple((key, entry.get_text()) for key, entry in self.entries.items() if entry.alive())
-        return (self.tab, tuple(self.form.items()), typed)
+        return (self.tab, tuple(self.form.items()), typed, self.toast_covers_preview())
+
+    def toast_covers_preview(self) -> bool:
+        """A message shows over the foot of the preview (the Other tab's words reach the panel's foot): the
+        lines under it are left out while it shows."""
+        return bool(self.toast_time > 0 and self.toast_text and self.preview_rect is not None
+                    and self.preview_rect.colliderect(self.status_rect()))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._scroll_manifest()
@@ -860,8 +866,10 @@ class RnDScene(StillScene, GameScene):
             lines = self.preview_lines()
             font = self.preview_font(lines)
             y = self.preview_rect.top + layout.px(8)
+            bottom = self.status_rect().top - layout.px(4) if self.toast_covers_preview() else \
+                self.preview_rect.bottom
             for text, colour in lines:
-                box = pygame.Rect(self.preview_rect.left, y, self.preview_rect.w, self.preview_rect.bottom - y)
+                box = pygame.Rect(self.preview_rect.left, y, self.preview_rect.w, max(0, bottom - y))
                 y = draw_wrapped(surface, text, font, colour, box) + layout.px(4)
         if self.pad_rect is not None and self.state.find("upgoer", str(self.form["ta_upgoer"])):
             from game.client.whatgoesup.rocket_view import draw_rocket
