@@ -355,8 +355,8 @@ class PhasePart(FlightBase):
             upgoers = replace_in(upgoers, reset)
         # The first stage with anyone queued opens in the same copy, as ``_drive`` would open it next (nobody
         # has launched yet, so no insertion comes before the moves); with nobody to fly, the flights end at once.
-        opening = (self._stage_start("launch", tuple(compress(map(_ID, upgoers), map(operator.eq, statuses, repeat("pad")))))
-                   or self._stage_start("moves", self._moves_queue(upgoers)))
+        pads = tuple(compress(map(_ID, upgoers), map(operator.eq, statuses, repeat("pad"))))
+        opening = self._stage_start("launch", pads) or self._stage_start("moves", self._moves_queue(upgoers))
         state = update(state, upgoers=upgoers, items=items, phase="flight",
                        flight=_LAUNCHES if opening is None else update(_LAUNCHES, **opening),
                        events=told + tuple(events) + (Event(f"Flights of turn {state.turn} begin.", kind="turn"),),

@@ -14,8 +14,8 @@ from game.core.interface import IllegalAction
 from game.core.words import counted
 from game.games.whatgoesup.rules.flight.common import FlightBase
 from game.games.whatgoesup.rules.tables import Standing
-from game.games.whatgoesup.rules.state import (IN_SPACE, Derp, Event, GameState, Program, Upgoer, programs_with, replace_in,
-                                               update)
+from game.games.whatgoesup.rules.state import (IN_SPACE, Derp, Event, GameState, Program, Upgoer, programs_with,
+                                               replace_in, update)
 
 
 _STATUS, _RUSH = attrgetter("status"), attrgetter("rush")
@@ -148,7 +148,8 @@ class TurnEndPart(FlightBase):
                                     f"{self.board.body(body).name}.", upgoer)
         return state
 
-    def standing_bonuses(self, state: GameState) -> tuple[tuple[Program, ...], tuple[tuple[str, int], ...], tuple[Event, ...]]:
+    def standing_bonuses(self, state: GameState) -> tuple[Sequence[Program], tuple[tuple[str, int], ...],
+                                                          tuple[Event, ...]]:
         """Who holds each standing bonus once the flights are done: (the programs, each with the dots of a bonus
         it gained or gave up recorded and, for Space Station, its longest working flight; the holders, as
         ``GameState.standing`` keeps them; what their moves tell). A bonus's dots move with it (gained once, given
