@@ -14,7 +14,7 @@ limit; no head start. It teaches a whole mission, launch to landing:
 - turn 4: one more hop to spend it: the launch Fails and the player rerolls it with the luck point.
 
 The dice stay loaded (``TutorialDice``) until the training is over (a crewed capsule is home and the next
-craft has flown, ``dice_loaded``): every roll is one of the engine's own chance outcomes, chosen to work, or
+craft has flown, or the turn after the landing is over: ``dice_loaded``): every roll is one of the engine's own chance outcomes, chosen to work, or
 to Fail (never Boom) where a lesson needs a Fail. The values rolled are recorded as a ``ScriptedDice`` script,
 so a save of the tutorial is a normal save that any loader replays exactly; after the training the dice are
 the seeded ones.
@@ -95,7 +95,7 @@ def _lesson_fail(state, pending) -> bool:
     if upgoer is None or upgoer.owner != PROGRAM:
         return False
     if pending.kind == "launch":
-        return crew_home(state) and state.programs[PROGRAM].luck >= 1
+        return luck_turn(state) and state.programs[PROGRAM].luck >= 1
     if pending.kind not in FAIL_ON or not upgoer.crew:
         return False
     if pending.kind == "orbital_insertion":  # only when a derp aboard can save it with Piloting
@@ -118,9 +118,25 @@ def flights_over(state) -> int:
     return sum(1 for u in state.upgoers_of(PROGRAM) if u.status not in ("pad", "flying"))
 
 
+def _landing_turn(state) -> Optional[int]:
+    """The turn the first crewed craft of the program landed home (None before)."""
+    landed = [u.launched_turn + u.turns_in_space for u in state.upgoers_of(PROGRAM)
+              if u.crew and u.status == "landed" and u.launched_turn is not None]
+    return min(landed) if landed else None
+
+
+def luck_turn(state) -> bool:
+    """The crew came home last turn: the turn of the luck lesson's hop."""
+    landed = _landing_turn(state)
+    return landed is not None and state.turn == landed + 1
+
+
 def dice_loaded(state) -> bool:
-    """The training is still on: the crew is not home yet, or the luck lesson's hop has not finished flying."""
-    return not crew_home(state) or flights_over(state) < TRAINING_FLIGHTS
+    """The training is still on: the crew is not home yet, or the luck lesson's hop has not finished flying and
+    the turn after the landing is not over (a player who skips the hop, or turns the luck down, has the seeded
+    dice from the turn after)."""
+    landed = _landing_turn(state)
+    return landed is None or (flights_over(state) < TRAINING_FLIGHTS and state.turn <= landed + 1)
 
 
 # ------------------------------------------------------------------ lessons
