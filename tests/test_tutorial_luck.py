@@ -12,12 +12,12 @@ from game.games.whatgoesup.rules.flight_actions import AcceptRoll, KeepRoll, Lau
 from game.games.whatgoesup.tutorial_script import crew_home, dice_loaded, luck_turn  # noqa: E402
 
 
-def _at_turn_four(home):
+def _at_turn_four(home, monkeypatch):
     from game.client.whatgoesup.shipped import shipped_engine
     from game.client.whatgoesup.tutorial import new_session
     from game.tools.tutorial_shots import play_until
 
-    os.environ["WHATGOESUP_HOME"] = str(home)
+    monkeypatch.setenv("WHATGOESUP_HOME", str(home))  # the tutorial's saves go to this test's folder
     session = new_session(shipped_engine())
     play_until(session, lambda s: s.state.turn == 4 and s.state.phase == "rnd")
     assert crew_home(session.state) and luck_turn(session.state) and session.state.programs[0].luck == 1
@@ -36,8 +36,8 @@ def _hop_on_the_launch_roll(session):
     return hop
 
 
-def test_the_luck_point_rerolls_the_hops_failed_launch_and_then_the_dice_are_seeded(tmp_path):
-    session = _at_turn_four(tmp_path)
+def test_the_luck_point_rerolls_the_hops_failed_launch_and_then_the_dice_are_seeded(tmp_path, monkeypatch):
+    session = _at_turn_four(tmp_path, monkeypatch)
     hop = _hop_on_the_launch_roll(session)
     session.apply(UseLuck())
     session.roll()
@@ -57,8 +57,8 @@ def test_the_luck_point_rerolls_the_hops_failed_launch_and_then_the_dice_are_see
     assert recorded == sum(1 for a in session.actions if type(a).__name__ == "Roll")  # every roll so far scripted
 
 
-def test_turning_the_luck_down_leaves_the_loaded_dice_behind_next_turn(tmp_path):
-    session = _at_turn_four(tmp_path)
+def test_turning_the_luck_down_leaves_the_loaded_dice_behind_next_turn(tmp_path, monkeypatch):
+    session = _at_turn_four(tmp_path, monkeypatch)
     hop = _hop_on_the_launch_roll(session)
     session.apply(AcceptRoll())  # the hop stays down, its stage lost
     assert session.state.upgoer(hop.id).status != "flying" and session.state.programs[0].luck == 1
@@ -70,8 +70,8 @@ def test_turning_the_luck_down_leaves_the_loaded_dice_behind_next_turn(tmp_path)
     assert session.state.turn == 5 and not dice_loaded(session.state) and not luck_turn(session.state)
 
 
-def test_skipping_the_hop_leaves_the_loaded_dice_behind_next_turn(tmp_path):
-    session = _at_turn_four(tmp_path)
+def test_skipping_the_hop_leaves_the_loaded_dice_behind_next_turn(tmp_path, monkeypatch):
+    session = _at_turn_four(tmp_path, monkeypatch)
     session.apply(EndRnD())
     for _ in range(40):
         if session.state.phase == "rnd":
