@@ -430,7 +430,7 @@ class PhasePart(FlightBase):
                 return (upgoer_id in f.waited, -(kept[4] + upgoer.rush), state.programs[upgoer.owner].dots)
             # Another craft's parts changed (a roll, a stage dropped): the score stands while this craft's own
             # parts and their blueprints are the very same values.
-            parts = self._timing_inputs(state, upgoer)
+            parts = self._timing_inputs(state, upgoer, f.stage)
             if len(parts) == len(kept[5]) and all(map(operator.is_, parts, kept[5])):
                 self._kept_timing[upgoer_id] = kept[:1] + (state.items, state.things) + kept[3:]
                 return (upgoer_id in f.waited, -(kept[4] + upgoer.rush), state.programs[upgoer.owner].dots)
@@ -438,14 +438,21 @@ class PhasePart(FlightBase):
         if len(self._kept_timing) >= 64:
             self._kept_timing.clear()  # craft of games gone by: their pools are let go
         self._kept_timing[upgoer_id] = (upgoer, state.items, state.things, f.stage, score,
-                                        parts if parts is not None else self._timing_inputs(state, upgoer))
+                                        parts if parts is not None else self._timing_inputs(state, upgoer, f.stage))
         return (upgoer_id in f.waited, -(score + upgoer.rush), state.programs[upgoer.owner].dots)
 
     @staticmethod
-    def _timing_inputs(state: GameState, upgoer: Upgoer) -> tuple:
-        """Everything of the state a craft's timing score reads besides the craft and the stage: the parts aboard
-        and its stages' parts (None for one gone), then the blueprint of each."""
-        items = state.items_at(upgoer.id) + tuple(state.find("item", i) for stage in upgoer.stages for i in stage)
+    def _timing_inputs(state: GameState, upgoer: Upgoer, stage: str) -> tuple:
+        """Everything of the state a craft's timing score in ``stage`` reads besides the craft and the stage: at
+        the launch or the insertion with a stage left, the parts of the stage that rolls (``_timing_parts``: the
+        lowest, the last; None for one gone), else the parts aboard and its stages' parts; then the blueprint of
+        each. (A pad's queue asks again after every launch: its lowest stages are a few parts, where all it
+        carries are many, read out of a long pool.)"""
+        if stage in ("launch", "insertion") and upgoer.stages:
+            rolling = upgoer.stages[0] if stage == "launch" else upgoer.stages[-1]
+            items = tuple([state.find("item", i) for i in rolling])
+        else:
+            items = state.items_at(upgoer.id) + tuple(state.find("item", i) for cluster in upgoer.stages for i in cluster)
         return items + tuple(state.thing(i.thing_id) for i in items if i is not None)
 
     def _timing_score(self, state: GameState, upgoer: Upgoer) -> int:
