@@ -170,7 +170,9 @@ def test_a_skipped_invariant_would_have_found_nothing(engine, game):
     skipped = screened = 0
     for before, action, after in zip(result.states, result.actions, result.states[1:]):
         if before is checks._passed:
-            changed = tuple(map(is_not, checks._fields_of(after), checks._fields_of(before)))
+            changed = tuple(map(is_not, map(before.__getattribute__, checks.fields),
+                                map(after.__getattribute__, checks.fields)))
+            assert checks._pattern(before, action, after) == (*changed, type(action), before.phase)
             quick, asked = checks._plan(changed, type(action), before.phase)
             assert asked == checks._to_ask(changed, type(action), before.phase)
             for invariant in checks.invariants:

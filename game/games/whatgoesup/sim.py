@@ -59,7 +59,8 @@ def stands_for(*invariants: Invariant) -> Callable[[Invariant], Invariant]:
 
 
 def _rating_problem(rating, bounds) -> Optional[str]:
-    """What is wrong with ``rating`` under ``bounds``, said after the name of what holds it; None when nothing."""
+    """What is wrong with ``rating`` under ``bounds``, said after the name of what holds it; None when nothing
+    (``ratings_within_bounds`` asks only of a rating outside the limits or with Fail not below Boom)."""
     if not rating.fail < rating.boom:
         return f"has Fail {rating.fail} not below Boom {rating.boom}"
     worst, best = bounds.worst, bounds.best
@@ -77,18 +78,22 @@ def ratings_within_bounds(engine: Engine, before: GameState, action: Action, aft
     """
     bounds, things, items = engine.rules.economy.reliability, after.things, after.items
     passed_bounds, passed_things, passed_items = _PASSED_RATINGS
-    if passed_bounds is bounds:
-        things, items = _unseen(things, passed_things), _unseen(items, passed_items)
+    if passed_bounds is bounds:  # (a tuple that passed is most often the very one again: no call for it)
+        things = () if things is passed_things else _unseen(things, passed_things)
+        items = () if items is passed_items else _unseen(items, passed_items)
+    worst, best = bounds.worst, bounds.best
+    fail_low, fail_high, boom_low, boom_high = worst.fail, best.fail, worst.boom, best.boom
     for thing in things:
-        problem = _rating_problem(thing.rating, bounds)
-        if problem:
-            return f"thing {thing.id} ({thing.name}) {problem}"
+        rating = thing.rating  # within the limits and Fail below Boom: nothing to say (most), else say what
+        if not (fail_low <= rating.fail <= fail_high and boom_low <= rating.boom <= boom_high
+                and rating.fail < rating.boom):
+            return f"thing {thing.id} ({thing.name}) {_rating_problem(rating, bounds)}"
     for item in items:
-        if item.fixed_rating is not None:
-            problem = _rating_problem(item.fixed_rating, bounds)
-            if problem:
-                return f"item {item.id} {problem}"
-    _PASSED_RATINGS[:] = [bounds, after.things, after.items]
+        rating = item.fixed_rating
+        if rating is not None and not (fail_low <= rating.fail <= fail_high and boom_low <= rating.boom <= boom_high
+                                       and rating.fail < rating.boom):
+            return f"item {item.id} {_rating_problem(rating, bounds)}"
+    _PASSED_RATINGS[:] = bounds, after.things, after.items
     return None
 
 
@@ -275,7 +280,8 @@ def action_round_trips(engine: Engine, before: GameState, action: Action, after:
     The codec is a pure function of the action's value, so an action equal to one that already read back,
     field by field and in each field's type (1, True and 1.0 are told apart), is not read again; nor is the very
     object seen before (the engine's listings hand out the same action objects again and again)."""
-    if _PASSED_OBJECTS.get(id(action)) is action:
+    passed = _PASSED_OBJECTS
+    if passed.get(id(action)) is action:
         return None
     fields = getattr(action, "__dict__", None)  # the key: see _PLAIN_TYPES below
     if fields is not None:
@@ -284,27 +290,20 @@ def action_round_trips(engine: Engine, before: GameState, action: Action, after:
         key = (type(action), values, types) if _PLAIN_TYPES.issuperset(types) else (type(action), repr(action))
     else:
         key = (type(action), repr(action))
-    if key in _ROUND_TRIPPED:
-        _passed_object(action)
-        return None
-    try:
-        again = action_from_data(action.to_data())
-    except BadActionData as exc:
-        return f"'{action}' cannot be read back from its save form: {exc}"
-    if again != action:
-        return f"'{action}' reads back from its save form as '{again}'"
-    if len(_ROUND_TRIPPED) >= 20_000:
-        _ROUND_TRIPPED.clear()
-    _ROUND_TRIPPED.add(key)
-    _passed_object(action)
+    if key not in _ROUND_TRIPPED:
+        try:
+            again = action_from_data(action.to_data())
+        except BadActionData as exc:
+            return f"'{action}' cannot be read back from its save form: {exc}"
+        if again != action:
+            return f"'{action}' reads back from its save form as '{again}'"
+        if len(_ROUND_TRIPPED) >= 20_000:
+            _ROUND_TRIPPED.clear()
+        _ROUND_TRIPPED.add(key)
+    if len(passed) >= 20_000:
+        passed.clear()
+    passed[id(action)] = action  # held, so its id stays its own while it is remembered
     return None
-
-
-def _passed_object(action: Action) -> None:
-    """Remember ``action`` itself as read back (held, so its id stays its own while it is remembered)."""
-    if len(_PASSED_OBJECTS) >= 20_000:
-        _PASSED_OBJECTS.clear()
-    _PASSED_OBJECTS[id(action)] = action
 
 
 #: The keys of actions already seen to read back from their save form unchanged: each key is equal for two
@@ -534,6 +533,10 @@ class InvariantChecks:
     or an invariant answers is every invariant the step calls for asked again, for the problems in order.
     Otherwise every invariant is asked. The invariants and screens are those of ``INVARIANTS`` and ``SCREENS``
     when the checks are made.
+
+    A step's plan is found by one function compiled once (``_pattern(before, action, after)``: which declared
+    fields changed, compared with the state before itself, which is the one that passed, the action's class and
+    the phase before, in one tuple); the plans are kept across games.
     """
 
     def __init__(self, engine: Engine, invariants: Optional[Iterable[Invariant]] = None,
@@ -543,31 +546,29 @@ class InvariantChecks:
         self.screens = tuple(SCREENS if screens is None else screens)
         declared = [getattr(invariant, "looks_at", None) for invariant in self.invariants]
         self.fields = tuple(sorted({name for d in declared if d is not None for name in d[0]}))
-        names = self.fields
-        self._fields_of = attrgetter(*names) if len(names) > 1 else \
-            (lambda state: (getattr(state, names[0]),)) if names else (lambda state: ())
         self._passed: Optional[GameState] = None  # the last state every invariant held in
-        self._passed_fields: tuple = ()  # its declared fields, in ``fields``' order
         if len(_PLANS) >= 16:  # invariants listed again and again (tests): keep a few
             _PLANS.clear()
-        # (fields changed, action class, phase before) -> (the quick questions, the invariants they stand in
-        # for with the rest): shared by every game's checks of these invariants and screens
-        self._plans: dict[tuple, tuple[tuple[Invariant, ...], tuple[Invariant, ...]]] = \
-            _PLANS.setdefault((self.invariants, self.screens), {})
+        # (fields changed, action class, phase before) -> (the quick questions, the invariants they stand in for
+        # with the rest): shared by every game's checks of these invariants and screens
+        kept = _PLANS.get((self.invariants, self.screens))
+        if kept is None:
+            kept = _PLANS[self.invariants, self.screens] = (_pattern(self.fields), {})
+        self._pattern, self._plans = kept
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        fields, engine = self._fields_of(after), self.engine
+        engine = self.engine
         if before is self._passed:
-            key = (tuple(map(is_not, fields, self._passed_fields)), type(action), before.phase)
+            key = self._pattern(before, action, after)
             plan = self._plans.get(key)
             if plan is None:
-                plan = self._plans[key] = self._plan(*key)
+                plan = self._plans[key] = self._plan(key[:-2], key[-2], key[-1])
             quick, asked = plan
             for check in quick:
                 if check(engine, before, action, after):
                     break
             else:  # every quick question answered nothing: the step passed
-                self._passed, self._passed_fields = after, fields
+                self._passed = after
                 return []
         else:
             asked = self.invariants
@@ -576,10 +577,7 @@ class InvariantChecks:
             message = invariant(engine, before, action, after)
             if message:
                 problems.append(f"{invariant.__name__}: {message}")
-        if problems:
-            self._passed = None
-        else:
-            self._passed, self._passed_fields = after, fields
+        self._passed = None if problems else after
         return problems
 
     def _to_ask(self, changed: tuple[bool, ...], action_class: type, phase: str) -> tuple[Invariant, ...]:
@@ -611,8 +609,20 @@ class InvariantChecks:
         return tuple(quick), asked
 
 
-#: (invariants, screens) -> their plans (``InvariantChecks._plans``), kept across games.
-_PLANS: dict[tuple, dict] = {}
+#: (invariants, screens) -> (their pattern function, their plans (``InvariantChecks._plans``)), kept across games.
+_PLANS: dict[tuple, tuple[Callable, dict]] = {}
+
+
+def _pattern(fields: tuple[str, ...]) -> Callable[[GameState, Action, GameState], tuple]:
+    """``pattern(before, action, after)``: for each of ``fields`` whether ``after`` holds another object there
+    than ``before``, then the action's class and ``before``'s phase, as one tuple (a plan's key). Compiled to
+    one expression (the fields read by name, no loop): it is asked after every action."""
+    for name in fields:
+        if not name.isidentifier() or name.startswith("__"):
+            raise ValueError(f"an invariant looks at '{name}', which is no field name")
+    flags = "".join(f"before.{name} is not after.{name}, " for name in fields)
+    source = f"lambda before, action, after: ({flags}type(action), before.phase)"
+    return eval(compile(source, "<invariant checks>", "eval"), {"__builtins__": {"type": type}})
 
 
 # ------------------------------------------------------------------ the bot
@@ -711,28 +721,26 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
     checks = InvariantChecks(engine) if check else None
     state = engine.new_game(setup)
     result = GameResult(seed=seed, setup=setup)
-    actions, clock = result.actions, time.perf_counter
+    actions, clock, apply, check_seconds = result.actions, time.perf_counter, engine.apply, 0.0
     if keep_states:
         result.states.append(state)
-    while len(actions) < max_actions:
+    while len(actions) < max_actions:  # every way out leaves the last state reached in ``state``
         if max_turns is not None and state.turn > max_turns:
             break
         try:
             action = next_action(engine, state, bot, dice)
         except Exception as exc:  # an engine that offers nothing, or odds that do not add up
-            result.final = state
             result.failure = InvariantFailure(seed, len(actions) + 1, "(choosing)",
                                               (f"engine_answers: {type(exc).__name__}: {exc}",))
-            return result
+            break
         if action is None:
             break
         try:
-            after = engine.apply(state, action)
+            after = apply(state, action)
         except Exception as exc:  # a listed legal action must be accepted
-            result.final = state
             result.failure = InvariantFailure(seed, len(actions) + 1, str(action),
                                               (f"legal_actions_apply: {type(exc).__name__}: {exc}",))
-            return result
+            break
         actions.append(action)
         if keep_states:
             result.states.append(after)
@@ -741,13 +749,13 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
         if checks is not None:
             started = clock()
             problems = checks(state, action, after)
-            result.check_seconds += clock() - started
+            check_seconds += clock() - started
             if problems:
-                result.final = after
                 result.failure = InvariantFailure(seed, len(actions), str(action), tuple(problems))
-                return result
+                state = after
+                break
         state = after
-    result.final = state
+    result.final, result.check_seconds = state, check_seconds
     return result
 
 
@@ -830,6 +838,8 @@ class FlightCounter:
             setattr(self, counted, getattr(self, counted) + 1)
         for event in after.events:  # by kind first: most events (R&D's) need no text searched
             kind = event.kind
+            if kind not in _COUNTED_KINDS:
+                continue
             if kind == "flight":
                 text = event.text
                 if " lights its launch stage" in text:
@@ -849,6 +859,8 @@ class FlightCounter:
 
 #: The actions ``FlightCounter`` counts by their class's name, and the count each adds one to.
 _COUNTED_ACTIONS = {"StartFight": "fights", "OpenFire": "ship_fights", "RepelDocking": "repels"}
+#: The kinds of events ``FlightCounter`` reads (one question for the others, most of them R&D's).
+_COUNTED_KINDS = frozenset(("flight", "roll", "prestige"))
 
 
 def simulate(engine: Engine, games: int, seed: int, players: int = 2, turns: int = 20,
