@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game.games.whatgoesup.rules import state as state_module
-from game.games.whatgoesup.rules.state import appended, index_by_id, replace_in
+from game.games.whatgoesup.rules.state import appended, index_by_id, replace_in, update, updated
 
 
 @dataclasses.dataclass(frozen=True)
@@ -291,3 +293,33 @@ def test_changes_since_follows_as_many_steps_as_it_is_given():
     assert changes_since(pool, step2, 1) is None
     assert changes_since(pool, step2, 2) == ([2, 5], [7])
     assert changes_since(step1, step2, 1) == ([], [5])
+
+
+@dataclasses.dataclass(frozen=True)
+class Checked:
+    """A class ``update`` may not copy by its fields: it checks them in ``__post_init__``."""
+    id: str
+    value: int = 0
+
+    def __post_init__(self):
+        if self.value < 0:
+            raise ValueError("no negative values")
+
+
+def test_updated_makes_the_copy_update_makes():
+    class Fresh(Piece):  # a class neither has copied yet: updated hands it to update, which judges it
+        pass
+
+    for value, changes in ((Piece("P1", 1), {"value": 2}), (Fresh("F1", 1), {"value": 3}),
+                           (Fresh("F2", 1), {"id": "F3"}), (Checked("C1", 1), {"value": 4}), (Piece("P2"), {})):
+        copy = updated(value, changes)
+        assert copy == update(value, **changes) == dataclasses.replace(value, **changes)
+        assert type(copy) is type(value) and copy is not value
+        assert vars(copy) == vars(dataclasses.replace(value, **changes))
+    with pytest.raises(TypeError):
+        updated(Piece("P1"), {"colour": "red"})  # no such field: as dataclasses.replace says
+    with pytest.raises(ValueError):
+        updated(Checked("C1"), {"value": -1})  # the class's own check runs
+    changes = {"value": 5}
+    updated(Piece("P1"), changes)
+    assert changes == {"value": 5}  # the caller's dict is left as it was

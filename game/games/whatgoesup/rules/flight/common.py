@@ -23,7 +23,7 @@ from game.games.whatgoesup.rules.skills import Help, judged_by, judged_value, pi
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import EngineHooks
 from game.games.whatgoesup.rules.state import (_SHORT_POOL, Derp, Event, GameState, Item, Upgoer, removed, replace_in,
-                                                update)
+                                                update, updated)
 from game.games.whatgoesup.rules.victory import VictoryRules
 
 NEVER = 10 ** 6  # a Boom safety no roll reaches: rolls that can only work or fail
@@ -164,12 +164,12 @@ def _with_flight(state: GameState, changes: dict, events: tuple[Event, ...], upg
     its own fields: a roll's spent stamina, luck or RCS use), the state and its flight copied once each (by
     ``update``): the flight rules set their phase many times an action."""
     fields = dict(others) if others else {}
-    fields["flight"] = update(state.flight, **changes)
+    fields["flight"] = updated(state.flight, changes)
     if upgoers is not None:
         fields["upgoers"] = upgoers
     if events:
         fields["events"] = state.events + tuple(events)
-    return update(state, **fields)
+    return updated(state, fields)
 
 
 class FlightEngine(EngineHooks, Protocol):
