@@ -426,6 +426,8 @@ def test_jury_rig_works_under_twice_engineering_and_lucky_13():
     assert up(s, "A").rations == 5  # the rations lost in the Boom are not back
     assert firsts(s)["lucky_13"] == 0
     assert ("Prestige First - Lucky 13", 2) in entries(s, 0)
+    assert any(e.text.startswith("Prestige First - Lucky 13") and "(A's crew save themselves)" in e.text
+               for e in s.events)
 
 
 def test_jury_rig_needs_engineering():

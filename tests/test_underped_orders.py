@@ -57,6 +57,11 @@ def test_with_robot_repairs_a_stranded_robot_mends_its_capsule_and_wins_lucky_13
     s = settle(roll(s, 1))
     assert not part(s, "capsule").disabled and not craft(s).stranded
     assert ("Prestige First - Lucky 13", 1) in entries(s)  # 2 dots, half rounded up for a craft of robots
+    # A craft of robots has no crew to save: the first is told of its robots.
+    told = next(e.text for e in s.events if e.text.startswith("Prestige First - Lucky 13"))
+    assert told == ("Prestige First - Lucky 13: Hop is first by an underped craft! "
+                    "(Robo's robots patch up their own craft) +1 dot at the end of the turn.")
+    assert "crew" not in told
 
 
 def test_a_robot_never_goes_outside_to_jury_rig():
