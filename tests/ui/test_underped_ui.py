@@ -274,3 +274,32 @@ def test_a_message_over_the_other_tabs_words_hides_the_lines_under_it_and_gives_
     for _ in range(int((scene.TOAST_SECONDS + 1) * 30)):
         app.step(1 / 30, [])
     assert not scene.toast_covers_preview() and words() == before
+
+
+def test_the_robot_crafts_lit_steps_look_the_same_whatever_order_they_come_in(make_app, home):
+    """The robot craft in Low Orbit lights steps whose glows overlap; the field hands them over as a set, whose
+    order changes from run to run with string hashing (the field_underped shot differed by a patch there).
+    Laid in either order they give the same pixels."""
+    from game.tools.field_shots import open_field
+    from game.tools.underped_shots import robot_in_orbit_state
+
+    from game.core.session import GameSession
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    _engine, state = robot_in_orbit_state()
+    app = make_app()
+    open_field(app, GameSession(shipped_engine(), state.setup, 1, states=(state,), saves_dir=home))
+    app.step(0.016, [])
+    field = app.stack.top
+    view = field.board_view
+    lit = sorted(field.lit_steps())
+    overlapping = [(a, b) for i, a in enumerate(lit) for b in lit[i + 1:]
+                   if view.lit_rect(a).colliderect(view.lit_rect(b))]
+    assert overlapping, f"no two of the lit steps {lit} overlap: the order would not show"
+    pictures = []
+    for order in (lit, lit[::-1]):
+        surface = app.surface.copy()
+        surface.fill((10, 9, 28))
+        view.draw_lit(surface, order, field.time)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    assert pictures[0] == pictures[1]

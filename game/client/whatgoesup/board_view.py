@@ -668,7 +668,9 @@ class BoardView:
         """Pulsing halos on the steps a marker may go to: a soft glow, the step redrawn bright on top and
         a pulsing ring (wider while dragging)."""
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
-        for sid in steps:
+        # In the steps' sorted order: neighbours' glows overlap and blend by the order they are laid, and a set
+        # of names iterates in another order each run (string hashing).
+        for sid in sorted(steps):
             if sid not in self.geometry.steps:
                 continue
             c = self.step_screen(sid)
