@@ -19,6 +19,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
                       Hire, Invent, OfferTrade, Research, ReverseEngineer, Roll, Train, action_from_data)
 from game.games.whatgoesup.rules.design import DesignReport, DesignValidity, check_design
 from game.games.whatgoesup.rules.flight import FlightRules
+from game.games.whatgoesup.rules.flight.common import without
 from game.games.whatgoesup.rules.flight_actions import Rush, Track
 from game.games.whatgoesup.rules.reliability import Rating, penalised
 from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, joined, rnd_family_kinds
@@ -1024,7 +1025,7 @@ class Engine:
         programs = self._paying(state, program, 0, fuel_stock=program.fuel_stock + upgoer.fuel,
                                 rations_stock=program.rations_stock + upgoer.rations)
         return update(
-            state, programs=programs, upgoers=tuple(u for u in state.upgoers if u.id != upgoer.id),
+            state, programs=programs, upgoers=without(state.upgoers, {upgoer.id}),
             items=replace_in(state.items, items), derps=replace_in(state.derps, derps),
             events=(Event.told(_taken_apart, (upgoer.name,), upgoer.owner, "rnd"),))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.actions import Action
 from game.games.whatgoesup.rules.board import Step
-from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.common import NEVER, FlightBase, FlightPhase, PendingRoll, without
 from game.games.whatgoesup.rules.flight.hostilities import HOSTILE_THENS
 from game.games.whatgoesup.rules.flight_actions import (Burn, CatchUp, Coast, Dock, EndActivities, Eva, Hold,
     JuryRig, Launch, Move, Recover, Separate, Shed, SwitchPayload, Transfer, Undock, UsePayload, Wait, WriteOff)
@@ -410,5 +410,5 @@ class ActivityPart(FlightBase):
         if left:
             state = self._replace_upgoer(state, update(pile, modules=left))
         else:  # nothing floats there any more
-            state = update(state, upgoers=tuple(u for u in state.upgoers if u.id != pile.id))
+            state = update(state, upgoers=without(state.upgoers, {pile.id}))
         return self._event(state, f"{derp.name} brings {self._name(state, item)} aboard {upgoer.name}.", upgoer)
