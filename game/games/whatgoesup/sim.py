@@ -78,9 +78,20 @@ def ratings_within_bounds(engine: Engine, before: GameState, action: Action, aft
     """
     bounds, things, items = engine.rules.economy.reliability, after.things, after.items
     passed_bounds, passed_things, passed_items = _PASSED_RATINGS
-    if passed_bounds is bounds:  # (a tuple that passed is most often the very one again: no call for it)
-        things = () if things is passed_things else _unseen(things, passed_things)
-        items = () if items is passed_items else _unseen(items, passed_items)
+    if passed_bounds is bounds:  # (most often one of the tuples is the very one that passed, and the other
+        # short and changed in place: ``_unseen``'s first answers, without a call for them)
+        if things is passed_things:
+            things = ()
+        elif len(things) == len(passed_things) <= _LONG_POOL:
+            things = tuple(compress(things, map(is_not, things, passed_things)))
+        else:
+            things = _unseen(things, passed_things)
+        if items is passed_items:
+            items = ()
+        elif len(items) == len(passed_items) <= _LONG_POOL:
+            items = tuple(compress(items, map(is_not, items, passed_items)))
+        else:
+            items = _unseen(items, passed_items)
     worst, best = bounds.worst, bounds.best
     fail_low, fail_high, boom_low, boom_high = worst.fail, best.fail, worst.boom, best.boom
     for thing in things:
