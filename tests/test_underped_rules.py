@@ -114,20 +114,22 @@ def auto(s, until, value=OK, limit=400):
     for _ in range(limit):
         if until(s):
             return s
-        p = E.current_player(s)
-        assert p != TERMINAL, "the game ended"
-        if p == CHANCE:
-            s = E.apply(s, Roll(value))
-            continue
-        legal = E.legal_actions(s)
-        for kind in DEFAULT:
-            found = [a for a in legal if isinstance(a, kind)]
-            if found:
-                s = E.apply(s, found[0])
-                break
-        else:
-            raise AssertionError(f"no default among {legal}")
+        s = play_default(s, value)
     raise AssertionError("the condition was never reached")
+
+
+def play_default(s, value=OK):
+    """One step of ``auto``: a die rolled ``value``, or the first obvious choice (``DEFAULT``)."""
+    p = E.current_player(s)
+    assert p != TERMINAL, "the game ended"
+    if p == CHANCE:
+        return E.apply(s, Roll(value))
+    legal = E.legal_actions(s)
+    for kind in DEFAULT:
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return E.apply(s, found[0])
+    raise AssertionError(f"no default among {legal}")
 
 
 def rolling(kind):
@@ -571,22 +573,71 @@ def test_without_a_generator_a_system_recovers_nothing_in_space():
     assert s.derp(system).current_stamina == 3
 
 
-def test_a_robot_craft_home_from_the_moon_wins_the_landing_first_at_a_share():
-    """The landing's first is awarded once the crew is out at home: the craft's robots still count."""
-    import dataclasses
+def moon_robot(options=UNDERPED + ("underped_clockwork",)):
+    """A clockwork craft of one system programmed to 7 stamina: a capsule of mass 4 and a thruster of mass 2
+    (thrust enough to land on the Moon), 10 fuel, ordered out to the Moon, down on it, up again and home. On the
+    pad, R&D still open."""
+    s = new_game(options)
+    s, items, systems = build_systems(s, 1, program_points=5)
+    s, _, stages = give_thing(s, R, 0, "lower_stage", 60, "15/18", count=3)
+    s, _, (capsule,) = give_thing(s, R, 0, "capsule", 4, "15/18", count=1)
+    s, _, (thruster,) = give_thing(s, R, 0, "thruster", 2, "15/18", count=1)
+    s = give_stock(s, 0, fuel=40)
+    s = act(s, Assemble(UpgoerDesign("Robo", stages=((stages[0], stages[1]), (stages[2],)),
+                                     modules=(capsule, thruster) + tuple(items), fuel=10)))
+    s = act(s, WriteOrders(craft(s).id, MOON_ORDERS))
+    return s, systems[0]
 
-    from game.games.whatgoesup.rules.state import replace_in, update
 
-    s, _, system, _ = robot_craft(program_points=2)
-    s = in_orbit(s)
-    s = auto(s, at("junction"))
-    # Set directly, to skip a lunar round trip: this craft has touched down on the Moon on this flight.
-    s = dataclasses.replace(s, upgoers=replace_in(s.upgoers, [update(craft(s), bodies_landed=("moon",))]))
-    s = act(s, Burn("reentry"))
-    s = auto(s, lambda x: x.phase == "rnd" and x.turn == 3)
-    report = next(e.text for e in s.events if e.kind == "report" and e.text.startswith("End of turn 2"))
+# Out by the synchronous orbit, trans-lunar injection, lunar orbit insertion, the landing burn, the lunar
+# takeoff and the trans-world injection (then a coast into reentry past the capture burn).
+MOON_ORDERS = ("high_transfer", "lunar_transfer", "low_lunar_1", "lunar_landing", "low_lunar_3", "return_transit")
+
+
+def follow_orders(s, until, limit=2000):
+    """``auto`` for a clockwork craft: at a junction that offers its next written burn, it makes it."""
+    for _ in range(limit):
+        if until(s):
+            return s
+        if s.phase == "flight" and s.flight.mode == "junction" and E.current_player(s) not in (CHANCE, TERMINAL):
+            u = s.upgoer(s.flight.active)
+            burn = Burn(u.orders[0]) if u.orders else None
+            if burn is not None and burn in E.legal_actions(s):
+                s = act(s, burn)
+                continue
+        s = play_default(s)
+    raise AssertionError("the condition was never reached")
+
+
+def test_a_clockwork_robot_craft_flies_to_the_moon_and_home_and_wins_the_landing_first_at_a_share():
+    """A craft of robots may land on the Moon and win "First crew to land on the Moon and come home" at a share
+    ("firsts and milestones won with it give half the bonus, rounded up"): every burn written on the pad and
+    made as written, every die a 1, each turn's flights played through the Engine. The round trip takes six
+    burns, a stamina point each ("spends 1 Stamina on ANY action, burns included"), and no generator gives any
+    back: programmed to 7 ("+1 Stamina per resource point") the system comes home with one to spare."""
+    s, system = moon_robot()
+    assert s.derp(system).current_stamina == 7
+    s = act(s, EndRnD())
+    s = follow_orders(s, lambda x: craft(x).location == "lunar_surface")
+    u = craft(s)
+    assert u.bodies_landed == ("moon",) and u.orders == ("low_lunar_3", "return_transit")
+    assert s.derp(system).current_stamina == 3 and u.fuel == 2  # four burns made, two to go
+    assert any(e.text == "Robo touches down: Lunar Landing!" for e in s.events)
+    s = follow_orders(s, rolling("landing"))  # through reentry: the capsule's touchdown roll is next
+    assert s.derp(system).current_stamina == 1 and craft(s).fuel == 0
+    turn = s.turn
+    s = roll(s, OK)  # home: the turn's last flight, so the turn ends and its report is told
+    u = craft(s)
+    assert u.status == "landed" and u.orders == () and u.fuel == 0
+    assert s.derp(system).powered_down  # a system is powered down on the ground
     first = next(f for f in R.prestige.firsts if f.trigger == "moon_landing_and_return")
-    assert f"{first.name} +{-(-first.dots // 2)}" in report  # 5 dots: half, rounded up, is 3
+    share = -(-first.dots // 2)  # 5 dots: half, rounded up, is 3
+    assert (first.id, 0) in s.firsts
+    told = [e.text for e in s.events if e.kind == "prestige" and e.text.startswith(first.name)]
+    assert told == [f"{first.name}: Hop is first by an underped craft! (Robo lands on The Moon and comes home) "
+                    f"+{share} dots at the end of the turn."]
+    report = next(e.text for e in s.events if e.kind == "report" and e.text.startswith(f"End of turn {turn}"))
+    assert f"{first.name} +{share}" in report
 
 
 # ====================================================================== clockwork: rewritten at a recharge
