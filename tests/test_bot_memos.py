@@ -9,7 +9,8 @@ import pytest
 from game.core.dice_rng import DiceRoller
 from game.core.interface import CHANCE, TERMINAL
 from game.games.whatgoesup.bots import PLAN, SpaceProgramBot
-from game.games.whatgoesup.rules.actions import AnswerTrade, EndRnD, Invent, OfferTrade
+from game.games.whatgoesup.careful_play import CarefulPlayer
+from game.games.whatgoesup.rules.actions import AnswerTrade, Build, EndRnD, Invent, OfferTrade, Research
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.state import TradeBundle
 from game.games.whatgoesup.rules.tables import load_rules
@@ -111,3 +112,51 @@ def test_a_bot_that_keeps_what_it_read_answers_as_a_fresh_bot_at_every_choice(ga
             player = ENGINE.current_player(state)
             state = ENGINE.apply(state, dice.roll(ENGINE, state) if player == CHANCE else bot.choose(ENGINE, state))
         assert bot.compared > 100 and bot.older > 5
+
+
+@pytest.mark.parametrize("game", [
+    ("stop the rock", dict(players=1, scenario="stop_the_rock"), range(1, 4)),
+    ("moon temple", dict(players=2, turns=30, victory="moon_temple"), range(1, 2)),
+], ids=lambda g: g[0])
+def test_a_careful_plan_answers_what_the_engine_allows_without_asking_it(game, monkeypatch):
+    """A careful plan answers for a research step it has just proposed from the blueprint's listing row (the
+    row's price against the points) and for a build ``Engine.offered`` has just handed it, without asking
+    ``Engine.allowed``; its parts at home are grouped per items tuple and named per things tuple. In seeded games
+    (older states asked in between, as after an undo) every such answer equals the engine's and a plain read."""
+    asked = {"research": 0, "build": 0, "stored": 0}
+    plain_ok, plain_build, plain_stored = CarefulPlayer.ok, CarefulPlayer.build, CarefulPlayer.stored
+
+    def ok(plan, state, action):
+        offer = plan._offer
+        if offer[0] is state and type(action) is Research and action in offer[1]:
+            asked["research"] += 1
+        answer = plain_ok(plan, state, action)
+        assert answer == ENGINE.allowed(state, action), (action, state.turn)
+        return answer
+
+    def build(plan, state, thing):
+        answer = plain_build(plan, state, thing)
+        assert answer == (Build(thing.id, 1) if ENGINE.allowed(state, Build(thing.id, 1)) else None)
+        asked["build"] += 1
+        return answer
+
+    def stored(plan, state, name):
+        answer = plain_stored(plan, state, name)
+        assert answer == plan._stored_by_name(state).get(name, ()), (name, state.turn)
+        asked["stored"] += 1
+        return answer
+
+    monkeypatch.setattr(CarefulPlayer, "ok", ok)
+    monkeypatch.setattr(CarefulPlayer, "build", build)
+    monkeypatch.setattr(CarefulPlayer, "stored", stored)
+    _, setup, seeds = game
+    for seed in seeds:
+        bot = _CheckedBot(seed)
+        state, dice = ENGINE.new_game(default_setup(ENGINE, **setup)), DiceRoller(seed)
+        turns = setup.get("turns")
+        while ENGINE.current_player(state) != TERMINAL and (turns is None or state.turn <= turns):
+            player = ENGINE.current_player(state)
+            state = ENGINE.apply(state, dice.roll(ENGINE, state) if player == CHANCE else bot.choose(ENGINE, state))
+    assert asked["research"] > 50 and asked["stored"] > 20
+    if game[0] == "stop the rock":
+        assert asked["build"] > 10

@@ -37,16 +37,32 @@ class CarefulPlayer:
         self._approved: tuple = (None, None)  # (state, action): the last action ``ok`` allowed, and where
         self._parts: tuple = (None, {})  # (state.things, name -> blueprint) of the last blueprints looked at
         self._stores: tuple = (None, None, {})  # (state.items, state.things, name -> ids of parts at home)
+        self._stored_by_thing: dict = {}  # blueprint id -> ids of parts at home, for the items tuple in _stores
         self._trains: dict = {}  # skills -> (state.derps, the Train actions ``train`` proposes for them)
         self._derps: tuple = (None, ())  # (state.derps, the program's living derps)
         self._home: tuple = (None, ())  # (state.derps, those of them at home)
         self._crafts: tuple = (None, {})  # (state.upgoers, name -> the program's craft of that name)
         self._caps: dict = {}  # blueprint id -> (the blueprint last asked about, setup, its research cap)
         self._steps: dict = {}  # blueprint id -> (boom step wanted, fail step wanted) -> those one-step researches
-        self._towards: dict = {}  # id(blueprint) -> (blueprint, target, setup, the steps research_towards proposes)
+        self._towards: dict = {}  # id(blueprint) -> (blueprint, target, setup, the steps proposed, their price)
+        self._offer: tuple = (None, (), 0)  # (state, the steps research_towards last proposed there, their price)
+        self._granted: tuple = (None, None)  # (state, the Build that Engine.offered last handed out there)
 
     def ok(self, state: GameState, action: Action) -> bool:
-        if not self.engine.allowed(state, action):
+        """Whether the engine allows ``action`` now (exactly ``engine.allowed``); an allowed one is remembered
+        (``approved``). A research step that ``research_towards`` has just proposed in this very state is
+        answered as ``Engine.can_research`` would, from the same listing row it was proposed by: the step is in
+        the row, so it is allowed when it is this program's R&D turn, no trade waits and the points pay for it.
+        A build that ``build`` has just had from ``Engine.offered`` in this very state is allowed."""
+        offer = self._offer
+        if offer[0] is state and type(action) is Research and action in offer[1]:
+            if not (state.phase == "rnd" and state.pending_trade is None
+                    and offer[2] <= state.programs[self.program_index].points
+                    and self.engine.current_player(state) == self.program_index):
+                return False
+        elif self._granted[1] is action and self._granted[0] is state:
+            pass  # the engine has just offered it (``build``)
+        elif not self.engine.allowed(state, action):
             return False
         self._approved = (state, action)
         return True
@@ -60,23 +76,39 @@ class CarefulPlayer:
         """The program's (first) blueprint called ``name``, or None."""
         things, by_name = self._parts
         if things is not state.things:
-            by_name = {}
-            for t in state.things_of(self.program_index):
-                by_name.setdefault(t.name, t)
+            by_name = {t.name: t for t in reversed(state.things_of(self.program_index))}  # the first of a name wins
             self._parts = (state.things, by_name)
         return by_name.get(name)
 
     def stored(self, state: GameState, name: str) -> tuple[str, ...]:
-        """The ids of the program's built parts of the blueprint called ``name`` at home, in state order."""
+        """The ids of the program's built parts of the blueprint called ``name`` at home, in state order. The parts
+        are grouped by blueprint id once per items tuple, and the groups named once per things tuple (a research
+        changes the things, not which parts are stored)."""
         items, things, by_name = self._stores
-        if items is not state.items or things is not state.things:
-            found: dict[str, list[str]] = {}
+        if items is not state.items:
+            by_thing: dict[str, list[str]] = {}
             for i in state.items_of(self.program_index):
                 if i.location is HOME:
-                    found.setdefault(state.thing(i.thing_id).name, []).append(i.id)
-            by_name = {part: tuple(ids) for part, ids in found.items()}
-            self._stores = (state.items, state.things, by_name)
+                    by_thing.setdefault(i.thing_id, []).append(i.id)
+            self._stored_by_thing = by_thing
+        elif things is state.things:
+            return by_name.get(name, ())
+        by_name = {}
+        for thing_id, ids in self._stored_by_thing.items():
+            part = state.thing(thing_id).name
+            if part in by_name:  # two blueprints of one name: their parts in state order, read again
+                by_name = self._stored_by_name(state)
+                break
+            by_name[part] = tuple(ids)
+        self._stores = (state.items, state.things, by_name)
         return by_name.get(name, ())
+
+    def _stored_by_name(self, state: GameState) -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for i in state.items_of(self.program_index):
+            if i.location is HOME:
+                found.setdefault(state.thing(i.thing_id).name, []).append(i.id)
+        return {part: tuple(ids) for part, ids in found.items()}
 
     def derps(self, state: GameState) -> tuple:
         """The program's living derps, in state order (read once per tuple of derps)."""
@@ -135,9 +167,12 @@ class CarefulPlayer:
         """One step of Boom to Fail, then one of Fail to OK, while below ``target`` and while the engine's R&D
         listing row of the blueprint offers that step (the cap, the turn's step limit, Fail below Boom: the
         engine's rules, not restated here). The steps are made once per blueprint id, and proposed once per
-        blueprint value and target (they read nothing else)."""
+        blueprint value and target (they read nothing else); ``ok`` answers for the ones just proposed from the
+        row's price (the rest of what ``Engine.can_research`` asks)."""
         hit = self._towards.get(id(thing))
         if hit is not None and hit[0] is thing and hit[1] is target and hit[2] is state.setup:
+            if hit[3] and thing.owner == self.program_index:
+                self._offer = (state, hit[3], hit[4])
             return hit[3]
         row = self.engine.rnd_listing.row(state, thing)
         steps = self._steps.get(thing.id)
@@ -150,8 +185,18 @@ class CarefulPlayer:
                        row.research_fail is not None and rating.fail < target.fail]
         if len(self._towards) >= 256:
             self._towards.clear()
-        self._towards[id(thing)] = (thing, target, state.setup, wanted)
+        self._towards[id(thing)] = (thing, target, state.setup, wanted, row.research_cost)
+        if wanted and thing.owner == self.program_index:
+            self._offer = (state, wanted, row.research_cost)
         return wanted
+
+    def build(self, state: GameState, thing):
+        """The Build of one of ``thing`` (one of the program's blueprints in ``state``) when the engine allows it now
+        (``Engine.offered``: read from its R&D listing row, exactly what ``refusal`` allows), else None."""
+        build = self.engine.offered(state, thing)[2]
+        if build is not None:
+            self._granted = (state, build)
+        return build
 
     @staticmethod
     def trained(derp, skills=SKILLS[:2]) -> bool:

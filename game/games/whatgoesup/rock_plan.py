@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from game.games.whatgoesup.careful_play import SKILLS, CarefulPlayer, burns_along
-from game.games.whatgoesup.rules.actions import (Action, Assemble, Build, BuyConsumables, Disassemble, EndRnD, Heal, Hire,
+from game.games.whatgoesup.rules.actions import (Action, Assemble, BuyConsumables, Disassemble, EndRnD, Heal, Hire,
                                                  Invent)
 from game.games.whatgoesup.rules.flight_actions import (ChooseConsequence, Coast, EndActivities, Hold, Launch, Move,
                                                         Nudge)
@@ -142,10 +142,11 @@ class RockPlan(CarefulPlayer):
         return answer
 
     def _stock(self, state: GameState, fuel: int, rations: int) -> Iterator[Action]:
-        """Build what a flight needs (three stages, the capsule, the thruster) and buy its fuel and rations."""
+        """Build what a flight needs (three stages, the capsule, the thruster) and buy its fuel and rations (a build
+        the engine does not allow now is None)."""
         for name, count in ((STAGE, 3), (POD, 1), (PUFF, 1)):
             if len(self.stored(state, name)) < count:
-                yield Build(self.thing(state, name).id, 1)
+                yield self.build(state, self.thing(state, name))  # None (not allowed now) is passed over
         program = state.programs[self.program_index]
         if program.fuel_stock < fuel:
             yield BuyConsumables("fuel", fuel - program.fuel_stock)
