@@ -41,6 +41,28 @@ def test_appended_then_replaced_keeps_positions_right():
     assert state_module._INDEXES[id(grown)][2] == {p.id: n for n, p in enumerate(grown)}
 
 
+def test_removed_pool_answers_look_ups_like_a_fresh_index():
+    """``removed`` hands the shorter pool its parent's index without the ids taken out (no rebuild), so look-ups,
+    replacements and a later growth read as from an index made fresh; a pool holding an id twice gets none."""
+    from game.games.whatgoesup.rules.state import removed
+    pool = tuple(Piece(f"P{n}", n) for n in range(20))
+    replace_in(pool, [Piece("P0", 0)])  # the old pool has its index and positions kept
+    shorter = removed(pool, [2, 7, 19])
+    assert shorter == tuple(p for p in pool if p.id not in ("P2", "P7", "P19"))
+    kept = state_module._INDEXES[id(shorter)]
+    assert kept[0] is shorter and kept[1] == rebuilt_index(shorter) and kept[2] is None
+    assert index_by_id(shorter) == rebuilt_index(shorter) and "P7" not in index_by_id(shorter)
+    after = replace_in(shorter, [Piece("P8", 80)])
+    assert after == tuple(Piece(p.id, 80 if p.id == "P8" else p.value) for p in shorter)
+    assert index_by_id(after) == rebuilt_index(after)
+    assert state_module._INDEXES[id(after)][2] == {p.id: n for n, p in enumerate(shorter)}
+    doubled = appended(pool, [Piece("P3", 99)])
+    index_by_id(doubled)
+    fewer = removed(doubled, [0])
+    assert id(fewer) not in state_module._INDEXES or state_module._INDEXES[id(fewer)][0] is not fewer
+    assert index_by_id(fewer) == rebuilt_index(fewer)
+
+
 def test_one_value_replaced_like_many():
     """A research replaces one blueprint of a long pool: the one-value way gives the same tuple and index as
     the general way, replaces every copy of an id found twice, and leaves the pool alone for an unknown id."""
