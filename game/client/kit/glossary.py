@@ -12,6 +12,7 @@ readable (a dark card with a border, wide enough, sized to the window) and keep 
 from __future__ import annotations
 
 import warnings
+import weakref
 from typing import Callable, Iterable, Mapping, Optional, Union
 
 import pygame
@@ -90,13 +91,15 @@ class Glossary:
 
 # ---------------------------------------------------------------- tooltips on screen
 
-_THEMED: dict = {}
+#: Each UIManager given the tooltip theme -> the scale it was given at. Keyed by the manager itself, held weakly:
+#: an id would outlive its manager, and a new manager made at the same address would be taken as themed.
+_THEMED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def ensure_tip_theme(manager, layout) -> None:
     """Give pygame_gui's tooltips a readable card (the theme's text boxes are see-through), scaled."""
     scale = round(layout.scale, 3)
-    if _THEMED.get(id(manager)) == scale:
+    if _THEMED.get(manager) == scale:
         return
     size = str(max(10, round(17 * scale)))
     manager.get_theme().load_theme({
@@ -113,7 +116,7 @@ def ensure_tip_theme(manager, layout) -> None:
         warnings.simplefilter("ignore")
         manager.preload_fonts([{"name": "noto_sans", "point_size": int(size), "style": style}
                                for style in ("regular", "bold")])
-    _THEMED[id(manager)] = scale
+    _THEMED[manager] = scale
 
 
 def _width(layout) -> int:
