@@ -9,14 +9,13 @@ tuples of the state it came from) and proposes actions; the caller checks them w
 """
 from __future__ import annotations
 
-from typing import Iterator
-
 from game.games.whatgoesup.rules.actions import Action, Research, Train
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Burn, KeepRoll, UseLuck
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.state import HOME, GameState
 
 SKILLS = (("engineering", 3), ("piloting", 3), ("stamina", 1))  # a trained derp: 3/3/3
+_NEEDS: dict = {}  # skills -> ((skill, the level a derp has when it has the points), ...): Stamina counts from 2
 
 
 def burns_along(board, burn) -> tuple[Burn, ...]:
@@ -74,11 +73,15 @@ class CarefulPlayer:
     # ------------------------------------------------------------------ what the program has
     def thing(self, state: GameState, name: str):
         """The program's (first) blueprint called ``name``, or None."""
+        return self.blueprints(state).get(name)
+
+    def blueprints(self, state: GameState) -> dict:
+        """The program's blueprints by name (the first of a name), read once per things tuple; not to be changed."""
         things, by_name = self._parts
         if things is not state.things:
             by_name = {t.name: t for t in reversed(state.things_of(self.program_index))}  # the first of a name wins
             self._parts = (state.things, by_name)
-        return by_name.get(name)
+        return by_name
 
     def stored(self, state: GameState, name: str) -> tuple[str, ...]:
         """The ids of the program's built parts of the blueprint called ``name`` at home, in state order. The parts
@@ -215,17 +218,21 @@ class CarefulPlayer:
             self._trains[skills] = (state.derps, actions)
         return actions
 
-    def _training(self, state: GameState, skills) -> Iterator[Action]:
+    def _training(self, state: GameState, skills) -> list[Action]:
+        needs = _NEEDS.get(skills)
+        if needs is None:  # each skill with the level a derp must show for it (Stamina counts from 2)
+            needs = _NEEDS[skills] = tuple((skill, points + (2 if skill == "stamina" else 0)) for skill, points in skills)
+        trains = []
         for d in self.derps(state):
             if d.location is not HOME or d.injured:
                 continue
-            for skill, points in skills:
-                have = getattr(d, skill) - (2 if skill == "stamina" else 0)
-                if have < points and d.trained_skill in (None, skill):
-                    yield Train(d.id, skill, points - have)
+            for skill, need in needs:
+                level = getattr(d, skill)
+                if level < need:
+                    if d.trained_skill in (None, skill):
+                        trains.append(Train(d.id, skill, need - level))
                     break
-                if have < points:
-                    break
+        return trains
 
     # ------------------------------------------------------------------ rolls
     def consequence(self, state: GameState, choice) -> str:

@@ -58,8 +58,7 @@ class RockPlan(CarefulPlayer):
     # ------------------------------------------------------------------ the entry point
     def choose(self, state: GameState) -> Action:
         """This program's next action (R&D or flight); the caller rolls the dice."""
-        action = self.fly(state) if state.phase == "flight" else self.rnd(state)
-        return action
+        return self.fly(state) if state.phase == "flight" else self.rnd(state)
 
     # ------------------------------------------------------------------ what the program has
     def run(self, state: GameState):
@@ -79,7 +78,8 @@ class RockPlan(CarefulPlayer):
 
     def wants(self, state: GameState) -> Iterator[Action]:
         """What the careful player buys next, most urgent first (the first allowed one is bought)."""
-        pod, stage, puff = self.thing(state, POD), self.thing(state, STAGE), self.thing(state, PUFF)
+        named = self.blueprints(state).get
+        pod, stage, puff = named(POD), named(STAGE), named(PUFF)
         if not (pod and puff and stage):
             yield from self._invent(pod, puff, stage)
             return
@@ -91,9 +91,9 @@ class RockPlan(CarefulPlayer):
             if hops and len(hops[0].stages) < 2:
                 yield Disassemble(hops[0].id)  # a failed launch spent its launch stages: rebuild the stack
             yield from self.train(state)  # no flight before the crew can save a roll
-            yield from self._research(state, pod, FIRST_FLIGHT)
-            yield from self._research(state, puff, FIRST_FLIGHT)
-            yield from self._research(state, stage, FIRST_FLIGHT)
+            yield from self.research_towards(state, pod, FIRST_FLIGHT)
+            yield from self.research_towards(state, puff, FIRST_FLIGHT)
+            yield from self.research_towards(state, stage, FIRST_FLIGHT)
             if not hops:
                 yield from self._stock(state, HOP_FUEL, HOP_RATIONS)
                 crew = [d for d in self.derps_home(state) if d.can_fly and self.trained(d, SKILLS)][:HOP_CREW]
@@ -104,8 +104,8 @@ class RockPlan(CarefulPlayer):
             return
         if hops[0].status == "flying" and not hops[0].stranded:
             # Wait for the shakedown to come home: until then the parts' research caps stay low.
-            yield from self._research(state, pod)
-            yield from self._research(state, stage)
+            yield from self.research_towards(state, pod, TARGET[POD])
+            yield from self.research_towards(state, stage, TARGET[STAGE])
             yield from self.train(state)
             return
         if state.rock.saved:
@@ -117,15 +117,15 @@ class RockPlan(CarefulPlayer):
         if run is not None:
             # The craft is on its way: make its parts better while it flies (research lifts every copy).
             if run.status == "flying":
-                yield from self._research(state, puff)
-                yield from self._research(state, pod)
+                yield from self.research_towards(state, puff, TARGET[PUFF])
+                yield from self.research_towards(state, pod, TARGET[POD])
             yield from self.train(state)
             return
         if not self._trained_at_home(state):
             yield from self.train(state, SKILLS[:2])
-        yield from self._research(state, pod)
-        yield from self._research(state, puff)
-        yield from self._research(state, stage)
+        yield from self.research_towards(state, pod, TARGET[POD])
+        yield from self.research_towards(state, puff, TARGET[PUFF])
+        yield from self.research_towards(state, stage, TARGET[STAGE])
         yield from self._stock(state, FUEL, RATIONS)
         crew = sorted((d for d in self.derps_home(state) if d.can_fly and self.trained(d)),
                       key=lambda d: -d.total_points)[:CREW]
@@ -163,9 +163,6 @@ class RockPlan(CarefulPlayer):
 
     def _ready(self, state: GameState, thing, target: Optional[Rating] = None) -> bool:
         return self.reached(state, thing, target or TARGET[thing.name])
-
-    def _research(self, state: GameState, thing, target: Optional[Rating] = None) -> tuple[Action, ...]:
-        return self.research_towards(state, thing, target or TARGET[thing.name])
 
     @staticmethod
     def _invent(pod, puff, stage) -> Iterator[Action]:
