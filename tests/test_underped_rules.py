@@ -29,9 +29,9 @@ UNDERPED = ("underped",)
 
 
 # ====================================================================== helpers
-def new_game(options=UNDERPED, players=1):
+def new_game(options=UNDERPED, players=1, victory="most_dots"):
     ps = (PlayerSetup("Hop", "rabitians"), PlayerSetup("Spud", "merbs"))[:players]
-    return E.new_game(Setup(ps, turn_limit=20, options=frozenset(options), dice="d20"))
+    return E.new_game(Setup(ps, turn_limit=20, options=frozenset(options), dice="d20", victory=victory))
 
 
 def act(s, action):
@@ -573,15 +573,18 @@ def test_without_a_generator_a_system_recovers_nothing_in_space():
     assert s.derp(system).current_stamina == 3
 
 
-def moon_robot(options=UNDERPED + ("underped_clockwork",)):
+def moon_robot(options=UNDERPED + ("underped_clockwork",), victory="most_dots", payloads=()):
     """A clockwork craft of one system programmed to 7 stamina: a capsule of mass 4 and a thruster of mass 2
     (thrust enough to land on the Moon), 10 fuel, ordered out to the Moon, down on it, up again and home. On the
-    pad, R&D still open."""
-    s = new_game(options)
+    pad, R&D still open. ``payloads``: kinds of payload (mass 1) carried besides."""
+    s = new_game(options, victory=victory)
     s, items, systems = build_systems(s, 1, program_points=5)
     s, _, stages = give_thing(s, R, 0, "lower_stage", 60, "15/18", count=3)
     s, _, (capsule,) = give_thing(s, R, 0, "capsule", 4, "15/18", count=1)
     s, _, (thruster,) = give_thing(s, R, 0, "thruster", 2, "15/18", count=1)
+    for kind in payloads:
+        s, _, it = give_thing(s, R, 0, kind, 1, "15/18", count=1)
+        items = items + list(it)
     s = give_stock(s, 0, fuel=40)
     s = act(s, Assemble(UpgoerDesign("Robo", stages=((stages[0], stages[1]), (stages[2],)),
                                      modules=(capsule, thruster) + tuple(items), fuel=10)))
@@ -638,6 +641,93 @@ def test_a_clockwork_robot_craft_flies_to_the_moon_and_home_and_wins_the_landing
                     f"+{share} dots at the end of the turn."]
     report = next(e.text for e in s.events if e.kind == "report" and e.text.startswith(f"End of turn {turn}"))
     assert f"{first.name} +{share}" in report
+
+
+def test_robots_that_land_on_the_temples_moon_spot_it_as_robots():
+    """Final Destination: a craft landing on the Moon "looks for it, a roll against the map", and a craft of
+    robots looks too (its systems count as the crew); when it is found the story tells of the robots. The
+    mapping payload aboard maps 5% of the Moon at each first orbit (synchronous, low lunar), so 10% is mapped:
+    a roll of 1 finds it."""
+    s, _ = moon_robot(victory="moon_temple", payloads=("mapping",))
+    s = act(s, EndRnD())
+    s = follow_orders(s, rolling("temple_search"))
+    assert s.programs[0].mapped("moon") == 10 and s.flight.roll.rating.fail == 3
+    s = roll(s, OK)
+    assert craft(s).temple_found
+    assert "Robo's robots spot the Temple on the horizon!" in [e.text for e in s.events]
+
+
+def test_two_robots_win_the_multi_derp_first_told_as_robots():
+    """The multi-derp mission counts the systems aboard as crew ("counts as a derp"), and its first is told of
+    what flies: two robots (at a share), or a derp and a robot (a derp aboard: the whole first)."""
+    first = next(f for f in R.prestige.firsts if f.trigger == "multiderp_mission")
+    for derps, told, dots in (((), "Robo flies 2 robots", -(-first.dots // 2)),
+                              (((1, 0, 3),), "Robo flies 1 derp and 1 robot", first.dots)):
+        s = new_game()
+        s, items, _ = build_systems(s, 2 - len(derps), program_points=2)
+        s, stages, modules = hardware(s, 0)
+        crew = []
+        for i, (pi, en, st) in enumerate(derps):
+            s, d = give_derp(s, 0, f"Pilot{i}", pi, en, st)
+            crew.append(d)
+        s = act(s, Assemble(UpgoerDesign("Robo", stages=stages, modules=modules + tuple(items), crew=tuple(crew),
+                                         fuel=10, rations=2 * len(crew))))
+        s = act(s, EndRnD())
+        s = act(s, Launch(craft(s).id))
+        s = roll(s, OK)  # the launch stage: clear of the tower, the crew counted
+        assert (first.name, dots) in entries(s)
+        assert any(e.kind == "prestige" and e.text.startswith(first.name) and f"({told})" in e.text
+                   for e in s.events), told
+
+
+def test_2013_a_launch_boom_knocks_a_robot_crafts_robots_out_and_sends_the_capsule_to_landing():
+    """2013: 'Unless you have an escape tower, assume a failed capsule reentry (derps injured) and immediately
+    roll for capsule landing'. What would injure a derp powers a system down ("temporarily stranded"): the story
+    tells of robots knocked out, not of a crew hurt."""
+    from game.games.whatgoesup.rules.editions import load_edition
+
+    e13 = Engine(load_edition("2013"))
+    s = e13.new_game(Setup((PlayerSetup("Hop", "rabitians"),), turn_limit=20, options=frozenset(UNDERPED)))
+    s = give_stock(s, 0, points=200, fuel=40)
+    s = e13.apply(s, Invent("underped", 1))
+    thing = s.things[-1].id
+    s = e13.apply(e13.apply(s, Research(thing, "boom", 5)), Research(thing, "fail", 5))
+    s = e13.apply(s, Build(thing, 1))
+    system = next(d for d in s.derps if d.is_system)
+    s, _, stages = give_thing(s, e13.rules, 0, "lower_stage", 60, "15/18", count=3)
+    s, _, (capsule,) = give_thing(s, e13.rules, 0, "capsule", 14, "15/18", count=1)
+    s, _, (thruster,) = give_thing(s, e13.rules, 0, "thruster", 4, "15/18", count=1)
+    s = e13.apply(s, Assemble(UpgoerDesign("Robo", stages=((stages[0], stages[1]), (stages[2],)),
+                                           modules=(capsule, thruster, system.system), fuel=10)))
+    s = e13.apply(s, EndRnD())
+    s = e13.apply(s, Launch(craft(s).id))
+    s = e13.apply(s, Roll(BOOM))  # the launch stage Booms
+    u = craft(s)
+    # The system sits in the capsule, so it is flung clear with it (before, its part blew up with the rest).
+    assert s.flight.roll.kind == "landing" and u.modules == (capsule, system.system) and u.stages == ()
+    assert s.derp(system.id).powered_down and not s.derp(system.id).dead
+    assert ("Robo's rocket blows up and flings the capsule clear: its robots are knocked out as in a failed "
+            "reentry, and it falls straight to landing.") in [e.text for e in s.events]
+    s = e13.apply(s, Roll(OK))  # the capsule lands
+    assert craft(s).status == "landed" and s.item(system.system).location == HOME
+    assert s.derp(system.id).location == HOME and not s.derp(system.id).dead
+
+
+def test_an_escape_tower_pulls_a_robot_clear_in_its_capsule():
+    """"If the capsule was carrying an escape tower (Probe payload) and the escape tower works properly, the
+    capsule may proceed to Reentry": the system that sits in it comes too, as a derp would, and lands."""
+    s, _, system, _ = robot_craft(extra=("probe",))
+    s = act(s, EndRnD())
+    s = act(s, Launch(craft(s).id))
+    s = roll(roll(s, OK), OK)  # the launch stage, the power-up check
+    assert rolling("orbital_insertion")(s)
+    s = settle(roll(s, BOOM))
+    assert rolling("escape_tower")(s)
+    s = roll(s, OK)
+    part = s.derp(system).system
+    assert part in craft(s).modules and not s.derp(system).dead
+    s = auto(s, lambda x: craft(x).status != "flying")
+    assert craft(s).status == "landed" and s.item(part).location == HOME and not s.derp(system).dead
 
 
 # ====================================================================== clockwork: rewritten at a recharge

@@ -220,8 +220,8 @@ class ActivityPart(FlightBase):
         state = self._event(state, text, upgoer)
         if was_stranded and self.can_steer(state, state.upgoer(upgoer.id)) and self._crew(state, upgoer):
             # A craft of robots alone has no crew to save: its systems mended their own ride.
-            told = (f"{upgoer.name}'s crew save themselves" if self._living_crew(state, upgoer)
-                    else f"{upgoer.name}'s robots patch up their own craft")
+            told = (f"{upgoer.name}'s robots patch up their own craft" if self.robot_craft(state, upgoer)
+                    else f"{upgoer.name}'s crew save themselves")
             state = self._first(state, upgoer.owner, "jury_rig_rescue", told, craft=upgoer)
         return state
 

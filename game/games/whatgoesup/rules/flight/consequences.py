@@ -212,10 +212,12 @@ class ConsequencePart(FlightBase):
             state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
             state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"The escape tower does not save {upgoer.name}.")
             return self._set(state, active=None, mode="")
+        # The capsules come clear with all aboard them: the derps, and the underped systems that sit inside.
         capsules = {i.id for i in self._modules(state, upgoer, "capsule", working=False)}
-        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in capsules]
+        kept = capsules | self._system_parts(state, upgoer)
+        lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in kept]
         state = self._destroy_items(state, lost)
-        upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in capsules), stages=(),
+        upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in kept), stages=(),
                         fuel=0, status="flying")
         state = self._replace_upgoer(state, upgoer)
         state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear!", upgoer, "consequence")
@@ -236,7 +238,7 @@ class ConsequencePart(FlightBase):
                                             for i in self._items_aboard(state, upgoer))
         state = self._undock_all(state, upgoer, "as its rocket blows up")
         upgoer = state.upgoer(upgoer.id)
-        keep = {i.id for i in capsules}
+        keep = {i.id for i in capsules} | self._system_parts(state, upgoer)  # systems sit in the capsules
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer) if i.id not in keep])
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in keep), stages=(),
                         fuel=0, status="flying")
@@ -247,11 +249,17 @@ class ConsequencePart(FlightBase):
                                 "clear: it comes down through reentry.", upgoer, "consequence")
             return self._go_to(state, upgoer, next(s.id for s in self.board.steps if s.kind == "reentry"),
                                fallback=True), "bail_out"
-        state = self._event(state, f"{upgoer.name}'s rocket blows up and flings the capsule clear: the crew are hurt "
+        hurt = "its robots are knocked out" if self.robot_craft(state, upgoer) else "the crew are hurt"
+        state = self._event(state, f"{upgoer.name}'s rocket blows up and flings the capsule clear: {hurt} "
                             "as in a failed reentry, and it falls straight to landing.", upgoer, "consequence")
         state = self._replace_items(state, [update(c, reusable_lost=True) for c in capsules])
         state = self._injure(state, upgoer, self._crew(state, upgoer), "a rocket blowing up beneath them")
         return self._go_to(state, state.upgoer(upgoer.id), self._landing_step(), fallback=True), "bail_out"
+
+    def _system_parts(self, state: GameState, upgoer: Upgoer) -> set[str]:
+        """The parts of the underped systems aboard: crew members that "sit in a capsule", so they go where the
+        capsules go when the rest of the craft is lost."""
+        return {d.system for d in self._systems(state, upgoer)}
 
     # ------------------------------------------------------------------ losses
     def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:

@@ -113,7 +113,8 @@ class GoalPart(FlightBase):
         if outcome is not Outcome.OK:
             return self._event(state, f"No sign of the Temple near {upgoer.name}.", upgoer)
         state = self._replace_upgoer(state, update(upgoer, temple_found=True))
-        return self._event(state, f"{upgoer.name}'s crew spot the Temple on the horizon!", upgoer, "prestige")
+        spotters = "robots" if self.robot_craft(state, upgoer) else "crew"
+        return self._event(state, f"{upgoer.name}'s {spotters} spot the Temple on the horizon!", upgoer, "prestige")
 
     def _check_visit_temple(self, state: GameState, upgoer: Upgoer, a: VisitTemple) -> None:
         self._require_activity(state, upgoer, "the trip to the Temple")

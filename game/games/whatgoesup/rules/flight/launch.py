@@ -7,6 +7,7 @@ from __future__ import annotations
 
 
 from game.core.interface import IllegalAction
+from game.core.words import counted
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
@@ -91,8 +92,11 @@ class LaunchPart(FlightBase):
                 state = self._release_stages(state, upgoer, stage_items, recovery=("landing",))
             state = self._visit(state, upgoer, roll.step)
             upgoer = state.upgoer(upgoer.id)
-            if len(self._crew(state, upgoer)) >= 2:
-                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {len(self._crew(state, upgoer))} derps",
+            crew = self._crew(state, upgoer)
+            if len(crew) >= 2:
+                derps = len(self._living_crew(state, upgoer))  # the rest are underped systems: robots
+                who = " and ".join(counted(n, noun) for n, noun in ((derps, "derp"), (len(crew) - derps, "robot")) if n)
+                state = self._first(state, upgoer.owner, "multiderp_mission", f"{upgoer.name} flies {who}",
                                     craft=upgoer)
             state = self._set_saying(state, self._told(f"{upgoer.name} clears the tower and climbs away!", upgoer),
                                      launched=state.flight.launched + (upgoer.id,), active=None, mode="")
