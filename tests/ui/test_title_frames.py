@@ -1,4 +1,5 @@
-"""The title: its backdrop redrawn by its changes (the rects it copies back cover all that moved), and its tooltips."""
+"""The title: its backdrop redrawn by its changes (the rects it copies back cover all that moved), its tooltips, and its
+frames kept by their changes through a greyed-out button's tip and a return from Settings."""
 import pygame
 import pytest
 import pygame_gui
@@ -61,3 +62,48 @@ def test_the_titles_tooltips_are_readable_cards_inside_the_window_at_every_size(
         pygame.mouse.set_pos((2, 2))
         app.step(0.1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))])
         app.step(0.1, [])
+
+
+def _pointer(pos) -> list:
+    pygame.mouse.set_pos(pos)
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+
+
+def _equals_a_whole_frame(app) -> bool:
+    whole = app.surface.copy()
+    app.stack.draw(whole)
+    app.manager.draw_ui(whole)
+    return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_title_frames_stay_whole_through_a_greyed_out_buttons_tip_and_back_from_settings(make_app, size):
+    """The title's frames kept by their changes (``Scene.redraw_changes``) equal the same moment drawn whole while
+    the pointer rests on the greyed-out Continue (its hover spot draws nothing; its tooltip comes and goes), and
+    after Settings was opened over it and closed again (the title's buttons built anew), a button lit and left."""
+    from game.client.launch import wire_games
+
+    app = make_app(size)
+    wire_games(app.context)
+    title = app.start("title")
+    for _ in range(3):
+        app.step(0.1, [])
+    assert not title.buttons["continue"].is_enabled
+    script = {0: title.buttons["continue"].rect.center, 12: (5, 5)}
+    widgets_seen = set()
+    for frame in range(15):
+        app.step(0.1, _pointer(script[frame]) if frame in script else [])
+        widgets_seen.add(len(app.manager.get_sprite_group().visible))
+        assert _equals_a_whole_frame(app), frame
+    assert len(widgets_seen) > 1  # the tooltip came and went
+    title._activate("settings")
+    assert app.stack.top is not title
+    for _ in range(3):
+        app.step(0.1, [])
+    app.context.back()
+    assert app.stack.top is title
+    script = {2: title.buttons["load"].rect.center, 6: (5, 5)}
+    for frame in range(9):
+        app.step(0.1, _pointer(script[frame]) if frame in script else [])
+        assert _equals_a_whole_frame(app), ("back from settings", frame)
+    assert app._drawn_alone is title and app._blits is not None  # drawn by its changes again
