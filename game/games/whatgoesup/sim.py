@@ -729,7 +729,8 @@ def play_game(engine: Engine, setup: Setup, seed: int, max_turns: Optional[int] 
     Stops at the first broken invariant; ``result.failure`` then names the seed, action and problems.
     """
     bot, dice = make_bot(bot_kind, seed), dice or DiceRoller(seed)
-    checks = InvariantChecks(engine) if check else None
+    # the bound method, called after every action: calling the instance looks its __call__ up each time
+    checks = InvariantChecks(engine).__call__ if check else None
     state = engine.new_game(setup)
     result = GameResult(seed=seed, setup=setup)
     actions, clock, apply, check_seconds = result.actions, time.perf_counter, engine.apply, 0.0
@@ -933,8 +934,8 @@ def _play_one(engine: Engine, game: _GameSpec, seed: int) -> tuple[GameResult, "
                           difficulty=game.difficulty, options=game.options)
     counter = FlightCounter()
     started = time.perf_counter()
-    result = play_game(engine, setup, seed, max_turns=None if game.scenario else game.turns, on_action=counter,
-                       bot_kind=game.bot, check=game.check)
+    result = play_game(engine, setup, seed, max_turns=None if game.scenario else game.turns,
+                       on_action=counter.__call__, bot_kind=game.bot, check=game.check)  # (see play_game's checks)
     result.play_seconds = time.perf_counter() - started
     return result, counter
 
