@@ -171,7 +171,8 @@ class CarefulPlayer:
         listing row of the blueprint offers that step (the cap, the turn's step limit, Fail below Boom: the
         engine's rules, not restated here). The steps are made once per blueprint id, and proposed once per
         blueprint value and target (they read nothing else); ``ok`` answers for the ones just proposed from the
-        row's price (the rest of what ``Engine.can_research`` asks)."""
+        row's price (the rest of what ``Engine.can_research`` asks), so ``thing`` is a blueprint as read from this
+        ``state.things`` (as ``Engine.offered`` asks of its caller)."""
         hit = self._towards.get(id(thing))
         if hit is not None and hit[0] is thing and hit[1] is target and hit[2] is state.setup:
             if hit[3] and thing.owner == self.program_index:
