@@ -37,6 +37,7 @@ from game.client.whatgoesup.rocket_view import draw_rocket
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.rollpanel import HELP_ACTIONS, DerpFightShow, RollPanel, cached_card, card_middle
 from game.client.shell.settings import animation_factor, reading_seconds
+from game.client.kit.text import ellipsize
 from game.client.kit.words import counted
 from game.client.kit.style import disjoint_rects
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -72,6 +73,8 @@ HEADER_BG = (12, 11, 32)
 PANEL_W = 360  # design units
 HEADER_H = 64
 STRIP_H = 46
+#: Font sizes (units) tried, largest first, for a story line told on two lines of the strip.
+STORY_TWO_LINE_UNITS = (15, 14, 13)
 
 
 class FieldScene(GameScene):
@@ -1105,25 +1108,47 @@ class FieldScene(GameScene):
                 surface.blit(self._text(part, layout.px(15), colour is ACCENT_LIGHT, colour), (rect.left, y))
                 y += layout.px(20)
 
+    def story_rect(self) -> pygame.Rect:
+        """The strip under the board where the story's last line is told."""
+        layout = self.context.layout
+        return pygame.Rect(0, layout.height - layout.px(STRIP_H), layout.width - layout.px(PANEL_W),
+                           layout.px(STRIP_H))
+
+    def story_lines(self) -> tuple[list[str], pygame.font.Font]:
+        """The story strip's words as drawn, and their font: the story's last line on one line (17 units down
+        to 13); one too long for that (a docking with its answer, a war's first blow) on two lines in the
+        largest font from 15 units down to 13 whose two lines fit the strip, so it is read whole; only words
+        too many even for that lose their end to an ellipsis."""
+        layout = self.context.layout
+        text = self.story[-1] if self.story else "Drag the glowing marker onto a lit step, or use the buttons on the right."
+        strip = self.story_rect()
+        room = strip.w - layout.px(32)
+        font = fit_font(text, room, layout.px(17), min_size=max(8, layout.px(13)))
+        if font.size(text)[0] <= room:
+            return [text], font
+        for units in STORY_TWO_LINE_UNITS:
+            font = font_px(max(8, layout.px(units)))
+            lines = wrap_text(text, font, room)
+            if len(lines) <= 2 and 2 * font.get_linesize() <= strip.h:
+                return lines, font
+        lines = wrap_text(text, font, room)
+        return [lines[0], ellipsize(" ".join(lines[1:]), font, room)], font
+
     def _draw_story(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        strip = pygame.Rect(0, layout.height - layout.px(STRIP_H), layout.width - layout.px(PANEL_W), layout.px(STRIP_H))
+        strip = self.story_rect()
         surface.fill(STRIP_BG, strip)
         pygame.draw.line(surface, ACCENT, strip.topleft, strip.topright, max(1, layout.px(1)))
-        text = self.story[-1] if self.story else "Drag the glowing marker onto a lit step, or use the buttons on the right."
-        size = layout.px(17)
-        room = strip.w - layout.px(32)
-        font = fit_font(text, room, size, min_size=max(8, layout.px(13)))
-        if font.size(text)[0] > room:
-            while len(text) > 4 and font.size(text + "…")[0] > room:
-                text = text[:-1]
-            text += "…"
-        key = ("story", text, font.get_height())
-        image = self._text_cache.get(key)
-        if image is None:
-            image = font.render(text, True, INK)
-            self._text_cache[key] = image
-        surface.blit(image, image.get_rect(midleft=(strip.left + layout.px(16), strip.centery)))
+        lines, font = self.story_lines()
+        y = strip.centery - len(lines) * font.get_linesize() // 2
+        for text in lines:
+            key = ("story", text, font.get_height())
+            image = self._text_cache.get(key)
+            if image is None:
+                image = font.render(text, True, INK)
+                self._text_cache[key] = image
+            surface.blit(image, (strip.left + layout.px(16), y + (font.get_linesize() - image.get_height()) // 2))
+            y += font.get_linesize()
 
     def _draw_detail(self, surface: pygame.Surface, uid: str) -> None:
         layout = self.context.layout

@@ -1,0 +1,57 @@
+"""The Field's story strip (under the board) tells the last thing that happened whole: a line too long for one
+line of the strip goes on two, inside the strip, rather than losing its end to an ellipsis."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def _assert_inside_the_strip(app, scene, lines, font):
+    layout = scene.context.layout
+    strip = scene.story_rect()
+    assert 1 <= len(lines) <= 2
+    assert all(font.size(line)[0] <= strip.w - layout.px(32) for line in lines), lines
+    assert len(lines) * font.get_linesize() <= strip.h
+    assert font.get_height() >= layout.px(13) - 1  # never smaller than the one-line strip's smallest words
+    assert not scene.board_rect.colliderect(strip)  # the board ends where the strip begins
+    assert app.surface.get_rect().contains(strip)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hostile_docking_and_its_answer_are_told_whole_on_two_lines(make_app, size):
+    """Real play: Otter-1 docks with Frog-1 against its will (war_shots' boarding), and the strip tells the roll,
+    the latching on and Frog-1's two answers; the old strip cut it at 'or l…' at every size."""
+    from game.tools.war_shots import shot_war_boarding
+
+    app = make_app(size)
+    shot_war_boarding(app)
+    scene = app.stack.top
+    told = scene.story[-1]
+    assert "push it off with an RCS burn" in told and told.endswith("let the docking stand.")
+    lines, font = scene.story_lines()
+    assert len(lines) == 2
+    assert " ".join(lines) == told
+    _assert_inside_the_strip(app, scene, lines, font)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_short_line_stays_one_line_and_a_flood_of_words_ends_in_an_ellipsis_inside_the_strip(make_app, size):
+    from game.tools.war_shots import shot_war_boarding
+
+    app = make_app(size)
+    shot_war_boarding(app)
+    scene = app.stack.top
+    scene.story = ["Otter-1 burns 2 fuel: Polar plane change."]
+    lines, font = scene.story_lines()
+    assert lines == ["Otter-1 burns 2 fuel: Polar plane change."]
+    assert font.get_height() >= scene.context.layout.px(17) - 1
+    scene.story = [" ".join(["Frog-1 may push it off with an RCS burn, or let the docking stand."] * 6)]
+    lines, font = scene.story_lines()
+    assert len(lines) == 2 and lines[1].endswith("…")
+    _assert_inside_the_strip(app, scene, lines, font)
+    app.step(1 / 30, [])  # and it draws
