@@ -570,7 +570,8 @@ class AssemblyScene(StillScene, GameScene):
         if not r.stages:
             lines.append(("No lower stage yet: drag one onto the rocket.", INK_DIM, False))
         without = f" ({mass_text(r.dry_mass)} without fuel)" if self.fuel else ""
-        lines.append((f"Spacecraft {mass_text(r.spacecraft_mass)}{without}; whole Upgoer {mass_text(r.total_mass)}.",
+        lines.append((f"Spacecraft mass {mass_text(r.spacecraft_mass)}{without}; whole Upgoer mass "
+                      f"{mass_text(r.total_mass)}.",
                       INK, False))
         lines.append((f"Thrusters: {THRUST_WORDS.get(r.thrust_class, r.thrust_class)}.",
                       bad if r.thrust_class == "too_small" else INK_DIM, False))
