@@ -25,8 +25,9 @@ from game.games.whatgoesup.rules.reliability import Rating, penalised
 from game.games.whatgoesup.rules.rnd_listing import Listed, RndListing, joined, rnd_family_kinds
 from game.games.whatgoesup.rules.rock import RockRules
 from game.games.whatgoesup.rules.shared import people_by_id
-from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup, Thing,
-                    TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, made, place_of, replace_in, replaced_at,
+from game.games.whatgoesup.rules.state import (HOME, SKILLS, Derp, DotEntry, Event, GameState, Item, Program, Setup,
+                    Thing, TradeBundle, TradeOffer, Upgoer, UpgoerDesign, appended, made, noted, place_of, replace_in,
+                    replaced_at, researched_since,
                     update, with_program)
 from game.games.whatgoesup.rules.tables import Rules
 from game.games.whatgoesup.rules.transfer import TransferSources
@@ -76,6 +77,8 @@ class Engine:
         self.victory_rules = VictoryRules(self)
         self.rnd_listing = RndListing(rules, self.research_cap, self.INVENT_MASSES)
         self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
+        # Per program: (the state last listed, what else the families after the crew's read, their lists).
+        self._kept_after_crew: dict[int, tuple] = {}
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
         # Whether R&D's families are this engine's listing (a subclass that lists otherwise is read from its list).
@@ -568,7 +571,7 @@ class Engine:
         thing = made(Thing, id=f"T{state.next_id}", owner=program.index, name=name, kind=kind.id, base_mass=a.mass,
                      mass=mass, reusable=a.reusable, rating=rating, inventor=program.index)
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
-                      things=appended(state.things, (thing,)), events=(
+                      things=noted(appended(state.things, (thing,)), state.things), events=(
             Event.told(_invented, (program.name, name, kind.name, mass, cost, rating, note), program.index, "rnd"),))
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
@@ -619,8 +622,8 @@ class Engine:
             researched = update(thing, rating=new, boom_steps_this_turn=done + steps)
         self.rnd_listing.row_with_cap(researched, simulationist, cap)
         return update(state, programs=self._paying(state, program, cost),
-                      things=replaced_at(things, place, researched) if place >= 0
-                      else replace_in(things, (researched,)),
+                      things=noted(replaced_at(things, place, researched) if place >= 0
+                                   else replace_in(things, (researched,)), things, thing.id),
                       events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index,
                                          "rnd"),))
 
@@ -959,8 +962,8 @@ class Engine:
         if rules.only_heavier:
             heaviest = tuple(sorted(tuple(e for e in heaviest if e[:2] != pair) + (pair + (original.mass,),)))
         return update(state, programs=tuple(programs), next_id=state.next_id + 1,
-                      things=appended(state.things, (copy,)), reverse_engineered=state.reverse_engineered | {pair},
-                      reverse_engineered_mass=heaviest, events=(
+                      things=noted(appended(state.things, (copy,)), state.things),
+                      reverse_engineered=state.reverse_engineered | {pair}, reverse_engineered_mass=heaviest, events=(
             Event(f"{program.name} reverse-engineers {original.name} from {state.programs[inventor].name}'s "
                   f"hardware; {state.programs[beneficiary].name} gets {bonus} extra points next turn.",
                   program.index, "rnd"),))
@@ -1233,23 +1236,54 @@ class Engine:
         research and builds one part per block of blueprints; ``rnd_listing.rnd_family_kinds`` names each
         part's classes), each family's conditions read once from the state instead of checking every candidate
         in full (``rnd_listing`` keeps what the blueprints and the stored parts give, per tuple of the state,
-        and hands out its kept lists). Tracking, with its few candidates and involved checks, still asks
-        ``refusal``."""
+        and hands out its kept lists; the families after the crew's are handed on whole while what they read
+        stands, ``_after_crew``)."""
         listing = self.rnd_listing
         points = state.programs[player].points
         blueprints = listing.blueprints(state, player)
         parts = [listing.invent(state, blueprints, points)]
-        blocks = listing.research_and_build(blueprints, points)
-        parts += blocks
+        parts += listing.research_and_build(blueprints, points)
         parts.append(listing.purchases(points))  # fuel and rations containers, a hire
         parts.append(listing.crew_actions(state, player, points))
-        parts.append(listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal))
-        parts.append(listing.offers(state, player))
+        parts += self._after_crew(state, player, blueprints)
+        parts.append(listing.ending)
+        return parts
+
+    def _after_crew(self, state: GameState, player: int, blueprints) -> list[Sequence[Action]]:
+        """The reverse engineering, the sample trades, the disassembly, the tracking (which still asks
+        ``refusal``, with its few candidates and involved checks) and the assembly of suggested designs. Kept per
+        program for the state last listed, and handed on to a state made from it by actions the engine noted
+        (``state.researched_since``: research and additions only, so every design of a stored part stands) that
+        left the parts, the derps, the craft, the copies made, the program's stocks and people and the setup as they
+        were and give every program the same say in the sample trades (a point, a dot to give): all these families
+        read."""
+        programs = state.programs
+        floor = self.rules.economy.budget.min_dots
+        say = tuple([(program.points >= 1, program.dots - floor >= 1) for program in programs])
+        program = programs[player]
+        stocks = (program.fuel_stock, program.rations_stock, program.people, state.setup)
+        listing = self.rnd_listing
+        hit = self._kept_after_crew.get(player)
+        if hit is not None:
+            before = hit[0]
+            if (state.items is before.items and state.derps is before.derps and state.upgoers is before.upgoers
+                    and hit[2] == say and hit[3] == stocks
+                    and state.reverse_engineered is before.reverse_engineered
+                    and state.reverse_engineered_mass is before.reverse_engineered_mass
+                    and researched_since(state.things, before.things) is not None):
+                parts = hit[4]
+                if hit[1] is not blueprints.held:  # an invention or a copy: the blueprints held read again
+                    parts = [listing.reverse_engineering(state, player, blueprints,
+                                                         self._reverse_engineering_refusal)] + parts[1:]
+                self._kept_after_crew[player] = (state, blueprints.held, say, stocks, parts)  # the next looks back
+                return parts  # from here
+        parts = [listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal),
+                 listing.offers(state, player)]
         pads = listing.pads(state, player)
         parts.append(pads.disassemble)
         parts.append([track for track in pads.tracks if self.refusal(state, track) is None])
         parts.append(listing.assembles(self.suggested_designs(state, player), pads.taken_names))
-        parts.append(listing.ending)
+        self._kept_after_crew[player] = (state, blueprints.held, say, stocks, parts)
         return parts
 
     def _sample_offers(self, state: GameState, player: int) -> list[Action]:

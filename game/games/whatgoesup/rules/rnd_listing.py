@@ -12,10 +12,12 @@ without judging each candidate in full. What a listing needs is read once and ke
 
 States share the tuples they did not change, so an action that changes only items (a build) finds
 the blueprints already read, and one that changes only blueprints (research) finds the parts. A tuple
-that did change is read from the program's last view by what changed (``changed_since``: the places
-``replace_in`` and ``appended`` recorded, ``state.replaced_since``), so a research, a build or a part
-coming back to storage costs about the same in a long game as in a short one; blueprint rows are kept in
-blocks of 8 with what they list per level of points. The families are handed out as kept, not joined
+that did change is read from the program's last view by what changed: for the blueprints, what the engine's
+research, invention and copy noted they did to the things (``state.noted``, ``state.researched_since``: the
+blueprints researched, the things added), else the places ``replace_in`` and ``appended`` recorded
+(``changed_since``, ``state.replaced_since``), so a research, a build or a part coming back to storage costs
+about the same in a long game as in a short one; blueprint rows are kept in blocks of 8 with what they list
+per level of points. The families are handed out as kept, not joined
 (``Listed``, ``Engine.legal_families``): ``legal_actions`` joins them, and a bot that leaves some classes out
 drops whole families before joining instead of looking at every action. Every cache holds the values it was built from and
 answers only when handed those very values: derived data only, the state stays immutable plain data.
@@ -36,7 +38,7 @@ from game.games.whatgoesup.rules.underped_actions import Program as ProgramSyste
 from game.games.whatgoesup.rules.shared import people_by_id
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import (HOME, SKILLS, GameState, Item, Thing, TradeBundle, UpgoerDesign,
-                                                changes_since, index_by_id, replaced_since)
+                                                changes_since, index_by_id, replaced_since, researched_since)
 from game.games.whatgoesup.rules.tables import Rules
 
 _OWNER = attrgetter("owner")
@@ -53,7 +55,8 @@ def changed_since(before: tuple, after: tuple, steps: int = 64) -> Optional[list
     last = _LAST_CHANGED
     if last[0] is before and last[1] is after:  # the blueprints and the stored parts ask the same of the things
         return last[2]
-    made = replaced_since(before, after, steps)
+    # A step back costs about what comparing 20 values does: a short tuple is compared after a few steps.
+    made = replaced_since(before, after, min(steps, 1 + len(before) // 20))
     if made is None:
         changed = list(compress(range(len(before)), map(is_not, after, before)))
     elif len(made) == 1:  # one place replaced (a research, a build): no sort, no loop
@@ -125,6 +128,9 @@ class RowBlock:
 
 #: Blueprint rows per block.
 _BLOCK = 8
+#: How many noted actions back a view is carried by what the engine noted (``RndListing._by_changes``); past
+#: that, the things are compared.
+_MOST_NOTED = 64
 
 
 def row_blocks(rows: list[BlueprintRow]) -> list[RowBlock]:
@@ -283,7 +289,7 @@ class Blueprints:
     """One program's blueprints in one ``things`` tuple, read for the listing."""
 
     __slots__ = ("mine", "blocks", "taken_kinds", "held", "things", "positions", "of_kind", "names", "listed",
-                 "defaults")
+                 "defaults", "at")
 
     def __init__(self, mine: tuple[Thing, ...], blocks: list[RowBlock], taken_kinds: frozenset[str],
                  held: frozenset[tuple[int, str]], listed: Optional[BlocksListed] = None):
@@ -297,6 +303,7 @@ class Blueprints:
         self.taken_kinds = taken_kinds  # kinds whose next default name the program already uses
         self.held = held  # (inventor, name) of every blueprint held
         self.defaults: dict[str, str] = {}  # each invented kind's next default name, lowered (after ``of_kind``)
+        self.at: Optional[dict[str, int]] = None  # each blueprint's place in ``mine``, by id (None: not worked out)
 
 
 class StoredParts:
@@ -494,8 +501,10 @@ class RndListing:
         if hit is not None and hit[0] is things:
             return hit[1]
         last = self._last_blueprints.get(key[1:])
-        view = None if last is None else self._one_replaced(state, last, player, simulationist)
+        view = None if last is None else self._by_changes(state, last, player, simulationist, people)
         if view is not None:
+            positions = view.positions
+        elif last is not None and (view := self._one_replaced(state, last, player, simulationist)) is not None:
             positions = last.positions
         else:
             mine, positions, replaced = self._mine(state, player, last)
@@ -522,6 +531,56 @@ class RndListing:
             self._blueprints.clear()
         self._blueprints[key] = (things, view)
         self._last_blueprints[key[1:]] = view
+        return view
+
+    def _by_changes(self, state: GameState, last: Blueprints, player: int, simulationist: bool, people: str) \
+            -> Optional[Blueprints]:
+        """``last`` carried to ``state.things`` by what the engine noted on the way from the state ``last`` was
+        made for (``state.researched_since``): the program's blueprints that research gave new values put in their
+        places (their rows made again, a block only where a row lists other actions), the program's things after
+        ``last.things`` added; another program's research, and every action that left the things alone, change
+        nothing here (``last`` itself is handed on). None when that way is not known (a turn's start, a flight, a
+        trade's copy of a blueprint, an undo or a load came between): then the things are compared."""
+        things, before = state.things, last.things
+        researched = researched_since(things, before)
+        if researched is None:
+            return None
+        at = last.at
+        if at is None and researched:
+            at = last.at = {thing.id: n for n, thing in enumerate(last.mine)}
+        if len(things) == len(before):
+            if not researched:
+                return last
+            if len(researched) == 1:  # one research (most of a listing's carrying): its blueprint, or nothing
+                n = at.get(researched[0])
+                if n is None:
+                    return last  # another program's
+                positions = last.positions
+                new = things[positions[n]] if positions is not None else state.thing(researched[0])
+                row = self._row(state, new, simulationist)
+                block, k = divmod(n, _BLOCK)
+                kept = last.blocks[block].rows[k]
+                if row is not kept and row != kept:  # a step closed: the block is made again
+                    view = self._carried(state, last, last.mine[:n] + (new,) + last.mine[n + 1:], [n],
+                                         simulationist, people, player, at)
+                    view.positions = last.positions
+                    return view
+                view = Blueprints(last.mine[:n] + (new,) + last.mine[n + 1:], last.blocks, last.taken_kinds,
+                                  last.held, last.listed)
+                view.of_kind, view.names, view.defaults, view.at = last.of_kind, last.names, last.defaults, at
+                view.positions = positions
+                return view
+        replaced = sorted({at[thing_id] for thing_id in researched if thing_id in at}) if researched else []
+        added = [n for n in range(len(before), len(things)) if things[n].owner == player]
+        if not replaced and not added:
+            return last
+        mine = list(last.mine)
+        for n in replaced:
+            mine[n] = state.thing(mine[n].id)
+        mine += [things[n] for n in added]
+        view = self._carried(state, last, tuple(mine), replaced, simulationist, people, player, at)
+        positions = last.positions
+        view.positions = None if positions is None else positions + added if added else positions
         return view
 
     def _one_replaced(self, state: GameState, last: Blueprints, player: int, simulationist: bool) \
@@ -559,7 +618,7 @@ class RndListing:
         return view
 
     def _carried(self, state: GameState, last: Blueprints, mine: tuple[Thing, ...], replaced: list[int],
-                 simulationist: bool, people: str, player: int) -> Blueprints:
+                 simulationist: bool, people: str, player: int, places: Optional[dict[str, int]] = None) -> Blueprints:
         """``last`` for ``mine``: the same blueprints by name, kind and inventor in their places, those at
         ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks only
         where a row's values changed, so a block, its lists and the blocks' lists per level stand while the
@@ -584,7 +643,7 @@ class RndListing:
         if not added:
             view = Blueprints(mine, blocks, last.taken_kinds, last.held,
                               BlocksListed(blocks, last.listed, tuple(sorted(remade))) if remade else last.listed)
-            view.of_kind, view.names, view.defaults = last.of_kind, last.names, last.defaults
+            view.of_kind, view.names, view.defaults, view.at = last.of_kind, last.names, last.defaults, places
             return view
         of_kind, names = dict(last.of_kind), set(last.names)
         new_names = set()
@@ -601,6 +660,11 @@ class RndListing:
         view = Blueprints(mine, blocks, taken, last.held | frozenset((t.inventor, t.name) for t in added),
                           BlocksListed(blocks, last.listed, changed))
         view.of_kind, view.names, view.defaults = of_kind, names, defaults
+        if places is not None:  # the places of the blueprints added after the others
+            places = places.copy()
+            for n in range(len(last.mine), len(mine)):
+                places[mine[n].id] = n
+            view.at = places
         return view
 
     @staticmethod
@@ -1036,22 +1100,27 @@ class RndListing:
         return offers
 
     def _offer(self, partner: int, sample: str, first: str) -> OfferTrade:
-        """One sample trade with ``partner`` (``first``: the id of the first stored part), made once."""
-        key = (partner, sample, first)
+        """One sample trade with ``partner`` (``first``: the id of the first stored part, which only the samples
+        that give a part carry), made once: a new first part remakes only those."""
+        key = (partner, sample, first) if sample in _PART_SAMPLES else (partner, sample)
         action = self._offers.get(key)
         if action is None:
-            one_point, one_dot, part = TradeBundle(points=1), TradeBundle(dots=1), TradeBundle(items=(first,))
             if sample == "give point":
-                action = OfferTrade(partner, give=one_point)
+                action = OfferTrade(partner, give=_ONE_POINT)
             elif sample == "dot for point":
-                action = OfferTrade(partner, take=one_point, give=one_dot)
+                action = OfferTrade(partner, take=_ONE_POINT, give=_ONE_DOT)
             elif sample == "part for point":
-                action = OfferTrade(partner, give=part, take=one_point)
+                action = OfferTrade(partner, give=TradeBundle(items=(first,)), take=_ONE_POINT)
             elif sample == "give dot":
-                action = OfferTrade(partner, give=one_dot)
+                action = OfferTrade(partner, give=_ONE_DOT)
             else:  # "part for dot"
-                action = OfferTrade(partner, give=part, take=one_dot)
+                action = OfferTrade(partner, give=TradeBundle(items=(first,)), take=_ONE_DOT)
             if len(self._offers) >= _MAX_ROWS:
                 self._offers.clear()
             self._offers[key] = action
         return action
+
+
+#: The sample trades that give the first stored part, and the bundles of one point and one dot the others carry.
+_PART_SAMPLES = frozenset(("part for point", "part for dot"))
+_ONE_POINT, _ONE_DOT = TradeBundle(points=1), TradeBundle(dots=1)

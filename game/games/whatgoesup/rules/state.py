@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
 from game.games.whatgoesup.rules.reliability import Rating
 
@@ -837,6 +837,75 @@ def changes_since(older: tuple, newer: tuple, steps: int = 64) -> Optional[tuple
         return gone, sorted(changed)
     gone.sort()
     return gone, sorted(changed.difference(gone)) if changed else []
+
+
+class Change(NamedTuple):
+    """How the engine made a things tuple from the one before, as its R&D handlers say it (``noted``; read back
+    by ``change_of`` and ``researched_since``): every thing of ``before`` is the very same value in the same place
+    but the blueprint ``researched`` (its id; None: none), to which research gave a new rating and this turn's
+    steps (the same id, name, kind, masses, owner and inventor); any things after them are new (an invention, a
+    copy). ``since`` is the first tuple of the unbroken run of noted changes that ends here (a tuple made
+    otherwise), so a reader tells at once whether an older tuple lies on the way back. A change of the things
+    made otherwise (a trade's copy of a blueprint, a turn's start, a flight) is not noted, nor are the tuples
+    of a loaded save: a reader then compares the tuples themselves."""
+
+    before: tuple
+    researched: Optional[str]
+    since: tuple
+
+
+def noted(things: tuple, before: tuple, researched: Optional[str] = None) -> tuple:
+    """``things``, noted as made from ``before`` leaving every thing as it was but the blueprint ``researched``
+    (by id) and adding things after them (``Change``). Derived data, like ``_MADE_FROM``: the tuple is returned
+    as it is. Research, an invention and a reverse-engineered copy note what they did."""
+    if things is before:
+        return things  # nothing was made: a tuple is never noted as made from itself
+    prior = _CHANGES.get(id(before))
+    if len(_CHANGES) >= _MAX_CHANGES:
+        _make_room(_CHANGES, _MAX_CHANGES)
+    _CHANGES[id(things)] = (things, before, researched,
+                            before if prior is None or prior[0] is not before else prior[3])
+    return things
+
+
+def change_of(things: tuple) -> Optional[Change]:
+    """The change noted for the things tuple ``things`` by the action that made it (``noted``), or None."""
+    hit = _CHANGES.get(id(things))
+    return Change(hit[1], hit[2], hit[3]) if hit is not None and hit[0] is things else None
+
+
+def researched_since(things: tuple, older: tuple, steps: int = 64) -> Optional[list[str]]:
+    """When the things tuple ``things`` was made from ``older`` by noted changes alone (at most ``steps``;
+    ``older`` itself: none): the ids of the blueprints research gave new values on the way, newest first, once
+    for each research. Every other thing of ``older`` is then the very same value in ``things``, and things may
+    follow them (``Change``). None when that is not known: then compare the tuples."""
+    if things is older:
+        return []
+    hit = _CHANGES.get(id(things))
+    if hit is None or hit[0] is not things:
+        return None
+    if hit[1] is older:  # one change back: most listings
+        return [] if hit[2] is None else [hit[2]]
+    prior = _CHANGES.get(id(older))
+    if hit[3] is not (older if prior is None or prior[0] is not older else prior[3]):
+        return None  # another run of noted changes: ``older`` is not on the way back
+    researched: list[str] = []
+    for _ in range(steps):
+        if hit[2] is not None:
+            researched.append(hit[2])
+        step = hit[1]
+        if step is older:
+            return researched
+        hit = _CHANGES.get(id(step))
+        if hit is None or hit[0] is not step:
+            return None
+    return None
+
+
+#: id(things) -> (things, the tuple before, the id researched or None, the first tuple of the run): each note
+#: holds the tuple before, so a run of noted tuples stays alive while noted; the older half is forgotten when full.
+_CHANGES: dict[int, tuple] = {}
+_MAX_CHANGES = 128
 
 
 def update(value, /, **changes):
