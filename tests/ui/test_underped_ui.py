@@ -59,6 +59,7 @@ def test_the_first_robot_invented_shows_the_hint_once(robot_rnd):
     hint = app.stack.top
     assert isinstance(hint, RobotHintOverlay)
     assert any("1 point per stamina point" in p for p in robot_hint_text(flow.session.engine.rules))
+    assert any("skills: Piloting 0, Engineering 0, Stamina 2" in p for p in robot_hint_text(flow.session.engine.rules))
     press(app, hint.close_button)
     rnd = app.stack.top
     assert rnd.name == "rnd"

@@ -26,7 +26,8 @@ def robot_hint_text(rules) -> list[str]:
         "An underped system is a part and a crew member at once. Build it, then load it into a capsule on the "
         "assembly screen like any other part: it takes a seat, weighs 1 and eats no rations. A craft flown by "
         "robots alone may go anywhere.",
-        f"It starts with a new derp's {d.start_piloting}/{d.start_engineering}/{d.start_stamina}. Program it on "
+        f"It starts with a new derp's skills: Piloting {d.start_piloting}, Engineering {d.start_engineering}, "
+        f"Stamina {d.start_stamina}. Program it on "
         f"the Derps tab ({counted(u.program_cost_per_stamina, 'point')} per stamina point), even when it already "
         f"waits on the pad: it never stays home for it.",
         f"In flight it spends {counted(u.action_stamina, 'stamina point')} on everything it does, every burn "

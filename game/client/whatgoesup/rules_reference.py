@@ -171,8 +171,9 @@ def reference_sections(rules) -> list[Section]:
         u = comps.underped
         out.append(Section("underped", "Underped craft", (
             f"With the Underped craft rule a program may invent an underped system, a robot pilot: a part of mass "
-            f"1, researched and built like any other, that also counts as a crew member with a new derp's "
-            f"{derps.start_piloting}/{derps.start_engineering}/{derps.start_stamina}. Load it into a capsule as a "
+            f"1, researched and built like any other, that also counts as a crew member with a new derp's skills "
+            f"(Piloting {derps.start_piloting}, Engineering {derps.start_engineering}, Stamina "
+            f"{derps.start_stamina}). Load it into a capsule as a "
             f"part; it eats no rations. A craft flown by robots alone may go anywhere a crewed craft may.",
             f"Programming: {pts(u.program_cost_per_stamina)} per stamina point, during R&D, even aboard a craft "
             f"already on the pad. Robots are never trained.",
