@@ -2,6 +2,7 @@
 needs another brings it), R&D invents with a one-time hint and programs robots, assembly loads a robot as a
 part, the Field marks a robot craft and words its actions without ids."""
 import os
+from fractions import Fraction
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -187,6 +188,7 @@ def test_a_stranded_robot_craft_is_ordered_to_jury_rig_its_capsule_on_the_other_
     from game.client.whatgoesup.game_flow import start_game
     from game.client.whatgoesup.shipped import shipped_engine
     from game.core.session import GameSession
+    from game.games.whatgoesup.rules.reliability import Outcome
     from game.tools.underped_shots import robot_recharged_state
 
     _engine, state = robot_recharged_state(broken_capsule=True)
@@ -202,7 +204,12 @@ def test_a_stranded_robot_craft_is_ordered_to_jury_rig_its_capsule_on_the_other_
     choices = dict(scene.order_targets())
     assert choices["Jury-rig Burrow Pod"] == f"jury_rig:{capsule.id}"
     text = " ".join(t for t, _ in scene.preview_lines())
-    assert "Burrow Pod is broken: its robots can be ordered to jury-rig it (it works on a roll under 2)" in text
+    assert ("Burrow Pod is broken: its robots can be ordered to jury-rig it (it works on a roll under 2: a 5% "
+            "chance)") in text
+    # the chance told is the engine's own for the jury-rig roll those robots would make (Single D20: a 1)
+    engine, robot = flow.session.engine, next(d for d in state.derps if d.is_system and d.location == craft.id)
+    roll = engine.flight_rules._jury_roll(state, craft, robot, capsule)
+    assert engine.flight_rules.roll_odds(state, roll)[Outcome.OK] == scene.jury_rig_chance(2) == Fraction(1, 20)
     scene.form["o_burn"] = f"jury_rig:{capsule.id}"
     press(app, scene.buttons["do:orders_add"])
     scene = app.stack.top

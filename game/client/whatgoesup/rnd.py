@@ -7,6 +7,7 @@ before it is committed, and the engine's reason when it is not allowed. Every ac
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Optional
 
 import pygame
@@ -17,11 +18,14 @@ from game.games.whatgoesup.rules.actions import (Action, Build, BuyConsumables, 
                                 ReverseEngineer, Train)
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.flight_actions import Track
+from game.games.whatgoesup.rules.flight.common import NEVER
+from game.games.whatgoesup.rules.reliability import Outcome, Rating, outcome_odds
 from game.games.whatgoesup.rules.limits import DERP_NAME_MAX, PART_NAME_MAX
 from game.games.whatgoesup.rules.state import HOME, SKILLS
 
 from game.client.scenes.game_scene import GameScene
 from game.client.scenes.still_scene import StillScene
+from game.client.scenes.dice import percent_text
 from game.client.whatgoesup.names import copy_labels
 from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
@@ -887,8 +891,9 @@ class RnDScene(StillScene, GameScene):
         for item in (i for i in state.items_at(craft.id) if i.disabled):
             name = state.thing(item.thing_id).name
             if f"jury_rig:{item.id}" in choices:
+                target = self.jury_rig_target(craft)
                 lines.append((f"{name} is broken: its robots can be ordered to jury-rig it (it works on a roll "
-                              f"under {self.jury_rig_target(craft)}).", INK))
+                              f"under {target}: a {percent_text(self.jury_rig_chance(target))} chance).", INK))
             else:
                 lines.append((f"{name} is broken, and its robots cannot mend it.", INK_DIM))
         return lines
@@ -898,6 +903,12 @@ class RnDScene(StillScene, GameScene):
         flight, multiplier = self.engine.flight_rules, self.engine.rules.flight.jury_rig_engineering_multiplier
         systems = [d for d in self.state.derps if d.is_system and d.location == craft.id and not d.dead]
         return max(1, max(multiplier * flight.repair_engineering(self.state, d) for d in systems))
+
+    def jury_rig_chance(self, target: int) -> Fraction:
+        """The exact chance that a jury-rig working on a roll under ``target`` works, on this game's dice (the
+        engine rolls it as a Fail safety of ``target`` that no Boom reaches)."""
+        distribution = self.engine.rules.dice.scheme(self.state.setup.dice).distribution()
+        return outcome_odds(distribution, Rating(target, NEVER))[Outcome.OK]
 
     def preview_font(self, lines: list[tuple[str, tuple]]) -> pygame.font.Font:
         """The largest font (17 units down to 11) in which every preview line fits its box whole."""
