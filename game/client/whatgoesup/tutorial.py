@@ -377,6 +377,9 @@ class TutorialGuide:
         if self.top_name() == "turn_report":
             rect = self._report_text_rect(self.top(), sections_read=4)
             return [rect] if rect is not None else []
+        if self.top_name() == "assembly":  # the rocket being built, where the parts are dropped
+            rect = self._rect_for("assembly:picture")
+            return [rect] if rect is not None else []
         return []
 
     def card_rect(self) -> pygame.Rect:
