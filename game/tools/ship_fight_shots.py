@@ -28,7 +28,8 @@ def _give(state, rules, program: int, name: str, parts: tuple[str, ...], crew: t
     masses = {"capsule": 14, "thruster": 4, "habitat": 4}
     modules = []
     for kind in parts:
-        label = {"waylight": "Glimmer Waylight", "probe": "Pokey probe", "cart": "Rover cart"}.get(kind)
+        label = {"waylight": "Glimmer Waylight", "probe": "Pokey probe", "cart": "Rover cart", "capsule": f"{name} pod",
+                 "thruster": f"{name} kicker", "rcs": f"{name} puffer"}.get(kind)  # named as players name them
         state, _, (item,) = give_thing(state, rules, program, kind, masses.get(kind, 1), "13/18", count=1, name=label)
         modules.append(item)
     state, _, stages = give_thing(state, rules, program, "lower_stage", 60, "13/18", count=3, name="Climber stage")
