@@ -108,3 +108,18 @@ def test_the_reference_explains_underped_craft_with_the_shipped_numbers(rules):
     assert "spends 1 stamina on every action it takes, burns and nudges included" in text
     assert ("Robot repairs (a further option): robots carry a repair routine and jury-rig as if they had "
             "Engineering 1") in text
+
+
+@pytest.mark.parametrize("edition, words", [
+    ("2014", "to carry a load it masses that load plus a tenth of it, rounded up (a load of 9: mass 10)"),
+    ("2013", "to carry a load it masses one more than that load (a load of 9: mass 10)")])
+def test_the_capsules_capacity_is_told_in_words_not_by_its_rule_id(edition, words):
+    """components.yaml's capacity_rule reads 'tenth_overhead' / 'minus_one'; the reference said '(capacity rule:
+    tenth overhead)'. It says what the rule does, with an example from the formula itself, and no id anywhere."""
+    import re
+
+    rules = load_rules(os.path.join(RULES_DIR, "..", edition))
+    text = text_of(reference_sections(rules))
+    assert words in text
+    assert "capacity rule" not in text and "overhead" not in text
+    assert re.findall(r"\b[a-z]+_[a-z_]+\b", text) == []  # no snake_case id left in either edition's words

@@ -12,11 +12,21 @@ from fractions import Fraction
 
 import pygame
 
+from game.games.whatgoesup.rules import formulas
+
 from game.client.kit.style import ACCENT_LIGHT, INK, draw_text, font_px
 from game.client.kit.text import draw_wrapped
 from game.client.kit.words import counted
 from game.client.scenes.reference import ReferenceScene, Section, glossary_section
 from game.client.whatgoesup.explain import skill_use
+
+
+#: How much a capsule carries for its mass, by ``components.yaml: capsule.capacity_rule``
+#: (formulas.capsule_mass_for_capacity; the example's numbers come from it).
+CAPACITY_WORDS = {
+    "tenth_overhead": "to carry a load it masses that load plus a tenth of it, rounded up",
+    "minus_one": "to carry a load it masses one more than that load",
+}
 
 
 def _frac(value) -> str:
@@ -78,8 +88,9 @@ def reference_sections(rules) -> list[Section]:
     )))
 
     out.append(Section("mass", "Mass and fuel", (
-        f"A capsule carries crew, payloads, RCS and rations; it must mass at least {comps.capsule.min_mass} "
-        f"(capacity rule: {comps.capsule.capacity_rule.replace('_', ' ')}).",
+        f"A capsule carries crew, payloads, RCS and rations; it must mass at least {comps.capsule.min_mass}, "
+        f"and {CAPACITY_WORDS[comps.capsule.capacity_rule]} (a load of 9: mass "
+        f"{formulas.capsule_mass_for_capacity(9, comps)}).",
         f"Thrusters must mass at least {_frac(comps.thruster.min_ratio)} of the capsules they push; "
         f"{_frac(comps.thruster.lunar_landing_ratio)} to land on the Moon; "
         f"{_frac(comps.thruster.planetary_landing_ratio)} to land back home in one reusable piece.",
@@ -306,7 +317,6 @@ def example_rocket(rules):
     stage as heavy as both. None if these rules cannot build it within a few turns."""
     if id(rules) in _EXAMPLES:
         return _EXAMPLES[id(rules)]
-    from game.games.whatgoesup.rules import formulas
     from game.games.whatgoesup.rules.actions import Build, BuyConsumables, EndRnD, Hire, Invent
     from game.games.whatgoesup.rules.engine import Engine, IllegalAction, IllegalSetup
     from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
