@@ -382,8 +382,7 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     if isinstance(action, JuryRig):
         derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)
         derp_value = state.find("derp", action.derp)
-        need = (engine.rules.flight.jury_rig_engineering_multiplier
-                * engine.flight_rules.repair_engineering(state, derp_value)) if derp_value else "?"
+        need = engine.flight_rules.jury_rig_rating(state, derp_value).fail if derp_value else "?"
         return f"Jury-rig: {derp} fixes {item}", f"{derp} tries to get {item} working again: it works on a roll under {need}."
     if isinstance(action, UsePayload):
         derp, item = _name(state, "derp", action.derp), _name(state, "item", action.item)

@@ -899,10 +899,10 @@ class RnDScene(StillScene, GameScene):
         return lines
 
     def jury_rig_target(self, craft) -> int:
-        """A jury-rig by the craft's best robot works on a roll under this (twice its repair Engineering)."""
-        flight, multiplier = self.engine.flight_rules, self.engine.rules.flight.jury_rig_engineering_multiplier
+        """A jury-rig by the craft's best robot works on a roll under this (the engine's ``jury_rig_rating``)."""
+        flight = self.engine.flight_rules
         systems = [d for d in self.state.derps if d.is_system and d.location == craft.id and not d.dead]
-        return max(1, max(multiplier * flight.repair_engineering(self.state, d) for d in systems))
+        return max(flight.jury_rig_rating(self.state, d).fail for d in systems)
 
     def jury_rig_chance(self, target: int) -> Fraction:
         """The exact chance that a jury-rig working on a roll under ``target`` works, on this game's dice (the

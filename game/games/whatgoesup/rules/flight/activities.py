@@ -198,11 +198,17 @@ class ActivityPart(FlightBase):
         state = self._spend(state, derp)
         return self._queue_rolls(state, [self._jury_roll(state, upgoer, derp, item)])
 
+    def jury_rig_rating(self, state: GameState, derp: Derp) -> Rating:
+        """What a jury-rig by ``derp`` rolls against: it works on a roll under flight.yaml's multiplier (twice) the
+        Engineering it repairs with (``repair_engineering``), at least 1, a "Fail safety" that no Boom can reach.
+        The jury-rig roll, the flight panel's words and the orders editor's chance all read this one rating."""
+        return Rating(max(1, self.table.jury_rig_engineering_multiplier * self.repair_engineering(state, derp)),
+                      NEVER)
+
     def _jury_roll(self, state: GameState, upgoer: Upgoer, derp: Derp, item: Item) -> PendingRoll:
-        # Works on a roll under twice Engineering: a "Fail safety" of 2E that no Boom can reach.
-        target = max(1, self.table.jury_rig_engineering_multiplier * self.repair_engineering(state, derp))
-        return PendingRoll(kind="jury_rig", upgoer=upgoer.id, items=(item.id,), rating=Rating(target, NEVER),
-                           step=upgoer.location, helpable=False, target=item.id, actor=derp.id)
+        return PendingRoll(kind="jury_rig", upgoer=upgoer.id, items=(item.id,),
+                           rating=self.jury_rig_rating(state, derp), step=upgoer.location, helpable=False,
+                           target=item.id, actor=derp.id)
 
     def _jury_rig_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
         upgoer = state.find("upgoer", roll.upgoer)
