@@ -74,4 +74,4 @@ def test_the_rules_reference_of_a_2013_game_speaks_of_the_2013_rules():
     assert consequence_sentence(rules, "launch", "boom") == (
         "Launch Boom: everything but the capsule blows up; with a working escape tower it comes down through "
         "reentry, without one the crew are hurt and it falls straight to the landing roll. A Boom also costs every "
-        "copy of that part 3/3 reliability.")
+        "copy of that part 3 off its Fail safety and 3 off its Boom safety.")

@@ -97,6 +97,14 @@ def skill_use(rules, skill: str) -> str:
             if skill == "engineering" else "moves a Failed roll towards OK by the derp's Piloting")
 
 
+def boom_penalty_words(rules) -> str:
+    """What a Boom costs the design's other copies, as a verb phrase: 'costs every copy of that part 3 off its
+    Fail safety and 3 off its Boom safety' (``economy.yaml: reliability.boom_penalty_fail / _boom``)."""
+    r = rules.economy.reliability
+    return (f"costs every copy of that part {r.boom_penalty_fail} off its Fail safety and {r.boom_penalty_boom} off "
+            f"its Boom safety")
+
+
 def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
     """'Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured.'
 
@@ -112,8 +120,7 @@ def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
     text = f"{name} {outcome.capitalize() if outcome == 'fail' else 'Boom'}: {_join([effect_words(e) for e in effects])}."
     if outcome == "boom" and not consequence.no_boom_penalty:
         penalty = rules.economy.reliability
-        text += (f" A Boom also costs every copy of that part {penalty.boom_penalty_fail}/{penalty.boom_penalty_boom} "
-                 f"reliability.")
+        text += f" A Boom also {boom_penalty_words(rules)}."
     return text
 
 

@@ -15,7 +15,7 @@ from typing import Optional
 from game.client.kit.glossary import Entry, Glossary, Terms
 from game.client.kit.words import counted
 from game.client.kit.glossary import tooltip_text  # noqa: F401 - the tests read tooltips through this module
-from game.client.whatgoesup.explain import skill_use
+from game.client.whatgoesup.explain import boom_penalty_words, skill_use
 
 
 def _frac(value) -> str:
@@ -24,9 +24,7 @@ def _frac(value) -> str:
 
 
 def _boom(r) -> str:
-    rel = r.economy.reliability
-    return (f"A roll at or above the part's Boom safety: it goes badly wrong. Every copy of that design also "
-            f"loses {rel.boom_penalty_fail}/{rel.boom_penalty_boom} reliability.")
+    return f"A roll at or above the part's Boom safety: it goes badly wrong. It also {boom_penalty_words(r)}."
 
 
 def _rating(r) -> str:
