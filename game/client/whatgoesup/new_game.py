@@ -429,8 +429,13 @@ class NewGameScene(GameScene):
         return self.context.layout.rect(left, y + 52, LEFT_X + LEFT_W - 16 - left, ROW_H - 52)
 
     def note_rect(self) -> pygame.Rect:
-        """The victory's or difficulty's explanation, under its choices."""
-        return self.context.layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 58)
+        """The victory's or difficulty's explanation, under its choices, kept off the right card's border (its
+        words sat on the border's line, at 3840x2160 across it)."""
+        return self.context.layout.rect(RIGHT_X + 16, TURNS_Y + 44, RIGHT_W - 32, 52)
+
+    def right_card_rect(self) -> pygame.Rect:
+        """The right-hand card: the dice, the optional rules and the victory or difficulty."""
+        return self.context.layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 64 - TOP)
 
     def status_rect(self) -> pygame.Rect:
         """Where messages show: between Back and Start (no widget there)."""
@@ -482,7 +487,7 @@ class NewGameScene(GameScene):
         if scenario is not None:
             words += (" You play alone." if playing == 1 else f" {counted(playing, 'program')} win or lose together.")
         draw_wrapped(surface, words, font_px(layout.px(16)), INK, box, 3)
-        right = layout.rect(RIGHT_X, TOP, RIGHT_W, TURNS_Y + 40 + 64 - TOP)
+        right = self.right_card_rect()
         draw_card(surface, right, layout)
         rules = self.engine.rules
         x = right.left + layout.px(16)
