@@ -1039,7 +1039,7 @@ class FieldScene(GameScene):
         if fp is not None and not fp.buttons:
             msg = ""
             if self.roll_panel.visible(state):
-                msg = "Roll first: the dice card is open on the Field."
+                msg = "The dice card on the Field comes first: finish it there."  # a roll, or a result to read
             elif not self.can_act():
                 actor = self.flow.acting_program()
                 if actor is not None:
