@@ -466,7 +466,7 @@ class TutorialGuide:
         layout = self.context.layout
         target = self.target_rect()
         if target is not None:
-            self._spotlight(surface, target)
+            self._spotlight(surface, target, self.read_rects())
         card = self.card_rect()
         draw_card(surface, card, layout, colour=CARD, edge=ACCENT_LIGHT)
         head, body_font, small = self._fonts()
@@ -522,12 +522,15 @@ class TutorialGuide:
         draw_text(surface, text, font, colour, rect.center, anchor="center")
         self.buttons[key] = rect
 
-    def _spotlight(self, surface: pygame.Surface, target: pygame.Rect) -> None:
-        """Darken everything but ``target`` a little, and outline it with a gentle pulse."""
+    def _spotlight(self, surface: pygame.Surface, target: pygame.Rect, reads: list[pygame.Rect] = ()) -> None:
+        """Darken everything but ``target`` and what the lesson asks the player to read (``reads``: 'see the
+        Luck chip at the top?' showed it dimmed) a little, and outline the target with a gentle pulse."""
         layout = self.context.layout
         hole = target.inflate(layout.px(12), layout.px(12)).clip(surface.get_rect())
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((5, 4, 16, 110))
+        for rect in reads:
+            veil.fill((0, 0, 0, 0), rect.clip(surface.get_rect()))
         veil.fill((0, 0, 0, 0), hole)
         surface.blit(veil, (0, 0))
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
