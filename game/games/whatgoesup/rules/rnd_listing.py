@@ -128,9 +128,6 @@ class RowBlock:
 
 #: Blueprint rows per block.
 _BLOCK = 8
-#: How many noted actions back a view is carried by what the engine noted (``RndListing._by_changes``); past
-#: that, the things are compared.
-_MOST_NOTED = 64
 
 
 def row_blocks(rows: list[BlueprintRow]) -> list[RowBlock]:
@@ -535,8 +532,8 @@ class RndListing:
 
     def _by_changes(self, state: GameState, last: Blueprints, player: int, simulationist: bool, people: str) \
             -> Optional[Blueprints]:
-        """``last`` carried to ``state.things`` by what the engine noted on the way from the state ``last`` was
-        made for (``state.researched_since``): the program's blueprints that research gave new values put in their
+        """``last`` carried to ``state.things`` by what the engine noted on the way from ``last.things``
+        (``state.researched_since``): the program's blueprints that research gave new values put in their
         places (their rows made again, a block only where a row lists other actions), the program's things after
         ``last.things`` added; another program's research, and every action that left the things alone, change
         nothing here (``last`` itself is handed on). None when that way is not known (a turn's start, a flight, a
