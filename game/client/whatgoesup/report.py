@@ -195,9 +195,14 @@ class TurnReportScene(StillScene, GameScene):
         body = font_px(layout.px(16))
         label = font_px(layout.px(16), True)
 
-        def section(title: str, lines: list[tuple[str, tuple]], empty: str) -> None:
+        # Each section after this one keeps room for its heading and a first line, so a long section ends in
+        # '… and N more' rather than leaving a later heading with nothing under it ('Derps lost' and no words).
+        least = label.get_linesize() + body.get_linesize() + layout.px(8)
+
+        def section(title: str, lines: list[tuple[str, tuple]], empty: str, later: int) -> None:
             nonlocal y
-            if y + label.get_linesize() > inner.bottom:
+            bottom = inner.bottom - later * least
+            if y + label.get_linesize() + body.get_linesize() > bottom:
                 return
             draw_text(surface, title, label, ACCENT_LIGHT, (inner.left, y))
             y += label.get_linesize()
@@ -206,18 +211,18 @@ class TurnReportScene(StillScene, GameScene):
             for n, (text, c) in enumerate(lines):
                 rows = len(wrap_text(text, body, inner.w)[:3])
                 left = len(lines) - n
-                if left > 1 and y + (rows + 1) * body.get_linesize() > inner.bottom:
+                if left > 1 and y + (rows + 1) * body.get_linesize() > bottom:
                     y = draw_wrapped(surface, f"… and {left} more: the Story (L) has them all.", body, INK_DIM,
-                                     pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 1)
+                                     pygame.Rect(inner.left, y, inner.w, bottom - y), 1)
                     break
-                y = draw_wrapped(surface, text, body, c, pygame.Rect(inner.left, y, inner.w, inner.bottom - y), 3)
+                y = draw_wrapped(surface, text, body, c, pygame.Rect(inner.left, y, inner.w, bottom - y), 3)
             y += layout.px(8)
 
         section("Dots gained and lost",
                 [(f"{'+' if d > 0 else ''}{d}  {reason}", BAND_COLOURS["ok"] if d > 0 else ACCENT_HOT)
-                 for reason, d in r.changes], "No dots gained or lost.")
+                 for reason, d in r.changes], "No dots gained or lost.", 3)
         tones = {"ok": BAND_COLOURS["ok"], "fail": BAND_COLOURS["fail"], "boom": ACCENT_HOT, "info": INK}
-        section("Flights", [(text, tones[tone]) for text, tone in r.flights], "No flights this turn.")
-        section("Firsts and feats", [(t, INK) for t in r.firsts], "None this turn.")
+        section("Flights", [(text, tones[tone]) for text, tone in r.flights], "No flights this turn.", 2)
+        section("Firsts and feats", [(t, INK) for t in r.firsts], "None this turn.", 1)
         section("Derps lost", [(t, ACCENT_HOT) for t in r.lost] + [(t, BAND_COLOURS["fail"]) for t in r.injured],
-                "Everyone is safe.")
+                "Everyone is safe.", 0)

@@ -1,0 +1,42 @@
+"""The end-of-turn report never shows a section's heading with nothing under it: a long section ends in
+'… and N more' so that every later section keeps its heading and first line (the training's first report
+showed 'Derps lost' at the card's foot and no words, at 1280x720)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+HEADINGS = ("Dots gained and lost", "Flights", "Firsts and feats", "Derps lost")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_section_of_the_trainings_first_report_shows_its_heading_and_words(make_app, size, monkeypatch):
+    from game.client.kit import text as kit_text
+    from game.client.whatgoesup import report
+    from game.tools.tutorial_shots import KEY_LESSONS, _shot_tutorial
+
+    drawn: list[str] = []
+    for module in (report, kit_text):
+        original = module.draw_text
+
+        def recording(surface, words, *args, _original=original, **kwargs):
+            drawn.append(words)
+            return _original(surface, words, *args, **kwargs)
+
+        monkeypatch.setattr(module, "draw_text", recording)
+    _, prepare, then = next(k for k in KEY_LESSONS if k[0] == "report")
+    app = make_app(size)
+    _shot_tutorial(app, "report", prepare, then)
+    assert app.stack.top.name == "turn_report"
+    drawn.clear()
+    app.stack.top.draw_content(app.surface)  # the picture the still frame keeps, painted afresh
+    shown = [w for w in drawn if w in HEADINGS]
+    assert shown == list(HEADINGS), drawn
+    for heading in HEADINGS:  # each heading is followed by at least one line of its own
+        after = drawn[drawn.index(heading) + 1:]
+        assert after and after[0] not in HEADINGS, (heading, drawn)
+    assert drawn[-1] == "Everyone is safe."
+    assert any(w.startswith("… and ") and "the Story (L) has them all" in w for w in drawn) or size != (1280, 720)
