@@ -569,7 +569,9 @@ class RollPanel:
         if mode in ("help", "choice"):
             options = [a for a in actions if isinstance(a, HELP_ACTIONS)]
             options.sort(key=lambda a: isinstance(a, AcceptRoll))
-            cols = 3 if card.w >= layout.px(700) else 2
+            # as many columns as there are choices, up to what the card holds: one skill and Accept share the
+            # row half and half, so the skill's button says 'Piloting' whole, not 'Pil.'
+            cols = max(1, min(len(options), 3 if card.w >= layout.px(700) else 2))
             bw = (card.w - 2 * pad - (cols - 1) * layout.px(8)) // cols
             rows = (len(options) + cols - 1) // cols
             top = card.bottom - layout.px(18) - rows * layout.px(48) + layout.px(6)
