@@ -4,6 +4,7 @@ Each docstring restates the rule from the 2014 component and fuel sections that 
 """
 from __future__ import annotations
 
+import dataclasses
 
 import pytest
 
@@ -343,3 +344,53 @@ def test_crew_and_cargo_need_a_capsule():
     state, derps = crew(state, 1)
     rep = report(state, UpgoerDesign("Bare", stages=((stage,),), modules=(thruster,), crew=derps))
     assert any("must ride in a capsule or habitat" in p for p in rep.problems)
+
+
+# ---------------------------------------------------------------- suggested designs
+def _crewed_stack(insertion: int, launch: int, rations: int = 0):
+    """A derp, capsule 10, thruster 1 and 1 fuel (a spacecraft of mass 13 with no rations aboard), ``rations``
+    derp-turns of rations at home and two lower stages of the given masses, all in storage."""
+    state = act(new_game(), BuyConsumables("fuel", 1))
+    if rations:
+        state = act(state, BuyConsumables("rations", rations))
+    state, (capsule,) = part(state, "capsule", 10)
+    state, (thruster,) = part(state, "thruster", 1)
+    state, derps = crew(state, 1)
+    state, (low,) = part(state, "lower_stage", launch)
+    state, (high,) = part(state, "lower_stage", insertion)
+    return state, UpgoerDesign("Gumbo 1x", stages=((low,), (high,)), modules=(capsule, thruster), crew=derps, fuel=1,
+                               rations=0)
+
+
+def test_a_crewed_craft_is_suggested_when_its_stages_just_lift_it():
+    """The insertion stage lifts the spacecraft's 13 and the launch stage the 26 above it: the crewed craft
+    is suggested, and assembling it is legal."""
+    state, crewed = _crewed_stack(insertion=13, launch=26)
+    suggested = ENGINE.suggested_designs(state, 0)
+    assert [d.modules for d in suggested] == [(), crewed.modules]
+    assert suggested[1].stages == crewed.stages and suggested[1].crew == crewed.crew and suggested[1].rations == 0
+    assert Assemble(suggested[1]) in ENGINE.legal_actions(state)
+    assert act(state, Assemble(suggested[1])).upgoers[-1].status == "pad"
+
+
+def test_the_rations_are_left_home_when_the_stages_lift_the_craft_only_without_them():
+    """Two derp-turns of rations mass 1, so the craft masses 14 with them: the insertion stage lifts 13, and the
+    craft is suggested without rations."""
+    state, crewed = _crewed_stack(insertion=13, launch=27, rations=2)
+    assert ENGINE.check_design(state, 0, dataclasses.replace(crewed, rations=2)).problems == (
+        "the orbital insertion stage can lift 13 but must carry 14",)
+    suggested = ENGINE.suggested_designs(state, 0)
+    assert len(suggested) == 2 and suggested[1].rations == 0 and suggested[1].modules == crewed.modules
+
+
+@pytest.mark.parametrize("insertion, launch, refusal", [
+    (12, 40, "the orbital insertion stage can lift 12 but must carry 13"),
+    (13, 25, "the launch stage can lift 25 but must carry 26"),
+])
+def test_a_crewed_craft_its_stages_cannot_lift_is_not_suggested(insertion, launch, refusal):
+    """A stage one short of what it carries (even with the rations left home): only the suborbital test is
+    suggested, and a player who asks for the crewed craft is told which stage falls short and by how much."""
+    state, crewed = _crewed_stack(insertion, launch, rations=2)
+    assert [d.modules for d in ENGINE.suggested_designs(state, 0)] == [()]
+    with pytest.raises(IllegalAction, match=refusal):
+        act(state, Assemble(crewed))

@@ -167,6 +167,8 @@ def test_spacecraft_and_cabin_masses_are_the_sums_of_their_parts(modules, crew, 
     assert type(mass) is Fraction and mass == Fraction(modules + crew) + rations_mass + fuel
     load = formulas.cabin_load(crew, cargo, rations, 1, components)
     assert type(load) is Fraction and load == Fraction(crew + cargo) + rations_mass
+    but_rations = formulas.spacecraft_mass_but_rations(modules, crew, fuel, 1)
+    assert type(but_rations) is int and but_rations == modules + crew + fuel <= mass  # rations only add
 
 
 # ---------------------------------------------------------------- properties

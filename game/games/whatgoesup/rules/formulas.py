@@ -80,7 +80,12 @@ def cabin_load(crew: int, cargo_parts: int, rations: int, derp_mass: int, compon
 def spacecraft_mass(module_mass: int, crew: int, rations: int, fuel: int, derp_mass: int,
                     components: Components) -> Fraction:
     """Mass for the fuel formula: capsules and what they carry, thrusters, payloads, and all the fuel."""
-    return with_rations(module_mass + derp_mass * crew + fuel, rations, components)
+    return with_rations(spacecraft_mass_but_rations(module_mass, crew, fuel, derp_mass), rations, components)
+
+
+def spacecraft_mass_but_rations(module_mass: int, crew: int, fuel: int, derp_mass: int) -> int:
+    """``spacecraft_mass`` with no rations aboard, a whole number: what rations, which only add, are put on."""
+    return module_mass + derp_mass * crew + fuel
 
 
 def fuel_for_burn(spacecraft_mass: Fraction | int, fuel: Fuel) -> int:

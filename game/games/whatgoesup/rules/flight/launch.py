@@ -187,7 +187,8 @@ class LaunchPart(FlightBase):
         ``stored`` is the R&D listing's stored-parts view of ``player`` in ``state``, ``crew`` the program's first
         derp at home able to fly (or None) and ``count`` the name's number (``Engine.suggested_designs`` reads
         them and keeps the designs). Which of the designs pass ``check_design`` is kept per what the check reads
-        of them (``RndListing.suggestion_verdicts``), so only a new combination of masses is judged again."""
+        of them (``RndListing.suggestion_verdicts``), so only a new combination of masses is judged again; a crewed
+        design whose two stages cannot lift it (``check_design``'s stage check, the same masses) is not judged."""
         stages, capsules = stored.stages, stored.capsules
         if not stages:
             return []
@@ -206,6 +207,15 @@ class LaunchPart(FlightBase):
         if not capsules or len(stages) < 2 or crew is None:
             return designs
         fuel = min(program.fuel_stock, 6) if thrusters else 0
+        designs_of = stored.designs
+        lower, upper = designs_of[stages[0].thing_id], designs_of[stages[1].thing_id]
+        module_mass = designs_of[capsules[0].thing_id].mass + (
+            designs_of[thrusters[0].thing_id].mass if thrusters else 0)
+        # check_design's stage check, with no rations aboard: rations only add mass, so a stack that cannot lift
+        # the craft without them is refused with and without them (in long games nearly every crewed design is).
+        spacecraft = formulas.spacecraft_mass_but_rations(module_mass, 1, fuel, self.rules.economy.derps.mass)
+        if upper.base_mass < spacecraft or lower.base_mass < spacecraft + upper.mass:
+            return designs
         rations = formulas.ration_load(min(program.rations_stock, 2), self.rules.components, up=False)
         modules = (capsules[0].id,) + ((thrusters[0].id,) if thrusters else ())
 
