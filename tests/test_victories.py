@@ -137,6 +137,31 @@ def test_a_moonwalker_lost_on_the_way_home_does_not_win():
     assert state.derp(derp).dead and state.phase != "over"
 
 
+def test_one_small_step_status_names_the_milestone_reached_not_a_distance():
+    """The race counts milestones only (landed, walked, home): a craft in lunar orbit has reached none, and the
+    status says so in words instead of "0% of the way" (rules-decisions.md, "Victory conditions")."""
+    state = game("one_small_step")
+    state, u = craft(state, 0, "Eagle", "low_lunar_1", payloads=("eva_pack",))
+    state = drive(to_flights(state), u, "junction")
+    assert ENGINE.status(state)["lines"] == ["Hop: not on the Moon yet", "Spud: not on the Moon yet"]
+    state = ENGINE.apply(state, Burn("lunar_landing"))
+    state = settle(state)  # the landing burn and the surface's rolls, all OK
+    assert "moon" in state.upgoer(u).bodies_landed
+    assert ENGINE.victory_rules.progress(state, 0) == 50
+    assert ENGINE.status(state)["lines"][0] == "Hop: landed on the Moon"
+    state = drive(to_flights(finish_turn(state)), u, "before")  # the next turn, on the surface
+    state = settle(ENGINE.apply(state, WalkOutside(state.upgoer(u).crew[0])))
+    assert ENGINE.victory_rules.progress(state, 0) == 75
+    assert ENGINE.status(state)["lines"] == ["Hop: walked on the Moon", "Spud: not on the Moon yet"]
+
+
+def test_final_destination_status_counts_the_map_then_the_temple():
+    state, u = _landing(percent=50)
+    assert ENGINE.status(state)["lines"][0] == "Hop: 50% of the Moon mapped"
+    state = settle(state)
+    assert state.upgoer(u).temple_found and ENGINE.status(state)["lines"][0] == "Hop: found the Temple"
+
+
 # ====================================================================== Final Destination
 def _mapped(state, percent):
     p = state.programs[0]

@@ -144,6 +144,10 @@ def test_a_race_with_a_chosen_victory_shows_its_status(make_app, home):
     lines = status_summary(session.engine, session.state)
     assert lines[0] == "Goal: One Small Step"
     assert len(lines) == 1 + len(session.state.programs)
+    # crafts are in space but nobody has landed: the header names that milestone, not "0% of the way"
+    assert any(u.in_space for u in session.state.upgoers)
+    assert not any("moon" in u.bodies_landed for u in session.state.upgoers)
+    assert lines[1:] == [f"{p.name}: not on the Moon yet" for p in session.state.programs]
 
 
 def test_dock_and_eva_are_grouped_behind_a_chooser(make_app, home):

@@ -144,19 +144,31 @@ class VictoryRules:
             return 100 * sum(1 for owners in held.values() if program in owners) // max(1, len(held))
         if v.kind == "map_and_return":
             return min(100, 100 * state.programs[program].mapped_home(v.body) // v.percent)
+        return self.milestone(state, program)[0]
+
+    def milestone(self, state: GameState, program: int) -> tuple[int, str]:
+        """For a goal reached by milestones (a landing, a walk, the Temple): the milestone a program has
+        reached, as the number that orders programs (0 to 100) and in words. Only the milestones count, not
+        the way flown towards them, so the words name the milestone rather than a percentage."""
+        v = self.victory(state)
+        body = self.board.body(v.body).name if v.body else ""
+        body = "the" + body[3:] if body.startswith("The ") else body  # read mid-sentence: "on the Moon"
         if v.kind == "walk_and_return":
             if any(d.owner == program and not d.dead and v.body in d.walked_on for d in state.derps):
-                return 75
-            return 50 if any(u.owner == program and v.body in u.bodies_landed for u in state.upgoers) else 0
+                return 75, f"walked on {body}"
+            if any(u.owner == program and v.body in u.bodies_landed for u in state.upgoers):
+                return 50, f"landed on {body}"
+            return 0, f"not on {body} yet"
         if v.kind == "find_temple":
             if any(u.owner == program and u.relic_mass for u in state.upgoers):
-                return 90
+                return 90, "has the monolith aboard"
             if any(p == program for what, p in state.achieved if what.startswith("temple")):
-                return 80
+                return 80, "reached the Temple"
             if any(u.owner == program and u.temple_found for u in state.upgoers):
-                return 60
-            return min(50, state.programs[program].mapped(v.body) // 2)
-        return 0
+                return 60, "found the Temple"
+            mapped = state.programs[program].mapped(v.body)
+            return min(50, mapped // 2), f"{mapped}% of {body} mapped"
+        return 0, ""
 
     def status(self, state: GameState) -> list[str]:
         """One line per program for the client: the goal and how far each program has come."""
@@ -172,5 +184,5 @@ class VictoryRules:
             elif v.kind == "map_and_return":
                 lines.append(f"{p.name}: {p.mapped(v.body)}% mapped, {p.mapped_home(v.body)}% of {v.percent}% home")
             else:
-                lines.append(f"{p.name}: {self.progress(state, p.index)}% of the way")
+                lines.append(f"{p.name}: {self.milestone(state, p.index)[1]}")
         return lines
