@@ -28,6 +28,7 @@ from game.core.session import GameSession
 from game.games.whatgoesup.tutorial_script import LESSONS, SEED, TutorialDice, hint, lesson_index, lesson_text, \
     read_specs, target_spec, tutorial_setup
 
+from game.client.whatgoesup.field import HEADER_H  # the header bar of every guided scene (design units)
 from game.client.kit.style import ACCENT, ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font, font_px, \
     wrap_text
 
@@ -394,11 +395,15 @@ class TutorialGuide:
         return self._placed[key].copy()
 
     def _place(self, clear: list[pygame.Rect], soft: list[pygame.Rect]) -> pygame.Rect:
+        """At the widest width that fits clear of ``clear``: the place covering least of ``soft``, then least
+        of the header bar, then nearest the focus (the first thing in ``clear``)."""
         layout = self.context.layout
         w, h = layout.size
         margin, gap = layout.px(16), layout.px(12)
         blocked = [r.inflate(2 * gap, 2 * gap) for r in clear]
         focus = clear[0].center if clear else (w // 2, h // 2)
+        # the header bar across the top of every guided scene: the title, the turn, the goal's status
+        header = pygame.Rect(0, 0, w, layout.px(HEADER_H) + gap)
         fallback = None
         for units in CARD_WIDTHS:
             width = min(layout.px(units), w - 2 * margin)
@@ -413,7 +418,8 @@ class TutorialGuide:
                     if any(rect.colliderect(b) for b in blocked):
                         continue
                     covered = sum(rect.clip(r).w * rect.clip(r).h for r in soft)
-                    d = (covered, math.hypot(rect.centerx - focus[0], rect.centery - focus[1]))
+                    over_header = rect.clip(header).h  # after the soft rects: the rocket matters more
+                    d = (covered, over_header, math.hypot(rect.centerx - focus[0], rect.centery - focus[1]))
                     if best is None or d < best[0]:
                         best = (d, rect)
             if best is not None:
