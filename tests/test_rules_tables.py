@@ -640,3 +640,16 @@ def test_comments_quotes_and_layout_do_not_change_the_digest(rules_dir: Path) ->
     after = load_rules(rules_dir)
     assert after.digest == before.digest
     assert after.earlier_digests != before.earlier_digests  # the raw text's hash, which older saves recorded
+
+
+def test_an_earlier_fingerprint_naming_an_unknown_option_is_reported(rules_dir):
+    line = set_key(rules_dir, "edition.yaml", "earlier:", "changed_options", "[underpeds]")
+    assert problems(rules_dir) == [
+        f"rules/edition.yaml:{line}: earlier fingerprint 'ee1bc7c40637b77e' names unknown option 'underpeds' "
+        f"(did you mean 'underped'?)"]
+
+
+def test_earlier_fingerprints_leave_the_rules_fingerprint_alone(rules_dir):
+    before = load_rules(rules_dir).digest
+    edit(rules_dir, "edition.yaml", "    changed_options: [underped]", "    changed_options: []")
+    assert load_rules(rules_dir).digest == before

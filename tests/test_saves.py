@@ -355,3 +355,27 @@ def test_a_list_of_plain_ids_reads_back_as_the_same_tuple():
     action = action_from_data(_design(stages=[["I1", "I2"], []], modules=["I3", "Ü" * 3], crew=[]))
     assert action.design.stages == (("I1", "I2"), ()) and action.design.modules == ("I3", "ÜÜÜ")
     assert action.design.crew == () and action.to_data()["design"]["modules"] == ["I3", "ÜÜÜ"]
+
+
+OLDER_SAVE = Path(__file__).parent / "fixtures" / "saves" / "story_before_robot_repairs.json"
+
+
+def test_a_save_from_before_an_added_option_loads_and_replays_the_same(engine):
+    """The golden story as saved before Robot repairs was added (the rules' fingerprint then ee1bc7c4...):
+    edition.yaml's ``earlier`` names that fingerprint, so the save loads and replays to the very state the same
+    actions reach under today's rules."""
+    older = load_game(OLDER_SAVE, engine)
+    assert older.rules_digest == "ee1bc7c40637b77e" != engine.rules.digest
+    today = load_game(Path(__file__).parent / "golden" / "story.json", engine)
+    assert older.actions == today.actions and older.final == today.final
+
+
+def test_an_older_save_that_turned_on_a_changed_option_is_refused(tmp_path, engine):
+    """Robot repairs changed how robots play, so an older save with robots on may not replay the same: it is
+    refused with both fingerprints named, as any save of other rules is."""
+    doc = json.loads(OLDER_SAVE.read_text(encoding="utf-8"))
+    doc["setup"]["options"] = ["underped"]
+    path = write_doc(tmp_path / "robots.json", doc)
+    with pytest.raises(SaveError) as info:
+        load_game(path, engine)
+    assert "ee1bc7c40637b77e" in str(info.value) and engine.rules.digest in str(info.value)

@@ -370,6 +370,19 @@ _KNOWN = {"format", "version", "game", "rules_digest", "edition", "setup", "seed
 _REQUIRED = _KNOWN - {"dice"}
 
 
+def _replays_the_same(engine, digest: str, setup_data: Any) -> bool:
+    """Whether the rules say a save recorded under the fingerprint ``digest`` with this setup replays the same
+    (``rules.replays_saves_of``: a fingerprint they had before a change that left play the same)."""
+    replays = getattr(engine.rules, "replays_saves_of", None)
+    if replays is None:
+        return False
+    try:
+        setup = engine.setup_from_data(setup_data)
+    except (SaveError, BadData, IllegalSetup):
+        return False  # the mismatch is the clearer message
+    return replays(digest, getattr(setup, "options", ()))
+
+
 def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, fallback_dice: Any,
                    follow_edition: bool = True) -> LoadedGame:
     missing = sorted(_REQUIRED - set(document))
@@ -390,7 +403,7 @@ def _load_document(document: dict, engine, allow_mismatch: bool, strict: bool, f
             raise SaveError(f"the save was played under rules this game does not have: {exc}") from None
     rules = engine.rules
     accepted = (rules.digest, *getattr(rules, "earlier_digests", ()))  # older saves of the same rules
-    if digest not in accepted and not allow_mismatch:
+    if digest not in accepted and not allow_mismatch and not _replays_the_same(engine, digest, document["setup"]):
         raise SaveError(f"the save was made with rules {digest} (edition {edition}) but these rules are "
                         f"{rules.digest} (edition {rules.edition.id}); load it anyway only if you accept "
                         f"that the game may replay differently")

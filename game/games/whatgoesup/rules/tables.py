@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -35,12 +35,24 @@ CONSUMABLE_ROLES = ("fuel", "rations")
 
 # ---------------------------------------------------------------- edition.yaml
 @dataclass(frozen=True)
+class EarlierRules:
+    """A fingerprint these rules had before a change that left their play the same (an added option, say).
+
+    A save recorded under it replays the same unless it turned on one of ``changed_options``: the options
+    whose play the change did alter."""
+    fingerprint: str = spec(max_length=16, doc="the rules digest an older save recorded")
+    changed_options: tuple[str, ...] = spec((), doc="options whose play changed since; such saves are refused")
+    origin: object = origin_field()
+
+
+@dataclass(frozen=True)
 class Edition:
     id: str
     name: str
     description: str = ""
     summary: str = spec("", max_length=90, doc="one line: how this edition differs (shown when choosing it)")
     extends: Optional[str] = None  # a folder (relative to this one) whose files this edition leaves unchanged
+    earlier: tuple[EarlierRules, ...] = spec((), doc="fingerprints of these rules before changes that kept play")
     origin: object = origin_field()
 
 
@@ -419,6 +431,15 @@ class Rules:
     digest: str
     earlier_digests: tuple[str, ...] = ()
 
+    def replays_saves_of(self, digest: str, options: Iterable[str]) -> bool:
+        """True if a save recorded under ``digest`` with ``options`` on replays the same under these rules: the
+        digest is theirs, one they had before (``earlier_digests``), or one of the edition's ``earlier``
+        fingerprints with none of that change's ``changed_options`` on."""
+        if digest == self.digest or digest in self.earlier_digests:
+            return True
+        return any(e.fingerprint == digest and not set(e.changed_options) & set(options)
+                   for e in self.edition.earlier)
+
     def option(self, option_id: str) -> Option:
         for o in self.options.options:
             if o.id == option_id:
@@ -511,7 +532,7 @@ def canonical_data(value: Any) -> Any:
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: canonical_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.metadata.get("origin") and not (isinstance(value, Edition) and f.name == "extends")
+                if not f.metadata.get("origin") and not (isinstance(value, Edition) and f.name in ("extends", "earlier"))
                 and not _at_default(f, getattr(value, f.name))}
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
@@ -655,6 +676,14 @@ def _cross_check(built: dict[str, object], problems: Problems) -> None:
                 if kind.option is not None and kind.option not in option_ids:
                     problems.add(_key_node(kind, "option"), f"component kind '{kind.id}' belongs to unknown "
                                  f"optional rule '{kind.option}'" + nearest(kind.option, option_ids))
+        edition = built.get("edition", MISSING)
+        if edition is not MISSING:
+            for earlier in edition.earlier:
+                for option_id in earlier.changed_options:
+                    if option_id not in option_ids:
+                        problems.add(_key_node(earlier, "changed_options"), f"earlier fingerprint "
+                                     f"'{earlier.fingerprint}' names unknown option '{option_id}'"
+                                     + nearest(option_id, option_ids))
     if economy is not MISSING:
         _check_economy(economy, problems)
 
