@@ -369,11 +369,7 @@ def test_legal_actions_agree_with_refusal_in_every_phase(name):
             where = state.phase if state.phase == "rnd" else f"flight:{state.flight.stage}"
             seen[where] = seen.get(where, 0) + 1
 
-    for seed in range(2):
-        for bot_kind in ("program", "random"):
-            result = play_game(ENGINE, SETUPS[name], seed, max_turns=12, check=False, on_action=check,
-                               bot_kind=bot_kind)
-            assert result.failure is None
+    play_seeded(ENGINE, SETUPS[name], range(2), ("program", "random"), 12, check)
     assert seen.get("rnd", 0) > 20 and sum(n for k, n in seen.items() if k.startswith("flight")) > 20, seen
 
 
@@ -564,11 +560,7 @@ def test_can_research_agrees_with_refusal_in_every_state(name):
                 asked += 1
                 allowed += expected
 
-    for seed in range(2):
-        for bot_kind in ("program", "random"):
-            result = play_game(ENGINE, SETUPS[name], seed, max_turns=6, check=False, on_action=check,
-                               bot_kind=bot_kind)
-            assert result.failure is None
+    play_seeded(ENGINE, SETUPS[name], range(2), ("program", "random"), 6, check)
     assert asked > 500 and allowed > 20, (asked, allowed)
 
 
@@ -588,11 +580,7 @@ def test_offered_agrees_with_refusal_in_every_state(name):
             asked += 1
             allowed += sum(a is not None for a in wanted)
 
-    for seed in range(2):
-        for bot_kind in ("program", "random"):
-            result = play_game(ENGINE, SETUPS[name], seed, max_turns=6, check=False, on_action=check,
-                               bot_kind=bot_kind)
-            assert result.failure is None
+    play_seeded(ENGINE, SETUPS[name], range(2), ("program", "random"), 6, check)
     assert asked > 500 and allowed > 50, (asked, allowed)
 
 

@@ -236,6 +236,12 @@ def shot_rules_reference(app) -> None:
         app.step(1 / 30, [])
 
 
+def shot_key_lesson(app, lesson: str) -> TutorialGuide:
+    """The tutorial at one of ``KEY_LESSONS``, set up as its shot is."""
+    _, prepare, then = next(k for k in KEY_LESSONS if k[0] == lesson)
+    return _shot_tutorial(app, lesson, prepare, then)
+
+
 TUTORIAL_SHOTS = [(f"tutorial_{lesson}", _builder(lesson, prepare, then)) for lesson, prepare, then in KEY_LESSONS] + [
     ("rules_reference", shot_rules_reference),
 ]

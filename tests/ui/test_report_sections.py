@@ -16,7 +16,7 @@ HEADINGS = ("Dots gained and lost", "Flights", "Firsts and feats", "Derps lost")
 def test_every_section_of_the_trainings_first_report_shows_its_heading_and_words(make_app, size, monkeypatch):
     from game.client.kit import text as kit_text
     from game.client.whatgoesup import report
-    from game.tools.tutorial_shots import KEY_LESSONS, _shot_tutorial
+    from game.tools.tutorial_shots import shot_key_lesson
 
     drawn: list[str] = []
     for module in (report, kit_text):
@@ -27,9 +27,8 @@ def test_every_section_of_the_trainings_first_report_shows_its_heading_and_words
             return _original(surface, words, *args, **kwargs)
 
         monkeypatch.setattr(module, "draw_text", recording)
-    _, prepare, then = next(k for k in KEY_LESSONS if k[0] == "report")
     app = make_app(size)
-    _shot_tutorial(app, "report", prepare, then)
+    shot_key_lesson(app, "report")
     assert app.stack.top.name == "turn_report"
     drawn.clear()
     app.stack.top.draw_content(app.surface)  # the picture the still frame keeps, painted afresh

@@ -14,11 +14,10 @@ SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_skill_lessons_buttons_say_the_skill_whole_inside_the_card(make_app, size):
-    from game.tools.tutorial_shots import KEY_LESSONS, _shot_tutorial
+    from game.tools.tutorial_shots import shot_key_lesson
 
-    _, prepare, then = next(k for k in KEY_LESSONS if k[0] == "skill")
     app = make_app(size)
-    _shot_tutorial(app, "skill", prepare, then)
+    shot_key_lesson(app, "skill")
     field = app.stack.top
     panel = field.roll_panel
     card = panel.card_rect(field.session.state)

@@ -13,11 +13,10 @@ SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_luck_lessons_chips_are_shown_undimmed_beside_the_spotlight(make_app, size):
-    from game.tools.tutorial_shots import KEY_LESSONS, _shot_tutorial
+    from game.tools.tutorial_shots import shot_key_lesson
 
-    _, prepare, then = next(k for k in KEY_LESSONS if k[0] == "luck_hop")
     app = make_app(size)
-    guide = _shot_tutorial(app, "luck_hop", prepare, then)
+    guide = shot_key_lesson(app, "luck_hop")
     assert guide.lesson.id == "luck_hop" and "Luck chip" in guide._texts()[0]
     (chips,) = guide.read_rects()
     target = guide.target_rect()
