@@ -383,6 +383,18 @@ def test_2013_an_escape_tower_brings_the_capsule_down_through_reentry_unhurt():
     assert rolling("landing", "Doomed")(s)
 
 
+def test_2013_an_escape_tower_brings_the_rcs_in_the_capsule_down_with_it():
+    """2013: "If an escape tower is present, roll for reentry as normal": the capsule comes down with what it
+    carries ("payload, RCS, rations, and crew"), the tower spent; without one "Everything blows up!" but the
+    capsule and its crew (test above: the RCS is lost)."""
+    s, derp, ids = launch_and_boom(E13, mods=("capsule", "thruster", "probe", "rcs"))
+    assert rolling("reentry", "Doomed")(s)
+    assert up(s, "Doomed").modules == tuple(ids["capsule"]) + tuple(ids["rcs"])
+    assert s.find("item", ids["probe"][0]) is None and s.find("item", ids["thruster"][0]) is None
+    s = roll(E13, roll(E13, s, OK), OK)
+    assert up(s, "Doomed").status == "landed" and s.item(ids["rcs"][0]).location == HOME
+
+
 def test_2014_a_launch_boom_destroys_the_craft_and_its_crew():
     s, derp, _ = launch_and_boom(E14)
     assert up(s, "Doomed").status == "destroyed" and s.derp(derp).dead

@@ -329,6 +329,45 @@ def test_launch_boom_with_escape_tower_that_fails_destroys_the_craft():
     assert s.derp(kit.crew[0]).dead
 
 
+def test_an_escape_tower_pulls_the_capsule_clear_with_the_payloads_and_rcs_it_carries():
+    """"If the capsule was carrying an escape tower (Probe payload), and it passes a check, the capsule may
+    proceed to Landing"; a capsule carries "payload, RCS, rations, and crew" (2013, Mass formula), as
+    check_design loads them: the Waylight and the RCS in the capsule come clear and home with it, the crew's
+    rations too; the tower that fired is spent, and the thruster, the stages and the fuel are lost."""
+    s = new_game()
+    s, kit = build(s, extras=("probe", "waylight", "rcs"))
+    rations = s.upgoer(kit.upgoer).rations
+    s = start_flights(s)
+    s = act(s, Launch(kit.upgoer))
+    s = settle(s, BOOM, "launch")
+    s = settle(s, OK, "escape_tower")
+    u = s.upgoer(kit.upgoer)
+    carried = (kit.extras["waylight"], kit.extras["rcs"])
+    assert u.modules == (kit.capsule,) + carried and u.stages == () and u.fuel == 0 and u.rations == rations
+    assert gone(s, kit.extras["probe"]) and gone(s, kit.thrusters[0]) and gone(s, kit.stages[1][0])
+    assert ("The escape tower pulls the capsule of Upgoer clear, with all it carries; the tower itself is "
+            "spent.") in [e.text for e in s.events]
+    s = settle(s, OK, "landing")
+    assert s.upgoer(kit.upgoer).status == "landed"
+    assert all(s.item(i).location == HOME for i in carried)  # the capsule, not reusable, is spent
+
+
+def test_an_escape_tower_on_orbital_insertion_brings_the_rcs_down_through_reentry():
+    """The insertion's Boom with a tower that works: "the capsule may proceed to Reentry", its cargo with it;
+    payloads and RCS ride inside the capsule through reentry and landing and are kept at home."""
+    s = new_game()
+    s, kit = build(s, extras=("probe", "rcs"))
+    s = start_flights(s)
+    s = act(s, Launch(kit.upgoer))
+    s = settle(s, OK, "launch")
+    s = settle(s, BOOM, "orbital_insertion")
+    s = settle(s, OK, "escape_tower")
+    assert s.upgoer(kit.upgoer).modules == (kit.capsule, kit.extras["rcs"]) and gone(s, kit.extras["probe"])
+    s = settle(s, OK, "reentry")
+    s = settle(s, OK, "landing")
+    assert s.upgoer(kit.upgoer).status == "landed" and s.item(kit.extras["rcs"]).location == HOME
+
+
 # ====================================================================== lower stage: orbital insertion
 def test_insertion_fail_capsule_and_reusable_parts_go_to_reentry_the_rest_is_lost():
     """"Orbital Insertion ... Fail: The orbital insertion does not happen. The capsule and any reusable

@@ -18,6 +18,8 @@ from game.core.words import counted
 
 
 _INVENTOR_AND_NAME, _THING_ID = attrgetter("inventor", "name"), attrgetter("thing_id")
+# The capsules, and what a capsule carries inside it (an underped system "sits in a capsule").
+_RIDES_CLEAR = frozenset({"capsule", "payload", "rcs", "underped"})
 
 
 class ConsequencePart(FlightBase):
@@ -212,33 +214,37 @@ class ConsequencePart(FlightBase):
             state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
             state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"The escape tower does not save {upgoer.name}.")
             return self._set(state, active=None, mode="")
-        # The capsules come clear with all aboard them: the derps, and the underped systems that sit inside.
-        capsules = {i.id for i in self._modules(state, upgoer, "capsule", working=False)}
-        kept = capsules | self._system_parts(state, upgoer)
+        # The capsules come clear with all they carry; the tower that pulled them is spent.
+        kept = self._thrown_clear(state, upgoer, spent=roll.items[:1])
         lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in kept]
         state = self._destroy_items(state, lost)
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in kept), stages=(),
                         fuel=0, status="flying")
         state = self._replace_upgoer(state, upgoer)
-        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear!", upgoer, "consequence")
+        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear, with all it "
+                            "carries; the tower itself is spent.", upgoer, "consequence")
         state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
         return self._go_to(state, upgoer, dict(roll.detail)["to"], fallback=True)
 
     def _bail_out(self, state: GameState, upgoer: Upgoer, effect: Effect) -> tuple[GameState, Optional[str]]:
-        """2013's lower-stage Boom: everything but the capsules blows up. With a working escape tower
-        (effect's escape_tower) the capsules come down through reentry as normal; without one the crew are
-        hurt as by a failed reentry (the capsules lose their reuse) and the capsules go straight to landing.
+        """2013's lower-stage Boom. With a working escape tower (effect's escape_tower) the capsules and what
+        they carry come down through reentry as normal (the tower spent); without one everything but the capsules
+        and who sits in them blows up, the crew are hurt as by a failed reentry (the capsules lose their reuse)
+        and the capsules go straight to landing.
         A craft without a capsule is simply lost."""
         capsules = self._modules(state, upgoer, "capsule", working=False)
         if not capsules:
             state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
             state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} is destroyed in a huge explosion.")
             return state, "destroyed"
-        tower = effect.escape_tower and any(self._kind(state, i) == "probe" and not i.disabled
-                                            for i in self._items_aboard(state, upgoer))
+        tower = next((i.id for i in self._items_aboard(state, upgoer) if self._kind(state, i) == "probe"
+                      and not i.disabled), None) if effect.escape_tower else None
         state = self._undock_all(state, upgoer, "as its rocket blows up")
         upgoer = state.upgoer(upgoer.id)
-        keep = {i.id for i in capsules} | self._system_parts(state, upgoer)  # systems sit in the capsules
+        if tower:  # pulled clear as in 2014, with all the capsules carry
+            keep = self._thrown_clear(state, upgoer, spent=(tower,))
+        else:  # "Everything blows up!": only the capsules and who sits in them, crew and underped systems
+            keep = {i.id for i in capsules} | {d.system for d in self._systems(state, upgoer)}
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer) if i.id not in keep])
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in keep), stages=(),
                         fuel=0, status="flying")
@@ -246,7 +252,8 @@ class ConsequencePart(FlightBase):
         state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
         if tower:
             state = self._event(state, f"{upgoer.name}'s rocket blows up, but the escape tower pulls the capsule "
-                                "clear: it comes down through reentry.", upgoer, "consequence")
+                                "clear with all it carries (the tower is spent): it comes down through reentry.", upgoer,
+                                "consequence")
             return self._go_to(state, upgoer, next(s.id for s in self.board.steps if s.kind == "reentry"),
                                fallback=True), "bail_out"
         hurt = "its robots are knocked out" if self.robot_craft(state, upgoer) else "the crew are hurt"
@@ -256,10 +263,13 @@ class ConsequencePart(FlightBase):
         state = self._injure(state, upgoer, self._crew(state, upgoer), "a rocket blowing up beneath them")
         return self._go_to(state, state.upgoer(upgoer.id), self._landing_step(), fallback=True), "bail_out"
 
-    def _system_parts(self, state: GameState, upgoer: Upgoer) -> set[str]:
-        """The parts of the underped systems aboard: crew members that "sit in a capsule", so they go where the
-        capsules go when the rest of the craft is lost."""
-        return {d.system for d in self._systems(state, upgoer)}
+    def _thrown_clear(self, state: GameState, upgoer: Upgoer, spent=()) -> set[str]:
+        """The parts that come clear with the capsules when the rest of the craft blows up: the capsules and
+        what rides in them, payloads, RCS and underped systems ("A capsule can carry up to its own mass
+        (payload, RCS, rations, and crew)", 2013; the crew and rations stay with the craft), less ``spent``
+        (the escape tower that fired). Thrusters, habitats, lower stages and fuel are lost."""
+        return {i.id for i in self._items_aboard(state, upgoer) if i.id not in spent
+                and self._role(state, i) in _RIDES_CLEAR}
 
     # ------------------------------------------------------------------ losses
     def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
