@@ -56,11 +56,12 @@ class Kit:
 
 def build(state, program: int = 0, name: str = "Upgoer", *, crew=(("Ace", 2, 2, 2),), stages: int = 2,
           cluster: int = 1, thrusters: int = 1, extras=(), fuel: int = 20, rations: int = 10,
-          reusable=(), capsule_mass: int = 14):
+          reusable=(), capsule_mass: int = 14, parts=()):
     """Give a program a researched kit (10/15 everywhere) and assemble it. Returns (state, Kit).
 
     ``reusable`` names the kinds made reusable: "capsule", "launch_stage", "insertion_stage". Each crew
     member is (name, piloting, engineering, stamina) with an optional fifth number, the stamina left.
+    ``parts`` are ids of parts the program already has, loaded as modules too (underped systems, say).
     """
     kit = Kit()
     stage_ids = []
@@ -85,6 +86,7 @@ def build(state, program: int = 0, name: str = "Upgoer", *, crew=(("Ace", 2, 2, 
         state, _, items = give_thing(state, RULES, program, kind, mass, GOOD, count=1, name=f"{name} {kind}")
         kit.extras[kind] = items[0]
         modules.append(items[0])
+    modules += parts
     derps = []
     for derp_name, piloting, engineering, stamina, *left in crew:  # optionally the stamina left
         state, derp = give_derp(state, program, derp_name, piloting, engineering, stamina,

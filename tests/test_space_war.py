@@ -10,10 +10,11 @@ from fractions import Fraction
 
 import pytest
 
-from game.games.whatgoesup.rules.actions import EndRnD, Roll
+from game.games.whatgoesup.rules.actions import Build, EndRnD, Invent, Research, Roll
 from game.games.whatgoesup.rules.engine import CHANCE
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking, Dock, EndActivities, Launch, Move, PickEnemy,
                                                         RepelDocking, StartFight, UseSkill)
+from game.games.whatgoesup.rules.scenario import give_stock
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 from tests.test_flight_failures import ENGINE, FAIL, OK, act, build, settle
 
@@ -22,14 +23,18 @@ BETA_CREW = (("Bo", 2, 2, 3),)
 
 
 def rivals(alpha_crew=ALPHA_CREW, beta_crew=BETA_CREW, alpha_extras=("rcs",), beta_extras=("rcs",),
-           options=("space_war",), turn_limit=None):
-    """Alpha (program 0) and Beta (program 1) in low orbit at the same step; Beta's activities are open."""
+           options=("space_war",), turn_limit=None, alpha_robots=0, beta_robots=0):
+    """Alpha (program 0) and Beta (program 1) in low orbit at the same step; Beta's activities are open.
+    ``alpha_robots`` / ``beta_robots`` underped systems (built by real R&D) fly aboard too; they power up on
+    the way (every roll a 1)."""
     people = [("Hop", "rabitians"), ("Spud", "merbs")]
     setup = Setup(tuple(PlayerSetup(n, p) for n, p in people), options=frozenset(options), turn_limit=turn_limit)
     s = ENGINE.new_game(setup)
-    s, alpha = build(s, 0, name="Alpha", crew=alpha_crew, extras=alpha_extras)
+    s, parts = systems(s, alpha_robots)
+    s, alpha = build(s, 0, name="Alpha", crew=alpha_crew, extras=alpha_extras, parts=parts)
     s = act(s, EndRnD())
-    s, beta = build(s, 1, name="Beta", crew=beta_crew, extras=beta_extras)
+    s, parts = systems(s, beta_robots)
+    s, beta = build(s, 1, name="Beta", crew=beta_crew, extras=beta_extras, parts=parts)
     s = act(s, EndRnD())
     for _ in range(50):  # launches and insertions, Alpha first whenever a coin decides
         f = s.flight
@@ -46,6 +51,24 @@ def rivals(alpha_crew=ALPHA_CREW, beta_crew=BETA_CREW, alpha_extras=("rcs",), be
             s = act(s, EndActivities(alpha.upgoer))
     assert s.upgoer(alpha.upgoer).location == s.upgoer(beta.upgoer).location == "low_1"
     return s, alpha, beta
+
+
+def systems(s, count):
+    """The program in R&D invents an underped system, researches it to 6/10 and builds ``count``; returns
+    (state, their part ids)."""
+    if not count:
+        return s, ()
+    p = ENGINE.current_player(s)
+    s = give_stock(s, p, points=100)
+    s = act(s, Invent("underped", 1))
+    thing = s.things[-1].id
+    s = act(act(act(s, Research(thing, "boom", 5)), Research(thing, "fail", 5)), Build(thing, count))
+    return s, tuple(i.id for i in s.items if i.thing_id == thing)
+
+
+def robots(s, upgoer):
+    """The underped systems aboard ``upgoer``, in order."""
+    return [d for d in s.derps if d.is_system and d.location == upgoer]
 
 
 def derp(s, name):
@@ -310,6 +333,48 @@ def play_out_the_turn(s):
     while s.phase == "rnd":
         s = act(s, EndRnD())
     return s
+
+
+# ====================================================================== robots in a derp fight
+BOTH = ("space_war", "underped")
+
+
+def test_robots_stay_in_their_capsule_so_only_the_defenders_robots_fight():
+    """An underped system "counts as a derp with starting stats" but "sits in a capsule" (wiki, underped): the
+    fight is aboard the defender, so the attacker's robot stays out of it (it cannot go across, nor be picked),
+    while the defender's robot, where the fight is, picks an enemy and is picked like a derp. What would injure
+    a derp powers it down: beaten past its stamina, it is knocked out, not hurt or killed."""
+    s, alpha, beta = rivals(options=BOTH, alpha_robots=1, beta_robots=1)
+    (robot,), (theirs,) = robots(s, alpha.upgoer), robots(s, beta.upgoer)
+    assert robot.awake and theirs.awake  # both powered up on the way to orbit
+    bo, ace = derp(s, "Bo").id, derp(s, "Ace").id
+    s = act(s, StartFight(alpha.upgoer))
+    assert s.flight.fight.to_pick == (bo, robot.id, ace)  # Beta's robot does not go across
+    assert ENGINE.legal_actions(s) == [PickEnemy(bo, robot.id), PickEnemy(bo, ace)]
+    s = act(s, PickEnemy(bo, robot.id))
+    assert ENGINE.legal_actions(s) == [PickEnemy(robot.id, bo)]
+    assert "can only go for a derp aboard the other craft" in ENGINE.refusal(s, PickEnemy(robot.id, theirs.id))
+    s = act(act(s, PickEnemy(robot.id, bo)), PickEnemy(ace, bo))
+    assert s.flight.fight.pairs == ((bo, robot.id, True), (ace, bo, False))
+    s = dice(s, 20, 1, 1, 20)  # Bo 22 against the robot's 1; Ace 3 against Bo's 22
+    assert s.flight.fight is None
+    beaten = s.derp(robot.id)
+    assert beaten.powered_down and not beaten.injured and not beaten.dead and beaten.current_stamina == 0
+    assert stamina(s, "Bo", "Ace") == (3 - 2, 2 - 1)
+    assert s.derp(theirs.id) == theirs  # untouched
+
+
+def test_a_craft_flown_by_robots_alone_cannot_start_a_fight_but_can_be_fought():
+    """Robots never leave their capsule, so a craft with only robots aboard has nobody to send across; a crewed
+    rival may still come over and fight its robots, who fight back where they sit."""
+    s, alpha, beta = rivals(options=BOTH, beta_crew=(), beta_robots=1)
+    assert StartFight(alpha.upgoer) not in ENGINE.legal_actions(s)
+    assert ENGINE.refusal(s, StartFight(alpha.upgoer)) == \
+        "Beta's robots cannot leave their capsule to fight, and no derp aboard is fit to go"
+    s, alpha, beta = rivals(options=BOTH, alpha_crew=(), alpha_robots=1)
+    (robot,) = robots(s, alpha.upgoer)
+    s = fight(s, alpha.upgoer, [("Bo", robot.name), (robot.name, "Bo")])
+    assert s.flight.fight.pairs == ((derp(s, "Bo").id, robot.id, True),)
 
 
 def test_a_fight_needs_a_rival_at_the_same_step_and_someone_fit_to_fight():

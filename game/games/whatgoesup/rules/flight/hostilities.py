@@ -17,7 +17,7 @@ defender answers: push it off with an RCS burn (``RepelDocking``: a roll of that
 a Fail) or let it stand (``AllowDocking``). The attacker may dock again for as long as it has the means.
 
 Derp fights: the active craft starts one (``StartFight``) with a hostile craft at its step; every healthy derp
-of both craft picks an enemy (``PickEnemy``), then every pair rolls one die each (the game's dice), adding
+of both craft picks an enemy (``PickEnemy``; underped systems fight only aboard their own craft, as defenders), then every pair rolls one die each (the game's dice), adding
 Piloting. Losses land together when the last pair has rolled; a derp who loses more stamina than it has left
 is injured, and an injured derp who loses any is injured again, and dies (the 2014 rules on injuries).
 """
@@ -266,18 +266,26 @@ class HostilityPart(FlightBase):
         if target is None or not self.can_fight(state, upgoer, target):
             raise IllegalAction(f"{upgoer.name}'s crew can only fight a rival craft flying at the same place "
                                 f"in a stable orbit or on a surface")
-        fighters = self._healthy(state, upgoer)
-        if not fighters:
+        if not self._boarders(state, upgoer):
+            if any(d.is_system for d in self._healthy(state, upgoer)):
+                raise IllegalAction(f"{upgoer.name}'s robots cannot leave their capsule to fight, and no derp "
+                                    f"aboard is fit to go")
             raise IllegalAction(f"nobody aboard {upgoer.name} is fit to fight")
         if not self._crew(state, target):
             raise IllegalAction(f"there is nobody aboard {target.name} to fight")
 
+    def _boarders(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
+        """Who goes over to fight aboard the other craft: its healthy derps. An underped system "sits in a
+        capsule" and never leaves it, so it only fights in its own craft, as a defender."""
+        return [d for d in self._healthy(state, upgoer) if not d.is_system]
+
     def _start_fight(self, state: GameState, upgoer: Upgoer, a: StartFight) -> GameState:
         self._check_start_fight(state, upgoer, a)
-        target, fighters = state.upgoer(a.target), self._healthy(state, upgoer)
+        target, fighters = state.upgoer(a.target), self._boarders(state, upgoer)
         docked = target.id in upgoer.docked_with
         where = f"inside {target.name}" if docked else f"across to {target.name}"
         state = self._quarrel(state, upgoer.owner, target.owner, f"{upgoer.name}'s crew picks a fight with {target.name}")
+        # The fight is aboard the defender: its powered-up systems fight there as derps with starting stats.
         order = tuple(d.id for d in fighters) + tuple(d.id for d in self._healthy(state, target))
         state = self._set(state, fight=DerpFight(attacker=upgoer.id, defender=target.id, to_pick=order))
         return self._event(state, f"A fight breaks out {where}! Every derp able to fight picks an enemy.", upgoer)
@@ -286,10 +294,13 @@ class HostilityPart(FlightBase):
         return fight.attacker if derp.location == fight.attacker else fight.defender
 
     def _enemies(self, state: GameState, fight: DerpFight, derp: Derp) -> list[Derp]:
-        """The derps ``derp`` may go for: everyone alive aboard the other craft (the injured too)."""
-        other = fight.defender if self._side_of(fight, derp) == fight.attacker else fight.attacker
-        craft = state.find("upgoer", other)
-        return self._crew(state, craft) if craft is not None else []
+        """The derps ``derp`` may go for: everyone alive aboard the other craft (the injured too), but an
+        attacking craft's underped systems, which stay in their own capsule, out of the fight."""
+        defending = self._side_of(fight, derp) == fight.defender
+        craft = state.find("upgoer", fight.attacker if defending else fight.defender)
+        if craft is None:
+            return []
+        return [d for d in self._crew(state, craft) if not (defending and d.is_system)]
 
     def _check_pick_enemy(self, state: GameState, a: PickEnemy) -> None:
         fight: DerpFight = state.flight.fight
