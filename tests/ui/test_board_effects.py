@@ -104,3 +104,50 @@ def test_the_camera_finds_a_rolling_craft_off_screen(make_app, home, demo_state)
     app.step(DT, [])
     x, y = scene.board_view.to_screen(spot)
     assert scene.board_rect.collidepoint(x, y)
+
+
+def _read_until_decision(app, scene, value):
+    """Roll Bram's burn with ``value`` and let the dice land; the card waits for the crew's help."""
+    _to_burn_roll(app, scene, value)
+    scene.roll()
+    for _ in range(int(4 / DT)):
+        app.step(DT, [])
+    assert scene.roll_panel.pending(scene.state) == "help"
+
+
+def _press(app, scene, action) -> None:
+    """Press the roll card's button for ``action``, as a player clicks it."""
+    import pygame_gui
+
+    button = next(b for b, what in scene.roll_panel.buttons.items() if what == action)
+    app.step(DT, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button})])
+
+
+def test_a_fail_made_ok_by_a_skill_shows_no_fail_and_tells_the_spend_last(make_app, home, demo_state):
+    """A 12 against Fail 11 is a Fail; Pip's Piloting moves it to 10 and the burn works. The board shows no
+    Fail, and the story strip ends with the spend that saved it, after the dice that started it."""
+    from game.games.whatgoesup.rules.flight_actions import UseSkill
+
+    app, session, scene = _field(make_app, home, demo_state)
+    _read_until_decision(app, scene, 12)
+    spend = next(a for a in session.legal_actions() if isinstance(a, UseSkill) and a.skill == "piloting")
+    _press(app, scene, spend)
+    assert scene.roll_panel.show is None  # the burn is settled (the capsule's duration roll comes next)
+    assert "fail" not in scene.effects.spawned
+    assert "rolled 12" in scene.story[-2] and scene.story[-2].endswith("Fail.")
+    assert "moves from 12 to 10, OK" in scene.story[-1]
+    lines, _ = scene.story_lines()
+    assert "OK" in " ".join(lines)
+
+
+def test_an_accepted_boom_tells_what_it_did_last(make_app, home, demo_state):
+    """A 17 is a Boom the crew could soften; accepted as it is, the strip tells what the Boom did (the
+    thruster disabled) after the roll, not the roll after what it did."""
+    from game.games.whatgoesup.rules.flight_actions import AcceptRoll
+
+    app, session, scene = _field(make_app, home, demo_state)
+    _read_until_decision(app, scene, 17)
+    _press(app, scene, next(a for a in session.legal_actions() if isinstance(a, AcceptRoll)))
+    assert scene.effects.spawned[:1] == ["boom"]
+    assert "rolled 17" in scene.story[-2]
+    assert "Kicker thruster is disabled" in scene.story[-1]

@@ -104,7 +104,8 @@ class FieldScene(GameScene):
         self.targets: dict[str, tuple[Action, ...]] = {}
         self.target_states: dict = {}
         self.story: list[str] = []
-        self._pending_story: list[str] = []
+        self._pending_story: list[str] = []  # the roll's own lines, told when its card is done
+        self._told_since_roll = 0  # story lines told while the roll's card was up (help spent, accepted)
         self._deferred_sync = False
         self._before_roll = None  # the state the dice were rolled in, shown until they land
         self.detail_rocket_rect: Optional[pygame.Rect] = None  # where the clicked craft's picture was drawn
@@ -212,12 +213,16 @@ class FieldScene(GameScene):
             self.roll_panel.start(before, value, state, self.time_factor)
             if self.time_factor > 0:
                 self.context.sounds.play_clatter()
+            self._tell_pending_story()  # a luck reroll: the first roll is told before the second
             self._pending_story = texts
             self._deferred_sync = True
             self._before_roll = before
             self._roll_spot = self._craft_spot(self._rolled_where(before), before)
             self.after_roll_show = True
         else:
+            if self._deferred_sync and not first and self.session.actions and not self._went_back(previous) \
+                    and not self._waiting_for_help(state):
+                self.roll_panel.settled_by(previous, self.session.actions[-1])
             if texts and not first:
                 self._add_story(texts)
             self.markers.sync(state, snap=snap or previous is None or self._went_back(previous))
@@ -261,9 +266,26 @@ class FieldScene(GameScene):
             return previous, last.value
         return None
 
+    @staticmethod
+    def _waiting_for_help(state) -> bool:
+        """A rolled roll still waits for its owner's help or acceptance."""
+        flight = state.flight if state.phase == "flight" else None
+        return flight is not None and flight.roll is not None and flight.roll.value is not None
+
     def _add_story(self, texts: list[str]) -> None:
         line = " ".join(texts)
         self.story = (self.story + [line])[-6:]
+        if self._deferred_sync:
+            self._told_since_roll += 1
+
+    def _tell_pending_story(self) -> None:
+        """Tell the roll's own lines before those told since it was rolled (a help spent, what accepting it
+        did), so the story strip ends with how the roll ended, not with the dice it started from."""
+        if self._pending_story:
+            at = max(0, len(self.story) - self._told_since_roll)
+            self.story = (self.story[:at] + [" ".join(self._pending_story)] + self.story[at:])[-6:]
+        self._pending_story = []
+        self._told_since_roll = 0
 
     def _drop_targets(self, state) -> dict[str, tuple[Action, ...]]:
         """Each step the active marker may be dropped on, and the action(s) that drop means."""
@@ -399,10 +421,8 @@ class FieldScene(GameScene):
                                         self.context.sounds)
         self.roll_panel.dismiss()
         if self._deferred_sync:
+            self._tell_pending_story()
             self._deferred_sync = False
-            if self._pending_story:
-                self._add_story(self._pending_story)
-            self._pending_story = []
             self.markers.sync(self.state)
         if self.root is not None:
             self._refresh_widgets()

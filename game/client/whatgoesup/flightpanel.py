@@ -8,6 +8,7 @@ Nothing here decides anything: the buttons are exactly ``session.legal_actions()
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Optional
 
 import pygame
@@ -91,20 +92,47 @@ def label_variants(engine: "Engine", state: "GameState", action: "Action") -> li
     return described[0] if described is not None else [describe_action(engine, state, action)[0]]
 
 
+def help_spend(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[str, int]]:
+    """The skill and the points a skill spend or an RCS boost puts on the rolled value (an RCS boost is
+    Piloting), None for any other action."""
+    if isinstance(action, UseSkill):
+        derp = state.find("derp", action.derp)
+        if action.skill == ENGINEERING:
+            return action.skill, derp.engineering if derp else 0
+        return action.skill, engine.flight_rules.piloting(state, derp) if derp else 0
+    if isinstance(action, UseRcsBoost):
+        return PILOTING, engine.rules.components.rcs_piloting_bonus
+    return None
+
+
+def judged_roll(engine: "Engine", state: "GameState", action: "Action"):
+    """The roll waiting for help in ``state`` as it stands once ``action`` is done: moved by a skill spend or
+    an RCS boost, the old or new value of a luck reroll kept, or as it is when accepted (None for any other
+    action, or when no rolled roll waits)."""
+    roll = state.flight.roll if state.phase == "flight" and state.flight is not None else None
+    if roll is None or roll.value is None:
+        return None
+    if isinstance(action, AcceptRoll):
+        return roll
+    if isinstance(action, KeepRoll):
+        if roll.previous is None:
+            return None
+        return dataclasses.replace(roll, value=roll.value if action.new else roll.previous, previous=None)
+    spend = help_spend(engine, state, action)
+    return engine.flight_rules.roll_after_help(roll, *spend) if spend is not None else None
+
+
 def _describe_help(engine: "Engine", state: "GameState", action: "Action") -> Optional[tuple[list[str], str]]:
     """The labels and explanation of a skill spend or an RCS boost on the rolled value (None for others)."""
+    spend = help_spend(engine, state, action)
     if isinstance(action, UseSkill):
         derp = state.find("derp", action.derp)
         name = derp.name if derp else action.derp
-        if action.skill == ENGINEERING:
-            amount = derp.engineering if derp else 0
-        else:
-            amount = engine.flight_rules.piloting(state, derp) if derp else 0
         left = derp.current_stamina if derp else 0
-        return help_words(engine, state, name.split()[0], action.skill, amount,
+        return help_words(engine, state, name.split()[0], action.skill, spend[1],
                           f"{name} spends a stamina point ({left} left, {max(0, left - 1)} after)")
     if isinstance(action, UseRcsBoost):
-        bonus = engine.rules.components.rcs_piloting_bonus
+        bonus = spend[1]
         item = state.find("item", action.item)
         left = item.uses_left if item else 0
         return help_words(engine, state, "RCS", PILOTING, bonus, f"Spend one RCS use ({left} left) for +{bonus} Piloting")

@@ -23,7 +23,7 @@ from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, Dice
     dice_row_height, dice_size, draw_band_swatch, draw_dice_roll, draw_dice_row, percent_text
 from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
-from game.client.whatgoesup.flightpanel import describe_action, label_variants
+from game.client.whatgoesup.flightpanel import describe_action, judged_roll, label_variants
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px, \
     wrap_text
 from game.client.kit.draw import draw_program_marker, program_colour
@@ -484,6 +484,15 @@ class RollPanel:
             elif new.current_stamina != old.current_stamina:
                 out.append(f"{old.name} is down to {new.current_stamina} stamina (from {old.current_stamina}).")
         return tuple(out) or ("Nobody is hurt.",)
+
+    def settled_by(self, before: "GameState", action) -> None:
+        """``action`` (accepting, a help spend, a kept reroll) settled the rolled roll of ``before``: the card's
+        dice become the roll as it was judged, so the word on the card and the board's effect tell how it
+        ended (a spend that makes a Fail OK settles it at once, before the card ever draws it moved)."""
+        roll = judged_roll(self.engine, before, action)
+        if not isinstance(self.show, RollShow) or roll is None:
+            return
+        self.show.dice = dice_roll_for(self.engine, before, roll, roll.value, self.engine.flight_rules.roll_odds(before))
 
     def dismiss(self) -> None:
         self.show = None
