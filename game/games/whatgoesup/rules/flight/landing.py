@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from game.core.interface import IllegalAction
 from game.games.whatgoesup.rules.board import Step
-from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll
+from game.games.whatgoesup.rules.flight.common import FlightBase, PendingRoll, _with_flight, without
 from game.games.whatgoesup.rules.flight_actions import WriteOff
-from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import HOME, GameState, Item, Upgoer, replace_in, update, updated, with_program
 from game.core.words import counted
 
 
@@ -195,7 +195,22 @@ class LandingPart(FlightBase):
         return self._set(state, active=None, mode="")
 
     def _destroy_upgoer(self, state: GameState, upgoer: Upgoer, text: str) -> GameState:
-        state = self._destroy_items(state, [i.id for i in state.items_at(upgoer.id)])
+        gone = {i.id for i in state.items_at(upgoer.id)}
+        if not upgoer.docked_with and not any(d.system in gone and not d.dead for d in state.derps):
+            # Nothing to undock and no underped system lost with it: its parts gone, the craft destroyed, told and
+            # (when it was acting) let go in one copy of the state, as below.
+            said = self._told(text, upgoer, "consequence")
+            destroyed = update(upgoer, status="destroyed", modules=(), stages=(), fuel=0, rations=0, docked_with=())
+            others = {"items": without(state.items, gone)}
+            f = state.flight
+            if f.active == upgoer.id:
+                return _with_flight(state, {"active": None, "mode": "",
+                                            "rolls": tuple(r for r in f.rolls if r.upgoer != upgoer.id)},
+                                    said, replace_in(state.upgoers, [destroyed]), others)
+            others["upgoers"] = replace_in(state.upgoers, [destroyed])
+            others["events"] = state.events + said
+            return updated(state, others)
+        state = self._destroy_items(state, list(gone))
         state = self._replace_upgoer(state, update(upgoer, status="destroyed", modules=(), stages=(), fuel=0,
                                                    rations=0, docked_with=()))
         for other in self._docked_partners(state, upgoer):

@@ -5,15 +5,16 @@ lower stages (a reusable one tries to fly itself home), and the designs suggeste
 """
 from __future__ import annotations
 
+from typing import Optional
 
 from game.core.interface import IllegalAction
 from game.core.words import counted
 from game.games.whatgoesup.rules import formulas
-from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll
+from game.games.whatgoesup.rules.flight.common import FlightBase, FlightPhase, PendingRoll, _with_flight, without
 from game.games.whatgoesup.rules.flight_actions import Hold, Launch
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.shared import people_by_id
-from game.games.whatgoesup.rules.state import GameState, Upgoer, UpgoerDesign, replace_in, update
+from game.games.whatgoesup.rules.state import GameState, Upgoer, UpgoerDesign, replace_in, update, updated
 
 
 class LaunchPart(FlightBase):
@@ -87,9 +88,11 @@ class LaunchPart(FlightBase):
             rest = upgoer.stages if single else upgoer.stages[1:]
             upgoer = update(upgoer, status="flying", location=roll.step, launched_turn=state.turn, stages=rest,
                             new_steps=())
-            state = self._replace_upgoer(state, upgoer)
-            if not single:
-                state = self._release_stages(state, upgoer, stage_items, recovery=("landing",))
+            if single:
+                state = self._replace_upgoer(state, upgoer)
+            else:  # the craft put in with its dropped stages, in one copy
+                state = self._release_stages(state, upgoer, stage_items, ("landing",),
+                                             replace_in(state.upgoers, [upgoer]))
             state = self._visit(state, upgoer, roll.step)
             upgoer = state.upgoer(upgoer.id)
             crew = self._crew(state, upgoer)
@@ -158,16 +161,19 @@ class LaunchPart(FlightBase):
         return self._set(state, active=None, mode="")
 
     def _release_stages(self, state: GameState, upgoer: Upgoer, stage_ids: list[str],
-                        recovery: tuple[str, ...]) -> GameState:
-        """Drop used lower stages: reusable ones try to come home (one roll per step), the rest are gone."""
-        rolls = []
+                        recovery: tuple[str, ...], upgoers: Optional[tuple] = None) -> GameState:
+        """Drop used lower stages: reusable ones try to come home (one roll per step), the rest are gone. One copy
+        of the state, which also puts in ``upgoers`` when given (the craft pool, changed by the caller): a stage
+        is never an underped system (only a lower stage goes in a stage), and a recovery roll reads its own part
+        and blueprint, never the pools."""
+        rolls, homing, gone = [], [], set()
         for item_id in stage_ids:
             item = state.find("item", item_id)
             if item is None:
                 continue
             thing = state.thing(item.thing_id)
             if thing.reusable and not item.reusable_lost:
-                state = self._replace_items(state, [update(item, location=f"recovering:{upgoer.id}")])
+                homing.append(update(item, location=f"recovering:{upgoer.id}"))
                 for index, step_kind in enumerate(recovery):
                     step = next(s for s in self.board.steps if s.kind == step_kind)
                     last = index == len(recovery) - 1
@@ -175,10 +181,15 @@ class LaunchPart(FlightBase):
                                              rating=self.engine.item_rating(state, item), step=step.id,
                                              then="stage_home" if last else "", helpable=False))
             else:
-                state = self._destroy_items(state, [item.id])
+                gone.add(item.id)
+        others = {}
+        if homing or gone:
+            others["items"] = without(replace_in(state.items, homing) if homing else state.items, gone)
         if rolls:
-            state = self._queue_rolls(state, rolls)
-        return state
+            return _with_flight(state, self._queued(state.flight, rolls), (), upgoers, others)
+        if upgoers is not None:
+            others["upgoers"] = upgoers
+        return updated(state, others) if others else state
 
     # ------------------------------------------------------------------ designs for the pad
     def suggested_designs(self, state: GameState, player: int, stored, crew, count: int) -> list[UpgoerDesign]:

@@ -10,7 +10,7 @@ from typing import Optional
 
 from game.games.whatgoesup.rules.flight.common import FlightBase
 from game.games.whatgoesup.rules.state import (Event, GameState, Program, Upgoer, programs_with, replace_in, update,
-                                               with_program)
+                                               updated, with_program)
 from game.core.words import counted
 
 
@@ -33,9 +33,18 @@ class RecordsPart(FlightBase):
             if bonus and not any(step.name in p.visited for p in state.programs if p.index != program.index):
                 program = self.engine.dotted(program, bonus, f"nobody had reached {step.name}")
             craft = state.upgoer(upgoer.id)
-            state = update(state, programs=programs_with(state, program), upgoers=replace_in(
-                state.upgoers, [update(craft, new_steps=craft.new_steps + (step.name,))]))
-        state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name, craft=upgoer)
+            # The step's first, when this is it, goes into the same copy (it reads neither the programs, the
+            # craft's new steps nor the firsts this copy changes: ``_firsts_won``).
+            program, firsts, said = self._firsts_won(state, program, "mission_step", step.name, step.name, upgoer,
+                                                     state.firsts)
+            changes = {"programs": programs_with(state, program),
+                       "upgoers": replace_in(state.upgoers, [update(craft, new_steps=craft.new_steps + (step.name,))])}
+            if said:
+                changes["firsts"] = firsts
+                changes["events"] = state.events + said
+            state = updated(state, changes)
+        else:
+            state = self._first(state, upgoer.owner, "mission_step", step.name, key=step.name, craft=upgoer)
         if step.kind == "orbit" and step.orbit_type is not None:
             orbit = self.board.orbit_type(step.orbit_type)
             won = self._first(state, upgoer.owner, "orbit_type", orbit.name, key=orbit.id, craft=upgoer)
@@ -62,23 +71,33 @@ class RecordsPart(FlightBase):
     def _first(self, state: GameState, program: int, trigger: str, what: str, key: Optional[str] = None,
                craft: Optional[Upgoer] = None) -> GameState:
         """Award every first with this trigger that nobody has won yet (``craft``: the craft winning it, when one
-        does; an underped craft wins a share of the dots)."""
+        does; an underped craft wins a share of the dots): its dots, the firsts claimed and told in one copy."""
+        winner, firsts, said = self._firsts_won(state, state.programs[program], trigger, what, key, craft,
+                                                state.firsts)
+        if not said:
+            return state
+        return update(state, programs=programs_with(state, winner), firsts=firsts, events=state.events + said)
+
+    def _firsts_won(self, state: GameState, winner: Program, trigger: str, what: str, key: Optional[str],
+                    craft: Optional[Upgoer], firsts: tuple) -> tuple[Program, tuple, tuple[Event, ...]]:
+        """The firsts with this trigger that ``winner`` (a program as it stands) wins, none of them claimed in
+        ``firsts``: the program with their dots recorded, ``firsts`` with them claimed and what is told of them
+        (empty when it wins none). Reads of ``state`` only the craft's crew (``first_share``)."""
+        said: tuple[Event, ...] = ()
         for first in self._firsts_by_trigger.get(trigger, ()):
             claim = f"{first.id}:{key}" if first.per_name and key else first.id
-            claimed = self._claimed(state.firsts)
+            claimed = self._claimed(firsts)
             if claim in claimed:
                 continue
             dots = self.first_share(state, craft, first.dots)  # reads the craft, not the firsts
             robots = " by an underped craft" if dots != first.dots else ""
             named = f" ({what})" if first.per_name and key else ""  # the step's or orbit's name, never its id
-            # Its dots, the first claimed and told in one copy.
-            winner = state.programs[program]
-            said = Event(f"{first.name}: {winner.name} is first{robots}! ({what}) "
-                         f"+{counted(dots, 'dot')} at the end of the turn.", program, "prestige")
-            state = update(state, programs=programs_with(state, self.engine.dotted(winner, dots, first.name + named)),
-                           firsts=state.firsts + ((claim, program),), events=state.events + (said,))
-            self._kept_claims = (state.firsts, claimed | {claim})  # grown by one, not rebuilt from the tuple
-        return state
+            said += (Event.told(_first_words, (first.name, winner.name, robots, what, dots), winner.index,
+                                "prestige"),)
+            winner = self.engine.dotted(winner, dots, first.name + named)
+            firsts = firsts + ((claim, winner.index),)
+            self._kept_claims = (firsts, claimed | {claim})  # grown by one, not rebuilt from the tuple
+        return winner, firsts, said
 
     def _claimed(self, firsts: tuple[tuple[str, int], ...]) -> frozenset[str]:
         """The firsts already won in ``firsts`` (the state's), kept for the last tuple asked: a craft's every
@@ -107,3 +126,9 @@ class RecordsPart(FlightBase):
         for body, percent in upgoer.mapped:
             home[body] = min(100, home.get(body, 0) + percent)
         return tuple(sorted(home.items()))
+
+
+def _first_words(first: str, winner: str, robots: str, what: str, dots: int) -> str:
+    """A first won (``RecordsPart._firsts_won``), put together when first read (``Event.told``; a bot game reads
+    none)."""
+    return f"{first}: {winner} is first{robots}! ({what}) +{counted(dots, 'dot')} at the end of the turn."

@@ -215,9 +215,10 @@ class RollPart(FlightBase):
         copy; with ``settle``, a roll that then needs no decision is settled from that same copy, as ``_drive``
         would settle it next (nothing else stands before it there: no coin, no consequence to choose)."""
         f: FlightPhase = state.flight
-        if (settle and roll.previous is None and not f.timing_tie and f.choice is None
-                and roll.outcome() is Outcome.OK):
-            return self._settle(state, roll, said, others)
+        if settle and roll.previous is None and not f.timing_tie and f.choice is None:
+            outcome = roll.outcome()
+            if outcome is Outcome.OK:
+                return self._settle(state, roll, said, others, outcome)
         return _with_flight(state, {"roll": roll}, said, None, others)
 
     def _skill_amount(self, state: GameState, derp: Derp, skill: str) -> int:
@@ -295,13 +296,14 @@ class RollPart(FlightBase):
 
     # ------------------------------------------------------------------ settling
     def _settle(self, state: GameState, roll: Optional[PendingRoll] = None, said: tuple[Event, ...] = (),
-                others: Optional[dict] = None) -> GameState:
+                others: Optional[dict] = None, outcome: Optional[Outcome] = None) -> GameState:
         """Apply the pending roll's outcome, then move on to the next queued roll or continuation. ``roll``,
         ``said`` and ``others``: the roll as it now stands, what was told and what else changed since ``state``
-        (``_rolled``), all put in the one copy that clears the roll."""
+        (``_rolled``), all put in the one copy that clears the roll; ``outcome``: the roll's, when just judged."""
         if roll is None:
             roll = state.flight.roll
-        outcome = roll.outcome()
+        if outcome is None:
+            outcome = roll.outcome()
         flown = self._flown(state, roll, outcome)  # from the state before: no part's blueprint or owner changed since
         if flown:
             others = dict(others, things=replace_in(state.things, flown)) if others else {
@@ -332,10 +334,13 @@ class RollPart(FlightBase):
         """What a settled roll leaves on the record when the edition asks: the step now attempted (for
         flight.yaml's first-attempt penalty) and a flight that has seen a Fail or a Boom (for
         prestige.yaml's mission_awards). A lower stage flying itself home is no part of the mission."""
+        attempts = self.table.first_attempt_fail_penalty or self.table.first_attempt_boom_penalty
+        if not attempts and (outcome is Outcome.OK or not self.rules.prestige.mission_awards):
+            return state  # nothing this edition keeps (2014): the craft is not looked up
         upgoer = state.find("upgoer", roll.upgoer)
         if upgoer is None or roll.kind == "stage_recovery":
             return state
-        if self.table.first_attempt_fail_penalty or self.table.first_attempt_boom_penalty:
+        if attempts:
             program = state.programs[upgoer.owner]
             name = self.board.step(roll.step).name
             if name not in program.attempted:
