@@ -12,7 +12,7 @@ SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_home_reports_card_leaves_the_header_and_the_report_in_sight(make_app, size):
-    from game.client.whatgoesup.field import HEADER_H
+    from game.client.kit.style import HEADER_H
     from game.tools.tutorial_shots import _at_turn, _shot_tutorial, _until
 
     app = make_app(size)

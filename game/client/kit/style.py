@@ -25,6 +25,9 @@ from game.client.kit.paths import THEME_PATH
 
 DESIGN_SIZE = (1280, 720)
 MIN_VIRTUAL_SIZE = (1024, 600)
+#: The height of the bar across the top of every game scene (``GameScene.draw_header``, What Goes Up's
+#: ``hud.draw_game_header`` and the Field's), in design units.
+HEADER_H = 64
 
 # Palette: deep space with warm, brassy accents.
 SPACE_TOP = (9, 10, 32)

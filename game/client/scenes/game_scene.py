@@ -15,7 +15,7 @@ from pygame_gui.core import ObjectID
 
 from game.client.kit.backdrop import Backdrop
 from game.client.kit.draw import draw_program_marker, program_colour
-from game.client.kit.style import (ACCENT, ACCENT_LIGHT, ACCENT_HOT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card,
+from game.client.kit.style import (ACCENT, ACCENT_LIGHT, ACCENT_HOT, BAND_COLOURS, CARD, HEADER_H, INK, INK_DIM, draw_card,
                                    draw_text, fit_font, font_px, wrap_text)
 from game.client.shell.scene import Scene
 
@@ -112,7 +112,7 @@ class GameScene(Scene):
     def draw_header(self, surface: pygame.Surface, title: str, program=None, subtitle: str = "") -> pygame.Rect:
         """The bar across the top: the program's marker and name (if any), the title, the turn (or round)."""
         layout = self.context.layout
-        bar = pygame.Rect(0, 0, layout.width, layout.px(64))
+        bar = pygame.Rect(0, 0, layout.width, layout.px(HEADER_H))
         veil = pygame.Surface(bar.size, pygame.SRCALPHA)
         veil.fill((*CARD, 225))
         surface.blit(veil, bar)

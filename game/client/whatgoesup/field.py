@@ -39,7 +39,7 @@ from game.client.whatgoesup.rollpanel import HELP_ACTIONS, DerpFightShow, RollPa
 from game.client.shell.settings import animation_factor, reading_seconds
 from game.client.kit.text import ellipsize
 from game.client.kit.words import counted
-from game.client.kit.style import disjoint_rects
+from game.client.kit.style import HEADER_H, disjoint_rects
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
 
@@ -71,7 +71,6 @@ PANEL_BG = (27, 22, 56)
 STRIP_BG = (13, 11, 32)
 HEADER_BG = (12, 11, 32)
 PANEL_W = 360  # design units
-HEADER_H = 64
 STRIP_H = 46
 #: Font sizes (units) tried, largest first, for a story line told on two lines of the strip.
 STORY_TWO_LINE_UNITS = (15, 14, 13)

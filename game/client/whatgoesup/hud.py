@@ -15,7 +15,7 @@ from typing import Optional
 import pygame
 
 from game.client.kit.text import ellipsize
-from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_text, fit_font,
+from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, HEADER_H, INK, INK_DIM, draw_text, fit_font,
                     font_px)
 
 HUD_W = 470  # design units kept for the status in a header
@@ -230,7 +230,7 @@ def draw_game_header(scene, surface: pygame.Surface, title: str, program=None, s
     from game.client.kit.draw import draw_program_marker, program_colour
 
     layout = scene.context.layout
-    bar = pygame.Rect(0, 0, layout.width, layout.px(64))
+    bar = pygame.Rect(0, 0, layout.width, layout.px(HEADER_H))
     veil = _HEADER_VEILS.get(bar.size)
     if veil is None:  # made once per size, not every frame
         if len(_HEADER_VEILS) > 8:

@@ -28,9 +28,8 @@ from game.core.session import GameSession
 from game.games.whatgoesup.tutorial_script import LESSONS, SEED, TutorialDice, hint, lesson_index, lesson_text, \
     read_specs, target_spec, tutorial_setup
 
-from game.client.whatgoesup.field import HEADER_H  # the header bar of every guided scene (design units)
-from game.client.kit.style import ACCENT, ACCENT_HOT, ACCENT_LIGHT, CARD, INK, INK_DIM, draw_card, draw_text, fit_font, font_px, \
-    wrap_text
+from game.client.kit.style import ACCENT, ACCENT_HOT, ACCENT_LIGHT, CARD, HEADER_H, INK, INK_DIM, draw_card, draw_text, fit_font, \
+    font_px, wrap_text
 
 log = logging.getLogger("whatgoesup")
 
