@@ -123,3 +123,27 @@ def test_the_capsules_capacity_is_told_in_words_not_by_its_rule_id(edition, word
     assert words in text
     assert "capacity rule" not in text and "overhead" not in text
     assert re.findall(r"\b[a-z]+_[a-z_]+\b", text) == []  # no snake_case id left in either edition's words
+
+
+def test_the_example_rocket_is_forgotten_with_its_rules(tmp_path):
+    """The example rocket is kept per rules object, and leaves with it: rules too dear to build it (None)
+    that die must not hand their None to a new rules object made later at the same address."""
+    import gc
+
+    from game.client.whatgoesup import rules_reference
+
+    folder = tmp_path / "dear"
+    shutil.copytree(RULES_DIR, folder)
+    economy = folder / "economy.yaml"
+    economy.write_text(economy.read_text(encoding="utf-8").replace("invent_per_mass: 3", "invent_per_mass: 100"),
+                       encoding="utf-8")
+    dear = load_rules(folder)
+    assert rules_reference.example_rocket(dear) is None  # nothing can be invented on a turn's points
+    key = id(dear)
+    assert key in rules_reference._EXAMPLES
+    del dear
+    gc.collect()
+    assert key not in rules_reference._EXAMPLES  # an id-keyed entry that outlived its rules went to the next
+    shipped = load_rules(None)
+    engine, state, design = rules_reference.example_rocket(shipped)
+    assert engine.rules is shipped and design.crew

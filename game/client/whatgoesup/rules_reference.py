@@ -8,6 +8,7 @@ the pause menu and the title.
 """
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 
 import pygame
@@ -308,6 +309,10 @@ def ship_fight_paragraphs(rules) -> tuple[str, ...]:
     )
 
 
+#: id(rules) -> the example rocket of those rules (or None). The entry leaves when its rules object dies
+#: (``weakref.finalize``), so a new rules object made at the same address never meets an old example (an
+#: example that was built holds its engine, and so its rules, as long as the entry is kept). Keyed by id, not
+#: a ``WeakKeyDictionary``: that would hash and compare the whole edition by value on every frame that asks.
 _EXAMPLES: dict[int, object] = {}
 
 
@@ -315,8 +320,9 @@ def example_rocket(rules):
     """(engine, state, design) of a crewed orbiter built through the real rules: a capsule for one derp, the
     lightest thruster that pushes it, 2 fuel, an insertion stage as heavy as that spacecraft and a launch
     stage as heavy as both. None if these rules cannot build it within a few turns."""
-    if id(rules) in _EXAMPLES:
-        return _EXAMPLES[id(rules)]
+    key = id(rules)
+    if key in _EXAMPLES:
+        return _EXAMPLES[key]
     from game.games.whatgoesup.rules.actions import Build, BuyConsumables, EndRnD, Hire, Invent
     from game.games.whatgoesup.rules.engine import Engine, IllegalAction, IllegalSetup
     from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
@@ -358,7 +364,8 @@ def example_rocket(rules):
             result = (engine, state, design)
     except (IllegalAction, IllegalSetup, KeyError, IndexError):
         result = None
-    _EXAMPLES[id(rules)] = result
+    _EXAMPLES[key] = result
+    weakref.finalize(rules, _EXAMPLES.pop, key, None)
     return result
 
 
