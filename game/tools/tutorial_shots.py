@@ -2,7 +2,7 @@
 
 Each tutorial shot plays the training mission through the engine (the same choices the lessons ask for, with
 the tutorial's loaded dice) up to the moment of one lesson, shows the scene the flow would show, and lets the
-guide place its card: at 1280x720 (``TUTORIAL_SHOTS``) and 1920x1080 (``TUTORIAL_SIZED_SHOTS``)."""
+guide place its card: at 1280x720 (``TUTORIAL_SHOTS``), 1920x1080 and 3840x2160 (``TUTORIAL_SIZED_SHOTS``)."""
 from __future__ import annotations
 
 import os
@@ -245,6 +245,6 @@ def shot_key_lesson(app, lesson: str) -> TutorialGuide:
 TUTORIAL_SHOTS = [(f"tutorial_{lesson}", _builder(lesson, prepare, then)) for lesson, prepare, then in KEY_LESSONS] + [
     ("rules_reference", shot_rules_reference),
 ]
-#: The same lessons at 1920x1080 (taken once each, see ``shots.SIZED_SHOTS``).
-TUTORIAL_SIZED_SHOTS = [(f"tutorial_{lesson}_1920", (1920, 1080), _builder(lesson, prepare, then))
-                        for lesson, prepare, then in KEY_LESSONS]
+#: The same lessons at 1920x1080 and 3840x2160 (taken once each, see ``shots.SIZED_SHOTS``).
+TUTORIAL_SIZED_SHOTS = [(f"tutorial_{lesson}_{w}", (w, h), _builder(lesson, prepare, then))
+                        for w, h in ((1920, 1080), (3840, 2160)) for lesson, prepare, then in KEY_LESSONS]

@@ -36,3 +36,16 @@ def test_render_shots_writes_pngs(tmp_path):
     for f, (_, size) in zip(files, sizes):
         assert f.stat().st_size > 5000
         assert pygame.image.load(str(f)).get_size() == size
+
+
+def test_every_key_lesson_is_shot_at_each_window_size():
+    """The tutorial's key lessons are registered at 1280x720, 1920x1080 and 3840x2160 (4K was looked at by hand)."""
+    from game.tools.shots import SHOTS, SIZED_SHOTS
+    from game.tools.tutorial_shots import KEY_LESSONS
+
+    at = {name: (1280, 720) for name, _ in SHOTS}
+    at.update((name, size) for name, size, _ in SIZED_SHOTS)
+    for lesson, _, _ in KEY_LESSONS:
+        assert at[f"tutorial_{lesson}"] == (1280, 720)
+        assert at[f"tutorial_{lesson}_1920"] == (1920, 1080)
+        assert at[f"tutorial_{lesson}_3840"] == (3840, 2160)
