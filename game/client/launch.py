@@ -40,9 +40,10 @@ GAMES = (WHAT_GOES_UP, COSMOFORCE)
 
 
 def make_app(home: Path | None = None, size: tuple[int, int] | None = None,
-             fullscreen: bool | None = None) -> App:
-    """The app with every scene and hosted game registered (the title's hooks: see ``wire_games``)."""
-    app = App(SCENES, home=home, size=size, fullscreen=fullscreen)
+             fullscreen: bool | None = None, shown_home: Path | None = None) -> App:
+    """The app with every scene and hosted game registered (the title's hooks: see ``wire_games``);
+    ``shown_home``: see ``App``."""
+    app = App(SCENES, home=home, size=size, fullscreen=fullscreen, shown_home=shown_home)
     for entry in GAMES:
         app.context.register_game(entry)
     return app

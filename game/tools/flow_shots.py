@@ -249,7 +249,11 @@ def shot_flight_panel(app) -> None:
 
 
 def shot_load_corrupt(app) -> None:
-    folder = app.home / "saves"
+    from game.core.savefolder import candidates
+
+    folder = app.home  # What Goes Up's saves live in the home folder itself, beside the settings and the log
+    for _stat, old in candidates(folder):  # the shot at another size in this throw-away home left its own
+        old.unlink()
     session = scripted_session(folder)
     session.save(folder / "hop-agency-turn-2.json")
     (folder / "broken-on-the-pad.json").write_text('{"format": "whatgoesup-save", "version": 1, "acti', "utf-8")

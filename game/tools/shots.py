@@ -15,6 +15,7 @@ from typing import Callable
 
 import pygame
 
+from game.client.kit.paths import default_home
 from game.client.launch import make_app
 from game.client.shell.app import App
 from game.client.scenes.dice import DiceRoll
@@ -240,7 +241,8 @@ def _render_part(out_dir: Path, sizes, only, part: int, parts: int) -> list[Path
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="whatgoesup-shots-") as home:
         for name, size, build in _shot_jobs(sizes, only)[part::parts]:
-            app = make_app(home=Path(home), size=size, fullscreen=False)
+            # the files go to the throw-away home; the words name the folder a player's game keeps them in
+            app = make_app(home=Path(home), size=size, fullscreen=False, shown_home=default_home())
             build(app)
             path = out_dir / f"{name}.png"
             pygame.image.save(app.surface, str(path))

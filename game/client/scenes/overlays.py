@@ -145,7 +145,7 @@ class ErrorDialog(Scene):
             ("label", "Where"),
             ("body", self.where),
             ("label", "Full report"),
-            ("body", f"Saved to {self.context.log_path}"),
+            ("body", f"Saved to {self.context.shown_path(self.context.log_path)}"),
         ]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -170,7 +170,7 @@ class LoadScene(GameScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
-        self.draw_header(surface, f"Load a game of {self.entry.title}", subtitle=str(self.folder))
+        self.draw_header(surface, f"Load a game of {self.entry.title}", subtitle=self.context.shown_path(self.folder))
         card = self.card_rect()
         draw_card(surface, card, layout)
         y = card.top + layout.px(18)

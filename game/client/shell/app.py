@@ -180,6 +180,10 @@ class AppContext:
     def log_path(self) -> Path:
         return self.app.log_path
 
+    def shown_path(self, path: Path) -> str:
+        """``path`` in the words a player finds it by (``App.shown_path``)."""
+        return self.app.shown_path(path)
+
     def make(self, name: str, **kwargs) -> Scene:
         """Build a registered scene by name, handing it this context."""
         return self.app.scene_types[name](self, **kwargs)
@@ -268,9 +272,12 @@ class App:
     GIVE_UP_WINDOW = 5.0
 
     def __init__(self, scenes: Mapping[str, str], home: Path | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None) -> None:
-        """``scenes`` maps the names scenes are opened by to ``"module:Class"`` (see ``game.client.launch``)."""
+                 fullscreen: bool | None = None, shown_home: Path | None = None) -> None:
+        """``scenes`` maps the names scenes are opened by to ``"module:Class"`` (see ``game.client.launch``).
+        ``shown_home`` is the folder the player is told about for a file in ``home`` (default ``home``
+        itself; the shots tool's app keeps its files in a temporary folder and names the player's)."""
         self.home = home or paths.home_dir()
+        self.shown_home = shown_home or self.home
         self.log_path = setup_logging(self.home)
         self.settings_path = paths.settings_path(self.home)
         first_start = not self.settings_path.exists()
@@ -451,6 +458,15 @@ class App:
                 self.draw_whole_next_frame()
         except Exception as exc:  # noqa: BLE001 - the whole point: nothing reaches the player raw
             self.report_error(exc)
+
+    def shown_path(self, path: Path) -> str:
+        """``path`` as a player finds it (``paths.shown_path``); a file in the app's home is named in
+        ``shown_home``."""
+        try:
+            path = self.shown_home / Path(path).relative_to(self.home)
+        except ValueError:
+            pass
+        return paths.shown_path(path)
 
     def report_error(self, exc: BaseException) -> None:
         top = self.stack.top
