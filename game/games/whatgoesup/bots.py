@@ -29,7 +29,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConseq
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.rnd_listing import changed_since
-from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign
+from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign, researched_since
 from game.games.whatgoesup.rules.underped_actions import PowerUp, Program, SelfDestruct, WriteOrders
 
 # The craft it works towards: a capsule carrying one derp and a turn of rations, a small thruster for
@@ -52,6 +52,9 @@ _THROWS_AWAY = frozenset((WriteOff, Shed, Disassemble))  # what a random pick av
 # Things tuples up to this long are compared place by place (at C speed) to find what changed: quicker than
 # following replace_in's record back, which pays off only for the long tuples of long games.
 _COMPARED = 32
+# How many noted changes of the things (``state.researched_since``) the plan's blueprints follow back: the other
+# program's R&D actions come between two of a program's choices.
+_NOTED_STEPS = 8
 _NO_PLAN = object()  # goal_plan's mark of a victory not looked at yet (None: looked at, no plan)
 
 
@@ -96,14 +99,25 @@ class SpaceProgramBot:
             return AnswerTrade(self.chooser.choice([True, False, False]))
         if state.rock is not None:
             return self._rock(engine, state, player)
-        plan = self.goal_plan(engine, state, player)
+        last = self._last_goal  # goal_plan's kept answer, read here without the call
+        plan = last[3] if last[0] is state.setup and last[1] is engine and last[2] == player \
+            else self.goal_plan(engine, state, player)
         if plan is not None:
             return self._planned(engine, state, plan)
         if state.phase == "flight":
             action = self._flight(engine, state)
-        else:
-            action = self._rnd(engine, state, player)
-        if action is None or not self._allowed(engine, state, action) or self._roll(self.explore):
+        else:  # the plan's next R&D step; None (a random legal action) when it cannot afford one
+            outline = self._outlines.get(player)
+            if outline is None or outline.setup is not state.setup:
+                outline = self._outline(state, player)
+            action = self._rnd_step(engine, state, player, outline)
+            if action is None and outline.weapon is not None:
+                action = EndRnD()  # an armed program saves its points: its dearer craft otherwise never comes together
+        if action is None:
+            return self._any_legal(engine, state)
+        approved = self._approved  # ``_allowed`` and ``_roll(self.explore)``, without the calls
+        if not (approved[0] is state and approved[1] is action) and not engine.allowed(state, action) \
+                or self.chooser.below(1000) < self.explore * 1000:
             return self._any_legal(engine, state)
         return action
 
@@ -188,15 +202,6 @@ class SpaceProgramBot:
             self._weapon[player] = self.chooser.choice(WEAPONS) if self._roll(ARMED_SHARE) else None
         return self._weapon[player]
 
-    def _rnd(self, engine: Engine, state: GameState, player: int) -> Optional[Action]:
-        """The plan's next R&D step; None (a random legal action) when it cannot afford one. An armed program
-        saves its points instead (finishes R&D), since its dearer craft otherwise never comes together."""
-        outline = self._outline(state, player)
-        action = self._rnd_step(engine, state, player, outline)
-        if action is None and outline.weapon is not None:
-            return EndRnD()
-        return action
-
     def _outline(self, state: GameState, player: int) -> "_Outline":
         """What the program's craft is made of (``plan`` with this program's coins: robotic, armed), worked out
         once per program and setup: its coins are tossed at the first ask, in this order, and kept."""
@@ -217,8 +222,14 @@ class SpaceProgramBot:
         return outline
 
     def _rnd_step(self, engine: Engine, state: GameState, player: int, outline: "_Outline") -> Optional[Action]:
+        """The plan's next R&D step for ``outline``, or None when it cannot afford one."""
         plan, robotic, weapon = outline.plan, outline.robotic, outline.weapon
-        things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
+        memo = self._parts_memo.get(player)  # ``_plan_things`` kept or carried over research, without the call
+        if memo is not None and memo.plan is plan and memo.engine is engine and memo.setup is state.setup \
+                and (memo.pool is state.things or memo.carried_over_research(state.things)):
+            things, targets = memo.things, memo.targets
+        else:
+            things, targets = self._plan_things(engine, state, player, plan, weapon is not None)
         if len(things) < len(plan):
             for kind, mass in plan.items():
                 if kind not in things:
@@ -227,10 +238,12 @@ class SpaceProgramBot:
             thing, target = things[kind], targets[kind]
             rating = thing.rating
             boom, fail = rating.boom < target.boom, rating.fail < target.fail
-            if boom or fail:
-                action = self._research_step(engine, state, player, thing, boom, fail)
-                if action is not None:
-                    return action
+            if boom or fail:  # one step of Boom (when ``boom``) or else of Fail, as ``engine.offered`` hands it out
+                fail_step, boom_step, _ = engine.offered(state, thing)  # (exactly what ``allowed`` says of it)
+                step = boom_step if boom and boom_step is not None else fail_step if fail else None
+                if step is not None:
+                    self._approved = (state, step)
+                    return step
         stored = self._stored(state, player, things if weapon is not None else None)
         for kind, needed in outline.wanted:
             if len(stored.get(kind, [])) < needed:
@@ -276,20 +289,6 @@ class SpaceProgramBot:
                                   modules=modules, crew=() if robotic else (crew[0].id,), fuel=fuel, rations=rations)
             return self._first_ok(engine, state, [Assemble(design)])
         return EndRnD()
-
-    def _research_step(self, engine: Engine, state: GameState, player: int, thing, boom: bool,
-                       fail: bool) -> Optional[Action]:
-        """One step of Boom (when ``boom``) or else of Fail (when ``fail``) on ``thing`` that the engine allows now:
-        the step ``engine.offered`` hands out (exactly what ``allowed`` says of a one-step Research, read from the
-        blueprint's R&D listing row)."""
-        fail_step, boom_step, _ = engine.offered(state, thing)
-        if boom and boom_step is not None:
-            self._approved = (state, boom_step)
-            return boom_step
-        if fail and fail_step is not None:
-            self._approved = (state, fail_step)
-            return fail_step
-        return None
 
     def _armed_plan(self, plan: dict, weapon: str) -> dict:
         """``plan`` with one weapon payload added (the same dict each time, so what is kept per plan holds)."""
@@ -507,12 +506,13 @@ class _PlanParts:
     things they were read from) and how far research should take each (kind -> GOOD_ENOUGH within the
     blueprint's research cap)."""
 
-    __slots__ = ("pool", "plan", "engine", "setup", "things", "places", "targets", "kind_at")
+    __slots__ = ("pool", "plan", "engine", "setup", "things", "places", "targets", "kind_at", "kind_of_id")
 
     def __init__(self, pool, plan, engine, setup, things, places, targets):
         self.pool, self.plan, self.engine, self.setup = pool, plan, engine, setup
         self.things, self.places, self.targets = things, places, targets
         self.kind_at = {place: kind for kind, place in places.items()}  # place -> the planned kind there
+        self.kind_of_id = {thing.id: kind for kind, thing in things.items()}  # blueprint id -> the planned kind
 
     @classmethod
     def chosen(cls, engine: Engine, state: GameState, player: int, plan: dict, armed: bool) -> "_PlanParts":
@@ -526,6 +526,30 @@ class _PlanParts:
                 things[t.kind], places[t.kind] = t, place
         targets = {kind: _target(engine, state, thing) for kind, thing in things.items()}
         return cls(state.things, plan, engine, state.setup, things, places, targets)
+
+    def carried_over_research(self, pool: tuple) -> bool:
+        """Whether the same choice was carried over to the things tuple ``pool`` because the engine noted that only
+        research made it from ``self.pool`` (``state.researched_since``: every other blueprint the very same value
+        in its place, none added): only the researched ones of the plan are read again, and their targets stand,
+        since research changes a rating and this turn's steps, not what a blueprint is nor its flight record.
+        False (nothing changed here) when that is not known."""
+        old = self.pool
+        if len(pool) != len(old):
+            return False
+        researched = researched_since(pool, old, _NOTED_STEPS)
+        if researched is None:
+            return False
+        kind_of_id, things = self.kind_of_id, None
+        for thing_id in researched:
+            kind = kind_of_id.get(thing_id)
+            if kind is not None:
+                if things is None:
+                    things = dict(self.things)
+                things[kind] = pool[self.places[kind]]
+        self.pool = pool
+        if things is not None:
+            self.things = things
+        return True
 
     def carried_over(self, engine: Engine, state: GameState, player: int) -> Optional["_PlanParts"]:
         """The same choice in ``state``, whose things are at least as many as ``pool``'s, or None (then the choice

@@ -81,6 +81,9 @@ class Engine:
         self._kept_after_crew: dict[int, tuple] = {}
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
+        # (a short things tuple, {blueprint id: its place}): the places research finds its blueprint at, carried
+        # to the tuple it makes (the same ids in the same places); None for a tuple holding an id twice.
+        self._thing_places: tuple = (None, None)
         # Whether R&D's families are this engine's listing (a subclass that lists otherwise is read from its list).
         self._lists_by_family = type(self).legal_actions is Engine.legal_actions
         # Each kind's role, read once (as Components.kind finds it: the first kind of an id).
@@ -579,7 +582,16 @@ class Engine:
         value goes in the same place), and its new value's R&D listing row is handed to the listing with the cap
         just checked against (research leaves what the cap reads as it was), since the next step asks for it."""
         things = state.things
-        place = place_of(things, a.thing)
+        kept = self._thing_places
+        if kept[0] is things:
+            places = kept[1]
+        elif len(things) <= _THING_PLACES_KEPT:
+            places = {thing.id: n for n, thing in enumerate(things)}
+            if len(places) != len(things):
+                places = None  # an id twice (never in play): the plain way below
+        else:
+            places = None  # a long tuple's places are kept with its id index (``place_of``)
+        place = places.get(a.thing, -1) if places is not None else place_of(things, a.thing)
         if place < 0:
             thing = self._own_thing(state, program, a.thing)  # none (refused) or an id twice: the plain way
         else:
@@ -621,11 +633,20 @@ class Engine:
             new = _rating(old.fail, target)
             researched = update(thing, rating=new, boom_steps_this_turn=done + steps)
         self.rnd_listing.row_with_cap(researched, simulationist, cap)
-        return update(state, programs=self._paying(state, program, cost),
-                      things=noted(replaced_at(things, place, researched) if place >= 0
-                                   else replace_in(things, (researched,)), things, thing.id),
-                      events=(Event.told(_researched, (program.name, thing.name, old, new, cost), program.index,
-                                         "rnd"),))
+        programs = list(state.programs)  # ``_paying``, without the call
+        programs[program.index] = update(program, points=program.points - cost)
+        if place >= 0:
+            new_things = replaced_at(things, place, researched)
+            if places is not None:  # the same ids in the same places
+                self._thing_places = (new_things, places)
+        else:
+            new_things = replace_in(things, (researched,))
+        after = update(state, programs=tuple(programs), things=noted(new_things, things, thing.id), events=(
+            Event.told(_researched, (program.name, thing.name, old, new, cost), program.index, "rnd"),))
+        # Research leaves what ``_who_acts`` reads (the phase, the rock, the trade, every program's R&D turn) as it
+        # was: the same program acts next.
+        self._acting = (after, program.index)
+        return after
 
     def _cap_reason(self, state: GameState, thing: Thing) -> str:
         if self.research_cap(state, thing) == self.rules.economy.reliability.best:
@@ -1333,6 +1354,10 @@ def _free_name(taken: set[str], name: str) -> str:
         n += 1
     return f"{name} ({n})"
 
+
+#: Things tuples up to this long have their blueprints' places kept by ``_research`` (a longer one's are kept with
+#: its id index, ``state.place_of``).
+_THING_PLACES_KEPT = 32
 
 #: Ratings by (fail, boom): a research or a transfer makes a rating of two small numbers, one kept value each.
 _RATINGS: dict[tuple[int, int], Rating] = {}
