@@ -430,6 +430,18 @@ class FlightBase:
     def _replace_items(self, state: GameState, items: list[Item]) -> GameState:
         return update(state, items=replace_in(state.items, items)) if items else state
 
+    def _changed_saying(self, state: GameState, text: str, upgoer: Upgoer, items: Iterable[Item] = (),
+                        craft: Optional[Upgoer] = None, kind: str = "consequence") -> GameState:
+        """``_event(_replace_upgoer(_replace_items(state, items), craft), text, upgoer, kind)`` in one copy of the
+        state: ``items`` (if any) and the ``craft`` (if given) put in, and ``text`` told."""
+        changes = {"events": state.events + self._told(text, upgoer, kind)}
+        items = list(items)
+        if items:
+            changes["items"] = replace_in(state.items, items)
+        if craft is not None:
+            changes["upgoers"] = replace_in(state.upgoers, [craft])
+        return updated(state, changes)
+
     def _docked_partners(self, state: GameState, upgoer: Upgoer) -> list[Upgoer]:
         return [state.upgoer(u) for u in upgoer.docked_with if state.find("upgoer", u) is not None]
 

@@ -13,7 +13,7 @@ from typing import Optional
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingChoice, PendingRoll
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, penalised
-from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update, with_program
+from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, replace_in, update, updated
 from game.core.words import counted
 
 
@@ -29,7 +29,8 @@ class ConsequencePart(FlightBase):
         """Any Boom: every copy of that part (blueprint, stored and flying copies) loses reliability."""
         limits = self.rules.economy.reliability
         events = []
-        for thing_id in {state.item(i).thing_id for i in roll.items if state.find("item", i)}:
+        thing_ids = {state.item(i).thing_id for i in roll.items if state.find("item", i)}
+        for thing_id in thing_ids:
             thing = state.thing(thing_id)
             new_rating = penalised(thing.rating, limits.boom_penalty_fail, limits.boom_penalty_boom, limits.bounds)
             # The copies and their parts found at C speed (a long game holds hundreds of blueprints and parts).
@@ -44,9 +45,12 @@ class ConsequencePart(FlightBase):
                                                       limits.bounds))
                      for i in compress(state.items, map(copy_ids.__contains__, map(_THING_ID, state.items)))
                      if i.fixed_rating is not None]
-            state = update(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
             events.append(Event(f"Boom! {thing.name} is not as good as it was thought: every one of them drops "
                                 f"from {thing.rating} to {new_rating}.", thing.owner, "consequence"))
+            if len(thing_ids) == 1:  # one blueprint (nearly every roll): penalised and told in one copy
+                return updated(state, {"things": replace_in(state.things, things),
+                                       "items": replace_in(state.items, items), "events": state.events + tuple(events)})
+            state = update(state, things=replace_in(state.things, things), items=replace_in(state.items, items))
         return self._say(state, events)
 
     def _effect(self, state: GameState, roll: PendingRoll, effect: Effect) -> tuple[GameState, Optional[str]]:
@@ -76,8 +80,7 @@ class ConsequencePart(FlightBase):
         if kind == "bail_out":
             return self._bail_out(state, upgoer, effect)
         if kind == "disable_part" and part:
-            state = self._replace_items(state, [update(part, disabled=True)])
-            return self._event(state, f"{part_name} is disabled.", upgoer, "consequence"), None
+            return self._changed_saying(state, f"{part_name} is disabled.", upgoer, [update(part, disabled=True)]), None
         if kind == "destroy_part" and part:
             holder = state.find("upgoer", part.location) if part.location else None  # a part floating elsewhere
             state = self._destroy_items(state, [part.id])
@@ -88,10 +91,10 @@ class ConsequencePart(FlightBase):
             capsules = self._modules(state, upgoer, "capsule", working=False)
             if capsules:
                 c = capsules[0]
-                state = self._replace_items(state, [update(c, flight_fail_penalty=c.flight_fail_penalty + effect.fail,
-                                                           flight_boom_penalty=c.flight_boom_penalty + effect.boom)])
-                state = self._event(state, f"{self._name(state, c)} is damaged: -{effect.fail}/-{effect.boom} "
-                                    f"for this flight.", upgoer, "consequence")
+                state = self._changed_saying(state, f"{self._name(state, c)} is damaged: -{effect.fail}/-{effect.boom} "
+                                             f"for this flight.", upgoer,
+                                             [update(c, flight_fail_penalty=c.flight_fail_penalty + effect.fail,
+                                                     flight_boom_penalty=c.flight_boom_penalty + effect.boom)])
             return state, None
         if kind == "degrade_all_parts":
             return self._degrade_all(state, upgoer, effect.fail, effect.boom), None
@@ -107,9 +110,8 @@ class ConsequencePart(FlightBase):
         if kind == "lose_rations":
             return self._lose_rations(state, upgoer, effect.units), None
         if kind == "strand":
-            state = self._replace_upgoer(state, update(upgoer, stranded=True))
-            return self._event(state, f"{upgoer.name} is stranded: it can no longer be steered.", upgoer,
-                               "consequence"), None
+            return self._changed_saying(state, f"{upgoer.name} is stranded: it can no longer be steered.", upgoer,
+                                        craft=update(upgoer, stranded=True)), None
         if kind in ("injure_crew", "kill_crew"):
             if roll.kind in ("reentry", "landing") and part and self._role(state, part) not in ("capsule", "habitat"):
                 return state, None  # a reusable part coming down carries no crew
@@ -133,15 +135,14 @@ class ConsequencePart(FlightBase):
         if kind == "rcs_uses" and part:
             uses = dict(roll.detail).get("uses", 1)
             lost = part.uses_left or 0 if effect.uses == "all" else min(part.uses_left or 0, max(uses, effect.uses))
-            state = self._replace_items(state, [update(part, uses_left=(part.uses_left or 0) - lost)])
-            return self._event(state, f"{part_name} uses up {lost} of its RCS fuel.", upgoer, "consequence"), None
+            return self._changed_saying(state, f"{part_name} uses up {lost} of its RCS fuel.", upgoer,
+                                        [update(part, uses_left=(part.uses_left or 0) - lost)]), None
         if kind == "unusable_this_turn" and part:
-            state = self._replace_items(state, [update(part, unusable_this_turn=True)])
-            return self._event(state, f"{part_name} cannot be used again this turn.", upgoer, "consequence"), None
+            return self._changed_saying(state, f"{part_name} cannot be used again this turn.", upgoer,
+                                        [update(part, unusable_this_turn=True)]), None
         if kind == "no_stamina_recovery":
-            state = self._replace_upgoer(state, update(upgoer, habitat_failed=True))
-            return self._event(state, "Busy with glitches, nobody in the habitat recovers stamina this turn.",
-                               upgoer, "consequence"), None
+            return self._changed_saying(state, "Busy with glitches, nobody in the habitat recovers stamina this turn.",
+                                        upgoer, craft=update(upgoer, habitat_failed=True)), None
         if kind == "stamina_loss":
             derps, hurt = [], []
             for d in self._crew(state, upgoer):
@@ -195,15 +196,14 @@ class ConsequencePart(FlightBase):
     def _lose_rations(self, state: GameState, upgoer: Upgoer, units: int) -> GameState:
         upgoer = state.upgoer(upgoer.id)
         lost = min(upgoer.rations, units * len(self._crew(state, upgoer)))
-        state = self._replace_upgoer(state, update(upgoer, rations=upgoer.rations - lost))
-        return self._event(state, f"{upgoer.name} loses {counted(lost, 'derp-turn of rations')}.", upgoer, "consequence")
+        return self._changed_saying(state, f"{upgoer.name} loses {counted(lost, 'derp-turn of rations')}.", upgoer,
+                                    craft=update(upgoer, rations=upgoer.rations - lost))
 
     def _degrade_all(self, state: GameState, upgoer: Upgoer, fail: int, boom: int) -> GameState:
         items = [update(i, flight_fail_penalty=i.flight_fail_penalty + fail, flight_boom_penalty=i.flight_boom_penalty + boom)
                  for i in self._items_aboard(state, upgoer)]
-        state = self._replace_items(state, items)
-        return self._event(state, f"Every part of {upgoer.name} loses {fail}/{boom} for the rest of the flight.",
-                           upgoer, "consequence")
+        return self._changed_saying(state, f"Every part of {upgoer.name} loses {fail}/{boom} for the rest of the flight.",
+                                    upgoer, items)
 
     # ------------------------------------------------------------------ the escape tower
     def _tower_done(self, state: GameState, roll: PendingRoll, outcome: Outcome) -> GameState:
@@ -295,10 +295,13 @@ class ConsequencePart(FlightBase):
         return state
 
     def _kill(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
+        """The ``derps`` lost (``cause`` in words): dead, told, and their programs charged, in one copy of the state
+        (after a copy that destroys the parts of underped systems among them); none: the state as it is."""
         events, changed = [], []
         systems = [state.derp(d.id) for d in derps if d.is_system]
         if systems:  # what would kill a derp destroys a system (its part) and strands the craft: no dots lost
             state = self._destroy_items(state, [d.system for d in systems if not d.dead])
+        programs = None
         for d in derps:
             d = state.derp(d.id)
             if d.dead:
@@ -309,8 +312,13 @@ class ConsequencePart(FlightBase):
                 continue  # a rescuer pays nothing for a rescued derp who dies: at least they tried
             if upgoer is not None and upgoer.written_off_by is not None and d.owner == upgoer.written_off_by:
                 continue  # the death penalty was already paid when the craft was written off
-            state = self.engine.add_dots(state, d.owner, self.rules.economy.dots.per_derp_lost, f"{d.name} lost")
-            p = state.programs[d.owner]
-            state = with_program(state, update(p, derps_lost=p.derps_lost + 1))
-        state = update(state, derps=replace_in(state.derps, changed))
-        return self._say(state, events)
+            if programs is None:
+                programs = list(state.programs)
+            p = self.engine.dotted(programs[d.owner], self.rules.economy.dots.per_derp_lost, f"{d.name} lost")
+            programs[d.owner] = update(p, derps_lost=p.derps_lost + 1)
+        if not changed:
+            return state
+        changes = {"derps": replace_in(state.derps, changed), "events": state.events + tuple(events)}
+        if programs is not None:
+            changes["programs"] = tuple(programs)
+        return updated(state, changes)
