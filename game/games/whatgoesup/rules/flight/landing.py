@@ -56,6 +56,15 @@ class LandingPart(FlightBase):
         lost += [i.id for i in self._items_aboard(state, upgoer) if self._role(state, i) == "habitat"
                  and not self._returns(state, upgoer, i)]
         keep_fuel = self.thrust(state, upgoer) == "planetary"
+        gone = set(lost)
+        if not any(d.system in gone and not d.dead for d in state.derps):
+            # No underped system burns up (which would strand the craft): the parts gone and the craft put in
+            # in one copy of the state.
+            upgoer = state.upgoer(upgoer.id)
+            upgoer = update(upgoer, modules=tuple(m for m in upgoer.modules if m not in lost),
+                            fuel=upgoer.fuel if keep_fuel else 0)
+            return updated(state, {"items": without(state.items, gone),
+                                   "upgoers": replace_in(state.upgoers, [upgoer])})
         state = self._destroy_items(state, lost)
         upgoer = state.upgoer(upgoer.id)
         upgoer = update(upgoer, modules=tuple(m for m in upgoer.modules if m not in lost),
@@ -68,16 +77,25 @@ class LandingPart(FlightBase):
             return self._set(state, active=None, mode="")
         step = self.board.step(roll.step)
         if step.kind == "reentry":
+            # The craft's and its capsules' and thrusters' reentries counted in one copy of the state, then the
+            # firsts they win (which read neither the parts nor the craft's count), in the parts' order.
             upgoer = update(upgoer, reentries=upgoer.reentries + 1)
-            state = self._replace_upgoer(state, upgoer)
+            counted_again, second_time = [], []
             for item in self._items_aboard(state, upgoer):
-                if self._role(state, item) in ("capsule", "thruster") and not item.reusable_lost:
+                role = self._role(state, item)
+                if role in ("capsule", "thruster") and not item.reusable_lost:
                     item = update(item, reentries=item.reentries + 1)
-                    state = self._replace_items(state, [item])
-                    if self._role(state, item) == "capsule" and item.reentries >= 2 and state.thing(item.thing_id).reusable:
-                        state = self._first(state, upgoer.owner, "reusable_capsule",
-                                            f"{self._name(state, item)} comes back through reentry a second time",
-                                            craft=upgoer)
+                    counted_again.append(item)
+                    if role == "capsule" and item.reentries >= 2 and state.thing(item.thing_id).reusable:
+                        second_time.append(item)
+            changes = {"upgoers": replace_in(state.upgoers, [upgoer])}
+            if counted_again:
+                changes["items"] = replace_in(state.items, counted_again)
+            state = updated(state, changes)
+            for item in second_time:
+                state = self._first(state, upgoer.owner, "reusable_capsule",
+                                    f"{self._name(state, item)} comes back through reentry a second time",
+                                    craft=upgoer)
             if self._flown_again(state, state.upgoer(upgoer.id)):
                 state = self._first(state, upgoer.owner, "reusable_upgoer",
                                     f"{upgoer.name} comes back through reentry a second time", craft=upgoer)

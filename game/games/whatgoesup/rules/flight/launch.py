@@ -145,12 +145,16 @@ class LaunchPart(FlightBase):
         step = self.board.step(roll.step)
         stage_items = list(upgoer.stages[-1]) if upgoer.stages else []
         upgoer = update(upgoer, stages=())
+        if outcome is Outcome.OK:
+            # The craft put in with its dropped stages in one copy, then the step visited (which reads the craft,
+            # never the parts or the flight the drop changes), and "reaches orbit!" told as it goes on.
+            state = self._release_stages(state, upgoer, stage_items, ("reentry", "landing"),
+                                         replace_in(state.upgoers, [upgoer]))
+            state = self._visit(state, upgoer, step.id)
+            return self._go_to(state, state.upgoer(upgoer.id), step.next,
+                               said=self._told(f"{upgoer.name} reaches orbit!", upgoer))
         state = self._replace_upgoer(state, upgoer)
         state = self._visit(state, upgoer, step.id)
-        if outcome is Outcome.OK:
-            state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
-            state = self._event(state, f"{upgoer.name} reaches orbit!", upgoer)
-            return self._go_to(state, state.upgoer(upgoer.id), step.next)
         if "stages_spent" in flags:
             state = self._release_stages(state, state.upgoer(upgoer.id), stage_items, recovery=("reentry", "landing"))
         if "to_fallback" in flags:

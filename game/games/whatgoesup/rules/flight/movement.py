@@ -56,16 +56,17 @@ class MovementPart(FlightBase):
             return self._arrive(state, upgoer, step.id, stayed=True, moving=moving)
         return self._go_to(state, upgoer, step.next)  # which starts the move afresh (mode, cursor, retry burn)
 
-    def _go_to(self, state: GameState, upgoer: Upgoer, step_id: str, fallback: bool = False) -> GameState:
-        """Enter a step and do what it asks."""
+    def _go_to(self, state: GameState, upgoer: Upgoer, step_id: str, fallback: bool = False,
+               said: tuple = ()) -> GameState:
+        """Enter a step and do what it asks; ``said``: what the caller tells first, in the copy that enters it."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id)
         if step.is_duration:
             # The move ends here: the craft put in and the move's end made in one copy (``_arrive`` reads neither
             # the craft's own place in the pool nor the flight's mode). Hostile Waters: the rolls for a new
             # position are set before it counts as visited.
-            return self._visit(self._arrive(state, upgoer, step.id, moving=_ENTERING), upgoer, step.id)
-        state = self._set_replacing(state, upgoer, **_ENTERING)
+            return self._visit(self._arrive(state, upgoer, step.id, moving=_ENTERING, said=said), upgoer, step.id)
+        state = _with_flight(state, _ENTERING, said, replace_in(state.upgoers, [upgoer]))
         if step.kind in ("reentry", "landing"):
             return self._visit(self._descend(state, upgoer, step), upgoer, step.id)
         state = self._visit(state, upgoer, step.id)
@@ -232,10 +233,10 @@ class MovementPart(FlightBase):
 
     # ------------------------------------------------------------------ the end of a move
     def _arrive(self, state: GameState, upgoer: Upgoer, step_id: str, stayed: bool = False,
-                moving: Optional[dict] = None) -> GameState:
+                moving: Optional[dict] = None, said: tuple = ()) -> GameState:
         """Movement ends at a duration step: active capsules and habitats roll. ``moving``: the changes to the
         flight that started the move or entered the step, when they are made in the same copy (``_travel``,
-        ``_go_to``)."""
+        ``_go_to``); ``said``: what ``_go_to``'s caller tells first, in the first copy."""
         step = self.board.step(step_id)
         upgoer = update(upgoer, location=step.id, moved_this_turn=True)
         ended = dict(moving, mode="after") if moving else {"mode": "after", "cursor_decided": None}
@@ -245,8 +246,8 @@ class MovementPart(FlightBase):
             # in one copy (the rolls read the parts, crew, programs and setup, never the craft pool or the flight).
             changes = self._queued(state.flight, self._duration_rolls(state, upgoer, step.id))
             changes.update(ended)
-            return _with_flight(state, changes, (), replace_in(state.upgoers, [upgoer]))
-        state = self._set_replacing(state, upgoer, **ended)
+            return _with_flight(state, changes, said, replace_in(state.upgoers, [upgoer]))
+        state = _with_flight(state, ended, said, replace_in(state.upgoers, [upgoer]))
         if step.kind == "surface" and step.body and step.body not in upgoer.bodies_landed:
             upgoer = update(upgoer, bodies_landed=upgoer.bodies_landed + (step.body,))
             state = self._replace_upgoer(state, upgoer)
