@@ -381,7 +381,8 @@ class GoalPlan(CarefulPlayer):
             return ChooseConsequence(self.consequence(state, f.choice))
         craft = state.upgoer(f.active)
         if f.mode == "decide":
-            return Launch(craft.id) if self.ok(state, Launch(craft.id)) else Hold(craft.id)
+            launch = Launch(craft.id)  # the very action ``ok`` allowed is played (``approved``: not asked again)
+            return launch if self.ok(state, launch) else Hold(craft.id)
         if f.mode == "junction":
             return self.junction(state, craft)
         if f.mode in ("before", "after"):

@@ -192,15 +192,17 @@ class RockPlan(CarefulPlayer):
             return ChooseConsequence(self.consequence(state, f.choice))
         upgoer = state.upgoer(f.active)
         if f.mode == "decide":  # a craft with no lower stage left cannot launch: not asked
-            return Launch(upgoer.id) if upgoer.stages and self.ok(state, Launch(upgoer.id)) else Hold(upgoer.id)
+            launch = Launch(upgoer.id)  # the very action ``ok`` allowed is played (``approved``: not asked again)
+            return launch if upgoer.stages and self.ok(state, launch) else Hold(upgoer.id)
         if f.mode == "junction":
             return self.junction(state, upgoer)
         if f.mode in ("before", "after"):
             rocks = self.engine.rock_rules
             # Only a craft landed on the rock may nudge it: no other is asked.
-            if not state.rock.saved and rocks.on_rock(upgoer, rocks.scenario(state)) \
-                    and self.ok(state, Nudge(upgoer.id)):
-                return Nudge(upgoer.id)
+            if not state.rock.saved and rocks.on_rock(upgoer, rocks.scenario(state)):
+                nudge = Nudge(upgoer.id)  # the very action ``ok`` allows is played (``approved``: not asked again)
+                if self.ok(state, nudge):
+                    return nudge
             return Move(upgoer.id) if f.mode == "before" else EndActivities(upgoer.id)
         return Coast()
 
