@@ -45,7 +45,10 @@ def test_a_warm_engine_applies_every_action_as_a_fresh_one(name):
     def check(before, action, after):
         nonlocal flights
         flights += before.phase == "flight"
-        assert Engine(rules).apply(before, action) == after, (before.turn, before.phase, str(action))
+        fresh = Engine(rules)
+        assert fresh.apply(before, action) == after, (before.turn, before.phase, str(action))
+        # who acts next, as the warm engine keeps it (a research says so itself) and as worked out afresh
+        assert engine.current_player(after) == fresh._who_acts(after), (before.turn, str(action))
         steps.append((before, action, after))
         if len(steps) % 9 == 0:  # an older state handed back to the warm engine, out of order
             old_before, old_action, old_after = steps[len(steps) // 2]
@@ -58,3 +61,30 @@ def test_a_warm_engine_applies_every_action_as_a_fresh_one(name):
             result = play_game(engine, setup, seed, max_turns=turns, check=False, on_action=check, bot_kind=bot)
             assert result.failure is None, result.failure
     assert flights > 50 and len(older) > 20, (flights, len(older))
+
+
+def test_research_finds_its_blueprint_as_a_fresh_engine_does_whatever_places_it_kept():
+    """A research reads its blueprint's place from the places it kept for the things tuple the last research made
+    (the same ids in the same places); a tuple made otherwise (an invention, an older state handed back, one
+    holding an id twice, which play never makes) is read again, and the state after is a fresh engine's."""
+    from game.games.whatgoesup.rules.actions import Invent, Research
+    from game.games.whatgoesup.rules.state import update
+
+    engine = Engine(RULES_2014)
+    state = engine.new_game(default_setup(engine, 2, 20))
+    state = engine.apply(state, Invent("thruster", 1))
+    state = engine.apply(state, Invent("capsule", 3))
+    lower, capsule = state.things[0].id, state.things[1].id
+    streak = [state]
+    for thing, safety in ((lower, "boom"), (capsule, "boom"), (lower, "fail"), (capsule, "fail")):
+        streak.append(engine.apply(streak[-1], Research(thing, safety, 1)))
+        assert streak[-1] == Engine(RULES_2014).apply(streak[-2], Research(thing, safety, 1))
+    # an older state handed back after newer ones: its own places are read
+    again = engine.apply(streak[1], Research(lower, "fail", 1))
+    assert again == Engine(RULES_2014).apply(streak[1], Research(lower, "fail", 1))
+    assert again.things[0].rating.fail == streak[1].things[0].rating.fail + 1
+    # an id twice: both values researched, as the plain way (replace_in) does
+    doubled = update(streak[-1], things=streak[-1].things + (streak[-1].things[0],))
+    after = engine.apply(doubled, Research(lower, "boom", 1))
+    assert after == Engine(RULES_2014).apply(doubled, Research(lower, "boom", 1))
+    assert after.things[0] == after.things[-1] and after.things[0].rating.boom == doubled.things[0].rating.boom + 1

@@ -457,7 +457,8 @@ class Engine:
         else None: exactly the ones ``refusal`` allows, read from the blueprint's listing row (its steps left
         and prices) instead of checking each (for bots, which ask often about the blueprints they plan with;
         tests/test_fast_engine.py holds the three to ``refusal``)."""
-        player = self.current_player(state)
+        last = self._acting  # ``current_player``'s kept answer, read here without the call
+        player = last[1] if last[0] is state else self.current_player(state)
         if player < 0 or thing.owner != player or state.phase != "rnd" or state.pending_trade is not None:
             return _NOTHING_OFFERED
         row = self.rnd_listing.row(state, thing)

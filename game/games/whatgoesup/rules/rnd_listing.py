@@ -442,7 +442,11 @@ class RndListing:
     # ------------------------------------------------------------------ per blueprint
     def row(self, state: GameState, thing: Thing) -> BlueprintRow:
         """``thing``'s research and build actions as the listing has them in ``state`` (kept per blueprint value)."""
-        return self._row(state, thing, "simulationist" in state.setup.options)
+        simulationist = "simulationist" in state.setup.options
+        hit = self._rows.get(id(thing))  # ``_row``, without the call: bots ask for a row at most of their choices
+        if hit is not None and hit[0] is thing and hit[1] is simulationist:
+            return hit[2]
+        return self.row_with_cap(thing, simulationist, self.research_cap(state, thing))
 
     def _row(self, state: GameState, thing: Thing, simulationist: bool) -> BlueprintRow:
         hit = self._rows.get(id(thing))

@@ -691,7 +691,9 @@ def replaced_at(pool: tuple, place: int, value) -> tuple:
     """``pool`` with ``value`` in ``place``, where ``place_of`` found the value of the same id: exactly
     ``replace_in(pool, (value,))``, without looking for the place again. The id index and positions kept for
     ``pool`` are carried over and the place recorded (``replaced_since``), as ``replace_in`` does."""
-    new_pool = pool[:place] + (value,) + pool[place + 1:]
+    values = list(pool)  # one list and one tuple: slicing and joining makes five tuples
+    values[place] = value
+    new_pool = tuple(values)
     if len(pool) > _SHORT_POOL:
         hit = _INDEXES.get(id(pool))
         if hit is not None and hit[0] is pool:
