@@ -55,6 +55,9 @@ _COMPARED = 32
 # How many noted changes of the things (``state.researched_since``) the plan's blueprints follow back: the other
 # program's R&D actions come between two of a program's choices.
 _NOTED_STEPS = 8
+# A trade's answer: accepted one time in three (one value each, as the listings hand out theirs: the invariant
+# checks read an action object back from its save form once).
+_ANSWERS = (AnswerTrade(True), AnswerTrade(False), AnswerTrade(False))
 _NO_PLAN = object()  # goal_plan's mark of a victory not looked at yet (None: looked at, no plan)
 
 
@@ -96,7 +99,7 @@ class SpaceProgramBot:
     def choose(self, engine: Engine, state: GameState) -> Action:
         player = engine.current_player(state)
         if state.pending_trade is not None:
-            return AnswerTrade(self.chooser.choice([True, False, False]))
+            return self.chooser.choice(_ANSWERS)
         if state.rock is not None:
             return self._rock(engine, state, player)
         last = self._last_goal  # goal_plan's kept answer, read here without the call
