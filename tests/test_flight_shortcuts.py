@@ -35,6 +35,7 @@ import pytest
 from game.games.whatgoesup.rules import skills
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight.common import _FIGURE_INPUTS, FlightPhase
+from game.games.whatgoesup.rules.flight.rolls import boom_told
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, EndActivities, Move
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import replace_in, update
@@ -393,3 +394,28 @@ def test_kept_burns_are_the_boards_burns(engine):
                           if board.in_play(b, scenario) and board.in_play(board.step(b.to), scenario))
             assert board.burns_from(step.id, scenario) == fresh
             assert board.burns_from(step.id, scenario) is board.burns_from(step.id, scenario)
+
+
+
+def test_a_die_story_tells_its_boom_as_its_words_do(engine):
+    """``rolls.boom_told`` answers for a die's story not yet read exactly as its words would ("...: Boom."), so
+    ``sim.FlightCounter`` counts the same Booms without making the words; any other event, or a story already
+    read, is left to its words (None). Along seeded games of the program bot and of Stop The Rock."""
+    told: collections.Counter = collections.Counter()
+
+    def look(before, action, after) -> None:
+        for event in after.events:
+            answer = boom_told(event)
+            if answer is None:
+                continue
+            assert event.kind == "roll"
+            assert answer == event.text.endswith(": Boom.")  # its words made now, for the test
+            assert boom_told(event) is None  # read: left to its words
+            told[answer] += 1
+
+    for seed in range(7000, 7004):
+        play_game(engine, default_setup(engine, 2), seed, check=False, on_action=look, bot_kind="program")
+    for seed in range(7000, 7006):
+        play_game(engine, default_setup(engine, 1, scenario="stop_the_rock"), seed, check=False, on_action=look,
+                  bot_kind="program")
+    assert told[True] > 0 and told[False] > 0  # Booms and other dice met

@@ -20,7 +20,7 @@ from game.core.dice_rng import Chooser, DiceRoller
 from game.games.whatgoesup.rules.actions import Action, BadActionData, Build, Hire, action_from_data
 from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
-
+from game.games.whatgoesup.rules.flight.rolls import boom_told
 from game.games.whatgoesup.rules.flight_actions import Eva, UseLuck, UsePayload
 from game.games.whatgoesup.rules.reliability import Outcome
 from game.games.whatgoesup.rules.state import (HOME, GameState, PlayerSetup, Setup, changes_since, index_by_id,
@@ -863,7 +863,8 @@ class FlightCounter:
                 elif " lands safely at home" in text or " lands with an injured crew" in text:
                     self.landings += 1
             elif kind == "roll":
-                if event.text.endswith(": Boom."):
+                boom = boom_told(event)  # a die's story tells from its roll, its words not made (a bot game reads none)
+                if event.text.endswith(": Boom.") if boom is None else boom:
                     self.booms += 1
             elif kind == "prestige" and " is first by an underped craft!" in event.text:
                 self.underped_firsts += 1

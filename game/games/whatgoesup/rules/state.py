@@ -302,6 +302,12 @@ class Event:
         _set_attribute(event, "__dict__", {"program": program, "kind": kind, "_say": say, "_parts": parts})
         return event
 
+    def told_by(self, say: Callable[..., str]) -> Optional[tuple]:
+        """The parts of this event while its words are still to be put together by ``say`` (``told``, not yet
+        read), else None: what they will tell can be asked of them without making the words."""
+        fields = self.__dict__
+        return fields["_parts"] if fields.get("_say") is say else None
+
     def __getattr__(self, name: str):
         fields = self.__dict__
         if name != "text" or "_say" not in fields:

@@ -442,6 +442,14 @@ def _rcs_words(bonus: int, before: PendingRoll, after: PendingRoll, scheme: str)
     return f"An RCS puff adds {bonus} Piloting: {_help_done(before, after, scheme, PILOTING, bonus)}."
 
 
+def boom_told(event: Event) -> Optional[bool]:
+    """Whether ``event``, a die's story (``RollPart._roll_event``) not yet read, tells a Boom: asked of the roll it
+    tells of, without putting its words together (they end ": Boom." exactly then); None for any other event, or a
+    story already read (then its words tell)."""
+    parts = event.told_by(_rolled_words)
+    return None if parts is None else parts[2].outcome() is Outcome.BOOM
+
+
 def _rolled_words(craft: str, names: tuple[str, ...], roll: PendingRoll) -> str:
     """A die's story (``RollPart._roll_event``): the rolled ``roll`` against its rating as it then stood."""
     rating = roll.effective()
