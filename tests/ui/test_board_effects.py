@@ -151,3 +151,34 @@ def test_an_accepted_boom_tells_what_it_did_last(make_app, home, demo_state):
     assert scene.effects.spawned[:1] == ["boom"]
     assert "rolled 17" in scene.story[-2]
     assert "Kicker thruster is disabled" in scene.story[-1]
+
+
+def test_a_first_won_by_a_move_gets_its_banner_too(make_app, home, demo_state):
+    """Bram's craft heads home (a deorbit burn and its rolls); then Ayla's craft moves on into Synchronous
+    Orbit, where nobody has been: two firsts won by a plain move, no dice. Both are cheered on the board as a
+    roll's firsts are."""
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.actions import Roll
+    from game.games.whatgoesup.rules.flight_actions import Burn, Move
+
+    engine = shipped_engine()
+    state = demo_state
+    for action in (Move(state.flight.active), Burn("reentry"), Roll(3), Roll(3), Roll(3)):
+        state = engine.apply(state, action)
+    ayla = state.flight.active
+    assert state.upgoer(ayla).owner == 0
+    app = make_app()
+    session = GameSession(engine, state.setup, 7, states=(state,), saves_dir=home)
+    scene = open_field(app, session)
+    app.step(DT, [])
+    assert scene.act(Move(ayla))
+    assert scene.effects.spawned == ["first", "first"]
+    assert [e.text for e in scene.effects.effects] == ["Ayla is first: Synchronous Orbit! +1 dot",
+                                                       "Ayla is first: Synchronous orbit! +1 dot"]
+    assert "Ayla is first!" in scene.story[-1]
+
+
+def test_a_robot_crafts_first_gets_its_banner():
+    line = ("Prestige First - mission step: Spudnik Program is first by an underped craft! (Low Orbit) +1 dot "
+            "at the end of the turn.")
+    assert first_banner(line) == "Spudnik Program is first: Low Orbit! +1 dot"

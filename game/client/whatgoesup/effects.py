@@ -22,7 +22,7 @@ DURATIONS = {"launch": 1.6, "boom": 1.8, "fail": 1.3, "reentry": 1.5, "landing":
 #: The sound each effect makes (``Sounds.play``), if any.
 SOUNDS = {"launch": "launch", "boom": "boom", "fail": "fail", "landing": "landing", "first": "first"}
 _LANDINGS = ("landing", "lunar_landing", "stage_recovery")
-_FIRST = re.compile(r"Prestige First - (?P<what>[^:]+): (?P<who>.+?) is first! \((?P<detail>[^)]*)\) "
+_FIRST = re.compile(r"Prestige First - (?P<what>[^:]+): (?P<who>.+?) is first(?: by [^!]+)?! \((?P<detail>[^)]*)\) "
                     r"\+(?P<dots>\d+) dot")
 
 
@@ -92,6 +92,12 @@ class EffectLayer:
         what = effect_for_roll(kind, outcome)
         if what is not None and board_pos is not None and self.spawn(what, board_pos, sounds=sounds):
             started.append(what)
+        return started + self.spawn_firsts(story, board_pos, sounds)
+
+    def spawn_firsts(self, story: Iterable[str], board_pos=None, sounds=None) -> list[str]:
+        """A banner for each first told in ``story`` (a roll's lines, or a move's, a hold's, the end of a go:
+        a first is cheered whatever won it); returns the kinds started."""
+        started = []
         for line in story:
             banner = first_banner(line)
             if banner and self.spawn("first", board_pos or (0.0, 0.0), banner, sounds=sounds):

@@ -104,7 +104,7 @@ class FieldScene(GameScene):
         self.target_states: dict = {}
         self.story: list[str] = []
         self._pending_story: list[str] = []  # the roll's own lines, told when its card is done
-        self._told_since_roll = 0  # story lines told while the roll's card was up (help spent, accepted)
+        self._told_since_roll: list[list[str]] = []  # the texts of each story line told while the roll's card was up
         self._deferred_sync = False
         self._before_roll = None  # the state the dice were rolled in, shown until they land
         self.detail_rocket_rect: Optional[pygame.Rect] = None  # where the clicked craft's picture was drawn
@@ -219,12 +219,15 @@ class FieldScene(GameScene):
             self._roll_spot = self._craft_spot(self._rolled_where(before), before)
             self.after_roll_show = True
         else:
-            if self._deferred_sync and not first and self.session.actions and not self._went_back(previous) \
+            went_back = not first and self._went_back(previous)
+            if self._deferred_sync and not first and not went_back and self.session.actions \
                     and not self._waiting_for_help(state):
                 self.roll_panel.settled_by(previous, self.session.actions[-1])
             if texts and not first:
                 self._add_story(texts)
-            self.markers.sync(state, snap=snap or previous is None or self._went_back(previous))
+                if not went_back and not self._deferred_sync:  # a first won by a move, a hold, the end of a go
+                    self.effects.spawn_firsts(texts, sounds=self.context.sounds)
+            self.markers.sync(state, snap=snap or first or went_back)
         if self.route_target is not None:
             self._plan_route(self.route_target)
         error = self.session.autosave_error
@@ -275,16 +278,16 @@ class FieldScene(GameScene):
         line = " ".join(texts)
         self.story = (self.story + [line])[-6:]
         if self._deferred_sync:
-            self._told_since_roll += 1
+            self._told_since_roll.append(texts)
 
     def _tell_pending_story(self) -> None:
         """Tell the roll's own lines before those told since it was rolled (a help spent, what accepting it
         did), so the story strip ends with how the roll ended, not with the dice it started from."""
         if self._pending_story:
-            at = max(0, len(self.story) - self._told_since_roll)
+            at = max(0, len(self.story) - len(self._told_since_roll))
             self.story = (self.story[:at] + [" ".join(self._pending_story)] + self.story[at:])[-6:]
         self._pending_story = []
-        self._told_since_roll = 0
+        self._told_since_roll = []
 
     def _drop_targets(self, state) -> dict[str, tuple[Action, ...]]:
         """Each step the active marker may be dropped on, and the action(s) that drop means."""
@@ -416,7 +419,8 @@ class FieldScene(GameScene):
         show = self.roll_panel.show
         if show is not None:  # what happened, where it happened, for the whole table to see
             outcome = "" if isinstance(show, DerpFightShow) else show.dice.outcome  # a derp's die lands in no band
-            self.effects.spawn_for_roll(show.roll_kind, outcome, self._roll_spot, self._pending_story,
+            told = self._pending_story + [text for texts in self._told_since_roll for text in texts]
+            self.effects.spawn_for_roll(show.roll_kind, outcome, self._roll_spot, told,
                                         self.context.sounds)
         self.roll_panel.dismiss()
         if self._deferred_sync:
