@@ -309,3 +309,23 @@ def test_a_craft_launched_as_two_separates_through_its_chooser(make_app, home):
     press(app, next(b for b, a in scene.flight_panel.buttons.items() if a == choices[sorted(choices)[0]]))
     assert isinstance(session.actions[-1], Separate)
     assert any(u.name == "Twin 2" and u.docked_with for u in session.state.upgoers)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_panel_says_where_the_craft_is_and_what_it_may_do_in_sentences(make_app, home, size):
+    """'Low Orbit. Your go: act here, then move on.', not 'Low Orbit: before moving: act here, then move on':
+    where the craft is, then what it may do, on at most the panel's two lines."""
+    from game.client.kit.text import wrap_text
+    from game.client.kit.style import font_px
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.tools.field_shots import demo_session, open_field
+
+    app = make_app(size)
+    scene = open_field(app, demo_session(shipped_engine(), saves_dir=home))
+    app.step(1 / 30, [])
+    state = scene.state
+    line = scene.craft_doing(state, state.upgoer(state.flight.active))
+    assert line == "Low Orbit. Your go: act here, then move on."
+    assert line.count(":") <= 1
+    inner_w = scene.panel_rect().inflate(-app.layout.px(28), 0).w
+    assert len(wrap_text(line, font_px(app.layout.px(16)), inner_w)) <= 2

@@ -61,11 +61,12 @@ def stage_words(flight) -> str:
     if flight.roll is not None and flight.stage == "insertion":
         return "Flight steps"
     return STAGE_WORDS.get(flight.stage, "Flights")
+#: What the craft in hand may do now, said after where it is ('Low Orbit. Your go: act here, then move on.').
 MODE_WORDS = {
-    "decide": "on the pad: launch, keep it there, or wait",
-    "before": "before moving: act here, then move on",
-    "junction": "at a burn junction: burn or coast",
-    "after": "after moving: act here, or be done",
+    "decide": "On the pad: launch, keep it there, or wait.",
+    "before": "Your go: act here, then move on.",
+    "junction": "A burn junction: burn or coast.",
+    "after": "Moved on: act here, or be done.",
 }
 PANEL_BG = (27, 22, 56)
 STRIP_BG = (13, 11, 32)
@@ -998,6 +999,26 @@ class FieldScene(GameScene):
             self._text_cache[key] = image
         return image
 
+    def craft_doing(self, state, upgoer) -> str:
+        """The side panel's line under the craft in hand: where it is, then what it may do now, in sentences
+        ('Low Orbit. Your go: act here, then move on.')."""
+        flight = state.flight
+        boarding = getattr(flight, "boarding", None)
+        fight = getattr(flight, "fight", None)
+        board = self.engine.rules.board
+        where = "the pad" if upgoer.status == "pad" else board.step(upgoer.location).name \
+            if upgoer.location in self.board_view.geometry.steps else upgoer.location
+        doing = MODE_WORDS.get(flight.mode, "") if flight.active == upgoer.id else "Waiting for a roll."
+        if self.roll_panel.visible(state):
+            doing = "Rolling the dice."
+        if boarding is not None and flight.roll is None:
+            doing = f"{state.upgoer(boarding.attacker).name} has latched on: push it off or let it stand."
+        elif fight is not None:
+            other = state.find("upgoer", fight.defender if fight.attacker == upgoer.id else fight.attacker)
+            doing = f"A fight with {other.name if other else 'a rival'}: " + (
+                "each derp picks an enemy." if fight.to_pick else "the dice decide.")
+        return f"{where}. {doing}" if upgoer.status != "pad" else doing
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         rect = self.panel_rect()
@@ -1011,7 +1032,6 @@ class FieldScene(GameScene):
         if uid is None and flight is not None and flight.roll is not None:
             uid = flight.roll.upgoer
         boarding = getattr(flight, "boarding", None) if flight is not None else None
-        fight = getattr(flight, "fight", None) if flight is not None else None
         if boarding is not None:  # Space War: the craft docked against its will answers
             uid = boarding.defender
         upgoer = state.find("upgoer", uid) if uid else None
@@ -1034,19 +1054,7 @@ class FieldScene(GameScene):
             draw_text(surface, upgoer.name, name, ACCENT_LIGHT, (inner.left + layout.px(32), y + layout.px(15)),
                       anchor="midleft")
             y += layout.px(36)
-            board = self.engine.rules.board
-            where = "the pad" if upgoer.status == "pad" else board.step(upgoer.location).name \
-                if upgoer.location in self.board_view.geometry.steps else upgoer.location
-            doing = MODE_WORDS.get(flight.mode, "") if flight.active == upgoer.id else "waiting for a roll"
-            if self.roll_panel.visible(state):
-                doing = "rolling the dice"
-            if boarding is not None and flight.roll is None:
-                doing = f"{state.upgoer(boarding.attacker).name} has latched on: push it off or let it stand"
-            elif fight is not None:
-                other = state.find("upgoer", fight.defender if fight.attacker == upgoer.id else fight.attacker)
-                doing = f"a fight with {other.name if other else 'a rival'}: " + (
-                    "each derp picks an enemy" if fight.to_pick else "the dice decide")
-            line = f"{where}: {doing}" if upgoer.status != "pad" else doing[:1].upper() + doing[1:]
+            line = self.craft_doing(state, upgoer)
             font = font_px(layout.px(16))
             for part in wrap_text(line, font, inner.w)[:2]:
                 surface.blit(self._text(part, layout.px(16), False, INK), (inner.left, y))
