@@ -6,6 +6,7 @@ numbers from the rules text are used where the text gives them.
 from __future__ import annotations
 
 import dataclasses
+import math
 from fractions import Fraction
 
 import pytest
@@ -56,6 +57,18 @@ def test_burn_cost_is_mass_over_ten_rounded_up(mass, cost):
     """Divide the spacecraft's mass by ten and round up (removing the last digit and adding one);
     half masses from rations round up the same way."""
     assert formulas.fuel_for_burn(mass, FUEL) == cost
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.fractions(min_value=-50, max_value=5000) | st.integers(-50, 5000), st.integers(1, 1000),
+       st.sampled_from(["ceil", "drop_digit_plus_one"]))
+def test_burn_cost_in_whole_numbers_is_the_fraction_formula(mass, per_point, rounding):
+    """``fuel_for_burn`` works in whole numbers; it gives exactly what the formula over Fractions gives (the mass
+    over the mass per fuel point, rounded up, or with drop_digit_plus_one its floor plus one; nothing for no mass)."""
+    fuel = dataclasses.replace(FUEL, mass_per_fuel_point=per_point, rounding=rounding)
+    exact = Fraction(mass) / per_point
+    expected = 0 if mass <= 0 else (math.floor(exact) + 1 if rounding == "drop_digit_plus_one" else math.ceil(exact))
+    assert formulas.fuel_for_burn(mass, fuel) == expected
 
 
 def test_fuel_needed_is_the_least_fuel_for_all_planned_burns():

@@ -149,7 +149,7 @@ class MovementPart(FlightBase):
                                   detail=(("uses", uses),))
             return self._queue_rolls(state, [roll])
         thrusters = self._modules(state, upgoer, "thruster")
-        cost = formulas.fuel_for_burn(self.spacecraft_mass(state, upgoer), self.rules.economy.fuel)
+        cost = self._burn_cost(state, upgoer)  # kept from the check (the same formula over the same figures)
         state = self._undock_all(state, upgoer, "to make its burn")
         upgoer = state.upgoer(upgoer.id)
         # Fuel is spent whether the burn works or not.
