@@ -30,3 +30,32 @@ def test_the_skill_lessons_buttons_say_the_skill_whole_inside_the_card(make_app,
     assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
     for button in panel.buttons:  # the words fit their button
         assert button.font.size(button.text)[0] <= button.rect.w - 4, button.text
+
+
+@pytest.mark.parametrize("shot", ["field_roll_boom_help", "field_roll_moved"])
+@pytest.mark.parametrize("size", SIZES)
+def test_three_and_more_choices_name_their_skill_whole(make_app, size, shot):
+    """A Boom with two derps' Engineering, luck and Accept (and, moved to a Fail, two Pilotings and an RCS puff
+    too): the buttons read 'Pip: Engineering 17 to 15 (Fail)', where three columns made it 'Pip: Eng. to 15'
+    at 1280x720; the rows the choices need fit the card, under the prompt, and every label fits its button."""
+    from game.tools import field_shots
+
+    app = make_app(size)
+    getattr(field_shots, f"shot_{shot}")(app)
+    field = app.stack.top
+    panel = field.roll_panel
+    card = panel.card_rect(field.session.state)
+    buttons = list(panel.buttons)
+    assert len(buttons) >= 4
+    skills = [b.text for b in buttons if b.text.split(": ")[0] not in ("Luck", "Accept") and b.text != "Accept"]
+    assert len(skills) >= 2
+    for text in skills:
+        assert ("Engineering" in text or "Piloting" in text) and "Eng." not in text and "Pil." not in text, text
+    rects = [b.rect for b in buttons]
+    assert all(card.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    for button in buttons:
+        assert button.font.size(button.text)[0] <= button.rect.w - 4, button.text
+    rows = sorted({r.top for r in rects})
+    assert len(rows) == panel.help_rows
+    assert abs(card.bottom - max(r.bottom for r in rects) - app.context.layout.px(18)) <= 2  # the card's margin

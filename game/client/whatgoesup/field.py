@@ -72,9 +72,11 @@ PANEL_BG = (27, 22, 56)
 STRIP_BG = (13, 11, 32)
 HEADER_BG = (12, 11, 32)
 PANEL_W = 360  # design units
-STRIP_H = 46
-#: Font sizes (units) tried, largest first, for a story line told on two lines of the strip.
-STORY_TWO_LINE_UNITS = (15, 14, 13)
+STRIP_H = 60  # the story strip: three lines at 14 units (a ship fight's opening needs them at 1280x720)
+#: Font sizes (units) tried, largest first, for a story line told on two or three lines of the strip.
+STORY_LINE_UNITS = (15, 14, 13)
+#: The most lines the strip tells a story on; only words too many for them end in an ellipsis.
+STORY_MOST_LINES = 3
 
 
 class FieldScene(GameScene):
@@ -1147,9 +1149,9 @@ class FieldScene(GameScene):
 
     def story_lines(self) -> tuple[list[str], pygame.font.Font]:
         """The story strip's words as drawn, and their font: the story's last line on one line (17 units down
-        to 13); one too long for that (a docking with its answer, a war's first blow) on two lines in the
-        largest font from 15 units down to 13 whose two lines fit the strip, so it is read whole; only words
-        too many even for that lose their end to an ellipsis."""
+        to 13); one too long for that (a docking with its answer, a war's first blow, a ship fight's opening)
+        on up to three lines in the largest font from 15 units down to 13 whose lines fit the strip, so it is
+        read whole; only words too many even for that lose their end to an ellipsis."""
         layout = self.context.layout
         text = self.story[-1] if self.story else "Drag the glowing marker onto a lit step, or use the buttons on the right."
         strip = self.story_rect()
@@ -1157,13 +1159,14 @@ class FieldScene(GameScene):
         font = fit_font(text, room, layout.px(17), min_size=max(8, layout.px(13)))
         if font.size(text)[0] <= room:
             return [text], font
-        for units in STORY_TWO_LINE_UNITS:
+        for units in STORY_LINE_UNITS:
             font = font_px(max(8, layout.px(units)))
             lines = wrap_text(text, font, room)
-            if len(lines) <= 2 and 2 * font.get_linesize() <= strip.h:
+            if len(lines) <= STORY_MOST_LINES and len(lines) * font.get_linesize() <= strip.h:
                 return lines, font
         lines = wrap_text(text, font, room)
-        return [lines[0], ellipsize(" ".join(lines[1:]), font, room)], font
+        keep = max(1, min(STORY_MOST_LINES, strip.h // font.get_linesize())) - 1
+        return lines[:keep] + [ellipsize(" ".join(lines[keep:]), font, room)], font
 
     def _draw_story(self, surface: pygame.Surface) -> None:
         layout = self.context.layout

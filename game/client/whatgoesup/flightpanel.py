@@ -62,10 +62,10 @@ def help_words(engine: "Engine", state: "GameState", who: str, skill: str, amoun
                cost: str) -> tuple[list[str], str]:
     """(button labels, longest first, and the explanation) for one spend of help on the rolled value: who
     spends what, by how much, and what the roll becomes, in the words of the rules' reading (``flight.yaml:
-    skills``). A button shows the longest label that fits it; the explanation is its tooltip."""
+    skills``). A button shows the longest label that fits it (the roll card makes its buttons wide enough for
+    the shortest, which still names the skill whole); the explanation is its tooltip."""
     roll = state.flight.roll if state.flight is not None else None
     word = "Engineering" if skill == ENGINEERING else "Piloting"
-    short = "Eng." if skill == ENGINEERING else "Pil."
     if roll is None or roll.value is None:
         return [f"{who}: {word} {amount}"], f"{cost}."
     after = engine.flight_rules.roll_after_help(roll, skill, amount)
@@ -77,13 +77,11 @@ def help_words(engine: "Engine", state: "GameState", who: str, skill: str, amoun
         stop = f" (only {old - new}: Engineering stops at the Fail safety)" if old - new < amount else ""
         why = (f"{cost} to move the roll {towards} by {amount}{stop}: {old} becomes {new}, "
                f"{still}{result.label} against {after.effective()}.")
-        return [f"{who}: {word} {old} to {new} ({still}{result.label})", f"{who}: {word} to {new} ({result.label})",
-                f"{who}: {short} to {new} ({result.label})", f"{who}: to {new} ({result.label})"], why
+        return [f"{who}: {word} {old} to {new} ({still}{result.label})", f"{who}: {word} to {new} ({result.label})"], why
     safety = "Boom" if skill == ENGINEERING else "Fail"
     why = (f"{cost}: the {safety} safety rises by {amount} for this roll, to {after.effective()}; the "
            f"{roll.value} is {still}{result.label}.")
-    return [f"{who}: {word} +{amount} ({still}{result.label})", f"{who}: {word} +{amount} ({result.label})",
-            f"{who}: {short} +{amount} ({result.label})"], why
+    return [f"{who}: {word} +{amount} ({still}{result.label})", f"{who}: {word} +{amount} ({result.label})"], why
 
 
 def label_variants(engine: "Engine", state: "GameState", action: "Action") -> list[str]:

@@ -363,6 +363,9 @@ class RollPanel:
         self.scene = scene
         self.show: Optional[RollShow] = None
         self.buttons: dict[pygame_gui.elements.UIButton, object] = {}
+        # Rows of help buttons on the settled card (``rebuild``'s grid, 0 without them): the card grows by a row
+        # for each after the first, and the prompt sits above them.
+        self.help_rows = 0
         self._key: object = None
         self.landed_for = 0.0  # seconds the dice have been still
         self._texts: dict = {}
@@ -533,9 +536,9 @@ class RollPanel:
             h = min(h, 330 + 100 * ((self.show.animation.roll.dice + 7) // 8))
         extra = 0
         if self.pending(state) in ("help", "choice") and self.show is not None and self.show.animation.done:
-            extra = 50 * max(0, (len(self.buttons) - 1) // 3)
-        rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)),
-                           min(layout.px(h + extra), area.h - layout.px(8)))
+            extra = 50 * max(0, self.help_rows - 1)
+        # as tall as the board at most (at 1280x720 the settled card is: its words need every unit of it)
+        rect = pygame.Rect(0, 0, min(layout.px(w), area.w - layout.px(16)), min(layout.px(h + extra), area.h))
         rect.center = area.center
         return rect
 
@@ -578,16 +581,14 @@ class RollPanel:
         if mode in ("help", "choice"):
             options = [a for a in actions if isinstance(a, HELP_ACTIONS)]
             options.sort(key=lambda a: isinstance(a, AcceptRoll))
-            # as many columns as there are choices, up to what the card holds: one skill and Accept share the
-            # row half and half, so the skill's button says 'Piloting' whole, not 'Pil.'
-            cols = max(1, min(len(options), 3 if card.w >= layout.px(700) else 2))
-            bw = (card.w - 2 * pad - (cols - 1) * layout.px(8)) // cols
-            rows = (len(options) + cols - 1) // cols
-            top = card.bottom - layout.px(18) - rows * layout.px(48) + layout.px(6)
             fit = font_px(layout.px(18), True)  # the '@segment' buttons' font (assets/theme.json)
-            for n, action in enumerate(options):
+            variants = [label_variants(self.engine, state, action) for action in options]
+            cols, self.help_rows = self._help_grid(card, [labels[-1] for labels in variants], fit)
+            card = self.card_rect(state)  # grown by the rows after the first
+            bw = self._button_width(card, cols)
+            top = card.bottom - layout.px(18) - self.help_rows * layout.px(48) + layout.px(6)
+            for n, (action, labels) in enumerate(zip(options, variants)):
                 label, why = describe_action(self.engine, state, action)
-                labels = label_variants(self.engine, state, action)
                 label = next((t for t in labels if fit.size(t)[0] <= bw - layout.px(16)), labels[-1])
                 r, c = divmod(n, cols)
                 rect = pygame.Rect(card.left + pad + c * (bw + layout.px(8)), top + r * layout.px(48), bw, layout.px(42))
@@ -596,6 +597,22 @@ class RollPanel:
         elif self.show is not None:
             rect = layout.corner_rect(card, 200, 48, 24, 18)
             self._add(rect, "Continue", "continue", "Back to the Field (Space).", "@menu_button")
+
+    def _button_width(self, card: pygame.Rect, cols: int) -> int:
+        layout = self.scene.context.layout
+        return (card.w - 2 * layout.px(24) - (cols - 1) * layout.px(8)) // cols
+
+    def _help_grid(self, card: pygame.Rect, shortest: list[str], font) -> tuple[int, int]:
+        """(columns, rows) of the help buttons: the fewest rows, then the fewest columns (the widest buttons),
+        up to what the card holds (3 columns, 2 on a narrow card), in which every button's shortest label
+        fits whole ('Pip: Engineering to 15 (Fail)', never 'Eng.'); one column if none does."""
+        layout = self.scene.context.layout
+        most = max(1, min(len(shortest), 3 if card.w >= layout.px(700) else 2))
+        for rows, cols in sorted((-(-len(shortest) // cols), cols) for cols in range(1, most + 1)):
+            room = self._button_width(card, cols) - layout.px(16)
+            if all(font.size(text)[0] <= room for text in shortest):
+                return cols, rows
+        return 1, len(shortest)
 
     def _add(self, rect, text, what, tooltip, class_id) -> None:
         button = pygame_gui.elements.UIButton(rect, text, self.scene.context.manager, container=self.scene.root,
@@ -607,6 +624,7 @@ class RollPanel:
         for button in self.buttons:
             button.kill()
         self.buttons.clear()
+        self.help_rows = 0
         for spot in self.spots:
             spot.kill()
         self.spots = []
@@ -1218,7 +1236,7 @@ class RollPanel:
                 top = legend_bottom
                 self._draw_explanation(surface, show, dice, mode, pygame.Rect(
                     inner.left, top, inner.w, card.bottom - layout.px(58) - top))
-            rows = max(1, (len(self.buttons) + 2) // 3) if mode in ("help", "choice") else 0
+            rows = max(1, self.help_rows) if mode in ("help", "choice") else 0
             last_line_y = card.bottom - layout.px(18) - rows * layout.px(48) - layout.px(30)
             if mode not in ("help", "choice"):
                 last_line_y = card.bottom - layout.px(44)
