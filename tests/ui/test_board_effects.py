@@ -135,7 +135,7 @@ def test_a_fail_made_ok_by_a_skill_shows_no_fail_and_tells_the_spend_last(make_a
     assert scene.roll_panel.show is None  # the burn is settled (the capsule's duration roll comes next)
     assert "fail" not in scene.effects.spawned
     assert "rolled 12" in scene.story[-2] and scene.story[-2].endswith("Fail.")
-    assert "moves from 12 to 10, OK" in scene.story[-1]
+    assert "moves from 12 to 10, now OK" in scene.story[-1]
     lines, _ = scene.story_lines()
     assert "OK" in " ".join(lines)
 

@@ -14,6 +14,7 @@ from typing import Any, Optional
 import pygame
 
 from game.client.kit.style import draw_dialog
+from game.client.kit.text import without_ids
 from game.client.scenes.game_scene import GameScene
 from game.core import saves
 from game.core.interface import IllegalAction
@@ -51,10 +52,15 @@ class FlowBase:
                 return scene
         return None
 
+    def story_words(self, event) -> str:
+        """What a player reads for a story ``event`` (the log, toasts): the engine's words without the ids
+        they name things by; a game's flow may say them more plainly."""
+        return without_ids(event.text)
+
     def last_story(self) -> str:
-        """The first lines the last action wrote in the story."""
+        """The first lines the last action wrote in the story, as the player reads them."""
         entries = [e for e in self.session.log if e.action_index == len(self.session.actions)]
-        return " ".join(e.event.text for e in entries[:3])
+        return " ".join(self.story_words(e.event) for e in entries[:3])
 
     # -- changing the game
     def attempt(self, change, scene: Optional[GameScene] = None):

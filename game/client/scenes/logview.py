@@ -46,10 +46,11 @@ def story_turns(log) -> list[tuple[int, object]]:
     return out
 
 
-def log_html(log, programs, explain=None, turn_word: str = "Turn") -> str:
-    """The whole story as pygame_gui HTML, one block per turn (headed "Turn 3", or ``turn_word`` 3); with
-    ``explain`` (event -> sentence, from the game's flow), a line is followed by the game's explanation of it
-    (what a Fail or Boom does)."""
+def log_html(log, programs, explain=None, turn_word: str = "Turn", words=None) -> str:
+    """The whole story as pygame_gui HTML, one block per turn (headed "Turn 3", or ``turn_word`` 3); each line
+    in ``words`` (event -> what the player reads, the flow's ``story_words``; default the engine's words
+    without their ids); with ``explain`` (event -> sentence, from the game's flow), a line is followed by the
+    game's explanation of it (what a Fail or Boom does)."""
     out: list[str] = []
     turn = None
     names = {p.index: p for p in programs}
@@ -59,7 +60,7 @@ def log_html(log, programs, explain=None, turn_word: str = "Turn") -> str:
             out.append(f"{'<br>' if out else ''}<font color='{colour_hex(ACCENT_LIGHT)}'><b>{turn_word} {turn}</b></font><br>")
         event = entry.event
         colour, bold = KIND_STYLE.get(event.kind, (INK if event.kind != "turn" else INK_DIM, False))
-        text = html_escape(without_ids(event.text))
+        text = html_escape(words(event) if words is not None else without_ids(event.text))
         if bold:
             text = f"<b>{text}</b>"
         marker = ""
@@ -90,7 +91,7 @@ class LogScene(StillScene, GameScene):
         state = self.flow.session.state
         self.box = pygame_gui.elements.UITextBox(log_html(self.flow.session.log, state.programs,
                                                           getattr(self.flow, "explain_event", None),
-                                                          self.flow.turn_word),
+                                                          self.flow.turn_word, self.flow.story_words),
                                                  layout.rect(40, 100, vw - 80, vh - 100 - 120),
                                                  self.context.manager, container=self.root, object_id="#story")
         if self.box.scroll_bar is not None:  # open at the newest lines

@@ -134,7 +134,7 @@ class FieldScene(GameScene):
         self._moved_last: Optional[list[pygame.Rect]] = None  # where the moving parts were painted last frame
         if self.session.log:  # start with what happened last, not a blank line
             last = self.session.log[-1].action_index
-            line = " ".join(e.event.text for e in self.session.log if e.action_index == last).strip()
+            line = " ".join(self.flow.story_words(e.event) for e in self.session.log if e.action_index == last).strip()
             self.story = [line] if line else []
         self.sync(snap=True)
 
@@ -208,7 +208,7 @@ class FieldScene(GameScene):
         player = self.session.current_player
         self.legal = self.session.legal_actions() if player >= 0 and state.phase == "flight" else []
         self.targets = self._drop_targets(state)
-        texts = [e.text for e in state.events if e.text]
+        texts = [self.flow.story_words(e) for e in state.events if e.text]
         rolled = self._just_rolled(previous)
         if rolled is not None:
             before, value = rolled

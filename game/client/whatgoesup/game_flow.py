@@ -21,7 +21,7 @@ from game.games.whatgoesup.rules.actions import Action, EndRnD
 from game.games.whatgoesup.rules.engine import CHANCE
 from game.core.session import GameSession
 
-from game.client.kit.text import draw_wrapped, without_ids
+from game.client.kit.text import draw_wrapped
 from game.client.scenes.flow import FlowBase, PauseMenuScene
 from game.client.scenes.game_scene import GameScene
 from game.client.shell.scene import Scene
@@ -315,6 +315,13 @@ class GameFlow(FlowBase):
             then()
 
     # -- the story, the title
+    def story_words(self, event) -> str:
+        """A story event in a newcomer's words (``story_words.plain_story``): '(Piloting 0, Engineering 0,
+        Stamina 2)' for '(0/0/2)', 'the budget stays at 40 dots' for 'Budget 40 -> 40'."""
+        from game.client.whatgoesup.story_words import plain_story
+
+        return plain_story(event.text, (k.name for k in self.session.engine.rules.components.kinds))
+
     def explain_event(self, event) -> str:
         """The failure table's sentence for a Fail or Boom roll of the story, the Space War rule behind a
         fight's, a ship fight's or a war's line ('' for any other line)."""
@@ -415,7 +422,7 @@ class FlightPanelScene(GameScene):
         for entry in entries:
             colour = {"roll": BAND_COLOURS["ok"], "consequence": BAND_COLOURS["fail"], "death": ACCENT_HOT,
                       "prestige": ACCENT_LIGHT, "standing": ACCENT_LIGHT}.get(entry.event.kind, INK)
-            for line in wrap_text(without_ids(entry.event.text), font, inner.w):
+            for line in wrap_text(self.flow.story_words(entry.event), font, inner.w):
                 lines.append((line, colour))
         room = (inner.bottom - y) // font.get_linesize()
         for line, colour in lines[-room:] if room > 0 else []:

@@ -10,6 +10,7 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
+from game.client.whatgoesup.story_words import plain_story
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -53,7 +54,7 @@ def flight_line(event) -> tuple[str, str] | None:
     if event.kind in ("flight", "consequence"):
         for words, tone in _FLIGHT_NEWS:
             if words in event.text:
-                return event.text.rstrip("!. ") + ".", tone
+                return plain_story(event.text).rstrip("!. ") + ".", tone
     return None
 
 
@@ -99,11 +100,11 @@ def turn_report(state, log, turn: int) -> list[ProgramReport]:
             if line is not None:
                 reports[who].flights.append(line)
             if event.kind == "prestige":
-                reports[who].firsts.append(event.text)
+                reports[who].firsts.append(plain_story(event.text))
             elif event.kind == "death":
-                reports[who].lost.append(event.text)
+                reports[who].lost.append(plain_story(event.text))
             elif event.kind == "consequence" and "injured" in event.text:
-                reports[who].injured.append(event.text)
+                reports[who].injured.append(plain_story(event.text))
     return reports
 
 
@@ -181,7 +182,7 @@ class TurnReportScene(StillScene, GameScene):
         y = inner.top + layout.px(44)
         if r.before is not None:
             delta = r.after - r.before
-            big = f"{r.before} -> {r.after} dots"
+            big = f"{r.before} to {r.after} dots" if r.after != r.before else f"{r.after} dots"
             big_font = fit_font(big, inner.w, layout.px(30), bold=True)
             draw_text(surface, big, big_font, ACCENT_LIGHT, (inner.left, y))
             y += big_font.get_linesize()

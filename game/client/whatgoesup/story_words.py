@@ -1,0 +1,120 @@
+"""The story's lines in a newcomer's words.
+
+The engine writes its events compactly, and saves and tests keep those words: a derp hired "(0/0/2)", a
+rating "1/5 -> 2/5", "Budget 40 -> 40". ``plain_story`` says the same facts plainly for the story log, the
+toasts and the Field's story strip: every number the engine wrote is still there, named ("Piloting 0,
+Engineering 0, Stamina 2"; "its Fail safety rises from 1 to 2, now Fail 2 / Boom 5"; "the budget stays at 40
+dots"). A line it does not know is shown as the engine wrote it, without the ids it names things by.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from game.client.kit.text import without_ids
+
+_OUTCOME = {"OK": "OK", "Fail": "a Fail", "Boom": "a Boom"}
+
+
+def _rating(fail: str, boom: str) -> str:
+    return f"Fail {fail} / Boom {boom}"
+
+
+def _moves(safety: str, old: str, new: str) -> str:
+    if old == new:
+        return ""
+    return f"its {safety} safety {'rises' if int(new) > int(old) else 'drops'} from {old} to {new}"
+
+
+def _researched(m: re.Match) -> str:
+    f0, b0, f1, b1 = m.group("f0", "b0", "f1", "b1")
+    moved = " and ".join(w for w in (_moves("Fail", f0, f1), _moves("Boom", b0, b1)) if w)
+    what = f"{moved}, now {_rating(f1, b1)}" if moved else f"now {_rating(f1, b1)}"
+    return f"{m['who']} researches {m['thing']} for {m['cost']}: {what}."
+
+
+def _hired(m: re.Match) -> str:
+    return (f"{m['who']} hires {m['name']} (Piloting {m['p']}, Engineering {m['e']}, Stamina {m['s']}), "
+            f"ready to fly today.")
+
+
+def _turn_report(m: re.Match) -> str:
+    before, after, held = m["before"], m["after"], m["held"]
+    held = f", held at its {held}" if held else ""
+    if m["lines"] == "no changes":
+        return f"End of turn {m['turn']}, {m['program']}: nothing moved the budget, which stays at {after} dots{held}."
+    budget = (f"The budget stays at {after} dots{held}" if before == after
+              else f"The budget goes from {before} to {after} dots{held}")
+    return f"End of turn {m['turn']}, {m['program']}: {m['lines']}. {budget}."
+
+
+def _loses(m: re.Match) -> str:
+    parts = [f"{n} from its {safety} safety" for n, safety in ((m["fail"], "Fail"), (m["boom"], "Boom"))
+             if n != "0"]
+    return f"Every part of {m['craft']} loses {' and '.join(parts) or 'nothing'} for the rest of the flight."
+
+
+def _stamina_lost(m: re.Match) -> str:
+    def lost(n: str) -> str:
+        return "no stamina" if n == "0" else f"{n} stamina"
+    return f"({m['a']} loses {lost(m['la'])}, {m['b']} loses {lost(m['lb'])})"
+
+
+#: (pattern, its plain words) in the order tried; a whole-line pattern is anchored, a phrase is replaced where
+#: it stands. Each pattern follows the engine's words (game/games/whatgoesup/rules: engine.py's _researched,
+#: _hired, _turn_report; flight/rolls.py's _help_done; flight/consequences.py; flight/hostilities.py).
+_REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
+    (re.compile(r"^(?P<who>.+?) researches (?P<thing>.+): (?P<f0>\d+)/(?P<b0>\d+) -> (?P<f1>\d+)/(?P<b1>\d+) "
+                r"for (?P<cost>\d+ points?)\.$"), _researched),
+    (re.compile(r"^(?P<who>.+?) hires (?P<name>.+) \((?P<p>\d+)/(?P<e>\d+)/(?P<s>\d+)\), ready to fly today\.$"),
+     _hired),
+    (re.compile(r"^End of turn (?P<turn>\d+), (?P<program>.+?): (?P<lines>.*)\. Budget (?P<before>-?\d+) -> "
+                r"(?P<after>-?\d+)(?: \(held at the (?P<held>floor|ceiling) of -?\d+\))?\.$"), _turn_report),
+    (re.compile(r"It starts at (?P<f>\d+)/(?P<b>\d+)"), lambda m: f"It starts at {_rating(m['f'], m['b'])}"),
+    (re.compile(r"drops from (?P<f0>\d+)/(?P<b0>\d+) to (?P<f1>\d+)/(?P<b1>\d+)\."),
+     lambda m: f"drops from {_rating(m['f0'], m['b0'])} to {_rating(m['f1'], m['b1'])}."),
+    (re.compile(r"^Every part of (?P<craft>.+) loses (?P<fail>\d+)/(?P<boom>\d+) for the rest of the flight\.$"),
+     _loses),
+    (re.compile(r"the roll moves from (?P<a>\d+) to (?P<b>\d+), (?P<outcome>OK|Fail|Boom) against "
+                r"(?P<f>\d+)/(?P<bm>\d+)"),
+     lambda m: f"the roll moves from {m['a']} to {m['b']}, now {_OUTCOME[m['outcome']]} ({_rating(m['f'], m['bm'])})"),
+    (re.compile(r"the (?P<safety>Fail|Boom) safety rises by (?P<n>\d+): now (?P<f>\d+)/(?P<bm>\d+), the "
+                r"(?P<v>\d+) is (?P<outcome>OK|Fail|Boom)"),
+     lambda m: (f"the {m['safety']} safety rises by {m['n']} to {_rating(m['f'], m['bm'])}, so the {m['v']} is "
+                f"now {_OUTCOME[m['outcome']]}")),
+    (re.compile(r"is programmed: stamina (?P<a>\d+) -> (?P<b>\d+), for"),
+     lambda m: f"is programmed: its stamina goes from {m['a']} to {m['b']}, for"),
+    (re.compile(r"\((?P<a>[^()]+?) -(?P<la>\d+), (?P<b>[^()]+?) -(?P<lb>\d+) stamina\)$"), _stamina_lost),
+]
+
+_INVENTED_KIND = re.compile(r"^(?P<head>.+ invents .+), a (?P<kind>[^,]+?) of mass (?P<tail>\d+, for .*)$")
+
+
+def _article(word: str) -> str:
+    """'a' or 'an' before ``word`` as it is said ('an EVA pack', 'an RCS', 'a thruster')."""
+    first = word.split(" ")[0]
+    if first.isupper() and len(first) > 1:  # letters said one by one
+        return "an" if first[0] in "AEFHILMNORSX" else "a"
+    return "an" if first[:1].lower() in "aeiou" else "a"
+
+
+def _kind_words(kind: str, kind_names: Iterable[str]) -> str:
+    """The kind an invention names (the engine lowers its whole name: 'eva pack') as the rules write it in a
+    sentence: 'EVA pack', 'lower stage'."""
+    for name in kind_names:
+        if name.lower() == kind:
+            return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in name.split(" "))
+    return kind
+
+
+def plain_story(text: str, kind_names: Iterable[str] = ()) -> str:
+    """``text``, an event of What Goes Up's story, in a newcomer's words (see the module's doc); ``kind_names``
+    are the rules' component kinds as written (components.yaml's names: 'EVA pack', 'RCS')."""
+    text = without_ids(text)
+    invented = _INVENTED_KIND.match(text)
+    if invented is not None:
+        kind = _kind_words(invented["kind"], kind_names)
+        text = f"{invented['head']}, {_article(kind)} {kind} of mass {invented['tail']}"
+    for pattern, words in _REWORDINGS:
+        text = pattern.sub(words, text)
+    return text
