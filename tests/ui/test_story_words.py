@@ -97,6 +97,13 @@ def test_the_engines_own_words_are_each_said_plainly():
     }
     for text, plain in said.items():
         assert plain_story(text, kinds) == plain
+    # consequences.py and hostilities.py write these inline, in these words
+    assert plain_story("Every part of Otter loses 1/1 for the rest of the flight.") == \
+        "Every part of Otter loses 1 from its Fail safety and 1 from its Boom safety for the rest of the flight."
+    assert plain_story("Kicker thruster is damaged: -2/-0 for this flight.") == \
+        "Kicker thruster is damaged: it loses 2 from its Fail safety for this flight."
+    assert plain_story("Mo and Pip go for each other: 14 + 2 Piloting = 16 against 3 + 2 = 5; Pip takes a beating. "
+                       "(Mo -0, Pip -3 stamina)").endswith("(Mo loses no stamina, Pip loses 3 stamina)")
     report = engine_module._turn_report(6, "Hop Agency", (DotEntry("new step Launch", 1), DotEntry("Space Party", 1)),
                                         69, 71, 70)
     assert plain_story(report) == ("End of turn 6, Hop Agency: new step Launch +1; Space Party +1. The budget goes "

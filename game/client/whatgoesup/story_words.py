@@ -48,10 +48,14 @@ def _turn_report(m: re.Match) -> str:
     return f"End of turn {m['turn']}, {m['program']}: {m['lines']}. {budget}."
 
 
+def _safeties_lost(fail: str, boom: str) -> str:
+    """'1 from its Fail safety and 2 from its Boom safety' (a safety that loses nothing left out)."""
+    parts = [f"{n} from its {safety} safety" for n, safety in ((fail, "Fail"), (boom, "Boom")) if n != "0"]
+    return " and ".join(parts) or "nothing"
+
+
 def _loses(m: re.Match) -> str:
-    parts = [f"{n} from its {safety} safety" for n, safety in ((m["fail"], "Fail"), (m["boom"], "Boom"))
-             if n != "0"]
-    return f"Every part of {m['craft']} loses {' and '.join(parts) or 'nothing'} for the rest of the flight."
+    return f"Every part of {m['craft']} loses {_safeties_lost(m['fail'], m['boom'])} for the rest of the flight."
 
 
 def _stamina_lost(m: re.Match) -> str:
@@ -62,7 +66,7 @@ def _stamina_lost(m: re.Match) -> str:
 
 #: (pattern, its plain words) in the order tried; a whole-line pattern is anchored, a phrase is replaced where
 #: it stands. Each pattern follows the engine's words (game/games/whatgoesup/rules: engine.py's _researched,
-#: _hired, _turn_report; flight/rolls.py's _help_done; flight/consequences.py; flight/hostilities.py).
+#: _invented, _hired, _turn_report; flight/rolls.py's _help_done; flight/consequences.py; flight/hostilities.py).
 _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
     (re.compile(r"^(?P<who>.+?) researches (?P<thing>.+): (?P<f0>\d+)/(?P<b0>\d+) -> (?P<f1>\d+)/(?P<b1>\d+) "
                 r"for (?P<cost>\d+ points?)\.$"), _researched),
@@ -75,6 +79,8 @@ _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
      lambda m: f"drops from {_rating(m['f0'], m['b0'])} to {_rating(m['f1'], m['b1'])}."),
     (re.compile(r"^Every part of (?P<craft>.+) loses (?P<fail>\d+)/(?P<boom>\d+) for the rest of the flight\.$"),
      _loses),
+    (re.compile(r"is damaged: -(?P<fail>\d+)/-(?P<boom>\d+) for this flight\."),
+     lambda m: f"is damaged: it loses {_safeties_lost(m['fail'], m['boom'])} for this flight."),
     (re.compile(r"the roll moves from (?P<a>\d+) to (?P<b>\d+), (?P<outcome>OK|Fail|Boom) against "
                 r"(?P<f>\d+)/(?P<bm>\d+)"),
      lambda m: f"the roll moves from {m['a']} to {m['b']}, now {_OUTCOME[m['outcome']]} ({_rating(m['f'], m['bm'])})"),
