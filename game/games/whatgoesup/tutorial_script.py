@@ -465,11 +465,11 @@ LESSONS: tuple[Lesson, ...] = (
            ROLL, lambda s, top: _past_insertion(s), READ_ROLL),
     Lesson("fail_choice", "A Fail: choose what it costs",
            "In orbit the capsule rolls for the night, and this time it Fails. Some Fails let you choose what "
-           "they cost. Accept the roll, then choose: losing the rations would leave your derp hungry far from "
-           "home; 'degrade all parts' only makes every part aboard a little less safe. Choose it.",
+           "they cost. Accept the roll, then choose: 'Lose rations' would leave your derp hungry far from home; "
+           "'Damage every part' only makes every part aboard a little less safe. Choose it.",
            ROLL, lambda s, top: _settled_in_orbit(s), READ_ROLL),
     Lesson("orbit_done", "In orbit",
-           "Your derp is circling the World. A craft moves once a turn: press 'done for this turn' on the right "
+           "Your derp is circling the World. A craft moves once a turn: press 'Done' on the right "
            "and read the report.",
            {"field": "field:panel"}, lambda s, top: s.state.turn >= 3, READ_ROLL),
     Lesson("report_orbit", "Another report",
@@ -480,7 +480,7 @@ LESSONS: tuple[Lesson, ...] = (
            "The crew is up there and everything they need is aboard. Press Finish R&D to go to the flights.",
            {"rnd": "button:finish"}, lambda s, top: s.state.phase == "flight" and s.state.turn >= 3),
     Lesson("move_on", "Move on",
-           "Press 'moves on' in the panel: the craft follows its rail round the orbit to the next junction, "
+           "Press 'Move on' in the panel: the craft follows its rail round the orbit to the next junction, "
            "where it may burn.",
            {"field": "field:panel"}, lambda s, top: _burn_offered(s) or _left_orbit(s)),
     Lesson("route", "Plan the way home",
