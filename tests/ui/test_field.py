@@ -329,3 +329,19 @@ def test_the_panel_says_where_the_craft_is_and_what_it_may_do_in_sentences(make_
     assert line.count(":") <= 1
     inner_w = scene.panel_rect().inflate(-app.layout.px(28), 0).w
     assert len(wrap_text(line, font_px(app.layout.px(16)), inner_w)) <= 2
+
+
+def test_a_crafts_card_names_the_kinds_of_its_parts_as_the_rules_write_them():
+    """The card of a craft clicked on the board read 'Puffer RCS (rcs, mass 1)' (field_marker_card): the
+    kind's name lowered whole. Letters said one by one stay capitals; the rest is lower case in a sentence."""
+    from game.client.kit.words import in_sentence
+    from game.client.whatgoesup.markers import upgoer_details
+    from game.client.whatgoesup.shipped import shipped_engine
+
+    engine = shipped_engine()
+    state = build_demo_state(engine)
+    texts = [text for _, text in upgoer_details(engine, state, state.flight.active)]
+    assert "Puffer RCS (RCS, mass 1) 12/17 · 2 uses left" in texts
+    assert "Kicker thruster (thruster, mass 1) 11/17" in texts
+    assert [in_sentence(n) for n in ("Lower stage", "RCS", "EVA pack", "Probe / escape tower")] == [
+        "lower stage", "RCS", "EVA pack", "probe / escape tower"]

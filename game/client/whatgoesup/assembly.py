@@ -28,7 +28,7 @@ from game.client.scenes.still_scene import StillScene
 from game.client.kit.draw import program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.widgets import draw_status
-from game.client.kit.words import counted
+from game.client.kit.words import counted, in_sentence
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text,
                                    fit_font, font_px)
 
@@ -263,7 +263,7 @@ class AssemblyScene(StillScene, GameScene):
             thing = state.thing(item.thing_id)
             kind = comps.kind(thing.kind)
             rating = self.engine.item_rating(state, item)
-            details = f"{kind.name.lower()} · mass {thing.mass} · {rating}"
+            details = f"{in_sentence(kind.name)} · mass {thing.mass} · {rating}"
             if kind.role in ("capsule", "habitat"):
                 details += f" · carries {formulas.capsule_capacity(thing.base_mass, comps)}"
             if kind.role == "underped":

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 
 from game.client.kit.draw import SHAPE_WORDS, aa_circle, draw_marker, hex_colour, mix, shape_for
+from game.client.kit.words import in_sentence
 from game.client.whatgoesup.board_view import BoardView
 
 if TYPE_CHECKING:
@@ -376,7 +377,7 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
             extra.append(f"{item.uses_left} uses left")
         if item.active:
             extra.append("switched on")
-        text = f"{thing.name} ({kind.name.lower()}, mass {thing.mass}) {rating}"
+        text = f"{thing.name} ({in_sentence(kind.name)}, mass {thing.mass}) {rating}"
         if extra:
             text += " · " + ", ".join(extra)
         lines.append(("warn" if item.disabled else "line", text + (" · DISABLED" if item.disabled else "")))

@@ -31,7 +31,7 @@ from game.client.kit.text import draw_wrapped, html_escape
 from game.client.kit.draw import colour_hex, program_colour
 from game.client.kit.paged_text import TEXT_BOX_BAR, PagedText
 from game.client.kit.widgets import draw_status, fitted_dropdown
-from game.client.kit.words import counted, noun_for
+from game.client.kit.words import counted, in_sentence, noun_for
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
                     font_px, wrap_text)
 
@@ -742,7 +742,7 @@ class RnDScene(StillScene, GameScene):
         if not things:
             out.append(f"<font color='{dim_c}'>None yet. Invent a lower stage to start.</font><br>")
         for t in things:
-            kind = engine.rules.components.kind(t.kind).name.lower()
+            kind = in_sentence(engine.rules.components.kind(t.kind).name)
             flown = "flown successfully" if t.flown_successfully else ("flown" if t.flown else "never flown")
             extra = ", reusable" if t.reusable else ""
             copies = stored.pop(t.id, [])

@@ -12,6 +12,7 @@ import re
 from typing import Callable, Iterable
 
 from game.client.kit.text import without_ids
+from game.client.kit.words import in_sentence
 
 _OUTCOME = {"OK": "OK", "Fail": "a Fail", "Boom": "a Boom"}
 
@@ -109,7 +110,7 @@ def _kind_words(kind: str, kind_names: Iterable[str]) -> str:
     sentence: 'EVA pack', 'lower stage'."""
     for name in kind_names:
         if name.lower() == kind:
-            return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in name.split(" "))
+            return in_sentence(name)
     return kind
 
 
