@@ -59,3 +59,25 @@ def test_three_and_more_choices_name_their_skill_whole(make_app, size, shot):
     rows = sorted({r.top for r in rects})
     assert len(rows) == panel.help_rows
     assert abs(card.bottom - max(r.bottom for r in rects) - app.context.layout.px(18)) <= 2  # the card's margin
+
+
+def test_a_fails_choices_say_what_they_cost_in_the_rules_numbers(make_app):
+    """The training's capsule Fail, accepted: 'Damage every part' said 'loses 1/1 reliability', written by hand;
+    now each choice's words come from the choice's own effect (flight.yaml's fail, boom and units)."""
+    from game.client.whatgoesup.flightpanel import describe_action
+    from game.games.whatgoesup.rules.flight_actions import AcceptRoll, ChooseConsequence
+    from game.tools.tutorial_shots import shot_key_lesson
+
+    app = make_app()
+    shot_key_lesson(app, "fail_choice")
+    session = app.stack.top.session
+    session.apply(AcceptRoll())
+    effect = session.state.flight.choice.effect
+    words = {a.option: describe_action(session.engine, session.state, a)
+             for a in session.legal_actions() if isinstance(a, ChooseConsequence)}
+    assert {"lose_rations", "degrade_all_parts"} <= set(words)  # (no payload aboard to lose)
+    assert words["degrade_all_parts"] == ("Damage every part", f"Every part aboard loses {effect.fail} from its Fail "
+                                          f"safety and {effect.boom} from its Boom safety for the rest of this flight.")
+    assert words["lose_rations"][1] == f"Every derp aboard loses {effect.units} derp-turn of rations." \
+        if effect.units == 1 else f"Every derp aboard loses {effect.units} derp-turns of rations."
+    assert not any("/" in why for _label, why in words.values())

@@ -25,6 +25,7 @@ from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, AllowDocking
 from game.games.whatgoesup.rules.actions import OfferTrade
 from game.games.whatgoesup.rules.flight_actions import Recover, Separate, SwitchPayload
 
+from game.client.kit.words import counted
 from game.client.scenes.dice import percent_text
 from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
 from game.games.whatgoesup.rules.underped_actions import AbortOrders, GiveStamina, PowerDown, PowerUp, SelfDestruct
@@ -34,10 +35,13 @@ if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.state import GameState
 
+#: A Fail's choice (``ChooseConsequence``): its button and what it does, with the numbers of the choice's effect
+#: (flight.yaml's ``choose``: ``units`` of rations, ``fail``/``boom`` safety lost).
 CHOICE_WORDS = {
-    "lose_payload": ("Lose a payload", "Throw away one payload (or RCS) aboard; everything else stays as it is."),
-    "lose_rations": ("Lose rations", "Every derp aboard loses one derp-turn of rations."),
-    "degrade_all_parts": ("Damage every part", "Every part aboard loses 1/1 reliability for the rest of this flight."),
+    "lose_payload": ("Lose a payload", lambda e: "Throw away one payload (or RCS) aboard; everything else stays as it is."),
+    "lose_rations": ("Lose rations", lambda e: f"Every derp aboard loses {counted(e.units, 'derp-turn')} of rations."),
+    "degrade_all_parts": ("Damage every part", lambda e: (f"Every part aboard loses {e.fail} from its Fail safety and "
+                                                          f"{e.boom} from its Boom safety for the rest of this flight.")),
 }
 
 
@@ -464,8 +468,11 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
     if isinstance(action, AcceptRoll):
         return "Accept", "Take the result as it is and let its consequences happen."
     if isinstance(action, ChooseConsequence):
-        label, why = CHOICE_WORDS.get(action.option, (action.option.replace("_", " ").capitalize(), ""))
-        return label, why
+        choice = flight.choice if flight is not None else None
+        if action.option not in CHOICE_WORDS or choice is None:
+            return action.option.replace("_", " ").capitalize(), ""
+        label, why = CHOICE_WORDS[action.option]
+        return label, why(choice.effect)
     return str(action).capitalize(), ""
 
 
