@@ -249,11 +249,11 @@ class FlightBase:
 
     def _living_crew(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
         """The derps aboard, without the underped systems."""
-        return [d for d in self._crew(state, upgoer) if not d.is_system]
+        return [d for d in self._crew(state, upgoer) if d.system is None]  # not ``is_system``: no property call a derp
 
     def _systems(self, state: GameState, upgoer: Upgoer) -> list[Derp]:
         """The underped systems aboard (crew members that are parts too)."""
-        return [d for d in self._crew(state, upgoer) if d.is_system]
+        return [d for d in self._crew(state, upgoer) if d.system is not None]
 
     def _robot_pilot(self, state: GameState, upgoer: Upgoer) -> Optional[Derp]:
         """The system that does a craft's work when no derp aboard can: powered up, with stamina for an action.

@@ -6,8 +6,6 @@ track a piece of debris to keep it on the board.
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import attrgetter, eq
 from typing import Optional, Sequence
 
 from game.core.interface import IllegalAction
@@ -18,18 +16,16 @@ from game.games.whatgoesup.rules.state import (IN_SPACE, Derp, Event, GameState,
                                                replace_in, update)
 
 
-_STATUS, _RUSH = attrgetter("status"), attrgetter("rush")
-
-
 def _in_space(upgoers: tuple[Upgoer, ...]) -> list[Upgoer]:
-    """The craft in space (``Upgoer.in_space``), in order, found at C speed: a long game's pool keeps dozens of
-    craft landed, destroyed or gone, and the turn's end reads it several times."""
-    return list(compress(upgoers, map(IN_SPACE.__contains__, map(_STATUS, upgoers))))
+    """The craft in space (``Upgoer.in_space``), in order: a long game's pool keeps dozens of craft landed,
+    destroyed or gone, and the turn's end reads it several times. A comprehension reads the status in fewer
+    instructions than map(attrgetter) (Python 3.11), and makes no iterators for a short pool."""
+    return [u for u in upgoers if u.status in IN_SPACE]
 
 
 def _flying(upgoers: tuple[Upgoer, ...]) -> list[Upgoer]:
-    """The flying craft, in order, found at C speed (as ``_in_space``)."""
-    return list(compress(upgoers, map(eq, map(_STATUS, upgoers), repeat("flying"))))
+    """The flying craft, in order (as ``_in_space``)."""
+    return [u for u in upgoers if u.status == "flying"]
 
 
 class TurnEndPart(FlightBase):
@@ -40,7 +36,7 @@ class TurnEndPart(FlightBase):
         which takes the flight away). Nothing on the way reads the flight (every craft has flown: none is
         active, no roll waits), so it is left as it stands for ``end_turn``'s one copy to drop."""
         # Only the rushed craft are copied (the rest, and the tuple's indexes, are shared with the state before).
-        rushed = [update(u, rush=0) for u in compress(state.upgoers, map(_RUSH, state.upgoers))]
+        rushed = [update(u, rush=0) for u in state.upgoers if u.rush]
         if rushed:
             state = update(state, upgoers=replace_in(state.upgoers, rushed))
         state = self._drift_debris(state)
