@@ -67,7 +67,7 @@ def test_a_ship_fights_opening_is_told_whole(make_app, size):
     shot_ship_fight_weapons(app)
     scene = app.stack.top
     told = scene.story[-1]
-    assert "a secret war between" in told and told.endswith("opened fire).")
+    assert "a secret war between" in told and told.endswith("opened fire: Otter acts first.")
     lines, font = scene.story_lines()
     assert " ".join(lines) == told and not any(line.endswith("…") for line in lines)
     _assert_inside_the_strip(app, scene, lines, font)

@@ -102,6 +102,12 @@ def test_the_engines_own_words_are_each_said_plainly():
         "Every part of Otter loses 1 from its Fail safety and 1 from its Boom safety for the rest of the flight."
     assert plain_story("Kicker thruster is damaged: -2/-0 for this flight.") == \
         "Kicker thruster is damaged: it loses 2 from its Fail safety for this flight."
+    assert plain_story("Otter opens fire on Frog! Otter: a cruiser of fighting mass 10, speed 2, heat 2. Frog: a "
+                       "cruiser of fighting mass 8, speed 2, heat 2. Otter is faster and acts first (a tie goes to "
+                       "the craft that opened fire).").endswith(
+        "heat 2. Both are as fast, and a tie goes to the craft that opened fire: Otter acts first.")
+    assert plain_story("Otter opens fire on Frog! Otter is faster and acts first.").endswith(
+        "Otter is faster and acts first.")  # truly faster: as the engine says
     assert plain_story("Mo and Pip go for each other: 14 + 2 Piloting = 16 against 3 + 2 = 5; Pip takes a beating. "
                        "(Mo -0, Pip -3 stamina)").endswith("(Mo loses no stamina, Pip loses 3 stamina)")
     report = engine_module._turn_report(6, "Hop Agency", (DotEntry("new step Launch", 1), DotEntry("Space Party", 1)),

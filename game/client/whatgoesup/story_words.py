@@ -92,6 +92,10 @@ _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
     (re.compile(r"is programmed: stamina (?P<a>\d+) -> (?P<b>\d+), for"),
      lambda m: f"is programmed: its stamina goes from {m['a']} to {m['b']}, for"),
     (re.compile(r"\((?P<a>[^()]+?) -(?P<la>\d+), (?P<b>[^()]+?) -(?P<lb>\d+) stamina\)$"), _stamina_lost),
+    # a ship fight's opening between craft as fast as each other: not 'faster' at all
+    (re.compile(r"(?<=[.!] )(?P<first>[^.!?]+?) is faster and acts first \(a tie goes to the craft that opened "
+                r"fire\)\.$"),
+     lambda m: f"Both are as fast, and a tie goes to the craft that opened fire: {m['first']} acts first."),
 ]
 
 _INVENTED_KIND = re.compile(r"^(?P<head>.+ invents .+), a (?P<kind>[^,]+?) of mass (?P<tail>\d+, for .*)$")
