@@ -128,11 +128,17 @@ def test_the_story_names_built_parts_without_their_ids():
 
 
 def test_the_endings_firsts_count_their_dots():
-    from game.client.whatgoesup.ending import first_words
+    """A first on its winner's own card says what was won and its dots, not 'First - multi-turn mission: Ayla is
+    first! (...)' (victory_screen shot, 1280x720)."""
+    from game.client.whatgoesup.story_words import first_won
 
     line = "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dot(s) at the end of the turn."
-    assert first_words(line) == "First - multi-turn mission: Ayla is first! (Frog-1 stays up over a turn) +2 dots"
-    assert first_words(line.replace("+2", "+1")).endswith("+1 dot")
+    assert first_won(line) == "Multi-turn mission: Frog-1 stays up over a turn (+2 dots)"
+    assert first_won(line.replace("+2", "+1")).endswith("(+1 dot)")
+    told = ("Prestige First - mission step: Hop Agency is first by an underped craft! (Rock Transit) +1 dot at the "
+            "end of the turn.")
+    assert first_won(told) == "Mission step: Rock Transit, by an underped craft (+1 dot)"
+    assert first_won("Hop Agency hires Clover.") == "Hop Agency hires Clover."  # any other line as the story tells it
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -249,3 +255,28 @@ def test_the_engines_story_counts_its_nouns():
     assert "(s)" not in story and " 1 points" not in story
     line = "Prestige First - mission step: Spudnik is first! (Orbital Insertion) +1 dot at the end of the turn."
     assert first_banner(line) == "Spudnik is first: Orbital Insertion! +1 dot"
+
+
+def test_firsts_won_in_play_read_plainly_in_the_turn_report_and_the_ending(home):
+    """Ayla's craft moves on into Synchronous Orbit, where nobody has been (a real move of the demo game): her
+    report and her story at the end list the two firsts by what was won, with their dots."""
+    from game.client.whatgoesup.ending import game_story
+    from game.client.whatgoesup.report import turn_report
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.actions import Roll
+    from game.games.whatgoesup.rules.flight_actions import Burn, Move
+    from game.tools.field_shots import build_demo_state
+
+    engine = shipped_engine()
+    state = build_demo_state(engine)
+    session = GameSession(engine, state.setup, 7, states=(state,), saves_dir=home)
+    session.dice.roll = lambda engine, state: Roll(3)  # Bram's craft heads home on forced rolls first
+    session.apply(Move(state.flight.active))
+    session.apply(Burn("reentry"))
+    for _ in range(3):
+        session.roll()
+    session.apply(Move(session.state.flight.active))
+    wanted = ["Mission step: Synchronous Orbit (+1 dot)", "Orbit type: Synchronous orbit (+1 dot)"]
+    assert turn_report(session.state, session.log, 3)[0].firsts == wanted
+    assert game_story(engine, session.state, session.log)[0].firsts == wanted

@@ -18,7 +18,7 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
-from game.client.kit.words import signed
+from game.client.whatgoesup.story_words import first_won
 from game.client.whatgoesup.hud import draw_rock_track, game_status, progress_words, turns_to_impact
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font, font_px,
                     wrap_text)
@@ -55,7 +55,7 @@ def game_story(engine, state, log) -> list[ProgramStory]:
         if who is None or not 0 <= who < len(stories):
             continue
         if event.kind == "prestige":
-            stories[who].firsts.append(first_words(event.text))
+            stories[who].firsts.append(first_won(event.text))
         elif event.kind == "rock":
             match = _NUDGE.search(event.text)
             if match:
@@ -91,11 +91,6 @@ def game_story(engine, state, log) -> list[ProgramStory]:
     return stories
 
 
-def first_words(text: str) -> str:
-    """A prestige event in short: "First - mission step: ... (Rock Transit) +1 dot(s) ..." -> its gist."""
-    text = re.sub(r"^Prestige\s+", "", text)
-    text = re.sub(r"\s*at the end of the turn\.?$", "", text)
-    return re.sub(r"([+-]\d+) dot\(s\)", lambda m: signed(int(m.group(1)), "dot"), text)
 
 
 def ending_headline(engine, state, outcome) -> tuple[str, str, tuple]:

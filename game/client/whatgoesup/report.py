@@ -10,7 +10,7 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
-from game.client.whatgoesup.story_words import plain_story
+from game.client.whatgoesup.story_words import first_won, plain_story
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -100,7 +100,7 @@ def turn_report(state, log, turn: int) -> list[ProgramReport]:
             if line is not None:
                 reports[who].flights.append(line)
             if event.kind == "prestige":
-                reports[who].firsts.append(plain_story(event.text))
+                reports[who].firsts.append(first_won(event.text))
             elif event.kind == "death":
                 reports[who].lost.append(plain_story(event.text))
             elif event.kind == "consequence" and "injured" in event.text:

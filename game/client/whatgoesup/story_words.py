@@ -12,7 +12,7 @@ import re
 from typing import Callable, Iterable
 
 from game.client.kit.text import without_ids
-from game.client.kit.words import in_sentence
+from game.client.kit.words import counted, in_sentence
 
 _OUTCOME = {"OK": "OK", "Fail": "a Fail", "Boom": "a Boom"}
 
@@ -129,3 +129,20 @@ def plain_story(text: str, kind_names: Iterable[str] = ()) -> str:
     for pattern, words in _REWORDINGS:
         text = pattern.sub(words, text)
     return text
+
+
+_FIRST_WON = re.compile(r"^(?:Prestige )?First - (?P<what>[^:]+): (?P<who>.+?) is first(?P<robots> by an underped craft)?! "
+                        r"\((?P<detail>[^)]*)\) \+(?P<dots>\d+) dot(?:s|\(s\))?(?: at the end of the turn)?\.?$")
+
+
+def first_won(text: str) -> str:
+    """A first as its winner's own turn report and ending list it: 'Mission step: Rock Transit (+1 dot)', 'Docking:
+    Otter-1 and Moth-1, by an underped craft (+1 dot)' for the engine's 'Prestige First - mission step: Hop
+    Agency is first! (Rock Transit) +1 dot at the end of the turn.' (the card is the winner's: its name would say
+    it twice). A line of another shape is told as ``plain_story`` tells it."""
+    match = _FIRST_WON.match(without_ids(text).strip())
+    if match is None:
+        return plain_story(text)
+    what = match["what"].strip()
+    robots = ", by an underped craft" if match["robots"] else ""
+    return f"{what[:1].upper()}{what[1:]}: {match['detail']}{robots} (+{counted(int(match['dots']), 'dot')})"
