@@ -7,13 +7,16 @@ keeps, smallest first, only the dice that fit within the target's fighting mass.
 """
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
 
 from game.core.dice_rng import DiceRoller
-from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL
-from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
+from game.games.whatgoesup.rules.actions import Roll
+from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine
+from game.games.whatgoesup.rules.flight.ship_combat import (OpenFire, ShipCeasefire, ShipConserve, ShipFightOn, ShipFire,
+                                                            TakeHit)
 from game.games.whatgoesup.rules.ship_mapping import fight_class, fighting_mass
 from game.games.whatgoesup.sim import RandomBot, check_invariants, next_action
 from tests.test_flight_rules import E, FR, R, act, auto, at, illegal, kit, new_game, roll, start, uid, up
@@ -91,12 +94,15 @@ def test_open_fire_is_on_the_activity_menu_and_only_once_a_turn():
     s = act(s, ShipConserve())  # A
     while E.current_player(s) == CHANCE:
         s = roll(s, 0)
+    s = act(act(s, ShipCeasefire()), ShipCeasefire())
     assert s.flight.ship_fight is None and s.flight.active == uid(s, "B")
     illegal(s, OpenFire(uid(s, "A")), "already fought this turn")
 
 
 # ====================================================================== a round
-def test_a_fight_round_goes_in_speed_order_with_exact_odds_and_ends_in_the_aftermath():
+def test_a_fight_round_goes_in_speed_order_with_exact_odds_and_ends_when_both_craft_offer_a_ceasefire():
+    """Cosmoforce: "Combat is divided into rounds. Each round has two phases. After each round ends, if all
+    combatants agree to cease hostilities, the fight is over.\""""
     s, (crew_a, ids_a), (crew_b, _) = armed_pair()
     s = act(s, OpenFire(uid(s, "A")))
     assert "B is faster and acts first." in texts(s)[-1]
@@ -123,9 +129,70 @@ def test_a_fight_round_goes_in_speed_order_with_exact_odds_and_ends_in_the_after
                                                                      2: Fraction(3, 8), 3: Fraction(1, 8)}
     s = roll(s, 1)
     assert s.derp(crew_b[0]).injured and not s.derp(crew_b[0]).dead
-    # A has no heat left: no roll; the fight is over and B goes on with its activities
+    # A has no heat left: no roll; the round is over and each side answers, the faster first
+    assert s.flight.ship_fight.stage == "truce" and E.current_player(s) == 1
+    assert texts(s)[-1] == "Round 1 is over. Unless both craft offer a ceasefire, the fight goes on."
+    assert E.legal_actions(s) == [ShipFightOn(), ShipCeasefire()]
+    s = act(s, ShipCeasefire())
+    assert E.current_player(s) == 0 and E.legal_actions(s) == [ShipFightOn(), ShipCeasefire()]
+    s = act(s, ShipCeasefire())
+    # the fight is over and B goes on with its activities
     assert s.flight.ship_fight is None and E.current_player(s) == 1
-    assert texts(s)[-1] == "The fight between B and A is over."
+    assert texts(s)[-3:] == ["A offers a ceasefire.", "Both craft hold their fire: the ceasefire stands.",
+                             "The fight between B and A is over."]
+
+
+def round_one_over(**kw):
+    """B fires its laser and misses, A holds fire, B's three heat dice come up even: round 1 is over."""
+    s, (crew_a, ids_a), (crew_b, ids_b) = armed_pair(**kw)
+    s = act(s, OpenFire(uid(s, "A")))
+    s = roll(act(s, ShipFire("laser", 1)), 0)
+    s = roll(act(s, ShipConserve()), 0)
+    assert s.flight.ship_fight.stage == "truce"
+    return s, ids_a, ids_b
+
+
+def test_if_either_craft_fights_on_the_next_round_begins_with_the_heat_kept():
+    """A ceasefire needs "all combatants" to agree: B offers one, A refuses, so round 2 begins at once in the
+    same speed order. Heat tokens stay on a roster between rounds; a part not hit fires again, a missile once."""
+    s, ids_a, ids_b = round_one_over()
+    s = act(act(s, ShipCeasefire()), ShipFightOn())
+    fight = s.flight.ship_fight
+    assert (fight.stage, fight.round, fight.position) == ("execution", 2, 0)
+    assert texts(s)[-1] == "A fights on: round 2 begins."
+    assert fight.sides[0].heat == 3 and E.current_player(s) == 1  # B, faster, acts first again
+    assert E.legal_actions(s) == [ShipFire("laser", 1), ShipFire("missile", 1), ShipConserve()]
+    s = roll(act(s, ShipFire("missile", 1)), 0)
+    s = roll(act(s, ShipConserve()), 0)
+    s = act(s, ShipFightOn())  # B, the faster, refuses at once: A is not asked
+    assert s.flight.ship_fight.round == 3
+    assert E.legal_actions(s) == [ShipFire("laser", 1), ShipConserve()]  # the missile is spent
+
+
+def test_between_rounds_only_the_answer_to_a_ceasefire_is_allowed():
+    s, _, _ = round_one_over()
+    illegal(s, ShipFire("laser", 1), "the round is over: fight on, or offer a ceasefire")
+    s = act(act(s, ShipCeasefire()), ShipFightOn())
+    illegal(s, ShipFightOn(), "fire, or conserve energy")
+
+
+def test_a_fight_ends_after_max_rounds_and_one_round_asks_nothing():
+    """``ship_combat.yaml: max_rounds`` bounds a fight; at 1 it is one round with no ceasefire asked."""
+    for rounds in (1, 2):
+        engine = Engine(dataclasses.replace(R, ship_combat=dataclasses.replace(R.ship_combat, max_rounds=rounds)))
+        s, _, _ = armed_pair()
+        s = engine.apply(s, OpenFire(uid(s, "A")))
+        for played in range(1, rounds + 1):
+            s = engine.apply(engine.apply(s, ShipConserve()), ShipConserve())
+            while engine.current_player(s) == CHANCE:
+                s = engine.apply(s, Roll(0))  # B's heat left: no effective die
+            if played < rounds:
+                assert s.flight.ship_fight.stage == "truce"
+                s = engine.apply(s, ShipFightOn())
+        assert s.flight.ship_fight is None, rounds
+        last = ["The fight between B and A is over."]
+        assert texts(s)[-2:] == (["After 2 rounds both crews have had enough."] + last if rounds == 2
+                                 else ["B rolls 1 die for its heat: 0 effective."] + last)
 
 
 def test_a_tie_in_speed_goes_to_the_craft_that_opened_fire():
@@ -236,6 +303,13 @@ def test_a_hit_effect_that_needs_a_roll_is_refused(rules_dir):  # noqa: F811
     line = line_of(rules_dir, "ship_combat.yaml", "effect: crash")
     assert any(p.startswith(f"rules/ship_combat.yaml:{line}:") and "needs a roll in progress" in p
                for p in problems(rules_dir))
+
+
+def test_max_rounds_out_of_range_is_reported_at_its_line(rules_dir):  # noqa: F811
+    edit(rules_dir, "ship_combat.yaml", "max_rounds: 10", "max_rounds: 0")
+    line = line_of(rules_dir, "ship_combat.yaml", "max_rounds: 0")
+    assert any(p.startswith(f"rules/ship_combat.yaml:{line}:") and "max_rounds" in p for p in problems(rules_dir)), \
+        problems(rules_dir)
 
 
 def test_classes_must_go_from_light_to_heavy(rules_dir):  # noqa: F811

@@ -15,7 +15,7 @@ from game.client.whatgoesup.shipped import shipped_engine
 from game.core.session import GameSession
 from game.games.whatgoesup.rules.actions import Assemble, EndRnD, Roll
 from game.games.whatgoesup.rules.engine import CHANCE
-from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire
 from game.games.whatgoesup.rules.flight_actions import AcceptRoll, Coast, EndActivities, Launch, Move
 from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup, UpgoerDesign
@@ -146,6 +146,20 @@ def shot_ship_fight_hits(app) -> None:
     app.step(0.1, [])
 
 
+def shot_ship_fight_truce(app) -> None:
+    """Round 1 is over with both craft still fighting: Otter, the faster, fights on or offers a ceasefire."""
+    session = ship_fight_session(app.home / "shot-saves", opened=True)
+    session.apply(ShipFire("laser", 1))
+    session.dice.roll = lambda engine, state: Roll(0)  # a miss, and no heat die hurts anyone
+    while session.state.flight.ship_fight.stage != "truce":
+        if session.waiting_for_dice:
+            session.roll()
+        else:
+            session.apply(ShipConserve())
+    _field(app, session)
+    app.step(0.1, [])
+
+
 SHIP_FIGHT_SHOTS = [
     ("ship_fight_open", shot_ship_fight_open),
     ("ship_fight_weapons", shot_ship_fight_weapons),
@@ -153,10 +167,11 @@ SHIP_FIGHT_SHOTS = [
     ("ship_fight_rolling", shot_ship_fight_rolling),
     ("ship_fight_landed", shot_ship_fight_landed),
     ("ship_fight_hits", shot_ship_fight_hits),
+    ("ship_fight_truce", shot_ship_fight_truce),
 ]
 SHIP_FIGHT_SIZED_SHOTS = [
     (f"ship_fight_{what}_{w}x{h}", (w, h), build)
     for w, h in ((1920, 1080), (3840, 2160))
     for what, build in (("odds", shot_ship_fight_odds), ("landed", shot_ship_fight_landed),
-                        ("hits", shot_ship_fight_hits))
+                        ("hits", shot_ship_fight_hits), ("truce", shot_ship_fight_truce))
 ]

@@ -13,7 +13,7 @@ from game.client.scenes.dice import percent_text
 from game.client.whatgoesup.field import FieldScene
 from game.client.whatgoesup.fight_card import FightShow
 from game.games.whatgoesup.rules.actions import Roll
-from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipCeasefire, ShipConserve, ShipFire, TakeHit
 from game.tools.field_shots import open_field
 from game.tools.ship_fight_shots import ship_fight_session
 
@@ -88,14 +88,35 @@ def test_a_ship_fight_is_played_from_the_field(fight):
     # Frog's turn: nothing to fire, so it conserves energy; then the aftermath's heat dice
     press(app, button(scene, ShipConserve))
     for _ in range(6):
-        if session.state.flight.ship_fight is None:
+        if session.state.flight.ship_fight.stage == "truce":
             break
         session.dice.roll = lambda engine, state: Roll(0)
         space(app)
         space(app)
         space(app)
+    # the round is over: each side, the faster first, fights on or offers a ceasefire
+    assert sorted(b.text for b in scene.flight_panel.buttons) == ["Fight on (round 2)", "Offer a ceasefire"]
+    assert "Ship fight · round 1 · ceasefire?" in fight_card_words(scene, session)
+    press(app, button(scene, ShipCeasefire))
+    assert session.state.flight.ship_fight is not None  # Frog must agree too
+    press(app, button(scene, ShipCeasefire))
     assert session.state.flight.ship_fight is None
     assert any("The fight between Otter and Frog is over." in line for line in scene.story)
+
+
+def fight_card_words(scene, session) -> str:
+    """The words the Field's ship fight summary (its side panel's head) draws, title first, caught as drawn."""
+    from game.client.whatgoesup import fight_card
+
+    drawn = []
+    real = fight_card.draw_text
+    fight_card.draw_text = lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    try:
+        fight_card.draw_fight_summary(pygame.Surface((1280, 720)), session.engine, session.state,
+                                      pygame.Rect(20, 20, 400, 300), scene.context.layout)
+    finally:
+        fight_card.draw_text = real
+    return " | ".join(drawn)
 
 
 def cart_item(session, frog):

@@ -189,13 +189,14 @@ def explain_ship_fight_event(rules, text: str) -> str:
     out of the fight), with the numbers of ``rules.ship_combat`` as loaded; '' for any other line."""
     table = rules.ship_combat
     if " opens fire on " in text and " acts first" in text:
-        return ("A ship fight is one round: the craft with more working engines acts first (a tie goes to the one "
+        return ("A ship fight goes in rounds: the craft with more working engines acts first (a tie goes to the one "
                 "that opened fire); each fires one kind of weapon or conserves energy; then each craft's heat left "
-                "rolls against its crew. A craft's class, from its spacecraft mass, sets its fighting mass.")
-    if " dice to shoot: " in text:
+                "rolls against its crew. After a round the fight goes on unless both sides offer a ceasefire. A "
+                "craft's class, from its spacecraft mass, sets its fighting mass.")
+    if " rolls " in text and " to shoot: " in text:
         return ("Odd faces hit. A shot keeps them smallest first, only while they add up to no more than the target's "
                 "fighting mass (its class's size for every part that fights): heavy craft are easier to hit.")
-    if " dice for its heat: " in text:
+    if " rolls " in text and " for its heat: " in text:
         return ("Each odd face injures a healthy derp aboard; with nobody healthy left, an injured derp dies. "
                 f"Working dissipators vent heat first; conserving energy sheds {table.conserve_energy_heat}.")
     if " is hit and fails." in text:
@@ -206,7 +207,11 @@ def explain_ship_fight_event(rules, text: str) -> str:
                 "takes the whole craft and everyone aboard).")
     if " is out of the fight: " in text:
         return ("A craft is out when it is destroyed, loses its whole crew or has every part that fights damaged; "
-                "the round ends there.")
+                "the fight ends there.")
+    if " offers a ceasefire." in text or " fights on: round " in text or "the fight goes on." in text \
+            or "the ceasefire stands." in text or " both crews have had enough." in text:
+        return ("After each round, if every side agrees to cease hostilities, the fight is over (Cosmoforce); one "
+                f"side fighting on starts the next round. No fight lasts more than {table.max_rounds} rounds.")
     if " conserves energy" in text:
         return f"Holding fire sheds {table.conserve_energy_heat} heat instead of adding any."
     return ""

@@ -196,8 +196,8 @@ def draw_fight_summary(surface: pygame.Surface, engine: "Engine", state: "GameSt
     """'Ship fight', then each craft with its class, speed, heat, fighting mass, crew and hits, fastest first."""
     fight = state.flight.ship_fight
     y = rect.top
-    stage = "aftermath" if fight.stage == "aftermath" else "one round"
-    title = f"Ship fight · {stage}"
+    stage = {"aftermath": "aftermath", "truce": "ceasefire?"}.get(fight.stage, "shots")
+    title = f"Ship fight · round {fight.round} · {stage}"
     draw_text(surface, title, fit_font(title, rect.w, layout.px(22), bold=True), ACCENT_LIGHT, (rect.left, y))
     y += layout.px(32)
     small = font_px(layout.px(14))

@@ -27,7 +27,8 @@ from game.games.whatgoesup.rules.flight_actions import Recover, Separate, Switch
 
 from game.client.kit.words import counted
 from game.client.scenes.dice import percent_text
-from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipConserve, ShipFire, TakeHit
+from game.games.whatgoesup.rules.flight.ship_combat import (OpenFire, ShipCeasefire, ShipConserve, ShipFightOn, ShipFire,
+                                                            TakeHit)
 from game.games.whatgoesup.rules.underped_actions import AbortOrders, GiveStamina, PowerDown, PowerUp, SelfDestruct
 
 if TYPE_CHECKING:
@@ -236,7 +237,7 @@ def describe_war_action(engine: "Engine", state: "GameState", action: "Action") 
     return None
 
 
-SHIP_FIGHT_ACTIONS = (OpenFire, ShipFire, ShipConserve, TakeHit)
+SHIP_FIGHT_ACTIONS = (OpenFire, ShipFire, ShipConserve, ShipFightOn, ShipCeasefire, TakeHit)
 
 #: What a hit's flight-table effects do, in a few words (for the buttons that place hits).
 HIT_EFFECT_WORDS = {
@@ -264,11 +265,22 @@ def describe_ship_fight_action(engine: "Engine", state: "GameState", action: "Ac
         me = state.find("upgoer", state.flight.active) if state.flight.active else None
         target = _name(state, "upgoer", action.target)
         mine = f"{me.name} ({_combatant_words(engine, state, me.id)})" if me else "Your craft"
+        rounds = ("one round" if rules.max_rounds == 1 else
+                  f"round after round (at most {rules.max_rounds}) until both sides agree to a ceasefire or one is out")
         return (f"Ship fight: open fire on {target}",
-                f"A ship-to-ship fight with your craft's weapons, one round: {mine} against {target} "
+                f"A ship-to-ship fight with your craft's weapons, {rounds}: {mine} against {target} "
                 f"({_combatant_words(engine, state, action.target)}). The faster craft shoots first. "
                 "Firing on a rival is a hostile act: a secret war begins, and a death opens it.")
     fight = state.flight.ship_fight
+    if isinstance(action, (ShipFightOn, ShipCeasefire)):
+        me = state.upgoer(fight.sides[fight.order[fight.position]].upgoer)
+        other = state.upgoer(fight.sides[1 - fight.order[fight.position]].upgoer)
+        if isinstance(action, ShipFightOn):
+            return (f"Fight on (round {fight.round + 1})",
+                    f"{me.name} will not stop: round {fight.round + 1} against {other.name} begins at once, "
+                    f"with the heat still aboard.")
+        return ("Offer a ceasefire",
+                f"{me.name} holds its fire. The fight ends only if {other.name} offers a ceasefire too.")
     if isinstance(action, TakeHit):
         side = fight.sides[fight.hits_side]
         system = dict(flight_rules.ship_systems(state, state.upgoer(side.upgoer))).get(action.item)
@@ -482,7 +494,7 @@ TRADE_LABEL = "Trade with another program…"
 TRADE_WHY = ("While the craft take their turns you may swap points, dots, fuel, rations, stored parts, blueprints "
              "or derps at home with another program.")
 ROLL_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)
-ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, TakeHit, Nudge, Launch, Move, Burn, Coast,
+ORDER = (RepelDocking, AllowDocking, PickEnemy, ShipFire, ShipConserve, ShipFightOn, ShipCeasefire, TakeHit, Nudge, Launch, Move, Burn, Coast,
          AbortOrders, PowerUp, Hold, WalkOutside, VisitTemple, Deploy, Retag, OpenFire, Dock, Undock, Separate, Transfer,
          Eva, StartFight, JuryRig, UsePayload, SwitchPayload, Recover, GiveStamina, PowerDown, Shed, OfferTrade, Wait,
          EndActivities, WriteOff, SelfDestruct)

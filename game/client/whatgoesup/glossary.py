@@ -181,7 +181,8 @@ def _space_war(r) -> str:
 def _ship_fight(r) -> str:
     t = r.ship_combat
     weapons = ", ".join(f"{w.name} {w.dice_per_system} dice" for w in t.weapons)
-    return (f"Space War: a craft may open fire on a rival craft at its step, one round of Cosmoforce's combat. Parts "
+    rounds = "one round" if t.max_rounds == 1 else "rounds until both sides offer a ceasefire or one is out"
+    return (f"Space War: a craft may open fire on a rival craft at its step: {rounds}, Cosmoforce's combat. Parts "
             f"play systems (dice: {weapons}); odd faces hit while they fit in the target's fighting mass. A part's "
             f"first hit is a Fail, its second a Boom.")
 

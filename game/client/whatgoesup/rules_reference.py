@@ -292,7 +292,10 @@ def ship_fight_paragraphs(rules) -> tuple[str, ...]:
     return (
         "Under Space War a craft taking its turn may open fire on a rival craft at the same stable step, "
         f"{'once' if table.fights_per_turn == 1 else f'{table.fights_per_turn} times'} a turn, if it carries "
-        "something that fires. The fight is one round of Cosmoforce's combat.",
+        "something that fires. The fight is Cosmoforce's combat: "
+        + ("one round." if table.max_rounds == 1 else
+           f"round after round, until both sides offer a ceasefire when a round is over, one craft is out, or "
+           f"{table.max_rounds} rounds have been fought."),
         f"Its parts play Cosmoforce's systems: {mapping}. Its derps are the crew (an injured derp is hurt). "
         f"Classes by spacecraft mass: {', '.join(classes)}; the fighting mass is the size for every part that fights.",
         "Speed is the working engines; the faster craft acts first, a tie goes to the craft that opened fire. Each "
@@ -304,7 +307,7 @@ def ship_fight_paragraphs(rules) -> tuple[str, ...]:
         "takes two hits and is never destroyed.",
         f"Aftermath: working dissipators vent heat, then {table.heat_dice_per_token} die per heat token left; each "
         "odd face injures a healthy derp, or with none healthy an injured one dies. A craft destroyed, without "
-        "crew, or with every fighting part damaged is out, and the round ends. Opening fire starts a secret war; a "
+        "crew, or with every fighting part damaged is out, and the fight ends. Opening fire starts a secret war; a "
         "death in the fight opens it.",
     )
 

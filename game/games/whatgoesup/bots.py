@@ -26,7 +26,7 @@ from game.games.whatgoesup.rules.actions import (Action, AnswerTrade, Assemble, 
 from game.games.whatgoesup.rules.engine import Engine
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, ChooseConsequence, Coast, Dock, EndActivities, Hold,
                                        KeepRoll, Launch, Move, RepelDocking, Shed, StartFight, UseLuck, WriteOff)
-from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipFire, TakeHit
+from game.games.whatgoesup.rules.flight.ship_combat import OpenFire, ShipCeasefire, ShipFightOn, ShipFire, TakeHit
 from game.games.whatgoesup.rules.reliability import Outcome, Rating
 from game.games.whatgoesup.rules.rnd_listing import changed_since
 from game.games.whatgoesup.rules.state import HOME, GameState, UpgoerDesign, researched_since
@@ -457,8 +457,14 @@ class SpaceProgramBot:
     @staticmethod
     def _ship_fight(engine: Engine, state: GameState) -> Optional[Action]:
         """In a ship fight: fire everything of the first weapon ready; take hits on armor, then on the part
-        least hit, the capsule last (its Boom takes the craft)."""
+        least hit, the capsule last (its Boom takes the craft); between rounds fight on while a weapon is
+        ready, else offer a ceasefire."""
         legal = engine.legal_actions(state)
+        if ShipFightOn() in legal:
+            fight, rules = state.flight.ship_fight, engine.flight_rules
+            side = fight.sides[fight.order[fight.position]]
+            armed = rules._working(state, state.upgoer(side.upgoer), side, "weapon")
+            return ShipFightOn() if armed else ShipCeasefire()
         hits = [a for a in legal if isinstance(a, TakeHit)]
         if hits:
             fight, rules = state.flight.ship_fight, engine.flight_rules

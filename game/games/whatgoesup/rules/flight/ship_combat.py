@@ -1,4 +1,4 @@
-"""Space war, ship to ship: two hostile Upgoers at the same step fight one Cosmoforce combat round.
+"""Space war, ship to ship: two hostile Upgoers at the same step fight Cosmoforce combat rounds.
 
 The active craft opens fire (``OpenFire``) on a hostile craft at its step. Its parts become Cosmoforce
 systems by ``ship_combat.yaml`` (``ship_mapping``): a capsule is a habitat, a thruster an engine, a
@@ -13,10 +13,13 @@ The round, the subset of Cosmoforce this game plays (docs/rules-decisions.md, "S
    Fail (by default it is disabled, and can be jury-rigged as ever), its last hit a Boom (by default it is
    destroyed; a capsule's takes the whole craft) -- the flight table's own effects, listed in the YAML;
 4. the aftermath: each craft vents heat through its working dissipators and rolls a die per heat token
-   left; each effective die injures a healthy derp aboard (with none healthy, an injured one dies).
+   left; each effective die injures a healthy derp aboard (with none healthy, an injured one dies);
+5. the truce: "After each round ends, if all combatants agree to cease hostilities, the fight is over".
+   Each craft's owner in speed order fights on (``ShipFightOn``: the next round begins at once) or offers a
+   ceasefire (``ShipCeasefire``); when both offered, the fight is over. ``max_rounds`` ends it anyway.
 
 A craft is out of the fight when it is destroyed, loses its whole crew, or has every part that fights
-damaged; the round then ends. Every die is a chance step with exact odds (``game.core.effective_dice``).
+damaged; the fight then ends at once. Every die is a chance step with exact odds (``game.core.effective_dice``).
 """
 from __future__ import annotations
 
@@ -68,6 +71,24 @@ class ShipConserve(Action):
 
 @register
 @dataclass(frozen=True)
+class ShipFightOn(Action):
+    """In a ship fight, when a round is over: refuse a ceasefire; the next round begins."""
+
+    def __str__(self) -> str:
+        return "fight on"
+
+
+@register
+@dataclass(frozen=True)
+class ShipCeasefire(Action):
+    """In a ship fight, when a round is over: offer to cease fire (the fight ends when both craft offer)."""
+
+    def __str__(self) -> str:
+        return "offer a ceasefire"
+
+
+@register
+@dataclass(frozen=True)
 class TakeHit(Action):
     """In a ship fight: the craft hit takes the next hit on this part."""
 
@@ -109,11 +130,13 @@ class FightRoll:
 @dataclass(frozen=True)
 class ShipFight:
     """A ship fight under way: ``sides`` (the attacker first), the speed ``order`` (indices into sides),
-    ``position`` in it, then the aftermath; at most one roll or one series of hits is pending."""
+    ``position`` in it, then the aftermath and, between rounds, the truce; at most one roll or one series of
+    hits is pending."""
 
     sides: tuple[Combatant, Combatant]
     order: tuple[int, int]
-    stage: str = "execution"  # execution, aftermath
+    stage: str = "execution"  # execution, aftermath, truce (each side fights on or offers a ceasefire)
+    round: int = 1
     position: int = 0
     roll: Optional[FightRoll] = None
     hits_side: Optional[int] = None  # the side placing hits
@@ -230,6 +253,11 @@ class ShipCombatPart(FlightBase):
     def _deciding_side(fight: ShipFight) -> int:
         return fight.hits_side if fight.hits_side is not None else fight.order[fight.position]
 
+    def _ship_fight_truce(self, state: GameState) -> bool:
+        """A round is over and a craft's owner answers: fight on, or offer a ceasefire."""
+        fight: ShipFight = state.flight.ship_fight
+        return fight.stage == "truce" and fight.roll is None and fight.hits_side is None
+
     def ship_fight_distribution(self, state: GameState) -> tuple[tuple[int, Fraction], ...]:
         """The pending fight roll's effective dice, exactly (empty when no fight die is waiting)."""
         fight: Optional[ShipFight] = state.flight.ship_fight
@@ -248,6 +276,8 @@ class ShipCombatPart(FlightBase):
             side = fight.sides[fight.hits_side]
             craft = state.upgoer(side.upgoer)
             return [TakeHit(i) for i, system in self.ship_systems(state, craft) if self._room(side, i, system)]
+        if fight.stage == "truce":
+            return [ShipFightOn(), ShipCeasefire()]
         side = fight.order[fight.position]
         me = fight.sides[side]
         craft = state.upgoer(me.upgoer)
@@ -265,6 +295,8 @@ class ShipCombatPart(FlightBase):
         candidates = self._ship_fight_candidates_now(state)
         if fight.roll is not None:
             return [a for a in candidates if self._allowed(state, a)]
+        if fight.stage == "truce":
+            return candidates  # both answers are always open
         out = []
         for action in candidates:
             try:
@@ -292,6 +324,13 @@ class ShipCombatPart(FlightBase):
             if not isinstance(action, TakeHit):
                 raise IllegalAction("choose which part takes the hit")
             state = self._take_hit(state, fight, action)
+        elif fight.stage == "truce":
+            if isinstance(action, ShipFightOn):
+                state = self._fight_on(state, fight)
+            elif isinstance(action, ShipCeasefire):
+                state = self._offer_ceasefire(state, fight)
+            else:
+                raise IllegalAction("the round is over: fight on, or offer a ceasefire")
         elif isinstance(action, ShipFire):
             state = self._fire(state, fight, action)
         elif isinstance(action, ShipConserve):
@@ -364,12 +403,12 @@ class ShipCombatPart(FlightBase):
         if roll.purpose == "fire":
             them = fight.sides[_other(roll.side)]
             target = state.upgoer(them.upgoer)
-            state = self._event(state, f"{craft.name} rolls {roll.dice} dice to shoot: {k} effective within "
+            state = self._event(state, f"{craft.name} rolls {counted(roll.dice, 'die', 'dice')} to shoot: {k} effective within "
                                 f"{target.name}'s mass of {roll.mass}, so {self._hits_words(k)}.", craft, "roll")
             if k:
                 fight = update(fight, hits_side=_other(roll.side), hits_left=k)
             return self._set(state, ship_fight=fight)
-        state = self._event(state, f"{craft.name} rolls {roll.dice} dice for its heat: {k} effective.", craft, "roll")
+        state = self._event(state, f"{craft.name} rolls {counted(roll.dice, 'die', 'dice')} for its heat: {k} effective.", craft, "roll")
         state = self._set(state, ship_fight=fight)
         return self._heat_hurts(state, craft, k)
 
@@ -472,10 +511,35 @@ class ShipCombatPart(FlightBase):
                 state = self._event(state, "The guns fall silent: the aftermath of the fight.", None, "fight")
                 state = self._set(state, ship_fight=update(fight, stage="aftermath", position=0))
                 continue
-            if fight.position >= len(fight.order):
-                return self._end_ship_fight(state)
-            state = self._aftermath(state, fight)
+            if fight.stage == "aftermath":
+                if fight.position < len(fight.order):
+                    state = self._aftermath(state, fight)
+                    continue
+                if fight.round >= self.rules.ship_combat.max_rounds:
+                    if fight.round > 1:
+                        state = self._event(state, f"After {counted(fight.round, 'round')} both crews have had "
+                                            "enough.", None, "fight")
+                    return self._end_ship_fight(state)
+                state = self._event(state, f"Round {fight.round} is over. Unless both craft offer a ceasefire, "
+                                    "the fight goes on.", None, "fight")
+                state = self._set(state, ship_fight=update(fight, stage="truce", position=0))
+                continue
+            if fight.position < len(fight.order):
+                return state  # the truce: a craft's owner answers
+            state = self._event(state, "Both craft hold their fire: the ceasefire stands.", None, "fight")
+            return self._end_ship_fight(state)
         raise RuntimeError("the ship fight did not settle")  # a bug, never a player's doing
+
+    def _fight_on(self, state: GameState, fight: ShipFight) -> GameState:
+        """One side refuses the ceasefire: the next round begins (in the same speed order, heat kept)."""
+        craft = state.upgoer(fight.sides[fight.order[fight.position]].upgoer)
+        state = self._event(state, f"{craft.name} fights on: round {fight.round + 1} begins.", craft, "fight")
+        return self._set(state, ship_fight=update(fight, stage="execution", position=0, round=fight.round + 1))
+
+    def _offer_ceasefire(self, state: GameState, fight: ShipFight) -> GameState:
+        craft = state.upgoer(fight.sides[fight.order[fight.position]].upgoer)
+        state = self._event(state, f"{craft.name} offers a ceasefire.", craft, "fight")
+        return self._set(state, ship_fight=update(fight, position=fight.position + 1))
 
     def _aftermath(self, state: GameState, fight: ShipFight) -> GameState:
         """Vent the next craft's heat through its working dissipators, and roll the heat that is left."""
@@ -527,5 +591,5 @@ class ShipCombatPart(FlightBase):
                 f"(or, with none healthy, an injured one dies).")
 
 
-__all__ = ["OpenFire", "ShipFire", "ShipConserve", "TakeHit", "Combatant", "FightRoll", "ShipFight",
+__all__ = ["OpenFire", "ShipFire", "ShipConserve", "ShipFightOn", "ShipCeasefire", "TakeHit", "Combatant", "FightRoll", "ShipFight",
            "ShipCombatPart"]
