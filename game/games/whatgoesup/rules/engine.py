@@ -575,8 +575,10 @@ class Engine:
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
         """Research: checked, then the new state built in one step. The blueprint's place is found once (its new
-        value goes in the same place), and its new value's R&D listing row is handed to the listing with the cap
-        just checked against (research leaves what the cap reads as it was), since the next step asks for it."""
+        value goes in the same place; read from the places kept for the tuple the last research made, whose ids
+        stand in the same places), and its new value's R&D listing row is handed to the listing with the cap
+        just checked against (research leaves what the cap reads as it was), since the next step asks for it; the
+        program that researched is kept as the next to act."""
         things = state.things
         kept = self._thing_places
         if kept[0] is things:
