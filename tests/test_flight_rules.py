@@ -17,7 +17,7 @@ from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, Illegal
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, Dock, EndActivities, Eva, JuryRig, KeepRoll,
                                        Launch, Move, Track, Transfer, Undock, UseLuck, UsePayload, UseRcsBoost,
                                        UseSkill, Wait, WriteOff)
-from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, replace_in, update
 from game.games.whatgoesup.rules.tables import load_rules
@@ -660,6 +660,36 @@ def test_a_defected_derp_who_dies_costs_the_rescuer_nothing():
     assert derp(s, crew_a[0]).dead
     assert not any(d == -5 for _, d in entries(s, 1))
     assert [d for _, d in entries(s, 0)].count(-5) == 1
+
+
+def test_a_craft_written_off_with_its_crew_drifts_along_its_orbit_like_debris():
+    """"Space debris always move last, and just follow their current orbit"; "Upgoers and debris should ALWAYS
+    end their turn landed somewhere, or on a duration (transit or stable orbit) step" (2014, Flight steps). A
+    wreck written off with its crew ("The crew remain in orbit") is debris nobody steers: at the end of the turn
+    it coasts on to the next Low Orbit step, where B, moving on, meets it again. (Before, it stayed put.)"""
+    s, (crew_a, _), _ = pair_in_orbit()
+    a = uid(s, "A")
+    s = auto(s, at("A", "before"))
+    s = act(s, WriteOff(a))
+    assert up(s, "A").location == "low_1"
+    s = auto(s, in_rnd(3))
+    assert up(s, "A").status == "written_off" and up(s, "A").location == "low_2" == up(s, "B").location
+    assert derp(s, crew_a[0]).location == a and not derp(s, crew_a[0]).dead
+
+
+def test_a_wreck_that_falls_into_the_atmosphere_burns_up_with_its_crew_paid_for_once():
+    """A craft written off in Return Transit coasts on past the capture burn into reentry at the turn's end:
+    the wreck burns up with its crew, who were paid for (5 dots each) when it was written off."""
+    s = new_game(players=1)
+    s, design, crew, _ = kit(s, 0, "Lost")
+    s, lost = place_in_space(s, E, 0, design, "return_transit")
+    s = act(s, EndRnD())
+    s = auto(s, at("Lost", "before"))
+    s = act(s, WriteOff(lost))  # nobody else flies: the turn ends at once, and the debris moves last
+    assert s.upgoer(lost).status == "destroyed" and derp(s, crew[0]).dead
+    assert [e.text for e in s.events][1:4] == [
+        "Lost0 is lost (burnt up with the wreck).", "The debris of Lost burns up in the atmosphere.",
+        "End of turn 1, Hop: Lost0 written off -5. Budget 40 -> 35."]  # the crew's death costs nothing more
 
 
 def test_rescue_mission_pays_a_dot_per_derp_and_luck_for_rescued_rivals():

@@ -45,7 +45,13 @@ class TurnEndPart(FlightBase):
         return self.engine.end_turn(state)  # the next turn (no flight, phase rnd) in one copy, this story first
 
     def _drift_debris(self, state: GameState) -> GameState:
-        for upgoer in [u for u in state.upgoers if u.status == "debris"]:
+        """"Space debris always move last, and just follow their current orbit" (2014): each piece of debris, and
+        each craft written off with its crew aboard (nobody steers it: a wreck like any other), coasts along its
+        rail to the next duration step. A written-off craft docked to another moves with it instead. Debris that
+        falls into the atmosphere burns up and debris that leaves the world's pull is gone, with whoever is
+        aboard (their program already paid for them when it wrote the craft off)."""
+        for upgoer in [u for u in state.upgoers if u.status == "debris"
+                       or u.status == "written_off" and not u.docked_with]:
             step = self.board.step(upgoer.location)
             current = step.next
             seen = set()
@@ -56,10 +62,13 @@ class TurnEndPart(FlightBase):
                     state = self._replace_upgoer(state, update(upgoer, location=s.id))
                     break
                 if s.kind in ("reentry", "landing", "home"):
-                    state = self._destroy_upgoer(state, upgoer, f"The debris of {upgoer.name} burns up in the atmosphere.")
+                    state = self._kill(state, upgoer, self._crew(state, upgoer), "burnt up with the wreck")
+                    state = self._destroy_upgoer(state, state.upgoer(upgoer.id),
+                                                 f"The debris of {upgoer.name} burns up in the atmosphere.")
                     break
                 if s.kind == "escape":
-                    state = self._replace_upgoer(state, update(upgoer, status="escaped"))
+                    state = self._kill(state, upgoer, self._crew(state, upgoer), "lost in deep space with the wreck")
+                    state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="escaped"))
                     break
                 current = s.next
         return state
