@@ -345,3 +345,19 @@ def test_a_crafts_card_names_the_kinds_of_its_parts_as_the_rules_write_them():
     assert "Kicker thruster (thruster, mass 1) 11/17" in texts
     assert [in_sentence(n) for n in ("Lower stage", "RCS", "EVA pack", "Probe / escape tower")] == [
         "lower stage", "RCS", "EVA pack", "probe / escape tower"]
+
+
+def test_a_drags_hint_names_where_the_craft_goes_and_the_move_before_a_burn(field):
+    """Dragged onto Polar Orbit, the hint read 'Burn: Polar plane change (2 fuel)' (field_drag shot): the
+    junction's burn, not where the craft ends up, and not the move on to the junction the drop also makes."""
+    app, session, scene = field()
+    uid, pos = active_marker(scene)
+    target = scene.board_view.step_screen("polar_1")
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1})])
+    app.step(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, {"pos": target, "rel": (0, 0), "buttons": (1, 0, 0)})])
+    assert scene.dragging == uid and scene.hover_step == "polar_1"
+    from game.client.whatgoesup.flightpanel import burn_fuel_cost
+
+    cost = burn_fuel_cost(session.engine, scene.target_states["polar_1"], uid)  # as the panel's button says it
+    assert scene.drop_words("polar_1") == f"Move on, then burn to Polar Orbit: Polar plane change ({cost} fuel)"
+    assert scene.drop_words("low_burn_2") == "Move on to Polar plane change"

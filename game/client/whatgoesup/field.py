@@ -952,6 +952,17 @@ class FieldScene(GameScene):
         """The board's static layer (its own cache, rebuilt only when the zoom changes or the view leaves it)."""
         self.board_view.draw(surface)
 
+    def drop_words(self, step: str) -> str:
+        """What dropping the craft in hand on the lit ``step`` does, naming where it goes: 'Move on, then burn to
+        Polar Orbit: Polar plane change (2 fuel)' (a drop on a burn's destination moves on to the junction first)."""
+        actions = self.targets[step]
+        label, _ = describe_action(self.engine, self.target_states.get(step, self.state), actions[-1])
+        name = self.board_view.geometry.steps[step].name
+        if not label.startswith("Burn: "):
+            return f"{label} to {name}"
+        burn = f"burn to {name}: {label[len('Burn: '):]}"
+        return f"Move on, then {burn}" if len(actions) > 1 else burn[:1].upper() + burn[1:]
+
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
         """While dragging: what letting go here would do."""
         layout = self.context.layout
@@ -959,15 +970,13 @@ class FieldScene(GameScene):
         if step is None:
             text, colour = "Drop on a lit step", INK_DIM
         elif step in self.targets:
-            label, _ = describe_action(self.engine, self.target_states.get(step, self.state), self.targets[step][-1])
-            name = self.board_view.geometry.steps[step].name
-            text, colour = (f"{label}" if label.startswith("Burn") else f"{label} to {name}"), ACCENT_LIGHT
+            text, colour = self.drop_words(step), ACCENT_LIGHT
         else:
             text, colour = f"Not from here: {self.board_view.geometry.steps[step].name}", BAND_COLOURS["fail"]
         image = self._text(text, layout.px(16), True, colour)
         rect = image.get_rect(midbottom=(self.drag_pos[0], self.drag_pos[1] - self.markers.radius * 2.2))
         plate = rect.inflate(layout.px(16), layout.px(8))
-        plate.clamp_ip(self.board_rect)
+        plate.clamp_ip(self.board_rect.inflate(-layout.px(12), -layout.px(12)))  # clear of the board's edge
         rect.center = plate.center
         pygame.draw.rect(surface, (20, 16, 44), plate, border_radius=layout.px(8))
         pygame.draw.rect(surface, colour, plate, max(1, layout.px(2)), border_radius=layout.px(8))
