@@ -74,6 +74,8 @@ class Engine:
         self._suggested: dict[int, tuple] = {}  # per program: what its suggested designs read, and the designs
         # Per program: (the state last listed, what else the families after the crew's read, their lists).
         self._kept_after_crew: dict[int, tuple] = {}
+        #: A program with more dots than this has one to give (economy.yaml's budget floor, min_dots, and one).
+        self._dot_floor = rules.economy.budget.min_dots
         self._design_validity = DesignValidity(rules)  # what R&D's listing keeps, per rules, blueprint and tuple
         self._acting: tuple[object, int] = (None, TERMINAL)  # (state, current_player's answer) last asked
         # (a short things tuple, {blueprint id: its place}): the places research finds its blueprint at, carried
@@ -83,6 +85,8 @@ class Engine:
         self._lists_by_family = type(self).legal_actions is Engine.legal_actions
         # Each kind's role, read once (as Components.kind finds it: the first kind of an id).
         self._role_of_kind = {k.id: rules.components.kind(k.id).role for k in rules.components.kinds}
+        self._invent_plans: dict[int, tuple] = {}  # id of an Invent -> ``_invent_plan``'s answer (holding the action)
+        self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
         self._similar_kinds: dict[str, tuple[str, ...]] = {}  # a kind and those it takes technology from
         self._transfer_sources = TransferSources(rules.economy.research.tech_transfer_needs_successful_flight)
         # An R&D action's handler: (state, action, the acting program, check_only) -> the state after it.
@@ -506,11 +510,19 @@ class Engine:
         return self._default_name(state, program, kind, already)
 
     def _default_name(self, state: GameState, program: int, kind: str, already: int) -> str:
-        """``default_name`` when the program already holds ``already`` things of that kind."""
-        people = people_by_id(self.rules, state.programs[program].people)
-        count = already + 1
-        stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
-        return f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
+        """``default_name`` when the program already holds ``already`` things of that kind (kept)."""
+        people_id = state.programs[program].people
+        key = (people_id, program, kind, already)
+        name = self._default_names.get(key)
+        if name is None:
+            people = people_by_id(self.rules, people_id)
+            count = already + 1
+            stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
+            name = f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
+            if len(self._default_names) >= 4096:
+                self._default_names.clear()
+            self._default_names[key] = name
+        return name
 
     def default_derp_name(self, state: GameState, program: int) -> str:
         people = people_by_id(self.rules, state.programs[program].people)
@@ -527,25 +539,19 @@ class Engine:
 
     # ------------------------------------------------------------------ R&D handlers
     def _invent(self, state: GameState, a: Invent, program: Program, check_only: bool) -> GameState:
-        comps = self.rules.components
-        try:
-            kind = comps.kind(a.kind)
-        except KeyError:
-            known = ", ".join(k.id for k in comps.kinds if k.invented)
-            raise IllegalAction(f"there is no kind of thing called '{a.kind}' (you can invent: {known})") from None
-        if not kind.invented:
-            raise IllegalAction(f"{kind.name}s are bought, not invented")
-        if not self.kind_in_play(state, kind.id):
+        """Invention: checked in the rules' order, then the new blueprint added in one rebuild. What the action
+        alone decides (its kind, the mass and cost, any refusal that reads nothing of the state) is kept per action
+        value (``_invent_plan``: the listing hands out the same Invent objects), so only the optional rule, the
+        name and the price are read from the state."""
+        plan = self._invent_plans.get(id(a))
+        if plan is None or plan[0] is not a:
+            plan = self._invent_plan(a)
+        _, kind, mass, cost, refused = plan
+        if kind.option is not None and kind.option not in state.setup.options:
             raise IllegalAction(f"{kind.name}s belong to the optional rule "
                                 f"'{self.rules.option(kind.option).name}', which this game does not use")
-        if kind.fixed_mass is not None and a.mass != kind.fixed_mass:
-            raise IllegalAction(f"a {kind.name} always masses {kind.fixed_mass}")
-        if not 1 <= a.mass <= comps.max_invent_mass:
-            raise IllegalAction(f"mass must be from 1 to {comps.max_invent_mass}")
-        if kind.role in ("capsule", "habitat") and a.mass < comps.capsule.min_mass:
-            raise IllegalAction(f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything")
-        if a.reusable and not kind.can_be_reusable:
-            raise IllegalAction(f"a {kind.name.lower()} cannot be made reusable")
+        if refused is not None:
+            raise IllegalAction(refused)
         # The program's blueprints counted by kind and their names: as R&D's listing keeps them for this very
         # tuple when it was asked (a long game's hundred blueprints are not read again), else read here.
         kept = self.rnd_listing.kept_blueprints(state, program.index)
@@ -555,8 +561,6 @@ class Engine:
         lowered = name.lower()
         if lowered in kept.names if kept is not None else any(t.name.lower() == lowered for t in mine):
             raise IllegalAction(f"you already have a blueprint called '{name}'")
-        mass = formulas.thing_mass(a.mass, a.reusable, comps)
-        cost = self.rules.economy.costs.invent_per_mass * mass
         if cost > program.points:
             raise self._too_dear(program, cost, f"inventing a thing of mass {mass}")
         if check_only:
@@ -572,6 +576,36 @@ class Engine:
         return update(state, programs=self._paying(state, program, cost), next_id=state.next_id + 1,
                       things=noted(appended(state.things, (thing,)), state.things), events=(
             Event.told(_invented, (program.name, name, kind.name, mass, cost, rating, note), program.index, "rnd"),))
+
+    def _invent_plan(self, a: Invent) -> tuple:
+        """(``a``, its kind, the new thing's mass, its cost, the refusal of its mass or reusability or None), kept
+        per action; an unknown kind or one that is bought is refused here (checked before the optional rule)."""
+        comps = self.rules.components
+        try:
+            kind = comps.kind(a.kind)
+        except KeyError:
+            known = ", ".join(k.id for k in comps.kinds if k.invented)
+            raise IllegalAction(f"there is no kind of thing called '{a.kind}' (you can invent: {known})") from None
+        if not kind.invented:
+            raise IllegalAction(f"{kind.name}s are bought, not invented")
+        refused = None
+        if kind.fixed_mass is not None and a.mass != kind.fixed_mass:
+            refused = f"a {kind.name} always masses {kind.fixed_mass}"
+        elif not 1 <= a.mass <= comps.max_invent_mass:
+            refused = f"mass must be from 1 to {comps.max_invent_mass}"
+        elif kind.role in ("capsule", "habitat") and a.mass < comps.capsule.min_mass:
+            refused = f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything"
+        elif a.reusable and not kind.can_be_reusable:
+            refused = f"a {kind.name.lower()} cannot be made reusable"
+        mass = cost = 0
+        if refused is None:
+            mass = formulas.thing_mass(a.mass, a.reusable, comps)
+            cost = self.rules.economy.costs.invent_per_mass * mass
+        plan = (a, kind, mass, cost, refused)
+        if len(self._invent_plans) >= 4096:
+            self._invent_plans.clear()
+        self._invent_plans[id(a)] = plan
+        return plan
 
     def _research(self, state: GameState, a: Research, program: Program, check_only: bool) -> GameState:
         """Research: checked, then the new state built in one step. The blueprint's place is found once (its new
@@ -1278,27 +1312,33 @@ class Engine:
         were and give every program the same say in the sample trades (a point, a dot to give): all these families
         read."""
         programs = state.programs
-        floor = self.rules.economy.budget.min_dots
-        say = tuple([(program.points >= 1, program.dots - floor >= 1) for program in programs])
-        program = programs[player]
-        stocks = (program.fuel_stock, program.rations_stock, program.people, state.setup)
-        listing = self.rnd_listing
         hit = self._kept_after_crew.get(player)
         if hit is not None:
             before = hit[0]
             if (state.items is before.items and state.derps is before.derps and state.upgoers is before.upgoers
-                    and hit[2] == say and hit[3] == stocks
-                    and state.reverse_engineered is before.reverse_engineered
-                    and state.reverse_engineered_mass is before.reverse_engineered_mass
-                    and researched_since(state.things, before.things) is not None):
-                parts = hit[4]
-                if hit[1] is not blueprints.held:  # an invention or a copy: the blueprints held read again
-                    parts = [listing.reverse_engineering(state, player, blueprints,
-                                                         self._reverse_engineering_refusal)] + parts[1:]
-                self._kept_after_crew[player] = (state, blueprints.held, say, stocks, parts)  # the next looks back
-                return parts  # from here
+                    and state.setup is before.setup and state.reverse_engineered is before.reverse_engineered
+                    and state.reverse_engineered_mass is before.reverse_engineered_mass):
+                if programs is before.programs:
+                    say, stocks = hit[2], hit[3]
+                else:
+                    floor = self._dot_floor
+                    say = tuple([(program.points >= 1, program.dots > floor) for program in programs])
+                    program = programs[player]
+                    stocks = (program.fuel_stock, program.rations_stock, program.people)
+                if say == hit[2] and stocks == hit[3] and researched_since(state.things, before.things) is not None:
+                    parts = hit[4]
+                    if hit[1] is not blueprints.held:  # an invention or a copy: the blueprints held read again
+                        parts = [self.rnd_listing.reverse_engineering(state, player, blueprints,
+                                                                      self._reverse_engineering_refusal)] + parts[1:]
+                    self._kept_after_crew[player] = (state, blueprints.held, say, stocks, parts)  # the next looks
+                    return parts  # back from here
+        floor = self._dot_floor
+        say = tuple([(program.points >= 1, program.dots > floor) for program in programs])
+        program = programs[player]
+        stocks = (program.fuel_stock, program.rations_stock, program.people)
+        listing = self.rnd_listing
         parts = [listing.reverse_engineering(state, player, blueprints, self._reverse_engineering_refusal),
-                 listing.offers(state, player)]
+                 listing.offers(state, player, say)]
         pads = listing.pads(state, player)
         parts.append(pads.disassemble)
         parts.append([track for track in pads.tracks if self.refusal(state, track) is None])

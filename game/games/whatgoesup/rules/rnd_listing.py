@@ -397,6 +397,12 @@ class RndListing:
         self._purchases: dict[int, list[Action]] = {}  # level of points -> the purchases listed
         self.ending: tuple[Action, ...] = (EndRnD(),)  # the last family: ending R&D, always allowed
         self._small: dict[object, tuple] = {}  # one entry per family (or family and program): (what it read, result)
+        #: What the crew's actions cost (programming a system a point, healing, training a point), and every cost
+        #: that decides whether one is listed: the crew's list is kept per derps tuple and level of points.
+        self._crew_costs = (rules.components.underped.program_cost_per_stamina, costs.heal_derp,
+                            costs.train_per_point)
+        self._crew_levels = sorted(set(self._crew_costs))
+        self._crew: dict[int, tuple] = {}  # per program: (derps, Upgoers when read, level of points, the list)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._verdicts: dict[tuple, tuple[bool, ...]] = {}  # what the suggested designs' checks read -> verdicts
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
@@ -405,6 +411,8 @@ class RndListing:
         self._research_per_mass, self._build_per_mass = costs.research_per_mass, costs.build_per_mass
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
+        self._offer_lists: dict[tuple, list[Action]] = {}  # (program, first stored part, say) -> the sample trades
+        self._dot_floor = rules.economy.budget.min_dots  # a program with more dots has one to give
         self._reverses: dict[str, ReverseEngineer] = {}
         self._actions: dict[tuple, Action] = {}  # (class, values) -> the action, for the crew's and the pads'
         self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
@@ -938,17 +946,16 @@ class RndListing:
         """Programming, healing and training, per derp in order (kept per derps tuple and what the program can
         pay for, and per Upgoers tuple only when a system of the program is aboard a craft, which it may
         programme only on the pad)."""
-        rules = self.rules.economy
-        costs, derp_rules = rules.costs, rules.derps
-        program_cost = self.rules.components.underped.program_cost_per_stamina
         derps, upgoers = state.derps, state.upgoers
-        key = (player, program_cost <= points, costs.heal_derp <= points, costs.train_per_point <= points)
-        hit = self._small.get(("crew", player))
-        if hit is not None and hit[0] is derps and hit[2] == key and (hit[1] is None or hit[1] is upgoers):
+        level = bisect_right(self._crew_levels, points)
+        hit = self._crew.get(player)
+        if hit is not None and hit[0] is derps and hit[2] == level and (hit[1] is None or hit[1] is upgoers):
             return hit[3]
+        derp_rules = self.rules.economy.derps
+        program_cost, heal_cost, train_cost = self._crew_costs
+        can_program, can_heal, can_train = program_cost <= points, heal_cost <= points, train_cost <= points
         aboard = False  # whether a system aboard a craft was looked at (its craft's status read)
         made = self._action
-        can_program, can_heal, can_train = key[1:]
         actions: list[Action] = []
         for derp in state.derps_of(player):
             if derp.is_system:
@@ -970,7 +977,7 @@ class RndListing:
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     actions.append(made(Train, derp.id, skill, 1))
-        self._small["crew", player] = (derps, upgoers if aboard else None, key, actions)
+        self._crew[player] = (derps, upgoers if aboard else None, level, actions)
         return actions
 
     def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
@@ -1072,32 +1079,44 @@ class RndListing:
             verdicts = self._verdicts[key] = judge()
         return verdicts
 
-    def offers(self, state: GameState, player: int) -> list[Action]:
+    def offers(self, state: GameState, player: int, say: Optional[tuple] = None) -> list[Action]:
         """The few sample trades (``Engine._sample_offers``) that ``refusal`` would allow: a bundle of one
-        point, one dot or the first stored part is allowed exactly when its owner has it to give."""
-        rules = self.rules.economy
-        by_points, floor = rules.trading.points, rules.budget.min_dots
-        me = state.programs[player]
-        first = None
+        point, one dot or the first stored part is allowed exactly when its owner has it to give. Kept per
+        program, first stored part and every program's say (``say``, when the caller has it: per program, whether
+        it has a point and a dot to give, as ``Engine._after_crew`` reads it): the kept list, not to be changed."""
+        programs = state.programs
+        if len(programs) < 2:
+            return []
+        if say is None:
+            floor = self._dot_floor
+            say = tuple([(program.points >= 1, program.dots > floor) for program in programs])
+        stored = self.stored(state, player).first()
+        first = stored.id if stored else ""
+        key = (player, first, say)
+        hit = self._offer_lists.get(key)
+        if hit is not None:
+            return hit
+        by_points = self.rules.economy.trading.points
+        my_point, my_dot = say[player]
         offers: list[Action] = []
         offer = self._offer
-        for other in state.programs:
+        for other, (its_point, its_dot) in zip(programs, say):
             if other.index == player:
                 continue
-            if first is None:
-                stored = self.stored(state, player).first()
-                first = stored.id if stored else ""
-            if by_points and me.points >= 1:
+            if by_points and my_point:
                 offers.append(offer(other.index, "give point", first))
-            if by_points and other.points >= 1 and me.dots - floor >= 1:
+            if by_points and its_point and my_dot:
                 offers.append(offer(other.index, "dot for point", first))
-            if first and by_points and other.points >= 1:
+            if first and by_points and its_point:
                 offers.append(offer(other.index, "part for point", first))
             if not by_points:  # dots are the only currency (2013)
-                if me.dots - floor >= 1:
+                if my_dot:
                     offers.append(offer(other.index, "give dot", first))
-                if first and other.dots - floor >= 1:
+                if first and its_dot:
                     offers.append(offer(other.index, "part for dot", first))
+        if len(self._offer_lists) >= _MAX_ROWS:
+            self._offer_lists.clear()
+        self._offer_lists[key] = offers
         return offers
 
     def _offer(self, partner: int, sample: str, first: str) -> OfferTrade:
