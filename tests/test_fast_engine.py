@@ -734,3 +734,60 @@ def test_kept_transfer_sources_equal_reading_every_blueprint_and_part(needs_flig
     fresh = Engine(rules)
     for state in states[::-97] + states[5::101]:
         compare(fresh, state)
+
+
+def invent_refusal_checked_in_order(engine, state, action):
+    """The refusal of an Invent as the handler checked it before its kept plan: every check in the rules' order
+    (the kind, bought, the optional rule, a fixed mass, the mass range, a capsule's least mass, reusability)."""
+    comps = engine.rules.components
+    kind = next((k for k in comps.kinds if k.id == action.kind), None)
+    if kind is None:
+        return "there is no kind of thing called"
+    if not kind.invented:
+        return f"{kind.name}s are bought, not invented"
+    if kind.option is not None and kind.option not in state.setup.options:
+        return f"{kind.name}s belong to the optional rule"
+    if kind.fixed_mass is not None and action.mass != kind.fixed_mass:
+        return f"a {kind.name} always masses {kind.fixed_mass}"
+    if not 1 <= action.mass <= comps.max_invent_mass:
+        return f"mass must be from 1 to {comps.max_invent_mass}"
+    if kind.role in ("capsule", "habitat") and action.mass < comps.capsule.min_mass:
+        return f"a {kind.name.lower()} must mass at least {comps.capsule.min_mass} to carry anything"
+    if action.reusable and not kind.can_be_reusable:
+        return f"a {kind.name.lower()} cannot be made reusable"
+    return None
+
+
+@pytest.mark.parametrize("options", [(), ("underped",)])
+def test_an_inventions_kept_plan_refuses_as_the_checks_in_order_do(options):
+    """Every kind (and an unknown one) at masses in and out of range, plain and reusable, asked of a fresh engine,
+    then again with the very same action (its plan kept) and in a game with the other options: the refusal is the
+    first check that fails, in the rules' order, and an allowed one is refused only for its price."""
+    from game.games.whatgoesup.rules.actions import Invent
+    engine = Engine(load_rules())
+    other = engine.new_game(default_setup(engine, 2, 5, options=() if options else ("underped",)))
+    state = engine.new_game(default_setup(engine, 2, 5, options=options))
+    kinds = [k.id for k in engine.rules.components.kinds] + ["rocket"]
+    asked = 0
+    for kind in kinds:
+        for mass in (0, 1, 2, 3, 20, engine.rules.components.max_invent_mass + 1):
+            for reusable in (False, True):
+                action = Invent(kind, mass, reusable=reusable)
+                for game in (state, state, other):
+                    expected = invent_refusal_checked_in_order(engine, game, action)
+                    refusal = engine.refusal(game, action)
+                    if expected is None:
+                        assert refusal is None or "costs" in refusal, (action, refusal)
+                    else:
+                        assert refusal is not None and refusal.startswith(expected), (action, refusal, expected)
+                    asked += 1
+    assert asked == len(kinds) * 6 * 2 * 3
+
+
+def test_the_listing_and_the_engine_keep_their_values_inline():
+    """CPython 3.11 keeps an object's attributes inline, read by the quickest attribute look-up, only while it
+    has fewer than 30 of them; R&D's listing reads its own a few dozen times a listing (with 34 the same listing
+    took 1.8% more instructions: docs/performance.md). Group new ones into a tuple or a dict already there."""
+    engine = Engine(load_rules())
+    assert len(vars(engine.rnd_listing)) < 30
+    assert len(vars(engine)) < 30

@@ -399,20 +399,18 @@ class RndListing:
         self._small: dict[object, tuple] = {}  # one entry per family (or family and program): (what it read, result)
         #: What the crew's actions cost (programming a system a point, healing, training a point), and every cost
         #: that decides whether one is listed: the crew's list is kept per derps tuple and level of points.
-        self._crew_costs = (rules.components.underped.program_cost_per_stamina, costs.heal_derp,
-                            costs.train_per_point)
-        self._crew_levels = sorted(set(self._crew_costs))
+        crew_costs = (rules.components.underped.program_cost_per_stamina, costs.heal_derp, costs.train_per_point)
+        self._crew_costs = (crew_costs, sorted(set(crew_costs)))
         self._crew: dict[int, tuple] = {}  # per program: (derps, Upgoers when read, level of points, the list)
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._verdicts: dict[tuple, tuple[bool, ...]] = {}  # what the suggested designs' checks read -> verdicts
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
         research = rules.economy.research  # what a row reads of the rules, read once
-        self._max_fail_steps, self._max_boom_steps = research.max_fail_steps_per_turn, research.max_boom_steps_per_turn
-        self._research_per_mass, self._build_per_mass = costs.research_per_mass, costs.build_per_mass
+        self._row_rules = (research.max_fail_steps_per_turn, research.max_boom_steps_per_turn, costs.research_per_mass,
+                           costs.build_per_mass)
         self._thing_actions: dict[str, tuple[Research, Research, Build]] = {}
         self._offers: dict[tuple, OfferTrade] = {}
         self._offer_lists: dict[tuple, list[Action]] = {}  # (program, first stored part, say) -> the sample trades
-        self._dot_floor = rules.economy.budget.min_dots  # a program with more dots has one to give
         self._reverses: dict[str, ReverseEngineer] = {}
         self._actions: dict[tuple, Action] = {}  # (class, values) -> the action, for the crew's and the pads'
         self._default_names: dict[tuple, str] = {}  # (people, program, kind, how many it holds) -> the next name
@@ -478,12 +476,13 @@ class RndListing:
         # A step is open while this turn's steps are below the limit and the safety one step up stays within the
         # cap (and Fail below Boom): the counts and safeties are whole numbers.
         mass = thing.mass
-        row = BlueprintRow(self._research_per_mass * mass,
-                           actions[0] if fail < rating.boom and thing.fail_steps_this_turn < self._max_fail_steps
+        max_fail_steps, max_boom_steps, research_per_mass, build_per_mass = self._row_rules
+        row = BlueprintRow(research_per_mass * mass,
+                           actions[0] if fail < rating.boom and thing.fail_steps_this_turn < max_fail_steps
                            and fail <= cap.fail else None,
-                           actions[1] if thing.boom_steps_this_turn < self._max_boom_steps and rating.boom < cap.boom
+                           actions[1] if thing.boom_steps_this_turn < max_boom_steps and rating.boom < cap.boom
                            else None,
-                           self._build_per_mass * mass, actions[2])
+                           build_per_mass * mass, actions[2])
         if len(self._rows) >= _MAX_KEPT_ROWS:
             self._rows.clear()
         self._rows[id(thing)] = (thing, simulationist, row)
@@ -947,12 +946,12 @@ class RndListing:
         pay for, and per Upgoers tuple only when a system of the program is aboard a craft, which it may
         programme only on the pad)."""
         derps, upgoers = state.derps, state.upgoers
-        level = bisect_right(self._crew_levels, points)
+        (program_cost, heal_cost, train_cost), levels = self._crew_costs
+        level = bisect_right(levels, points)
         hit = self._crew.get(player)
         if hit is not None and hit[0] is derps and hit[2] == level and (hit[1] is None or hit[1] is upgoers):
             return hit[3]
         derp_rules = self.rules.economy.derps
-        program_cost, heal_cost, train_cost = self._crew_costs
         can_program, can_heal, can_train = program_cost <= points, heal_cost <= points, train_cost <= points
         aboard = False  # whether a system aboard a craft was looked at (its craft's status read)
         made = self._action
@@ -1088,7 +1087,7 @@ class RndListing:
         if len(programs) < 2:
             return []
         if say is None:
-            floor = self._dot_floor
+            floor = self.rules.economy.budget.min_dots
             say = tuple([(program.points >= 1, program.dots > floor) for program in programs])
         stored = self.stored(state, player).first()
         first = stored.id if stored else ""

@@ -15,8 +15,6 @@ the state stays immutable plain data.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress
-from operator import attrgetter, itemgetter, ne
 from typing import Optional
 
 from game.games.whatgoesup.rules.rnd_listing import changed_since
@@ -29,12 +27,6 @@ from game.games.whatgoesup.rules.state import GameState
 #: 18.3 µs, none 16.4 / 15.7 in the space-program bot's 20-turn games; 21.3 / 25.4 against 18.9 / 19.5 in an
 #: 80-turn random game).
 _STEPS = 0
-_ID_OWNER, _FLOWN_WELL = attrgetter("id", "owner"), attrgetter("flown_successfully")
-
-
-def _one_place(n: int):
-    """Like ``itemgetter(n)``, but as a tuple of one value (``itemgetter`` of several places gives a tuple)."""
-    return lambda values: (values[n],)
 
 
 class SourcePlaces:
@@ -100,13 +92,12 @@ class TransferSources:
             if changed is None:
                 return None
             flipped = []  # places of designs whose power to pass their rating on changed (a first good flight)
-            if changed:  # read at C speed: a research or a turn's start replaced them, keeping ids and owners
-                pick = itemgetter(*changed) if len(changed) > 1 else _one_place(changed[0])
-                olds, news = pick(before), pick(things)
-                if list(map(_ID_OWNER, olds)) != list(map(_ID_OWNER, news)):
+            for n in changed:
+                old, new = before[n], things[n]
+                if new.id != old.id or new.owner != old.owner:
                     return None  # the designs' owners decide which parts are foreign: read everything
-                if not any_design:
-                    flipped = list(compress(changed, map(ne, map(_FLOWN_WELL, olds), map(_FLOWN_WELL, news))))
+                if not any_design and old.flown_successfully != new.flown_successfully:
+                    flipped.append(n)
             # New blueprints after them (an invention; a traded or copied design keeps the original's record).
             flipped += [n for n in range(len(before), len(things)) if any_design or things[n].flown_successfully]
             if flipped:
