@@ -14,11 +14,12 @@ from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent,
 from game.games.whatgoesup.rules.engine import CHANCE, TERMINAL, Engine, IllegalAction
 from game.games.whatgoesup.rules.flight_actions import (AcceptRoll, Burn, Coast, EndActivities, Eva, Launch, Move,
                                                         Shed, UsePayload, UseSkill, WriteOff)
-from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing
+from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thing, place_in_space
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign
 from game.games.whatgoesup.rules.tables import load_rules
 from game.games.whatgoesup.rules.underped_actions import (AbortOrders, GiveStamina, PowerDown, PowerUp, Program,
                                                           SelfDestruct, WriteOrders)
+from tests.test_rules_tables import edit, rules_dir  # noqa: F401  (rules_dir is a fixture)
 
 R = load_rules()
 E = Engine(R)
@@ -834,3 +835,51 @@ def test_orders_are_checked_when_written():
     illegal(s, WriteOrders(craft(s).id, ("power_down:D999",)), "not an underped system aboard Robo")
     s = act(s, WriteOrders(craft(s).id, (f"power_down:{system}", "shed:fuel")))
     assert s.events[-1].text.endswith("power Carrot underped system Mk1 no. 1 down, then shed a point of fuel.")
+
+
+# ====================================================================== nothing to shield them
+@pytest.mark.parametrize("robots, derps, who", [(1, 0, "the robots"), (1, 1, "the crew and robots"),
+                                                (0, 1, "the crew")])
+def test_with_nothing_to_shield_them_robots_are_named_as_robots(rules_dir, robots, derps, who):  # noqa: F811
+    """A craft with no capsule or habitat left cannot bring anyone through reentry. The shipped tables never
+    lose a capsule in flight (a capsule Boom strands and disables it), so a house rule reaches it: flight.yaml's
+    capsule Boom at a duration step made `destroy_part`. The craft coasts from Lunar Transfer to Return Transit,
+    its capsule Booms there and is gone; next turn it cannot steer, coasts past the capture burn into reentry,
+    and the story names who is lost as what they are (before, robots were "the crew" too)."""
+    edit(rules_dir, "flight.yaml", "boom: [{effect: strand}, {effect: disable_part}, {effect: lose_rations, units: 1}]",
+         "boom: [{effect: destroy_part}]")
+    engine = Engine(load_rules(rules_dir))
+    s = engine.new_game(Setup((PlayerSetup("Hop", "rabitians"),), turn_limit=20, options=frozenset(UNDERPED),
+                              dice="d20"))
+    parts = ()
+    if robots:
+        s = give_stock(s, 0, points=100)
+        s = engine.apply(s, Invent("underped", 1))
+        thing = s.things[-1].id
+        s = engine.apply(engine.apply(engine.apply(s, Research(thing, "boom", 5)), Research(thing, "fail", 5)),
+                         Build(thing, robots))
+        parts = tuple(i.id for i in s.items if i.thing_id == thing)
+    s, _, (capsule,) = give_thing(s, engine.rules, 0, "capsule", 14, "15/18", count=1)
+    crew = []
+    for n in range(derps):
+        s, d = give_derp(s, 0, f"Pilot{n}", 1, 0, 3)
+        crew.append(d)
+    s = give_stock(s, 0, rations=2 * derps)
+    design = UpgoerDesign("Robo", modules=(capsule,) + parts, crew=tuple(crew), rations=2 * derps)
+    s, robo = place_in_space(s, engine, 0, design, "lunar_transfer")
+    s, told = engine.apply(s, EndRnD()), []
+    for _ in range(200):
+        if s.upgoer(robo).status == "destroyed":
+            break
+        if engine.current_player(s) == CHANCE:
+            kind = s.flight.roll.kind if s.phase == "flight" and s.flight.roll else ""
+            action = Roll(BOOM if kind == "duration_capsule" else OK)
+        else:
+            legal = engine.legal_actions(s)
+            action = next(a for k in (AcceptRoll, Move, Coast, EndActivities, EndRnD) for a in legal if isinstance(a, k))
+        s = engine.apply(s, action)
+        told += [e.text for e in s.events if e.text not in told]  # the story so far (a turn's end trims it)
+        if s.upgoer(robo).location == "return_transit" and s.find("item", capsule) is None:
+            assert s.upgoer(robo).modules == parts  # the house rule took the capsule
+    assert f"With nothing to shield them, {who} of Robo cannot survive reentry." in told, "\n".join(told)
+    assert all(d.dead for d in s.derps if d.location == robo)

@@ -94,19 +94,22 @@ def place_in_space(state: GameState, engine, program: int, design, step_id: str)
     """Put ``design`` (built from the program's storage) straight into flight at ``step_id``.
 
     For scenarios that start mid-mission (tests, tutorials): no lower stages are needed, and parts keep
-    the ratings a launch would fix. Every other design problem is refused. Returns (state, upgoer id).
+    the ratings a launch would fix. Every other design problem is refused. The underped systems among the
+    parts come aboard as crew, as an assembly takes them (still powered down: no launch powered them up).
+    Returns (state, upgoer id).
     """
     report = engine.check_design(state, program, design)
     problems = [p for p in report.problems if "lower stage" not in p and "stage" not in p.split(":")[0]]
     if problems:
         raise ValueError("; ".join(problems))
     upgoer_id = f"U{state.next_id}"
+    crew = design.crew + tuple(d.id for d in state.derps if d.system is not None and d.system in design.modules)
     upgoer = Upgoer(id=upgoer_id, owner=program, name=design.name, stages=(), modules=design.modules,
-                    crew=design.crew, fuel=design.fuel, rations=design.rations, location=step_id, status="flying",
+                    crew=crew, fuel=design.fuel, rations=design.rations, location=step_id, status="flying",
                     launched_turn=state.turn)
     items = [update(state.item(i), location=upgoer_id) for i in design.modules]
     items = [update(i, fixed_rating=engine.own_rating(state, i)) for i in items]  # the damage kept apart
-    derps = [update(state.derp(d), location=upgoer_id) for d in design.crew]
+    derps = [update(state.derp(d), location=upgoer_id) for d in crew]
     p = state.programs[program]
     state = with_program(state, update(p, fuel_stock=p.fuel_stock - design.fuel,
                                        rations_stock=p.rations_stock - design.rations))

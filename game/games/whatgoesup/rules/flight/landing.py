@@ -26,13 +26,19 @@ class LandingPart(FlightBase):
         rolling = self._descent_rollers(state, upgoer)
         if not rolling:
             if self._crew(state, upgoer):
-                state = self._event(state, f"With nothing to shield them, the crew of {upgoer.name} "
-                                    f"cannot survive {step.name.lower()}.", upgoer)
+                state = self._event(state, f"With nothing to shield them, {self._aboard_words(state, upgoer)} of "
+                                    f"{upgoer.name} cannot survive {step.name.lower()}.", upgoer)
                 state = self._kill(state, upgoer, self._crew(state, upgoer), f"{step.name.lower()} without a capsule")
             return self._destroy_upgoer(state, state.upgoer(upgoer.id), f"{upgoer.name} burns up.")
         rolls = [self._new_roll(state, step.kind, upgoer, [i], step.id, "", target=i.id) for i in rolling]
         rolls[-1] = update(rolls[-1], then="descended")
         return self._queue_rolls(state, rolls)
+
+    def _aboard_words(self, state: GameState, upgoer: Upgoer) -> str:
+        """Who is aboard, in words: "the crew" (derps), "the robots" (underped systems) or "the crew and robots"."""
+        crew = self._crew(state, upgoer)
+        robots, derps = any(d.is_system for d in crew), any(not d.is_system for d in crew)
+        return "the crew and robots" if robots and derps else "the robots" if robots else "the crew"
 
     def _descent_rollers(self, state: GameState, upgoer: Upgoer) -> list[Item]:
         """The parts that roll at reentry or landing: capsules and habitats, and reusable parts outside them
