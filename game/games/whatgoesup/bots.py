@@ -55,9 +55,11 @@ _COMPARED = 32
 # How many noted changes of the things (``state.researched_since``) the plan's blueprints follow back: the other
 # program's R&D actions come between two of a program's choices.
 _NOTED_STEPS = 8
-# A trade's answer: accepted one time in three (one value each, as the listings hand out theirs: the invariant
-# checks read an action object back from its save form once).
+# A trade's answer: accepted one time in three. This and the other actions without a field the bot names are one
+# value each, as the listings hand out theirs: the invariant checks read an action object back from its save form
+# once.
 _ANSWERS = (AnswerTrade(True), AnswerTrade(False), AnswerTrade(False))
+_END_RND, _HIRE = EndRnD(), Hire()
 _NO_PLAN = object()  # goal_plan's mark of a victory not looked at yet (None: looked at, no plan)
 
 
@@ -115,7 +117,7 @@ class SpaceProgramBot:
                 outline = self._outline(state, player)
             action = self._rnd_step(engine, state, player, outline)
             if action is None and outline.weapon is not None:
-                action = EndRnD()  # an armed program saves its points: its dearer craft otherwise never comes together
+                action = _END_RND  # an armed program saves its points: its dearer craft otherwise never comes together
         if action is None:
             return self._any_legal(engine, state)
         approved = self._approved  # ``_allowed`` and ``_roll(self.explore)``, without the calls
@@ -266,16 +268,16 @@ class SpaceProgramBot:
         if untested and not on_pad:
             test = UpgoerDesign(f"Test {len(state.upgoers_of(player)) + 1}", stages=((stored["lower_stage"][0],),),
                                 modules=(stored["capsule"][0],))
-            return self._first_ok(engine, state, [Assemble(test)]) or EndRnD()
+            return self._first_ok(engine, state, [Assemble(test)]) or _END_RND
         if untested:
-            return EndRnD()
+            return _END_RND
         crew = [d for d in state.derps_of(player) if d.can_fly and d.location is HOME and not d.is_system]
         if robotic:
             action = self._robot_rnd(engine, state, player)
             if action is not None:
                 return action
         elif not crew:
-            return self._first_ok(engine, state, [Hire()])
+            return self._first_ok(engine, state, [_HIRE])
         program, fuel, rations, payloads = state.programs[player], outline.fuel, outline.rations, outline.payloads
         if program.fuel_stock < fuel:
             return self._first_ok(engine, state, [BuyConsumables("fuel", fuel - program.fuel_stock)])
@@ -291,7 +293,7 @@ class SpaceProgramBot:
             design = UpgoerDesign(name, stages=(tuple(stages[:launch]), tuple(stages[launch:launch + insertion])),
                                   modules=modules, crew=() if robotic else (crew[0].id,), fuel=fuel, rations=rations)
             return self._first_ok(engine, state, [Assemble(design)])
-        return EndRnD()
+        return _END_RND
 
     def _armed_plan(self, plan: dict, weapon: str) -> dict:
         """``plan`` with one weapon payload added (the same dict each time, so what is kept per plan holds)."""
