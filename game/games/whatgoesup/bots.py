@@ -120,9 +120,9 @@ class SpaceProgramBot:
                 action = _END_RND  # an armed program saves its points: its dearer craft otherwise never comes together
         if action is None:
             return self._any_legal(engine, state)
-        approved = self._approved  # ``_allowed`` and ``_roll(self.explore)``, without the calls
+        approved = self._approved  # an action ``_ok`` has just allowed is not asked about again
         if not (approved[0] is state and approved[1] is action) and not engine.allowed(state, action) \
-                or self.chooser.below(1000) < self.explore * 1000:
+                or self.chooser.below(1000) < self.explore * 1000:  # ``_roll(self.explore)``, without the call
             return self._any_legal(engine, state)
         return action
 
@@ -173,12 +173,6 @@ class SpaceProgramBot:
             return False
         self._approved = (state, action)
         return True
-
-    def _allowed(self, engine: Engine, state: GameState, action: Action) -> bool:
-        """Whether ``action`` may be played now: just checked by ``_ok``, or else asked of the engine."""
-        if self._approved[0] is state and self._approved[1] is action:
-            return True
-        return engine.allowed(state, action)
 
     def _roll(self, p: float) -> bool:
         """True with chance ``p``: one draw from the bot's stream, in thousandths."""
