@@ -651,5 +651,5 @@ def test_an_earlier_fingerprint_naming_an_unknown_option_is_reported(rules_dir):
 
 def test_earlier_fingerprints_leave_the_rules_fingerprint_alone(rules_dir):
     before = load_rules(rules_dir).digest
-    edit(rules_dir, "edition.yaml", "    changed_options: [underped]", "    changed_options: []")
+    edit(rules_dir, "edition.yaml", "    changed_options: [underped, space_war]", "    changed_options: []")
     assert load_rules(rules_dir).digest == before

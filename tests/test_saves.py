@@ -379,3 +379,19 @@ def test_an_older_save_that_turned_on_a_changed_option_is_refused(tmp_path, engi
     with pytest.raises(SaveError) as info:
         load_game(path, engine)
     assert "ee1bc7c40637b77e" in str(info.value) and engine.rules.digest in str(info.value)
+
+
+def test_a_save_from_before_ship_fights_of_rounds_loads_unless_it_played_space_war(tmp_path, engine):
+    """Ship fights of several rounds (session 22) changed how Space War plays and so the fingerprint (a missing
+    ``max_rounds`` means the one round rules written before meant): a save recorded under the fingerprint before
+    it (3dfb2aa7...) loads and replays the same without Space War, and is refused with it, as is one from before
+    Robot repairs that turned Space War on."""
+    doc = json.loads(OLDER_SAVE.read_text(encoding="utf-8"))
+    doc["rules_digest"] = "3dfb2aa7c971d83c"
+    older = load_game(write_doc(tmp_path / "before_rounds.json", doc), engine)
+    assert older.final == load_game(OLDER_SAVE, engine).final and engine.rules.digest != "3dfb2aa7c971d83c"
+    for digest in ("3dfb2aa7c971d83c", "ee1bc7c40637b77e"):
+        doc["rules_digest"], doc["setup"]["options"] = digest, ["space_war"]
+        with pytest.raises(SaveError) as info:
+            load_game(write_doc(tmp_path / f"war_{digest}.json", doc), engine)
+        assert digest in str(info.value) and engine.rules.digest in str(info.value)

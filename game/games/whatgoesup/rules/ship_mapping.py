@@ -81,7 +81,7 @@ class ShipCombatTable:
     conserve_energy_heat: int = spec(1, low=0, high=10)
     heat_dice_per_token: int = spec(1, low=0, high=10)
     fights_per_turn: int = spec(1, low=1, high=10)
-    max_rounds: int = spec(10, low=1, high=50, doc="rounds a fight lasts at most; 1: one round, no ceasefire asked")
+    max_rounds: int = spec(1, low=1, high=50, doc="rounds a fight lasts at most; 1 (rules that do not say): one round, no ceasefire asked")
     boom_penalty: bool = False
     origin: object = origin_field()
 
