@@ -85,7 +85,7 @@ def test_which_rolls_show(kind, outcome, effect):
 def test_a_first_gets_a_banner():
     line = ("Prestige First - mission step: Spudnik Program is first! (Orbital Insertion) +1 dot(s) at the end "
             "of the turn.")
-    assert first_banner(line) == "Spudnik Program is first: Orbital Insertion! +1 dot"
+    assert first_banner(line) == "Spudnik Program is first! Mission step: Orbital Insertion (+1 dot)"
     layer = EffectLayer(1.0)
     started = layer.spawn_for_roll("orbital_insertion", "ok", (10.0, 20.0), ["Mash One reaches orbit!", line])
     assert started == ["first"] and layer.effects[0].text.startswith("Spudnik Program is first")
@@ -173,12 +173,43 @@ def test_a_first_won_by_a_move_gets_its_banner_too(make_app, home, demo_state):
     app.step(DT, [])
     assert scene.act(Move(ayla))
     assert scene.effects.spawned == ["first", "first"]
-    assert [e.text for e in scene.effects.effects] == ["Ayla is first: Synchronous Orbit! +1 dot",
-                                                       "Ayla is first: Synchronous orbit! +1 dot"]
-    assert "Ayla is first!" in scene.story[-1]
+    assert [e.text for e in scene.effects.effects] == ["Ayla is first! Mission step: Synchronous Orbit (+1 dot)",
+                                                       "Ayla is first! Orbit type: Synchronous orbit (+1 dot)"]
+    # the strip tells them in the same words, not 'Prestige First - mission step: Ayla is first! (...)'
+    assert scene.story[-1] == ("Ayla is first! Mission step: Synchronous Orbit (+1 dot at the end of the turn). "
+                               "Ayla is first! Orbit type: Synchronous orbit (+1 dot at the end of the turn).")
 
 
 def test_a_robot_crafts_first_gets_its_banner():
     line = ("Prestige First - mission step: Spudnik Program is first by an underped craft! (Low Orbit) +1 dot "
             "at the end of the turn.")
-    assert first_banner(line) == "Spudnik Program is first: Low Orbit! +1 dot"
+    assert first_banner(line) == "Spudnik Program is first! Mission step: Low Orbit, by an underped craft (+1 dot)"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_a_firsts_banners_keep_clear_of_the_zoom_buttons(make_app, home, demo_state, size):
+    """The banners ran across the top of the whole board, under the +, - and Fit buttons (their words and the
+    buttons on top of each other at 1280x720): they take the board's top left of the buttons."""
+    from game.client.whatgoesup.effects import banner_rect
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.actions import Roll
+    from game.games.whatgoesup.rules.flight_actions import Burn, Move
+
+    engine = shipped_engine()
+    state = demo_state
+    for action in (Move(state.flight.active), Burn("reentry"), Roll(3), Roll(3), Roll(3)):
+        state = engine.apply(state, action)
+    app = make_app(size)
+    session = GameSession(engine, state.setup, 7, states=(state,), saves_dir=home)
+    scene = open_field(app, session)
+    app.step(DT, [])
+    assert scene.act(Move(state.flight.active))
+    app.step(DT, [])
+    banners = [e for e in scene.effects.effects if e.kind == "first"]
+    buttons = [b.rect for b in scene.zoom_buttons if b.visible]
+    assert len(banners) == 2 and len(buttons) == 3
+    for row, effect in enumerate(banners):
+        rect, font = banner_rect(app.layout, scene.banner_area(), effect.text, row)
+        assert scene.board_rect.contains(rect)
+        assert not any(rect.colliderect(button) for button in buttons)
+        assert font.size(effect.text)[0] <= rect.w

@@ -254,7 +254,7 @@ def test_the_engines_story_counts_its_nouns():
     assert "for 1 point." in story and "0 derps aboard" in story
     assert "(s)" not in story and " 1 points" not in story
     line = "Prestige First - mission step: Spudnik is first! (Orbital Insertion) +1 dot at the end of the turn."
-    assert first_banner(line) == "Spudnik is first: Orbital Insertion! +1 dot"
+    assert first_banner(line) == "Spudnik is first! Mission step: Orbital Insertion (+1 dot)"
 
 
 def test_firsts_won_in_play_read_plainly_in_the_turn_report_and_the_ending(home):

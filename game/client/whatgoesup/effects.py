@@ -8,7 +8,6 @@ Positions are kept in board units, so an effect stays on its step while the play
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
@@ -16,14 +15,13 @@ import pygame
 
 from game.client.kit.draw import aa_circle, aa_polygon, mix
 from game.client.kit.style import ACCENT_LIGHT, draw_card, fit_font
+from game.client.whatgoesup.story_words import first_gist
 
 #: Seconds each effect lasts at normal animation speed.
 DURATIONS = {"launch": 1.6, "boom": 1.8, "fail": 1.3, "reentry": 1.5, "landing": 1.8, "first": 3.2}
 #: The sound each effect makes (``Sounds.play``), if any.
 SOUNDS = {"launch": "launch", "boom": "boom", "fail": "fail", "landing": "landing", "first": "first"}
 _LANDINGS = ("landing", "lunar_landing", "stage_recovery")
-_FIRST = re.compile(r"Prestige First - (?P<what>[^:]+): (?P<who>.+?) is first(?: by [^!]+)?! \((?P<detail>[^)]*)\) "
-                    r"\+(?P<dots>\d+) dot")
 
 
 def effect_for_roll(kind: str, outcome: str) -> Optional[str]:
@@ -41,12 +39,9 @@ def effect_for_roll(kind: str, outcome: str) -> Optional[str]:
 
 
 def first_banner(text: str) -> Optional[str]:
-    """The banner's words for a story line announcing a first ('Spudnik is first: Launch, +1 dot'), else None."""
-    match = _FIRST.search(text)
-    if match is None:
-        return None
-    dots = int(match["dots"])
-    return f"{match['who']} is first: {match['detail'] or match['what']}! +{dots} dot{'s' if dots != 1 else ''}"
+    """The banner's words for a story line announcing a first ('Spudnik is first! Mission step: Launch (+1 dot)'),
+    else None: ``story_words.first_gist``, from the engine's words or the story's plain ones."""
+    return first_gist(text, winner=True)
 
 
 @dataclass
@@ -117,8 +112,10 @@ class EffectLayer:
         self.effects = []
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, view, layout, board_rect: pygame.Rect) -> None:
-        """Draw every effect over the board (``view`` turns board units into screen points)."""
+    def draw(self, surface: pygame.Surface, view, layout, board_rect: pygame.Rect,
+             banner_area: Optional[pygame.Rect] = None) -> None:
+        """Draw every effect over the board (``view`` turns board units into screen points); a first's banner
+        across the top of ``banner_area`` (default the board)."""
         banners = [e for e in self.effects if e.kind == "first"]
         for effect in self.effects:
             if effect.kind != "first":
@@ -126,7 +123,7 @@ class EffectLayer:
                 size = max(8.0, layout.px(22) * min(2.0, max(0.8, view.zoom_factor)))
                 _DRAW[effect.kind](surface, (x, y), size, effect)
         for n, effect in enumerate(banners[-2:]):
-            _draw_banner(surface, layout, board_rect, effect, n)
+            _draw_banner(surface, layout, banner_area or board_rect, effect, n)
 
 
 def _rand(seed: int, n: int) -> float:
@@ -226,16 +223,22 @@ _DRAW = {"launch": _draw_launch, "boom": _draw_boom, "fail": _draw_fail, "reentr
          "landing": _draw_landing}
 
 
-def _draw_banner(surface, layout, board_rect: pygame.Rect, effect: Effect, row: int) -> None:
-    """A gold ribbon across the top of the board announcing a first; slides in, stays, fades."""
-    t = effect.progress
-    slide = min(1.0, t / 0.12)
-    width = min(board_rect.w - layout.px(40), layout.px(720))
-    font = fit_font(effect.text, width - layout.px(40), layout.px(24), bold=True)
+def banner_rect(layout, area: pygame.Rect, text: str, row: int) -> tuple[pygame.Rect, pygame.font.Font]:
+    """Where the ``row``-th banner saying ``text`` settles across the top of ``area``, and its font."""
+    width = min(area.w - layout.px(40), layout.px(720))
+    font = fit_font(text, width - layout.px(40), layout.px(24), bold=True)
     height = font.get_linesize() + layout.px(20)
     rect = pygame.Rect(0, 0, width, height)
-    rect.midtop = (board_rect.centerx, board_rect.top + layout.px(14) + row * (height + layout.px(8)))
-    rect.y -= int((1 - slide) * (height + layout.px(20)))
+    rect.midtop = (area.centerx, area.top + layout.px(14) + row * (height + layout.px(8)))
+    return rect, font
+
+
+def _draw_banner(surface, layout, area: pygame.Rect, effect: Effect, row: int) -> None:
+    """A gold ribbon across the top of ``area`` announcing a first; slides in, stays, fades."""
+    t = effect.progress
+    slide = min(1.0, t / 0.12)
+    rect, font = banner_rect(layout, area, effect.text, row)
+    rect.y -= int((1 - slide) * (rect.h + layout.px(20)))
     card = pygame.Surface(rect.size, pygame.SRCALPHA)
     draw_card(card, card.get_rect(), layout, colour=(60, 44, 20), edge=ACCENT_LIGHT)
     text = font.render(effect.text, True, ACCENT_LIGHT)

@@ -792,6 +792,14 @@ class FieldScene(GameScene):
         self._moved_last = moved
         return True
 
+    def banner_area(self) -> pygame.Rect:
+        """Where a first's banner goes: the board's top, left of the zoom buttons (which are drawn over it)."""
+        area = self.board_rect.copy()
+        shown = [button.rect for button in self.zoom_buttons if button.visible]
+        if shown:
+            area.width = min(r.left for r in shown) - self.context.layout.px(8) - area.left
+        return area
+
     def _unfollowed(self) -> bool:
         """Whether something ``draw_changes`` does not follow is on screen: a drag, a card or tooltip of ours,
         effects, name tags, a toast."""
@@ -809,7 +817,7 @@ class FieldScene(GameScene):
         self._moved_last = None if self._unfollowed() else self._moving_rects(lit)
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
-        self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect)
+        self.effects.draw(surface, self.board_view, self.context.layout, self.board_rect, self.banner_area())
         if self.dragging is not None:
             upgoer = state.find("upgoer", self.dragging)
             if upgoer is not None:

@@ -9,7 +9,7 @@ dots"). A line it does not know is shown as the engine wrote it, without the ids
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 from game.client.kit.text import without_ids
 from game.client.kit.words import counted, in_sentence
@@ -65,10 +65,25 @@ def _stamina_lost(m: re.Match) -> str:
     return f"({m['a']} loses {lost(m['la'])}, {m['b']} loses {lost(m['lb'])})"
 
 
+#: A first won, in the engine's words (flight/records.py's _first_words; older saves wrote 'dot(s)').
+_FIRST_WON = re.compile(r"^(?:Prestige )?First - (?P<what>[^:]+): (?P<who>.+?) is first(?P<robots> by an underped craft)?! "
+                        r"\((?P<detail>[^)]*)\) \+(?P<dots>\d+) dot(?:s|\(s\))?(?: at the end of the turn)?\.?$")
+#: The same first as ``plain_story`` tells it.
+_TOLD_FIRST = re.compile(r"^(?P<who>.+?) is first(?P<robots> by an underped craft)?! (?P<what>[^:]+): (?P<detail>.+) "
+                         r"\(\+(?P<dots>\d+) dots? at the end of the turn\)\.$")
+
+
+def _first_told(m: re.Match) -> str:
+    what = m["what"].strip()
+    return (f"{m['who']} is first{m['robots'] or ''}! {what[:1].upper()}{what[1:]}: {m['detail']} "
+            f"(+{counted(int(m['dots']), 'dot')} at the end of the turn).")
+
+
 #: (pattern, its plain words) in the order tried; a whole-line pattern is anchored, a phrase is replaced where
 #: it stands. Each pattern follows the engine's words (game/games/whatgoesup/rules: engine.py's _researched,
 #: _invented, _hired, _turn_report; flight/rolls.py's _help_done; flight/consequences.py; flight/hostilities.py).
 _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
+    (_FIRST_WON, _first_told),
     (re.compile(r"^(?P<who>.+?) researches (?P<thing>.+): (?P<f0>\d+)/(?P<b0>\d+) -> (?P<f1>\d+)/(?P<b1>\d+) "
                 r"for (?P<cost>\d+ points?)\.$"), _researched),
     (re.compile(r"^(?P<who>.+?) hires (?P<name>.+) \((?P<p>\d+)/(?P<e>\d+)/(?P<s>\d+)\), ready to fly today\.$"),
@@ -131,18 +146,19 @@ def plain_story(text: str, kind_names: Iterable[str] = ()) -> str:
     return text
 
 
-_FIRST_WON = re.compile(r"^(?:Prestige )?First - (?P<what>[^:]+): (?P<who>.+?) is first(?P<robots> by an underped craft)?! "
-                        r"\((?P<detail>[^)]*)\) \+(?P<dots>\d+) dot(?:s|\(s\))?(?: at the end of the turn)?\.?$")
+def first_gist(text: str, winner: bool = False) -> Optional[str]:
+    """What a first won is, with its dots ('Mission step: Rock Transit (+1 dot)'; with ``winner``, 'Hop Agency is
+    first! Mission step: Rock Transit (+1 dot)', the Field's banner), from a story line in the engine's or in
+    plain words; None for any other line."""
+    match = _TOLD_FIRST.match(plain_story(text).strip())
+    if match is None:
+        return None
+    robots = ", by an underped craft" if match["robots"] else ""
+    gist = f"{match['what']}: {match['detail']}{robots} (+{counted(int(match['dots']), 'dot')})"
+    return f"{match['who']} is first! {gist}" if winner else gist
 
 
 def first_won(text: str) -> str:
-    """A first as its winner's own turn report and ending list it: 'Mission step: Rock Transit (+1 dot)', 'Docking:
-    Otter-1 and Moth-1, by an underped craft (+1 dot)' for the engine's 'Prestige First - mission step: Hop
-    Agency is first! (Rock Transit) +1 dot at the end of the turn.' (the card is the winner's: its name would say
-    it twice). A line of another shape is told as ``plain_story`` tells it."""
-    match = _FIRST_WON.match(without_ids(text).strip())
-    if match is None:
-        return plain_story(text)
-    what = match["what"].strip()
-    robots = ", by an underped craft" if match["robots"] else ""
-    return f"{what[:1].upper()}{what[1:]}: {match['detail']}{robots} (+{counted(int(match['dots']), 'dot')})"
+    """A first as its winner's own turn report and ending list it: 'Mission step: Rock Transit (+1 dot)' (the card
+    is the winner's: its name would say it twice); a line of another shape as ``plain_story`` tells it."""
+    return first_gist(text) or plain_story(text)
