@@ -138,3 +138,16 @@ def test_the_end_of_turn_report_reads_plainly(make_app, monkeypatch):
     assert any("drops from Fail 1 / Boom 5 to Fail 1 / Boom 2" in line for line, _tone in hop.flights)
     assert "40 to 35 dots" in drawn and "40 dots" in drawn  # Spud Space's budget stayed
     assert not any("->" in text for text in drawn)
+
+
+def test_a_dies_story_names_the_roll_as_its_card_does():
+    """The strip under the board read 'Carrot 2: duration capsule roll for Burrow Pod - rolled 3 ...' while the
+    card over it said 'capsule check roll' (tutorial_fail_choice shot): the story names a roll as the card does."""
+    from game.client.whatgoesup.rollpanel import ROLL_WORDS as card_words
+    from game.client.whatgoesup.story_words import ROLL_WORDS, plain_story
+
+    assert card_words is ROLL_WORDS
+    assert plain_story("Carrot 2: duration capsule roll for Burrow Pod - rolled 3 against Fail 3 / Boom 5: Fail.") == (
+        "Carrot 2: capsule check roll for Burrow Pod, rolled 3 against Fail 3 / Boom 5: Fail.")
+    assert plain_story("Otter-1: rcs burn roll for Puffer RCS - rolled 2 against Fail 11 / Boom 17: OK.") == (
+        "Otter-1: RCS burn roll for Puffer RCS, rolled 2 against Fail 11 / Boom 17: OK.")

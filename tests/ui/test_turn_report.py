@@ -22,7 +22,7 @@ def test_a_launch_boom_is_in_the_report(home):
     session, turn = _boom_turn(home)
     hop = turn_report(session.state, session.log, turn)[0]
     texts = [text for text, _ in hop.flights]
-    assert any(text.startswith("Boom! Moonhop 1's launch roll (20)") for text in texts), texts
+    assert any(text.startswith("Boom! Moonhop 1's launch roll (rolled 20)") for text in texts), texts
     assert ("boom" in {tone for _, tone in hop.flights})
     assert any("destroyed" in text for text in texts), texts
 
@@ -45,7 +45,9 @@ def test_flight_lines_pick_the_news():
             self.kind, self.text = kind, text
 
     assert flight_line(E("roll", "Pod: reentry roll for Pod Mk1 - rolled 12 against Fail 10 / Boom 15: Fail.")) == \
-        ("Fail! Pod's reentry roll (12)", "fail")
+        ("Fail! Pod's reentry roll (rolled 12)", "fail")
+    assert flight_line(E("roll", "Pod: duration capsule roll for Pod Mk1 - rolled 12 against Fail 10 / Boom 15: Fail.")) \
+        == ("Fail! Pod's capsule check roll (rolled 12)", "fail")  # named as its card named it
     assert flight_line(E("roll", "Pod: landing roll for Pod Mk1 - rolled 3 against Fail 10 / Boom 15: OK.")) is None
     assert flight_line(E("flight", "Pod lands safely at home. Hop gains 1 luck.")) == \
         ("Pod lands safely at home. Hop gains 1 luck.", "ok")

@@ -10,7 +10,7 @@ import pygame
 from game.client.scenes.game_scene import GameScene
 from game.client.scenes.still_scene import StillScene
 from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
-from game.client.whatgoesup.story_words import first_won, plain_story
+from game.client.whatgoesup.story_words import ROLL_WORDS, first_won, plain_story
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
 from game.client.kit.style import (ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, INK, INK_DIM, draw_card, draw_text, fit_font,
@@ -50,7 +50,8 @@ def flight_line(event) -> tuple[str, str] | None:
         if match is None or match["outcome"] == "OK":
             return None  # a roll that worked shows in what followed (reached orbit, landed...)
         tone = match["outcome"].lower()
-        return f"{match['outcome']}! {match['craft']}'s {match['what']} roll ({match['value']})", tone
+        what = ROLL_WORDS.get(match["what"].replace(" ", "_"), match["what"])  # as the roll card named it
+        return f"{match['outcome']}! {match['craft']}'s {what} roll (rolled {match['value']})", tone
     if event.kind in ("flight", "consequence"):
         for words, tone in _FLIGHT_NEWS:
             if words in event.text:

@@ -24,6 +24,7 @@ from game.client.scenes.dice import BAND_LABELS, BAND_ORDER, DiceAnimation, Dice
 from game.client.scenes.logview import KIND_STYLE
 from game.client.whatgoesup import fight_card
 from game.client.whatgoesup.flightpanel import describe_action, judged_roll, label_variants
+from game.client.whatgoesup.story_words import ROLL_WORDS
 from game.client.kit.style import ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, SHADOW, Layout, draw_card, draw_text, fit_font, font_px, \
     wrap_text
 from game.client.kit.draw import draw_program_marker, program_colour
@@ -33,14 +34,6 @@ if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
     from game.games.whatgoesup.rules.state import GameState
 
-ROLL_WORDS = {
-    "launch": "launch", "orbital_insertion": "orbital insertion", "burn": "burn", "rcs_burn": "RCS burn",
-    "duration_capsule": "capsule check", "duration_habitat": "habitat check", "docking": "docking",
-    "payload": "payload", "eva": "EVA", "winch": "winch", "reentry": "reentry", "landing": "landing",
-    "stage_recovery": "stage recovery", "lunar_landing": "lunar landing burn", "rock_docking_burn": "rock docking burn",
-    "rock_docking_rcs": "rock docking (RCS)", "escape_tower": "escape tower", "jury_rig": "jury-rig",
-    "power_up": "power-up check",
-}
 #: Space War's colour: a fight's result on the card is the colour of the story log's fight and war lines.
 WAR_COLOUR = KIND_STYLE["war"][0]
 HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseConsequence)

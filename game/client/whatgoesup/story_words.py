@@ -65,6 +65,25 @@ def _stamina_lost(m: re.Match) -> str:
     return f"({m['a']} loses {lost(m['la'])}, {m['b']} loses {lost(m['lb'])})"
 
 
+#: Each roll kind of the flight table as the roll card's headline and the story name it ('capsule check', not the
+#: engine's 'duration capsule').
+ROLL_WORDS = {
+    "launch": "launch", "orbital_insertion": "orbital insertion", "burn": "burn", "rcs_burn": "RCS burn",
+    "duration_capsule": "capsule check", "duration_habitat": "habitat check", "docking": "docking",
+    "payload": "payload", "eva": "EVA", "winch": "winch", "reentry": "reentry", "landing": "landing",
+    "stage_recovery": "stage recovery", "lunar_landing": "lunar landing burn", "rock_docking_burn": "rock docking burn",
+    "rock_docking_rcs": "rock docking (RCS)", "escape_tower": "escape tower", "jury_rig": "jury-rig",
+    "power_up": "power-up check",
+}
+#: A die's story in the engine's words (flight/rolls.py's _rolled_words).
+_ROLLED = re.compile(r"^(?P<craft>.+?): (?P<kind>[a-z ]+) roll for (?P<parts>.+) - rolled (?P<rest>\d+ against .*)$")
+
+
+def _rolled(m: re.Match) -> str:
+    kind = m["kind"].replace(" ", "_")
+    return f"{m['craft']}: {ROLL_WORDS.get(kind, m['kind'])} roll for {m['parts']}, rolled {m['rest']}"
+
+
 #: A first won, in the engine's words (flight/records.py's _first_words; older saves wrote 'dot(s)').
 _FIRST_WON = re.compile(r"^(?:Prestige )?First - (?P<what>[^:]+): (?P<who>.+?) is first(?P<robots> by an underped craft)?! "
                         r"\((?P<detail>[^)]*)\) \+(?P<dots>\d+) dot(?:s|\(s\))?(?: at the end of the turn)?\.?$")
@@ -84,6 +103,7 @@ def _first_told(m: re.Match) -> str:
 #: _invented, _hired, _turn_report; flight/rolls.py's _help_done; flight/consequences.py; flight/hostilities.py).
 _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
     (_FIRST_WON, _first_told),
+    (_ROLLED, _rolled),
     (re.compile(r"^(?P<who>.+?) researches (?P<thing>.+): (?P<f0>\d+)/(?P<b0>\d+) -> (?P<f1>\d+)/(?P<b1>\d+) "
                 r"for (?P<cost>\d+ points?)\.$"), _researched),
     (re.compile(r"^(?P<who>.+?) hires (?P<name>.+) \((?P<p>\d+)/(?P<e>\d+)/(?P<s>\d+)\), ready to fly today\.$"),
