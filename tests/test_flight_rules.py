@@ -692,6 +692,70 @@ def test_a_wreck_that_falls_into_the_atmosphere_burns_up_with_its_crew_paid_for_
         "End of turn 1, Hop: Lost0 written off -5. Budget 40 -> 35."]  # the crew's death costs nothing more
 
 
+def test_a_crew_written_off_in_orbit_eats_its_rations_and_then_starves_paid_for_once():
+    """"Rations are used by derps still in orbit" (2014, The Rules), and a crew written off "remain in orbit"
+    (Flight steps): the wreck's crew eats at each turn's end like any crew, "A derp that runs out of rations is
+    injured", and "An injured derp who gets injured again dies". A0 flies with two derp-turns of rations: one is
+    eaten on turn 1, the craft is written off on turn 2 and A0 eats the last; turn 3 A0 goes hungry and is
+    injured; turn 4 A0 dies, costing nothing more than the 5 dots the write-off cost, and the empty wreck is
+    debris. The wreck is no longer A's flight: its turns count for no record and win no first."""
+    s, (crew_a, _), _ = pair_in_orbit(a=dict(rations=2))
+    a = uid(s, "A")
+    assert up(s, "A").rations == 2
+    s = auto(s, at("A", "before"))
+    assert up(s, "A").rations == 1 and s.programs[0].longest_crewed_flight == 1
+    s = act(s, WriteOff(a))
+    assert ("A0 written off", -5) in entries(s, 0)
+    s = auto(s, in_rnd(3))
+    assert up(s, "A").rations == 0 and not derp(s, crew_a[0]).injured
+    assert s.programs[0].longest_crewed_flight == 1 and up(s, "A").crewed_turns == 1  # no record for a wreck
+    s = auto(s, in_rnd(4))
+    assert derp(s, crew_a[0]).injured and not derp(s, crew_a[0]).dead
+    assert "A has run out of rations." in [e.text for e in s.events]
+    assert up(s, "A").status == "written_off"
+    s = auto(s, in_rnd(5))
+    assert derp(s, crew_a[0]).dead and up(s, "A").status == "debris"
+    texts = [e.text for e in s.events]
+    assert "A0 is lost (a second injury (no rations left))." in texts
+    assert "Nobody is left alive aboard the wreck of A: it is debris now." in texts
+    assert "End of turn 4, Hop: no changes. Budget 44 -> 44." in texts  # the death costs nothing more
+    assert s.programs[0].derps_lost == 0
+
+
+def test_rations_delivered_to_a_written_off_crew_keep_it_alive_until_rescue():
+    """A rescue is a race against the wreck's rations, and a rival may also win it by handing rations across
+    (a transfer between docked craft; "a rations delivery to a spacecraft that requires it", 2014). A is written
+    off with one derp-turn left; on turn 3 B docks with the wreck and hands it two: A0 eats instead of going
+    hungry, and B wins Rations Delivery."""
+    s, (crew_a, _), (crew_b, _) = pair_in_orbit(a=dict(rations=2))
+    a, b = uid(s, "A"), uid(s, "B")
+    s = auto(s, at("A", "before"))
+    s = act(s, WriteOff(a))
+    s = auto(s, in_rnd(3))
+    assert up(s, "A").rations == 0 and up(s, "A").location == up(s, "B").location
+    s = auto(s, at("B", "before"))
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    s = act(s, Transfer(b, a, rations=2))
+    assert up(s, "A").rations == 2 and firsts(s)["first_rations_delivery"] == 1
+    s = auto(s, in_rnd(4))
+    assert up(s, "A").rations == 1 and not derp(s, crew_a[0]).injured and derp(s, crew_a[0]).owner == 0
+
+
+def test_a_wreck_emptied_by_its_rescuer_is_debris_at_the_turns_end():
+    """Once the rescuer has taken the whole crew across, nobody is aboard the wreck: at the turn's end it is
+    debris, as a craft written off empty is ("write off an unoccupied Upgoer ... as space debris")."""
+    s, (crew_a, _), (crew_b, _) = pair_in_orbit()
+    a, b = uid(s, "A"), uid(s, "B")
+    s = auto(s, at("A", "before"))
+    s = act(s, WriteOff(a))
+    s = auto(s, at("B", "before"))
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    s = act(s, Transfer(a, b, derps=(crew_a[0],)))
+    s = auto(s, in_rnd(3))
+    assert up(s, "A").status == "debris" and up(s, "A").docked_with == () and up(s, "B").docked_with == ()
+    assert derp(s, crew_a[0]).location == b and not derp(s, crew_a[0]).dead
+
+
 def test_rescue_mission_pays_a_dot_per_derp_and_luck_for_rescued_rivals():
     s, (crew_a, _), (crew_b, _) = stranded_a()
     a, b = uid(s, "A"), uid(s, "B")

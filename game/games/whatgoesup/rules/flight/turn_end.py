@@ -76,8 +76,14 @@ class TurnEndPart(FlightBase):
     def _eat_and_rest(self, state: GameState) -> GameState:
         """Each crewed craft in space: its derps eat (a hungry crew is hurt), the program's record of a crewed
         flight grows, a working habitat rests its derps, a generator recharges its systems, and a crew up over a
-        turn wins Multiturn Mission; then each flying craft with nobody aboard counts its turn in space."""
+        turn wins Multiturn Mission; then each flying craft with nobody aboard counts its turn in space.
+        A craft written off with its crew is still in orbit and so is its crew ("Rations are used by derps still
+        in orbit"): they eat, go hungry and rest the same way, but the wreck is no longer its program's flight
+        (no record, no first), and once nobody is left alive aboard it is debris like any other."""
         in_space = _in_space(state.upgoers)
+        wrecks = [u for u in state.upgoers if u.status == "written_off"]
+        if wrecks:
+            in_space += wrecks
         if in_space:
             # Every crew in space found in one pass over the derps. A craft's own turn here changes only its own
             # craft and derps, so each craft and crew is as listed when its turn comes.
@@ -90,6 +96,9 @@ class TurnEndPart(FlightBase):
                 crew = crews.get(upgoer.id)
                 if crew:
                     state = self._crew_turn_ends(state, upgoer, crew)
+            for wreck in wrecks:
+                if not self._crew(state, wreck):
+                    state = self._wreck_to_debris(state, state.upgoer(wreck.id))
         flying = _flying(state.upgoers)
         if flying:
             aboard = {d.location for d in state.derps if not d.dead}
@@ -99,18 +108,23 @@ class TurnEndPart(FlightBase):
         return state
 
     def _crew_turn_ends(self, state: GameState, upgoer: Upgoer, crew: list[Derp]) -> GameState:
-        """``_eat_and_rest`` for one craft in space and its ``crew`` (its living derps and underped systems)."""
+        """``_eat_and_rest`` for one craft in space or written off and its ``crew`` (its living derps and underped
+        systems)."""
         eaters = [d for d in crew if d.system is None]  # underped systems eat no rations
         fed = min(upgoer.rations, len(eaters))
         hungry = eaters[fed:]
         # The meal, the record and the rest go into one copy of the state (a hungry crew's injuries, told
         # in between, come first); the rest reads only the derps and parts aboard, which the meal leaves be.
-        crewed_turns = upgoer.crewed_turns + 1
-        fed_upgoer = update(upgoer, rations=upgoer.rations - fed, crewed_turns=crewed_turns,
-                            turns_in_space=upgoer.turns_in_space + 1)
+        wreck = upgoer.status == "written_off"  # its program gave it up: it eats and rests, and counts for nothing
+        if wreck:
+            fed_upgoer = update(upgoer, rations=upgoer.rations - fed)
+        else:
+            crewed_turns = upgoer.crewed_turns + 1
+            fed_upgoer = update(upgoer, rations=upgoer.rations - fed, crewed_turns=crewed_turns,
+                                turns_in_space=upgoer.turns_in_space + 1)
         changes = {"upgoers": replace_in(state.upgoers, [fed_upgoer])}
         program = state.programs[upgoer.owner]
-        if crewed_turns > program.longest_crewed_flight:  # the record outlives the flight
+        if not wreck and crewed_turns > program.longest_crewed_flight:  # the record outlives the flight
             changes["programs"] = programs_with(state, update(program, longest_crewed_flight=crewed_turns))
         living = eaters
         if hungry:
@@ -132,10 +146,19 @@ class TurnEndPart(FlightBase):
             state = update(state, **changes)
         if len(living) < len(crew):  # systems aboard, which a generator may recharge
             state = self._recharge_systems(state, upgoer)
-        if crew:  # up over a turn (its crewed turns are at least 1 now), with someone still aboard
+        if crew and not wreck:  # up over a turn (its crewed turns are at least 1 now), with someone still aboard
             state = self._first(state, upgoer.owner, "multiturn_mission", f"{upgoer.name} stays up over a turn",
                                 craft=upgoer)
         return state
+
+    def _wreck_to_debris(self, state: GameState, wreck: Upgoer) -> GameState:
+        """A written-off craft with nobody left alive aboard (starved, or every derp rescued) is debris: "A player
+        may 'write off' an unoccupied Upgoer ... as space debris" (2014). Like a craft written off empty, it lets
+        go of any craft it is docked to, and it may be tracked; untracked, it leaves at the next flight phase."""
+        state = self._undock_all(state, wreck, "as nobody is left aboard")
+        state = self._replace_upgoer(state, update(state.upgoer(wreck.id), status="debris"))
+        return self._event(state, f"Nobody is left alive aboard the wreck of {wreck.name}: it is debris now.",
+                           wreck, "consequence")
 
     def _mapping_turn(self, state: GameState) -> GameState:
         percent = self.rules.prestige.mapping_percent_per_turn
