@@ -19,6 +19,13 @@ def rebuilt_index(pool: tuple) -> dict:
     return {piece.id: piece for piece in reversed(pool)}
 
 
+def kept_places(pool: tuple) -> dict:
+    """The places kept for ``pool`` (those below its length: the places are shared with the pools made from it)."""
+    entry = state_module._INDEXES[id(pool)]
+    assert entry[0] is pool
+    return {some_id: n for some_id, n in entry[1][0].items() if n < len(pool)}
+
+
 def test_appended_pool_answers_look_ups_like_a_fresh_index():
     pool = tuple(Piece(f"P{n}", n) for n in range(20))
     index_by_id(pool)  # the old pool has its index kept
@@ -38,7 +45,8 @@ def test_appended_then_replaced_keeps_positions_right():
     after = replace_in(grown, [Piece("P15", 150), Piece("P7", 70)])
     assert after == tuple(Piece(p.id, {"P15": 150, "P7": 70}.get(p.id, p.value)) for p in grown)
     assert index_by_id(after) == rebuilt_index(after)
-    assert state_module._INDEXES[id(grown)][2] == {p.id: n for n, p in enumerate(grown)}
+    assert kept_places(grown) == kept_places(after) == {p.id: n for n, p in enumerate(grown)}
+    assert kept_places(pool) == {p.id: n for n, p in enumerate(pool)}  # the old pool reads its own places only
 
 
 def test_removed_pool_answers_look_ups_like_a_fresh_index():
@@ -49,13 +57,12 @@ def test_removed_pool_answers_look_ups_like_a_fresh_index():
     replace_in(pool, [Piece("P0", 0)])  # the old pool has its index and positions kept
     shorter = removed(pool, [2, 7, 19])
     assert shorter == tuple(p for p in pool if p.id not in ("P2", "P7", "P19"))
-    kept = state_module._INDEXES[id(shorter)]
-    assert kept[0] is shorter and kept[1] == rebuilt_index(shorter) and kept[2] is None
+    assert kept_places(shorter) == {p.id: n for n, p in enumerate(shorter)}
     assert index_by_id(shorter) == rebuilt_index(shorter) and "P7" not in index_by_id(shorter)
     after = replace_in(shorter, [Piece("P8", 80)])
     assert after == tuple(Piece(p.id, 80 if p.id == "P8" else p.value) for p in shorter)
     assert index_by_id(after) == rebuilt_index(after)
-    assert state_module._INDEXES[id(after)][2] == {p.id: n for n, p in enumerate(shorter)}
+    assert kept_places(after) == {p.id: n for n, p in enumerate(shorter)}
     doubled = appended(pool, [Piece("P3", 99)])
     index_by_id(doubled)
     fewer = removed(doubled, [0])
@@ -345,3 +352,28 @@ def test_updated_makes_the_copy_update_makes():
     changes = {"value": 5}
     updated(Piece("P1"), changes)
     assert changes == {"value": 5}  # the caller's dict is left as it was
+
+
+def test_places_shared_along_a_line_of_pools_answer_for_each_pool():
+    """The pools ``replace_in``, ``replaced_at`` and ``appended`` make from one another share one dict of places:
+    each pool still finds only its own values (an id appended later is not in an older pool), a second pool
+    appended to the same older one (another line of play) reads its own, and so does a pool removed from it."""
+    from game.games.whatgoesup.rules.state import place_of, removed
+    pool = tuple(Piece(f"P{n}", n) for n in range(20))
+    index_by_id(pool)
+    grown = appended(pool, [Piece("P20", 20)])
+    replaced = replace_in(grown, [Piece("P20", 200), Piece("P1", 10)])
+    other = appended(pool, [Piece("Q20", 21)])  # another line from the same pool
+    for some in (pool, grown, replaced, other):
+        assert index_by_id(some) == rebuilt_index(some)
+        assert {p.id: place_of(some, p.id) for p in some} == {p.id: n for n, p in enumerate(some)}
+    assert "P20" not in index_by_id(pool) and index_by_id(pool).get("P20") is None
+    assert place_of(pool, "P20") == -1 and "P20" not in index_by_id(other) and index_by_id(other)["Q20"].value == 21
+    assert replace_in(pool, [Piece("P20", 7)]) == pool  # an id only a later pool holds is not this pool's
+    with pytest.raises(KeyError):
+        index_by_id(pool)["P20"]
+    shorter = removed(pool, [0, 5])  # the places went on past ``pool``: the shorter one's are read again
+    assert index_by_id(shorter) == rebuilt_index(shorter) and kept_places(shorter) == {
+        p.id: n for n, p in enumerate(shorter)}
+    fewer = removed(replaced, [3])
+    assert index_by_id(fewer) == rebuilt_index(fewer) and kept_places(fewer) == {p.id: n for n, p in enumerate(fewer)}

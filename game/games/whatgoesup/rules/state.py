@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, eq, is_
@@ -389,7 +390,7 @@ class GameState:
         """Whether ``program`` is in an open war (a defeat, whatever else it achieves)."""
         return any(w.open and w.involves(program) for w in self.wars)
 
-    # ---- lookups by id (the state stays plain tuples; ``index_by_id`` keeps a dict per tuple it has seen)
+    # ---- lookups by id (the state stays plain tuples; the places of their ids are kept per tuple, ``_places``)
     def thing(self, thing_id: str) -> Thing:
         return _lookup(self.things, thing_id)
 
@@ -410,10 +411,8 @@ class GameState:
                 if value.id == some_id:
                     return value
             return None
-        hit = _INDEXES.get(id(pool))
-        if hit is not None and hit[0] is pool:
-            return hit[1].get(some_id)
-        return index_by_id(pool).get(some_id)
+        place = _places(pool)[0].get(some_id)
+        return pool[place] if place is not None and place < len(pool) else None
 
     # ---- selections in the pools' order. A short pool (the upgoers, a young game's parts and derps) is read in
     # place by a comprehension, quicker there than anything kept; a long one is kept per pool by ``_where``
@@ -548,10 +547,14 @@ _SELECTIONS: dict[tuple, tuple] = {}
 _MAX_SELECTIONS = 256
 
 
-#: Pools this short are searched in place; longer ones through ``index_by_id``.
+#: Pools this short are searched in place; longer ones through their kept places.
 _SHORT_POOL = 12
-#: id(pool) -> [pool, {id: value}, {id: position} or None]; the pool is held, so its id cannot be reused
-#: while it is here.
+#: id(pool) -> [pool, places]: ``places`` is [{id: place}, extent, unique], the place in the pool of each id (the
+#: first place of an id found twice), for every pool made from one another by ``replace_in``, ``replaced_at`` and
+#: ``appended`` (one dict for them all: a replacement keeps every id in its place, and the ids appended go after
+#: ``extent``, the length of the longest pool the dict was filled for, so a pool reads a place below its own
+#: length only). ``unique``: no id twice up to ``extent`` (else each pool builds its own). The pool is held, so
+#: its id cannot be reused while it is here.
 _INDEXES: dict[int, list] = {}
 _MAX_INDEXES = 128
 
@@ -565,28 +568,63 @@ def _make_room(kept: dict, most: int) -> None:
             del kept[old]
 
 
-def _entry(pool: tuple) -> list:
+def _places(pool: tuple) -> list:
+    """[{id: place}, extent, unique] for ``pool`` (kept, or made from the whole pool: the first place of an id
+    found twice)."""
     hit = _INDEXES.get(id(pool))
     if hit is not None and hit[0] is pool:
-        return hit
-    index = {value.id: value for value in reversed(pool)}  # reversed: the first of an id is written last
-    return _keep(pool, index, None)
+        return hit[1]
+    size = len(pool)
+    places = {value.id: n for n, value in zip(range(size - 1, -1, -1), reversed(pool))}  # the first written last
+    return _keep(pool, [places, size, len(places) == size])
 
 
-def _keep(pool: tuple, index: dict, positions: Optional[dict]) -> list:
+def _keep(pool: tuple, places: list) -> list:
     if len(_INDEXES) >= _MAX_INDEXES:
         _make_room(_INDEXES, _MAX_INDEXES)
-    entry = _INDEXES[id(pool)] = [pool, index, positions]
-    return entry
+    _INDEXES[id(pool)] = [pool, places]
+    return places
 
 
-def index_by_id(pool: tuple) -> dict:
-    """``{value.id: value}`` for a tuple of the state (the first of an id wins, as a search would find it).
+class IdIndex(Mapping):
+    """``{value.id: value}`` of a tuple of the state, read through its kept places (``index_by_id``): a read-only
+    mapping, the first value of an id found twice."""
 
-    Kept per tuple: successive states share the tuples they did not change, so one dict serves every
-    look-up in them (and ``replace_in`` hands its result the index updated, not rebuilt). A cache of
-    derived data only: the state itself stays immutable plain data."""
-    return _entry(pool)[1]
+    __slots__ = ("_pool", "_places")
+
+    def __init__(self, pool: tuple, places: dict):
+        self._pool, self._places = pool, places
+
+    def get(self, some_id, default=None):
+        place = self._places.get(some_id)
+        return self._pool[place] if place is not None and place < len(self._pool) else default
+
+    def __getitem__(self, some_id):
+        place = self._places.get(some_id)
+        if place is None or place >= len(self._pool):
+            raise KeyError(some_id)
+        return self._pool[place]
+
+    def __contains__(self, some_id) -> bool:
+        place = self._places.get(some_id)
+        return place is not None and place < len(self._pool)
+
+    def __iter__(self):
+        size = len(self._pool)
+        return (some_id for some_id, place in self._places.items() if place < size)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def index_by_id(pool: tuple) -> IdIndex:
+    """``{value.id: value}`` for a tuple of the state (the first of an id wins, as a search would find it), as a
+    read-only mapping.
+
+    Kept per tuple through the places of its ids: successive states share the tuples they did not change, and
+    ``replace_in``, ``replaced_at`` and ``appended`` hand the new tuple the very places (no copy: the places do not
+    move). A cache of derived data only: the state itself stays immutable plain data."""
+    return IdIndex(pool, _places(pool)[0])
 
 
 def _lookup(pool: tuple, some_id: str):
@@ -595,10 +633,10 @@ def _lookup(pool: tuple, some_id: str):
             if value.id == some_id:
                 return value
         raise KeyError(some_id)
-    try:
-        return _entry(pool)[1][some_id]
-    except KeyError:
-        raise KeyError(some_id) from None
+    place = _places(pool)[0].get(some_id)
+    if place is None or place >= len(pool):
+        raise KeyError(some_id)
+    return pool[place]
 
 
 def replace_in(pool: tuple, new_values: Iterable) -> tuple:
@@ -632,46 +670,37 @@ def replace_in(pool: tuple, new_values: Iterable) -> tuple:
         new_pool = tuple(values)
         _made(new_pool, pool, replaced)
         return new_pool
-    entry = _entry(pool)
-    index, positions = entry[1], entry[2]
-    if positions is None:
-        positions = entry[2] = {value.id: n for n, value in enumerate(pool)}
-    if len(positions) != len(pool):  # an id twice (never in play): replace every one the plain way
+    kept = _places(pool)
+    if not kept[2]:  # an id twice (never in play): replace every one the plain way
         return tuple(by_id.get(v.id, v) for v in pool)
-    # Same ids in the same places: copy at C speed, put the new values in, and carry both dicts over.
+    # Same ids in the same places: copy at C speed, put the new values in, and hand over the places.
+    places, size = kept[0], len(pool)
     values = list(pool)
-    index = index.copy()
     replaced = []
     for some_id, value in by_id.items():
-        where = positions.get(some_id)
-        if where is not None:
+        where = places.get(some_id)
+        if where is not None and where < size:
             values[where] = value
-            index[some_id] = value
             replaced.append(where)
     new_pool = tuple(values)
-    _keep(new_pool, index, positions)
+    _keep(new_pool, kept)
     _made(new_pool, pool, replaced)
     return new_pool
 
 
 def _replace_one(pool: tuple, value) -> tuple:
     """``replace_in(pool, (value,))`` for a long pool (a research changes one blueprint): its one place is
-    looked up in the kept positions and the index carried over with that one entry changed."""
-    entry = _entry(pool)
-    positions = entry[2]
-    if positions is None:
-        positions = entry[2] = {value.id: n for n, value in enumerate(pool)}
-    where = positions.get(value.id)
-    if where is None:
+    looked up in the kept places, which the new pool shares."""
+    kept = _places(pool)
+    where = kept[0].get(value.id)
+    if where is None or where >= len(pool):
         return pool
-    if len(positions) != len(pool):  # an id twice (never in play): replace every one the plain way
+    if not kept[2]:  # an id twice (never in play): replace every one the plain way
         return tuple(value if v.id == value.id else v for v in pool)
-    index = entry[1].copy()
-    index[value.id] = value
     values = list(pool)
     values[where] = value
     new_pool = tuple(values)
-    _keep(new_pool, index, positions)
+    _keep(new_pool, kept)
     _made(new_pool, pool, (where,))
     return new_pool
 
@@ -684,35 +713,31 @@ def place_of(pool: tuple, some_id: str) -> int:
     if len(pool) <= _SHORT_POOL:
         ids = [value.id for value in pool]  # every id read, so that an id twice is seen
         return ids.index(some_id) if ids.count(some_id) == 1 else -1
-    entry = _entry(pool)
-    positions = entry[2]
-    if positions is None:
-        positions = entry[2] = {value.id: n for n, value in enumerate(pool)}
-    if len(positions) != len(pool):
+    kept = _places(pool)
+    if not kept[2]:
         return -1
-    return positions.get(some_id, -1)
+    where = kept[0].get(some_id, -1)
+    return where if where < len(pool) else -1
 
 
 def replaced_at(pool: tuple, place: int, value) -> tuple:
     """``pool`` with ``value`` in ``place``, where ``place_of`` found the value of the same id: exactly
-    ``replace_in(pool, (value,))``, without looking for the place again. The id index and positions kept for
-    ``pool`` are carried over and the place recorded (``replaced_since``), as ``replace_in`` does."""
+    ``replace_in(pool, (value,))``, without looking for the place again. The places kept for ``pool`` are
+    handed over and the place recorded (``replaced_since``), as ``replace_in`` does."""
     values = list(pool)  # one list and one tuple: slicing and joining makes five tuples
     values[place] = value
     new_pool = tuple(values)
     if len(pool) > _SHORT_POOL:
         hit = _INDEXES.get(id(pool))
         if hit is not None and hit[0] is pool:
-            index = hit[1].copy()
-            index[value.id] = value
-            _keep(new_pool, index, hit[2])
+            _keep(new_pool, hit[1])
     _made(new_pool, pool, (place,))
     return new_pool
 
 
 def appended(pool: tuple, new_values: Iterable) -> tuple:
-    """``pool + tuple(new_values)``, handing the longer tuple the pool's id index (copied and extended)
-    instead of leaving it to be rebuilt: things, items and derps grow one build at a time all game."""
+    """``pool + tuple(new_values)``, handing the longer tuple the pool's places (the new ids' places added)
+    instead of leaving them to be read again: things, items and derps grow one build at a time all game."""
     added = tuple(new_values)
     if not added:
         return pool
@@ -722,15 +747,17 @@ def appended(pool: tuple, new_values: Iterable) -> tuple:
         return new_pool
     hit = _INDEXES.get(id(pool))
     if hit is None or hit[0] is not pool:
-        return new_pool  # no index kept for the old pool: the new one is indexed when first looked up
-    index, positions = hit[1].copy(), hit[2]
-    if positions is not None:
-        positions = positions.copy()
-    for n, value in enumerate(added, start=len(pool)):
-        index.setdefault(value.id, value)  # the first of an id wins, as a search would find it
-        if positions is not None:
-            positions.setdefault(value.id, n)
-    _keep(new_pool, index, positions)
+        return new_pool  # no places kept for the old pool: the new one reads its own when first looked up
+    kept = hit[1]
+    places, size = kept[0], len(pool)
+    if not kept[2] or kept[1] != size:  # an id twice, or the places already went on past this pool (another
+        return new_pool  # pool was made from it): the new one reads its own
+    ids = [value.id for value in added]
+    if len(set(ids)) != len(ids) or any(map(places.__contains__, ids)):
+        return new_pool  # an id twice from here: the new pool reads its own, the first of an id winning
+    places.update(zip(ids, range(size, len(new_pool))))
+    kept[1] = len(new_pool)
+    _keep(new_pool, kept)
     return new_pool
 
 
@@ -738,9 +765,9 @@ def removed(pool: tuple, places: Sequence[int]) -> tuple:
     """``pool`` without the values at ``places`` (increasing positions in ``pool``), the others in order.
     Records how the new pool was made, as ``replace_in`` and ``appended`` do, so the views kept for ``pool``
     are carried over by the few places removed (``changes_since``) instead of reading the shorter pool whole:
-    a destroyed craft or a dropped stage takes a few parts out of hundreds. The pool's id index, when kept and
-    every id in it once, is handed over without the ids removed (copied at C speed, not rebuilt from the values:
-    the next look-up in the shorter pool would read every one of them)."""
+    a destroyed craft or a dropped stage takes a few parts out of hundreds. The pool's places, when kept and
+    every id in it once, are handed over without the ids removed and with the later ones moved up (copied at C
+    speed and only the places after the first removed one written again)."""
     if not places:
         return pool
     values = list(pool)
@@ -751,11 +778,16 @@ def removed(pool: tuple, places: Sequence[int]) -> tuple:
         _made(new_pool, pool, (), tuple(places))
         if len(new_pool) > _SHORT_POOL:
             hit = _INDEXES.get(id(pool))
-            if hit is not None and hit[0] is pool and len(hit[1]) == len(pool):
-                index = hit[1].copy()
-                for n in places:
-                    del index[pool[n].id]
-                _keep(new_pool, index, None)  # the places after a removed one moved: positions are read again
+            if hit is not None and hit[0] is pool and hit[1][2]:
+                kept, first = hit[1][0], places[0]
+                if hit[1][1] == len(pool):
+                    fewer = kept.copy()
+                    for n in places:
+                        del fewer[pool[n].id]
+                else:  # the places went on past this pool: those before the first removed, read again after
+                    fewer = {some_id: n for some_id, n in kept.items() if n < first}
+                fewer.update({value.id: n for n, value in enumerate(new_pool[first:], first)})
+                _keep(new_pool, [fewer, len(new_pool), True])
     return new_pool
 
 
