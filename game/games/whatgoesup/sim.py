@@ -220,7 +220,7 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
     if after.derps is before.derps and after.items is before.items:
         return None
     underped = _underped_things(engine, after.things)
-    if not underped and not any(map(_SYSTEM_OF, after.derps)):
+    if not underped and not _has_systems(after.derps):
         return None  # no system and no system's blueprint: nothing to match (most games)
     items = index_by_id(after.items)
     claimed: dict[str, str] = {}
@@ -245,7 +245,18 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
     return None
 
 
-_SYSTEM_OF, _KIND = attrgetter("system"), attrgetter("kind")
+_KIND = attrgetter("kind")
+
+
+def _has_systems(derps: tuple) -> bool:
+    """Whether any of ``derps`` is an underped system (kept for the last derps tuple asked: most steps that change
+    the items, a build or a flight's, leave the derps as they were)."""
+    if _SYSTEMS[0] is not derps:
+        _SYSTEMS[:] = derps, any([derp.system for derp in derps])
+    return _SYSTEMS[1]
+
+
+_SYSTEMS: list = [None, False]  # [derps, whether one of them is a system]: the last derps tuple asked (held)
 
 
 def _underped_things(engine: Engine, things: tuple) -> frozenset:
