@@ -369,6 +369,8 @@ class Prestige:
     mapping_percent_per_turn: int = spec(5, low=0, high=100)
     underped_share: Fraction = spec(Fraction(1, 2), low=0, high=1,
                                     doc="share of a first's dots when an underped craft wins it (rounded up)")
+    steps_need_survival: bool = spec(False, doc="a step counts as reached (its new-step dot, its first) only for a "
+                                                "craft not destroyed there")
     origin: object = origin_field()
 
 

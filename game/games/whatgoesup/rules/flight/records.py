@@ -18,9 +18,13 @@ class RecordsPart(FlightBase):
     """Visits, prestige firsts and maps."""
 
     def _visit(self, state: GameState, upgoer: Upgoer, step_id: str) -> GameState:
-        """A craft enters a step: new mission steps, prestige firsts for steps and orbit types."""
+        """A craft enters a step: new mission steps, prestige firsts for steps and orbit types. With
+        ``prestige.yaml: steps_need_survival`` a craft destroyed there (burnt up with nothing to shield it at
+        reentry, blown up at the insertion) has reached nothing."""
         step = self.board.step(step_id)
         if step.kind in ("home", "burn"):
+            return state
+        if self.rules.prestige.steps_need_survival and state.upgoer(upgoer.id).status == "destroyed":
             return state
         program = state.programs[upgoer.owner]
         if step.name not in program.visited:
