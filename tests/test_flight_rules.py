@@ -677,6 +677,29 @@ def test_a_craft_written_off_with_its_crew_drifts_along_its_orbit_like_debris():
     assert derp(s, crew_a[0]).location == a and not derp(s, crew_a[0]).dead
 
 
+def test_two_wrecks_docked_together_drift_along_their_orbit_together():
+    """The drift of a wreck written off with its crew (above) holds for two wrecks docked to each other: nobody
+    steers either, so at the turn's end both coast on to the next Low Orbit step, still docked with their crews
+    aboard. (Before, a written-off craft docked to anything waited for its partner to carry it, and two wrecks
+    docked together stayed where the second was written off for the rest of the game.)"""
+    s, (crew_a, _), (crew_b, _) = pair_in_orbit()
+    a, b = uid(s, "A"), uid(s, "B")
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    s = auto(s, at("A", "before"))
+    s = act(s, WriteOff(a))  # turn 2: B, moving on, carries the wreck docked to it
+    s = auto(s, at("B", "after"))
+    assert up(s, "A").location == up(s, "B").location == "low_2"
+    s = auto(s, at("B", "before"))
+    assert up(s, "B").location == "low_2"
+    s = act(s, WriteOff(b))  # turn 3: now both are wrecks; nobody else flies, so the turn ends at once
+    assert in_rnd(4)(s)
+    assert up(s, "A").status == up(s, "B").status == "written_off"
+    assert up(s, "A").location == up(s, "B").location == "low_3"
+    assert up(s, "A").docked_with == (b,) and up(s, "B").docked_with == (a,)
+    assert derp(s, crew_a[0]).location == a and derp(s, crew_b[0]).location == b
+    assert not derp(s, crew_a[0]).dead and not derp(s, crew_b[0]).dead
+
+
 def test_a_wreck_that_falls_into_the_atmosphere_burns_up_with_its_crew_paid_for_once():
     """A craft written off in Return Transit coasts on past the capture burn into reentry at the turn's end:
     the wreck burns up with its crew, who were paid for (5 dots each) when it was written off."""

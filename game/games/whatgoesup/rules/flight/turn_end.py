@@ -47,11 +47,12 @@ class TurnEndPart(FlightBase):
     def _drift_debris(self, state: GameState) -> GameState:
         """"Space debris always move last, and just follow their current orbit" (2014): each piece of debris, and
         each craft written off with its crew aboard (nobody steers it: a wreck like any other), coasts along its
-        rail to the next duration step. A written-off craft docked to another moves with it instead. Debris that
-        falls into the atmosphere burns up and debris that leaves the world's pull is gone, with whoever is
-        aboard (their program already paid for them when it wrote the craft off)."""
-        for upgoer in [u for u in state.upgoers if u.status == "debris"
-                       or u.status == "written_off" and not u.docked_with]:
+        rail to the next duration step. A written-off craft docked to a flying one moves with it instead; wrecks
+        docked only to wrecks drift together, each along the same rail from the same step. Debris that falls
+        into the atmosphere burns up and debris that leaves the world's pull is gone, with whoever is aboard
+        (their program already paid for them when it wrote the craft off)."""
+        for upgoer in [u for u in state.upgoers if u.status == "debris" or u.status == "written_off" and not (
+                u.docked_with and any(p.status == "flying" for p in self._docked_partners(state, u)))]:
             step = self.board.step(upgoer.location)
             current = step.next
             seen = set()
@@ -59,7 +60,7 @@ class TurnEndPart(FlightBase):
                 seen.add(current)
                 s = self.board.step(current)
                 if s.is_duration:
-                    state = self._replace_upgoer(state, update(upgoer, location=s.id))
+                    state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), location=s.id))
                     break
                 if s.kind in ("reentry", "landing", "home"):
                     state = self._kill(state, upgoer, self._crew(state, upgoer), "burnt up with the wreck")
