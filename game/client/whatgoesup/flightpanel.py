@@ -348,6 +348,24 @@ def describe_underped_action(engine: "Engine", state: "GameState", action: "Acti
                                 "then only coasts along its rail.")
 
 
+def write_off_words(engine: "Engine", state: "GameState", upgoer_id: str) -> str:
+    """What writing a craft off does, as the engine does it (``flight/landing.py``'s write-off, the turn's end):
+    a crew stays aboard, drifting with the wreck on its rations until a rescuer comes, and its program pays the
+    rules' price per derp now; underped systems do not count as crew, and with no derp aboard they are lost with
+    the craft, which becomes debris."""
+    aboard = [d for d in state.derps if d.location == upgoer_id and not d.dead]
+    crew = [d for d in aboard if d.system is None]
+    if not crew:
+        robots = " Its robots are lost with it." if aboard else ""
+        return ("Give up on this craft: with nobody aboard it becomes debris, drifting along its orbit, which any "
+                f"program may track.{robots}")
+    one, cost = len(crew) == 1, -engine.rules.economy.dots.per_derp_lost * len(crew)
+    who = "The derp aboard waits" if one else f"The {len(crew)} derps aboard wait"
+    price = f", and {'costs' if one else 'cost'} you {counted(cost, 'dot')} now" if cost > 0 else ""
+    return (f"Give up on this craft: nobody steers it any more, and it drifts along its orbit. {who} there for "
+            f"a rescuer, living on its rations{price}.")
+
+
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
     """(button label, one-line explanation) for a flight action, in a player's words."""
     board = engine.rules.board
@@ -462,9 +480,7 @@ def describe_action(engine: "Engine", state: "GameState", action: "Action") -> t
                 if nearby else " It is lost in space.")
         return f"Shed {what}", f"Throw {what} overboard to lower the mass (and the fuel each burn costs).{fate}"
     if isinstance(action, WriteOff):
-        crew = [d for d in state.derps if d.location == action.upgoer and not d.dead]
-        penalty = " The crew stay aboard and cost 5 dots each now." if crew else ""
-        return "Write off", f"Give up on this craft: it stays in space as debris for a rescuer.{penalty}"
+        return "Write off", write_off_words(engine, state, action.upgoer)
     if isinstance(action, (UseSkill, UseRcsBoost)):
         labels, why = _describe_help(engine, state, action)
         return labels[0], why
