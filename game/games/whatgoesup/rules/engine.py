@@ -1282,8 +1282,20 @@ class Engine:
         yield EndRnD()
 
     def _rnd_legal(self, state: GameState, player: int) -> list[Action]:
-        """R&D's families joined into one list."""
-        return joined(self._rnd_families(state, player))
+        """R&D's families joined into one list: ``joined(self._rnd_families(state, player))``, each family's kept
+        list added as it comes (no list of the parts made first; tests/test_legal_families.py holds the two)."""
+        listing = self.rnd_listing
+        points = state.programs[player].points
+        blueprints = listing.blueprints(state, player)
+        legal = listing.invent(state, blueprints, points).copy()
+        for block in listing.research_and_build(blueprints, points):
+            legal += block
+        legal += listing.purchases(points)  # fuel and rations containers, a hire
+        legal += listing.crew_actions(state, player, points)
+        for part in self._after_crew(state, player, blueprints):
+            legal += part
+        legal += listing.ending
+        return legal
 
     def _rnd_families(self, state: GameState, player: int) -> list[Sequence[Action]]:
         """The candidates of ``_rnd_candidates`` that ``refusal`` allows, in its order, family by family (the
