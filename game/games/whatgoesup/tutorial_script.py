@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence, Union
 
 from game.core.dice_rng import DiceRoller, ScriptedDice
+from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.actions import Roll
 from game.games.whatgoesup.rules.state import PlayerSetup, Setup
 
@@ -364,7 +365,32 @@ def numbers(rules) -> dict:
             "build": eco.costs.build_per_mass, "hire": eco.costs.hire_derp, "train": eco.costs.train_per_point,
             "container": eco.costs.consumable_per_container, "start": eco.research.new_thing_rating,
             "start_boom": eco.research.new_thing_rating.boom, "luck": eco.luck.per_healthy_derp_back_from_new_step,
-            "new_step": eco.dots.per_new_step, "min_dots": eco.budget.min_dots, "max_dots": eco.budget.max_dots}
+            "new_step": eco.dots.per_new_step, "min_dots": eco.budget.min_dots, "max_dots": eco.budget.max_dots,
+            **orbiter_masses(rules), **crew_in_space(rules)}
+
+
+#: The orbiter the lessons build: a mass-3 capsule, a mass-1 thruster, one derp, one fuel, one container of rations.
+ORBITER_CAPSULE, ORBITER_THRUSTER, ORBITER_FUEL = 3, 1, 1
+
+
+def orbiter_masses(rules) -> dict:
+    """The sum the lessons show for the orbiter's stage: what each thing aboard masses and the total the stage
+    must lift, by the same formula as ``check_design``."""
+    comps, derp_mass = rules.components, rules.economy.derps.mass
+    container = comps.rations_derp_turns_per_container
+    total = formulas.spacecraft_mass(ORBITER_CAPSULE + ORBITER_THRUSTER, 1, container, ORBITER_FUEL, derp_mass, comps)
+    return {"derp_mass": derp_mass, "container": container,
+            "container_mass": _number(formulas.rations_mass(container, comps)), "orbiter": _number(total)}
+
+
+def crew_in_space(rules) -> dict:
+    """The standing bonus for the biggest crew in space, as the report names it (empty words when none)."""
+    held = [s for s in rules.prestige.standing if s.kind == "largest_crew_in_space"]
+    return {"space_party": held[0].name if held else "", "space_party_dots": held[0].dots if held else 0}
+
+
+def _number(value) -> str:
+    return str(int(value)) if value == int(value) else str(value)
 
 
 RND_FORM = {"rnd": "tab:invent"}
@@ -380,8 +406,9 @@ LESSONS: tuple[Lesson, ...] = (
            "training is over, so you can learn without explosions. Press Next.",
            {"rnd": "chips"}),
     Lesson("invent_stage", "Invent a lower stage",
-           "A lower stage lifts everything above it. This game uses Simplified Stack: one stage does both the "
-           "launch and the orbital insertion. Kind: Lower stage. Mass: 4. Then Invent ({invent} points per mass).",
+           "A lower stage lifts everything above it, up to its own mass. This game uses Simplified Stack: one "
+           "stage does both the launch and the orbital insertion. Kind: Lower stage. Mass: 4, room for the "
+           "mass-3 capsule you invent next. Then Invent ({invent} points per mass).",
            RND_FORM, lambda s, top: bool(_things(s, "lower_stage", 4))),
     Lesson("invent_capsule", "Invent a capsule",
            "A capsule carries derps, payloads and rations, steers, and rolls for reentry, landing and each night "
@@ -434,9 +461,10 @@ LESSONS: tuple[Lesson, ...] = (
            {}, _report_read(2), {"turn_report": "report"}),
     # ---------------------------------------------------------------- turn 2: R&D for orbit
     Lesson("orbit_parts", "Parts for orbit",
-           "Now a crew to orbit! That needs a thruster, with fuel, to come home, and rations for the night. The "
-           "craft weighs about 7, so invent a Lower stage of Mass 7 and a Thruster of Mass 1. Your hop flew, so "
-           "the new stage starts better (technology transfer).",
+           "Now a crew to orbit! That needs a thruster, with fuel, to come home, and rations for the night. A "
+           "stage must mass as much as all it lifts: capsule 3 + thruster 1 + derp {derp_mass} + fuel 1 + a "
+           "container of rations {container_mass} = {orbiter}. So invent a Lower stage of Mass {orbiter} and a "
+           "Thruster of Mass 1. Your hop flew, so the new stage starts better (technology transfer).",
            RND_FORM, lambda s, top: _orbit_parts(s)),
     Lesson("orbit_research", "Research for the way home",
            "The thruster will burn for home and the capsule must still land after a long flight. Open Research "
@@ -447,9 +475,9 @@ LESSONS: tuple[Lesson, ...] = (
            "rations ({container} point each).",
            {"rnd": _supplies_or_build}, lambda s, top: _orbit_built(s)),
     Lesson("orbit_assemble", "Assemble the orbiter",
-           "Assemble: the big stage as Stage; capsule and thruster Aboard; your derp as Crew; 1 fuel and 1 "
-           "rations with the steppers. 'Start from a suggestion' can help. Roll out when the design report "
-           "is happy.",
+           "The big stage as Stage; capsule and thruster Aboard; your derp as Crew; press + once for Fuel and "
+           "once for Rations. The report adds up the spacecraft: mass {orbiter}, all the stage lifts. Roll out "
+           "when it is happy.",
            {"rnd": "button:assemble", "assembly": "assembly:parts"}, lambda s, top: bool(_upgoers(s, True)),
            {"assembly": "assembly:report"}),
     Lesson("orbit_launch", "To orbit!",
@@ -498,8 +526,8 @@ LESSONS: tuple[Lesson, ...] = (
            ROLL, lambda s, top: _home(s) and s.state.turn >= 4, READ_ROLL),
     Lesson("report_home", "Home!",
            "Your derp is home. A healthy derp back from somewhere new earns {luck} luck point: spend it on a "
-           "roll card to reroll a Fail or a Boom, then keep the better roll. The dots for a crew in space end when it "
-           "lands. Read the report, then Continue.",
+           "roll card to reroll a Fail or a Boom, then keep the better roll. The report's '{space_party} lost' was the "
+           "prestige for the biggest crew in space, held only while it is up there. Read it, then Continue.",
            {}, _report_read(4), {"turn_report": "report"}),
     # ---------------------------------------------------------------- turn 4: luck
     Lesson("luck_hop", "One more hop, for luck",

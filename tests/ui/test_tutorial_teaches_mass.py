@@ -1,0 +1,112 @@
+"""The tutorial teaches the mass rule where a newcomer meets it: the orbiter's lessons add up what the stage must
+lift (capsule, thruster, derp, fuel, a container of rations) to the very number the design report then shows,
+and doing exactly what the assembly card says (one press of + for Fuel and one for Rations) makes an orbiter
+that can roll out. Before, the lesson said 'the craft weighs about 7' and '1 fuel and 1 rations with the
+steppers', while one press of Rations loads a container of 2 and the report shows 'Spacecraft mass 7'."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+pygame = pytest.importorskip("pygame")
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def _click(app, button, settle=2):
+    """A real click on ``button``: the events go through the queue the app reads each frame."""
+    assert button.visible and button.is_enabled, getattr(button, "text", button)
+    pos = button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    for _ in range(settle):
+        app.step(1 / 30)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_doing_what_the_orbiter_card_says_gives_the_mass_it_quotes(make_app, size):
+    from game.tools.tutorial_shots import _open_assembly, _shot_tutorial, _turn_two_parts
+
+    app = make_app(size)
+    guide = _shot_tutorial(app, "orbit_assemble", _turn_two_parts, _open_assembly)
+    scene = app.stack.top
+    assert scene.name == "assembly" and guide.lesson.id == "orbit_assemble"
+    state = scene.state
+    roles = {"stage": "lower_stage", "aboard": ("capsule", "thruster")}
+    for key in [k for k in scene.buttons if k.startswith("pick:")]:
+        choice, _, some_id = key.partition(":")[2].partition(":")
+        if choice == "crew":
+            _click(app, scene.buttons[key])
+            continue
+        thing = state.thing(state.item(some_id).thing_id)
+        role = scene.engine.rules.components.kind(thing.kind).role
+        if (choice == "stage" and role == "lower_stage" and thing.base_mass == 7) or \
+                (choice == "aboard" and role in roles["aboard"]):
+            _click(app, scene.buttons[key])
+    _click(app, scene.buttons["step:fuel:1"])  # "press + once for Fuel and once for Rations"
+    _click(app, scene.buttons["step:rations:1"])
+    report = scene.report()
+    assert report.problems == () and scene.buttons["rollout"].is_enabled, scene.report_lines()
+    mass = report.stages[0].carries
+    assert mass == report.spacecraft_mass == report.stages[0].lift
+    card_text = guide._texts()[0]
+    assert f"The report adds up the spacecraft: mass {mass}, all the stage lifts." in card_text
+    assert any(text.startswith(f"Spacecraft mass {mass} ") for text, _, _ in scene.report_lines())
+    assert "press + once for Fuel and once for Rations" in card_text
+    card = guide.card_rect()
+    for rect in guide.keep_clear():  # the storage pointed at and the report's words stay in sight
+        assert not card.colliderect(rect)
+
+
+def test_the_orbit_parts_lesson_adds_up_the_stage_the_report_then_asks_for():
+    """The sum in the lesson is the design report's: each term and the total."""
+    from pathlib import Path
+    import tempfile
+
+    from game.client.whatgoesup.shipped import shipped_engine
+    from game.core.session import GameSession
+    from game.games.whatgoesup.rules.state import UpgoerDesign
+    from game.games.whatgoesup.tutorial_script import LESSONS, lesson_text, tutorial_setup
+    from game.tools.tutorial_shots import _free_items, _turn_two_parts
+
+    engine = shipped_engine()
+    with tempfile.TemporaryDirectory() as saves:
+        session = GameSession.new(engine, tutorial_setup(), 1, saves_dir=Path(saves))
+        _turn_two_parts(session)
+        items = _free_items(session)
+        derp = session.state.derps_of(0)[0]
+        container = engine.rules.components.rations_derp_turns_per_container
+        design = UpgoerDesign("Orbiter", stages=((items["Big Hopper"][0],),),
+                              modules=(items["Burrow Pod"][0], items["Puffer"][0]), crew=(derp.id,), fuel=1,
+                              rations=container)
+        report = engine.check_design(session.state, 0, design)
+    assert report.problems == ()
+    text = lesson_text(next(lesson for lesson in LESSONS if lesson.id == "orbit_parts"), engine.rules)
+    derp_mass = engine.rules.economy.derps.mass
+    rations = report.spacecraft_mass - 3 - 1 - derp_mass - 1
+    assert f"capsule 3 + thruster 1 + derp {derp_mass} + fuel 1 + a container of rations {rations} = " \
+           f"{report.stages[0].carries}." in text
+    assert f"invent a Lower stage of Mass {report.stages[0].carries} and a Thruster of Mass 1" in text
+    assert "about" not in text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_the_home_report_lesson_names_the_line_that_cost_dots(make_app, size):
+    """The report at home says '-2 Space Party lost'; the card says what that is, by the report's own words."""
+    from game.tools.tutorial_shots import shot_key_lesson
+
+    app = make_app(size)
+    guide = shot_key_lesson(app, "report_home")
+    scene = app.stack.top
+    assert scene.name == "turn_report"
+    losses = [reason for reason, dots in scene.reports[0].changes if dots < 0]
+    assert losses, scene.reports[0].changes
+    card_text = guide._texts()[0]
+    for reason in losses:
+        assert f"'{reason}'" in card_text
+    card = guide.card_rect()
+    for rect in guide.keep_clear():
+        assert not card.colliderect(rect)
