@@ -275,10 +275,15 @@ def describe_ship_fight_action(engine: "Engine", state: "GameState", action: "Ac
     if isinstance(action, (ShipFightOn, ShipCeasefire)):
         me = state.upgoer(fight.sides[fight.order[fight.position]].upgoer)
         other = state.upgoer(fight.sides[1 - fight.order[fight.position]].upgoer)
+        offered = fight.position > 0  # the side that answered first offered a ceasefire (fighting on ends the truce)
         if isinstance(action, ShipFightOn):
+            refuses = f"{other.name} has offered a ceasefire, but " if offered else ""
             return (f"Fight on (round {fight.round + 1})",
-                    f"{me.name} will not stop: round {fight.round + 1} against {other.name} begins at once, "
-                    f"with the heat still aboard.")
+                    f"{refuses}{me.name} will not stop: round {fight.round + 1} against {other.name} begins at "
+                    f"once, with the heat still aboard.")
+        if offered:
+            return ("Accept the ceasefire",
+                    f"{other.name} has offered a ceasefire: {me.name} holds its fire too, and the fight is over.")
         return ("Offer a ceasefire",
                 f"{me.name} holds its fire. The fight ends only if {other.name} offers a ceasefire too.")
     if isinstance(action, TakeHit):
