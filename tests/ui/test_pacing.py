@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.client.shell.settings import Settings, reading_seconds
+from game.games.whatgoesup.rules.actions import Roll
 from game.client.whatgoesup.field import stage_words
 from game.client.whatgoesup.shipped import shipped_engine
 from game.tools.field_shots import _to_burn_roll, build_demo_state, open_field
@@ -119,3 +120,29 @@ def test_nothing_shows_the_result_before_the_dice_land(make_app, home, demo_stat
 def test_the_header_names_the_moment_by_its_roll(stage, kind, words):
     flight = SimpleNamespace(stage=stage, roll=SimpleNamespace(kind=kind) if kind else None)
     assert stage_words(flight) == words
+
+
+def test_what_a_computers_boom_did_stays_under_the_board_long_enough_to_read(make_app, home, demo_state):
+    """A computer's Boom the crew can help: the card is read, then the computer decides with the card still up
+    (before, the card went, came straight back for the decision still waiting, and the computer waited on it for
+    ever). What it did (the help spent, or what the Boom broke) ends the strip under the board, and stays as long
+    as its words take to read before the computer acts again (it acted 0.9 s later and the words were gone)."""
+    app, session, scene = _field(make_app, home, demo_state, human=False)
+    session.dice.roll = lambda engine, state: Roll(19)  # the burn goes Boom
+    for _ in range(int(40 / DT)):  # the computer moves Bram's craft, rolls, and reads its card
+        app.step(DT, [])
+        if scene.roll_panel.show is not None and scene.roll_panel.show.animation.done:
+            break
+    assert scene.roll_panel.show is not None and scene.roll_panel.show.dice.outcome == "boom"
+    for _ in range(int(60 / DT)):  # the card is read, then the computer takes the Boom as it is (or helps)
+        app.step(DT, [])
+        roll = session.state.flight.roll
+        if scene.roll_panel.show is None and (roll is None or roll.value is None):
+            break
+    told, acted = scene.story[-1], len(session.actions)
+    hold = scene._story_read_until - scene.time
+    assert "rolled 19" not in told and hold == pytest.approx(reading_seconds(told, app.settings), abs=0.1), (told, hold)
+    _settle(app, hold * 0.9)
+    assert scene.busy() and len(session.actions) == acted and scene.story[-1] == told
+    _settle(app, hold * 0.1 + 3.0)
+    assert len(session.actions) > acted  # then the computer goes on by itself

@@ -109,6 +109,7 @@ class FieldScene(GameScene):
         self._pending_story: list[str] = []  # the roll's own lines, told when its card is done
         self._told_since_roll: list[list[str]] = []  # the texts of each story line told while the roll's card was up
         self._deferred_sync = False
+        self._story_read_until = 0.0  # a computer waits till then: the strip's line, told after a roll, is read
         self._before_roll = None  # the state the dice were rolled in, shown until they land
         self.detail_rocket_rect: Optional[pygame.Rect] = None  # where the clicked craft's picture was drawn
         self.effects = EffectLayer(self.time_factor)
@@ -283,14 +284,17 @@ class FieldScene(GameScene):
         if self._deferred_sync:
             self._told_since_roll.append(texts)
 
-    def _tell_pending_story(self) -> None:
+    def _tell_pending_story(self) -> list[str]:
         """Tell the roll's own lines before those told since it was rolled (a help spent, what accepting it
-        did), so the story strip ends with how the roll ended, not with the dice it started from."""
+        did), so the story strip ends with how the roll ended, not with the dice it started from. Returns what
+        the roll did: every line but the die's own (a part lost, a derp hurt, a first)."""
         if self._pending_story:
             at = max(0, len(self.story) - len(self._told_since_roll))
             self.story = (self.story[:at] + [" ".join(self._pending_story)] + self.story[at:])[-6:]
+        did = self._pending_story[1:] + [text for texts in self._told_since_roll for text in texts]
         self._pending_story = []
         self._told_since_roll = []
+        return did
 
     def _drop_targets(self, state) -> dict[str, tuple[Action, ...]]:
         """Each step the active marker may be dropped on, and the action(s) that drop means."""
@@ -370,8 +374,25 @@ class FieldScene(GameScene):
 
     # -- computer programs (called by the flow's tick)
     def busy(self) -> bool:
-        """True while the dice are on screen: a computer program waits for them to be read."""
-        return self.roll_panel.show is not None or self._deferred_sync or bool(self.markers.glides)
+        """True while the dice are on screen, or what they did is still being read under the board: a computer
+        program waits for them to be read (and then, if its roll waits for help or a choice, decides with the
+        card still up)."""
+        if self._computer_deciding():
+            return False
+        return (self.roll_panel.show is not None or self._deferred_sync or bool(self.markers.glides)
+                or self.time < self._story_read_until)
+
+    def _computer_deciding(self) -> bool:
+        """A computer program's settled roll waits for its help or choice and its card has been up its reading
+        time: the computer decides now, the card still showing (dismissed, the card came straight back for the
+        decision still waiting, and the computer waited on it for ever)."""
+        show = self.roll_panel.show
+        if show is None or not show.animation.done or show.owner is None or self.state.programs[show.owner].human:
+            return False
+        if self.roll_panel.pending(self.state) not in ("help", "choice"):
+            return False
+        wait = self.result_wait()
+        return wait is not None and self.roll_panel.landed_for >= wait
 
     def roll_for_computer(self) -> None:
         self.roll(computer=True)
@@ -427,9 +448,15 @@ class FieldScene(GameScene):
                                         self.context.sounds)
         self.roll_panel.dismiss()
         if self._deferred_sync:
-            self._tell_pending_story()
+            did = self._tell_pending_story()
             self._deferred_sync = False
             self.markers.sync(self.state)
+            computer = show is not None and show.owner is not None and not self.state.programs[show.owner].human
+            if did and computer and self.story and self.time_factor > 0:
+                # what a computer's roll did ends the strip under the board as the card goes (the card told the
+                # rule, not which part or derp): it acts again once the line has had time to be read (``busy``;
+                # a player's own roll waits for the player anyway)
+                self._story_read_until = self.time + reading_seconds(self.story[-1], self.context.settings)
         if self.root is not None:
             self._refresh_widgets()
         if self.after_roll_show:
@@ -715,7 +742,7 @@ class FieldScene(GameScene):
         if was_animating and not self.roll_panel.animating:
             self._refresh_widgets()
         show = self.roll_panel.show
-        if show is not None and show.animation.done:
+        if show is not None and show.animation.done and not self._computer_deciding():
             decision = self.roll_panel.pending(self.state) in ("help", "choice") and self.can_act()
             wait = None if decision else self.result_wait()
             if wait is not None and self.roll_panel.landed_for >= wait:
