@@ -61,3 +61,17 @@ def test_every_rewording_meets_the_engines_words_in_seeded_play():
     never = [pattern.pattern for pattern, n in zip(patterns, met) if not n]
     assert not never, f"the engine no longer writes what these patterns follow: {never}"
     assert not unreadable, unreadable[:5]
+
+
+def test_a_build_is_told_without_the_engines_times_sign():
+    """The engine writes 'builds 1 x Burrow Pod (I8) for 3 points.'; the story says 'builds a Burrow Pod'."""
+    from game.games.whatgoesup.rules import engine as engine_module
+
+    class Part:  # the engine's sentence maker reads only the ids of the parts built
+        def __init__(self, some_id):
+            self.id = some_id
+
+    one = engine_module._built("Hop Agency", 1, "Otter Pod", (Part("I8"),), 3)
+    two = engine_module._built("Hop Agency", 2, "Burrow stage", (Part("I8"), Part("I9")), 16)
+    assert plain_story(one) == "Hop Agency builds an Otter Pod for 3 points."
+    assert plain_story(two) == "Hop Agency builds 2 of Burrow stage for 16 points."

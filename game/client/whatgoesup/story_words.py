@@ -59,6 +59,13 @@ def _loses(m: re.Match) -> str:
     return f"Every part of {m['craft']} loses {_safeties_lost(m['fail'], m['boom'])} for the rest of the flight."
 
 
+def _built(m: re.Match) -> str:
+    """'builds 1 x Burrow Pod' as 'builds a Burrow Pod'; more than one, 'builds 3 of Burrow Pod'."""
+    thing, count = m["thing"], int(m["n"])
+    what = f"{_article(thing)} {thing}" if count == 1 else f"{count} of {thing}"
+    return f"{m['who']} builds {what} for {m['cost']}."
+
+
 def _stamina_lost(m: re.Match) -> str:
     def lost(n: str) -> str:
         return "no stamina" if n == "0" else f"{n} stamina"
@@ -108,6 +115,7 @@ _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
                 r"for (?P<cost>\d+ points?)\.$"), _researched),
     (re.compile(r"^(?P<who>.+?) hires (?P<name>.+) \((?P<p>\d+)/(?P<e>\d+)/(?P<s>\d+)\), ready to fly today\.$"),
      _hired),
+    (re.compile(r"^(?P<who>.+?) builds (?P<n>\d+) x (?P<thing>.+) for (?P<cost>\d+ points?)\.$"), _built),
     (re.compile(r"^End of turn (?P<turn>\d+), (?P<program>.+?): (?P<lines>.*)\. Budget (?P<before>-?\d+) -> "
                 r"(?P<after>-?\d+)(?: \(held at the (?P<held>floor|ceiling) of -?\d+\))?\.$"), _turn_report),
     (re.compile(r"It starts at (?P<f>\d+)/(?P<b>\d+)"), lambda m: f"It starts at {_rating(m['f'], m['b'])}"),
