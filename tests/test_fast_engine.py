@@ -280,24 +280,28 @@ def view_facts(view):
 def test_blueprints_carried_over_equal_those_read_whole():
     """In play order through 40-turn random games (inventions, research, flights, trades, new turns), the
     blueprints view carried over from the program's last one holds exactly what reading the whole state gives:
-    the blueprints, their rows, the kinds whose next default name is taken, those names, counts and names."""
+    the blueprints, their rows, the kinds whose next default name is taken, those names, counts and names, and
+    each blueprint's place by id where the view carries it."""
     engine, whole = Engine(ENGINE.rules), Engine(ENGINE.rules)
-    compared = 0
+    compared = places = 0
 
     def check(before, action, after):
-        nonlocal compared
+        nonlocal compared, places
         if after.phase != "rnd":
             return
         for player in range(len(after.programs)):
             carried = engine.rnd_listing.blueprints(after, player)
             assert view_facts(carried) == view_facts(blueprints_read_whole(whole, after, player)), \
                 (after.turn, str(action))
+            if carried.at is not None:  # each blueprint's place by id, when carried over, is where it stands
+                assert carried.at == {thing.id: n for n, thing in enumerate(carried.mine)}, (after.turn, str(action))
+                places += 1
             compared += 1
 
     for seed in (300, 301):
         result = play_game(engine, default_setup(engine, 2, 40), seed, max_turns=40, check=False, on_action=check)
         assert result.failure is None
-    assert compared > 1000
+    assert compared > 1000 and places > 500
 
 
 def test_a_blueprint_named_as_another_kinds_next_default_takes_that_name_through_later_inventions():

@@ -522,7 +522,7 @@ class RndListing:
                 replaced = list(compress(range(len(old)), map(is_not, mine, old)))
             if all(mine[n].name == old[n].name and mine[n].kind == old[n].kind and mine[n].inventor == old[n].inventor
                    for n in replaced):
-                view = self._carried(state, last, mine, replaced, simulationist, people, player)
+                view = self._carried(state, last, mine, replaced, simulationist, people, player, last.at)
         if view is None:
             of_kind = {}
             for thing in mine:
@@ -631,10 +631,13 @@ class RndListing:
         ``replaced`` other values (research, a flight, a new turn: their rows made again, their blocks only
         where a row's values changed, so a block, its lists and the blocks' lists per level stand while the
         rows list the same actions), and any after them new (an invention: the counts, names and taken default
-        names grow)."""
+        names grow). ``places``: each of ``last``'s blueprints' place by id, carried over (None: not known)."""
         blocks = last.blocks
         remade: dict[int, list[BlueprintRow]] = {}  # block -> its rows, copied to be changed
+        old_mine = last.mine
         for n in replaced:
+            if places is not None and mine[n].id != old_mine[n].id:
+                places = None  # another blueprint in that place (as after a load): its places are worked out anew
             row = self._row(state, mine[n], simulationist)
             at, k = divmod(n, _BLOCK)
             rows = remade.get(at)
