@@ -55,11 +55,39 @@ def drift_die(engine, state) -> int:
         return 20
 
 
+def crew_out(engine, state) -> int:
+    """Derps still in space in Stop The Rock (0 if the engine cannot say): a saved game ends when none is."""
+    try:
+        return engine.rock_rules.crew_in_space(state)
+    except Exception:  # noqa: BLE001 - a header must never stop a game
+        return 0
+
+
+def flyby_words(left: int) -> str:
+    """When a saved world's rock flies by, the game's last turn: 'at the end of this turn', 'in 3 turns'."""
+    return "at the end of this turn" if left <= 1 else f"in {left} turns"
+
+
+def saved_words(engine, state, status: dict) -> str:
+    """What a saved world's players still have to do, and when the game ends (the engine's rule in
+    ``RockRules.end_of_turn``: once nobody is left in space, or as the rock flies by)."""
+    out = crew_out(engine, state)
+    flyby = flyby_words(status["turns_left"])
+    if not out:
+        return f"Everyone is home: the game ends with this turn (the rock flies by {flyby})."
+    try:
+        cost = -engine.rock_rules.scenario(state).score.per_derp_lost
+    except Exception:  # noqa: BLE001
+        cost = 0
+    costs = f"; each derp left out costs {cost} points" if cost > 0 else ""
+    return f"Bring your crew home: the game ends when nobody is in space, or as the rock flies by {flyby}{costs}."
+
+
 def rock_lines(engine, state, status: dict) -> tuple[str, str, str]:
     """(clock, nudges, drift) in a player's words."""
     left = status["turns_left"]
     if status["saved"]:
-        clock = "Saved! The rock will miss"
+        clock = "Saved! Bring the crew home" if crew_out(engine, state) else "Saved! The rock will miss"
     elif left <= 1:
         clock = "Impact at the end of this turn!"
     else:
@@ -69,6 +97,8 @@ def rock_lines(engine, state, status: dict) -> tuple[str, str, str]:
     if not status["saved"]:
         nudges += f" · a nudge now is worth +{value}"
     drift = DRIFT_WORDS.get(status["drift"], status["drift"]).format(die=drift_die(engine, state))
+    if status["saved"]:  # the drift no longer matters: when the game ends does
+        drift = f"It flies by {flyby_words(left)}"
     if status.get("drift_pending"):
         drift = f"The rock's D{drift_die(engine, state)} is rolled before R&D"
     return clock, nudges, drift
@@ -151,7 +181,9 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, layout, engine, stat
                   (track.right + layout.px(10), top.centery), anchor="midleft")
         bar = pygame.Rect(bottom.left, bottom.centery - layout.px(4), int(inner.w * 0.18), layout.px(8))
         draw_bar(surface, bar, status["nudge_total"] / max(1, status["nudges_needed"]), BAND_COLOURS["ok"])
-        words = f"{nudges} · {DRIFT_SHORT.get(status['drift'], status['drift']).format(die=drift_die(engine, state))}"
+        short = drift.lower() if status["saved"] else \
+            DRIFT_SHORT.get(status['drift'], status['drift']).format(die=drift_die(engine, state))
+        words = f"{nudges} · {short}"
         room = bottom.right - bar.right - layout.px(8)
         draw_text(surface, words, fit_font(words, room, layout.px(14)), INK,
                   (bar.right + layout.px(8), bottom.centery), anchor="midleft")

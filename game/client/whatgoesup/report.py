@@ -9,7 +9,7 @@ import pygame
 
 from game.client.scenes.game_scene import GameScene
 from game.client.scenes.still_scene import StillScene
-from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, turns_to_impact
+from game.client.whatgoesup.hud import ROCK_COLOUR, draw_rock_track, game_status, saved_words, turns_to_impact
 from game.client.whatgoesup.story_words import ROLL_WORDS, first_won, plain_story
 from game.client.kit.draw import draw_program_marker, program_colour
 from game.client.kit.text import draw_wrapped
@@ -52,6 +52,8 @@ def flight_line(event) -> tuple[str, str] | None:
         tone = match["outcome"].lower()
         what = ROLL_WORDS.get(match["what"].replace(" ", "_"), match["what"])  # as the roll card named it
         return f"{match['outcome']}! {match['craft']}'s {what} roll (rolled {match['value']})", tone
+    if event.kind == "rock" and "nudges the rock" in event.text:  # what moved the rock, and by how much
+        return plain_story(event.text).rstrip("!. ") + ".", "ok"
     if event.kind in ("flight", "consequence"):
         for words, tone in _FLIGHT_NEWS:
             if words in event.text:
@@ -62,7 +64,7 @@ def flight_line(event) -> tuple[str, str] | None:
 def rock_report_line(engine, state, status: dict) -> str:
     """The rock in one sentence for the end-of-turn report: the clock, the nudges given and still needed."""
     if status["saved"]:
-        return "The rock will miss the world: saved!"
+        return f"Saved! The rock will miss the world. {saved_words(engine, state, status)}"
     missing = max(0, status["nudges_needed"] - status["nudge_total"])
     left = status["turns_left"]
     clock = "Impact at the end of this turn" if left <= 1 else f"Impact in {left} turns"
@@ -166,6 +168,17 @@ class TurnReportScene(StillScene, GameScene):
         draw_rock_track(surface, track, status["turns_left"], turns_to_impact(engine, state), status["saved"], 0.0)
         text = rock_report_line(engine, state, status)
         room = rect.right - pad - (track.right + pad)
+        if status["saved"]:  # the headline, then what is left to do on a line of its own
+            head, _, rest = text.partition(". ")
+            head += "."
+            font = fit_font(head, room, layout.px(18), bold=True, min_size=max(8, layout.px(13)))
+            small = fit_font(rest, room, layout.px(15), min_size=max(8, layout.px(11)))
+            gap = layout.px(2)
+            top = rect.centery - (font.get_linesize() + gap + small.get_linesize()) // 2
+            draw_text(surface, head, font, BAND_COLOURS["ok"], (track.right + pad, top), anchor="topleft")
+            draw_text(surface, rest, small, INK, (track.right + pad, top + font.get_linesize() + gap),
+                      anchor="topleft")
+            return
         font = fit_font(text, room, layout.px(20), bold=True, min_size=max(8, layout.px(13)))
         draw_text(surface, text, font, ACCENT_LIGHT, (track.right + pad, rect.centery), anchor="midleft")
 
