@@ -44,3 +44,10 @@ def noun_for(count, noun: str, many: str | None = None) -> str:
 def counted(count, noun: str, many: str | None = None) -> str:
     """``count`` and the noun counted properly: ``counted(1, "dot")`` is "1 dot", ``counted(3, "dot")`` "3 dots"."""
     return f"{count} {noun if abs(count) == 1 else (many or plural(noun))}"
+
+
+def in_sentence(name: str) -> str:
+    """A name as it is said inside a sentence: lower case, but letters said one by one stay capitals ('Lower
+    stage' -> 'lower stage', 'RCS' -> 'RCS', 'EVA pack' -> 'EVA pack'): the client's words and the engine's
+    default blueprint names ('Carrot EVA pack Mk1')."""
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in name.split(" "))

@@ -5,15 +5,9 @@ engines use too); nouns whose plural is not the singular plus "s" say so once in
 """
 from __future__ import annotations
 
-from game.core.words import IRREGULAR, counted, noun_for, plural  # noqa: F401 - one formula, shared
+from game.core.words import IRREGULAR, counted, in_sentence, noun_for, plural  # noqa: F401 - one formula, shared
 
 
 def signed(count, noun: str, many: str | None = None) -> str:
     """Like ``counted`` with a sign: "+1 dot", "-2 dots"."""
     return f"{count:+d} {noun_for(count, noun, many)}"
-
-
-def in_sentence(name: str) -> str:
-    """A name as it is said inside a sentence: lower case, but letters said one by one stay capitals ('Lower
-    stage' -> 'lower stage', 'RCS' -> 'RCS', 'EVA pack' -> 'EVA pack')."""
-    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in name.split(" "))

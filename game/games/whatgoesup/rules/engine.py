@@ -33,7 +33,7 @@ from game.games.whatgoesup.rules.transfer import TransferSources
 from game.games.whatgoesup.rules.underped_actions import Program as ProgramSystem, WriteOrders
 from game.games.whatgoesup.rules.victory import VictoryRules
 from game.core.interface import CHANCE, TERMINAL, IllegalAction, IllegalSetup  # noqa: F401  (part of this engine's interface)
-from game.core.words import counted
+from game.core.words import counted, in_sentence
 
 _DOTS = attrgetter("dots")
 
@@ -518,7 +518,7 @@ class Engine:
             people = people_by_id(self.rules, people_id)
             count = already + 1
             stem = people.upgoer_names[(program + count - 1) % len(people.upgoer_names)]
-            name = f"{stem} {self.rules.components.kind(kind).name.lower()} Mk{count}"
+            name = f"{stem} {in_sentence(self.rules.components.kind(kind).name)} Mk{count}"
             if len(self._default_names) >= 4096:
                 self._default_names.clear()
             self._default_names[key] = name
