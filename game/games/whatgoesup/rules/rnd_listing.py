@@ -308,7 +308,7 @@ class StoredParts:
     the keys it is sorted by (a part's place in the state's items; heaviest first, then that place, for stages
     and capsules), so a part that comes or goes is put in or taken out where it belongs."""
 
-    __slots__ = ("foreign", "by_role", "stages", "capsules", "designs", "lists", "keys", "_first")
+    __slots__ = ("foreign", "by_role", "stages", "capsules", "designs", "lists", "keys", "_first", "_first_at")
 
     def __init__(self, lists: dict[str, list], keys: dict[str, list], designs: dict[str, Thing]):
         self.lists = lists  # "@foreign", "@stages", "@capsules" and each role -> the list
@@ -320,6 +320,7 @@ class StoredParts:
         self.capsules: list[Item] = lists.get("@capsules", [])  # capsules, heaviest first
         self.designs = designs  # every design read, by id
         self._first: object = self  # not worked out yet
+        self._first_at = -1  # the first part's place in the items (when worked out and there is one)
 
     def first(self) -> Optional[Item]:
         """The first part in storage in the state's order (the first of the roles' lists; worked out once)."""
@@ -327,7 +328,23 @@ class StoredParts:
             first = min(((keys[0], name) for name, keys in self.keys.items() if name[0] != "@" and keys),
                         default=None)
             self._first = None if first is None else self.lists[first[1]][0]
+            self._first_at = -1 if first is None else first[0]
         return self._first
+
+    def carry_first(self, before: StoredParts, going: Sequence[int], gone: Sequence[int],
+                    coming: list[tuple[int, Item]]) -> None:
+        """Hand this view the first part of ``before`` (its view of the items before, if worked out there), when
+        it is still in storage (its place ``going`` names no part that left storage), moved up past the places
+        ``gone``, or the part ``coming`` at an earlier place: what ``first`` would work out again."""
+        if before._first is before or before._first_at in going:
+            return
+        first, at = before._first, before._first_at
+        if first is not None and gone:
+            at -= bisect_left(gone, at)
+        for m, item in coming:
+            if first is None or m < at:
+                first, at = item, m
+        self._first, self._first_at = first, at
 
 
 _NO_PARTS = StoredParts({}, {}, {})
@@ -900,7 +917,9 @@ class RndListing:
                         lists[name].insert(at, value)
                     else:
                         del keys[name][at], lists[name][at]
-        return StoredParts(lists, keys, designs)
+        view_after = StoredParts(lists, keys, designs)
+        view_after.carry_first(view, [n for n, _ in going], gone, coming)
+        return view_after
 
     # ------------------------------------------------------------------ the families
     def invent(self, state: GameState, blueprints: Blueprints, points: int) -> list[Action]:
