@@ -96,8 +96,8 @@ def reentry_first(s):
 
 def test_by_default_a_craft_that_burns_up_at_reentry_with_no_capsule_still_reaches_it():
     """A crewless suborbital test of a launch stage alone ("Suborbital launches to test a lower stage can be done
-    without crew") has nothing to bring through reentry (no capsule, nothing reusable) and burns up there. As the shipped
-    rules read "visited", it entered Reentry: the new step's dot and the first are its program's."""
+    without crew") has nothing to bring through reentry (no capsule, nothing reusable) and burns up there. As the
+    shipped rules read "visited", it entered Reentry: the new step's dot and the first are its program's."""
     s = new_game(SHIPPED)
     s, test = assemble(SHIPPED, s, 0, "Test", capsule=False)
     s = fly(SHIPPED, start_flights(SHIPPED, s), test, {})

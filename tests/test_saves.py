@@ -100,6 +100,39 @@ def test_hand_edited_illegal_action_is_refused(tmp_path, rules, engine, game):
     assert str(info.value).endswith("action 1 (research T999 Fail to OK x1): you hold no blueprint called T999")
 
 
+def refused_half_way(path: Path, doc: dict, engine, game) -> int:
+    """Write ``doc`` with a die roll where its game's second turn began with a move (as if a change of the
+    engine's code had left no roll pending there); returns that action's number (1-based)."""
+    _, _, actions, _ = game
+    states = saves.replay(engine, game[0], actions)
+    n = next(i for i in range(1, len(actions)) if states.turn(i) == 2 and not isinstance(actions[i], Roll))
+    doc["actions"][n] = Roll(7).to_data()
+    write_doc(path, doc)
+    return n + 1
+
+
+def test_a_save_refused_half_way_says_where_in_a_players_words_and_is_kept(tmp_path, rules, engine, game):
+    """A save whose replay this version refuses part way (an old save replayed under changed code, or one changed
+    by hand) names the file and says what happened in words, the turn included; the engine's own words are kept
+    apart for whoever mends the file; the file is left as it was, and the Load screen's listing says the same."""
+    path, doc = saved_doc(tmp_path, engine, game)
+    n = refused_half_way(path, doc, engine, game)
+    before = path.read_bytes()
+    total = len(doc["actions"])
+    with pytest.raises(saves.SaveDiverged) as info:
+        load_game(path, engine)
+    words = (f"this version plays it another way: the move recorded at action {n} of {total} (turn 2) is not "
+             "allowed now. It was made by an earlier version or changed by hand; the file is kept as it is.")
+    assert info.value.reason == words
+    assert str(info.value) == f"{path}: {words} In detail: action {n} (roll 7): no roll is pending"
+    assert info.value.detail == "no roll is pending"
+    d = info.value.divergence
+    assert (d.action_number, d.actions, d.turn, d.failed) == (n, total, 2, False)
+    assert path.read_bytes() == before
+    (listing,) = saves.list_saves(tmp_path, engine)
+    assert listing.error == words and listing.divergence == d and listing.game is None
+
+
 def test_roll_when_no_roll_is_pending_is_refused(tmp_path, rules, engine, game):
     path, doc = saved_doc(tmp_path, engine, game)
     doc["actions"].insert(2, Roll(7).to_data())
@@ -245,8 +278,10 @@ def test_an_engine_crash_during_replay_is_a_save_error(tmp_path, rules, engine, 
         raise KeyError("T1")
 
     monkeypatch.setattr(engine, "apply", broken)
-    with pytest.raises(SaveError, match=r"action 1 \(.*\): the rules engine failed on it \(KeyError: 'T1'\)"):
+    with pytest.raises(SaveError, match=r"action 1 \(.*\): the rules engine failed on it \(KeyError: 'T1'\)") as info:
         load_game(path, engine)
+    assert info.value.reason.startswith("this version cannot replay it: its rules engine failed at action 1 of ")
+    assert info.value.divergence.failed and info.value.detail == "KeyError: 'T1'"
 
 
 def test_a_stop_the_rock_setup_round_trips(tmp_path, rules, engine):

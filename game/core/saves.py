@@ -58,6 +58,51 @@ def _about(path: Path, reason: str) -> SaveError:
     return SaveError(f"{path}: {reason}", reason)
 
 
+@dataclass(frozen=True)
+class Divergence:
+    """Where a save's replay left the game it recorded: this version's engine refuses its action
+    ``action_number`` (1-based) of ``actions``, made in turn ``turn``, or (``failed``) fails on it. ``why``: the
+    engine's reason or failure, technical words kept out of the sentence a player reads first. The save
+    holds only its log, so a replay that goes another way without a refusal cannot be told from the game
+    it recorded."""
+
+    action_number: int
+    actions: int
+    turn: int
+    why: str
+    failed: bool = False
+
+    def brief(self, turn_word: str = "turn") -> str:
+        """``words`` in one short line, for a list of saves."""
+        if self.failed:
+            return f"this version cannot replay it past {turn_word} {self.turn}; the file is kept as it is."
+        return (f"this version plays it another way from {turn_word} {self.turn} (action {self.action_number} of "
+                f"{self.actions}); the file is kept as it is.")
+
+    def words(self, turn_word: str = "turn") -> str:
+        """What happened, in a player's words (``turn_word``: what the game calls a turn, in lower case)."""
+        where = f"action {self.action_number} of {self.actions} ({turn_word} {self.turn})"
+        if self.failed:
+            return f"this version cannot replay it: its rules engine failed at {where}. The file is kept as it is."
+        return (f"this version plays it another way: the move recorded at {where} is not allowed now. It was "
+                "made by an earlier version or changed by hand; the file is kept as it is.")
+
+
+class SaveDiverged(SaveError):
+    """A save whose replay this version's engine refuses or fails on part way (``divergence``)."""
+
+    def __init__(self, message: str, divergence: Divergence, reason: Optional[str] = None):
+        super().__init__(message, reason if reason is not None else message, divergence.why)
+        self.divergence = divergence
+
+
+def _named(path: Path, exc: SaveError) -> SaveError:
+    """``exc`` with the file's name in front of its message, keeping its reason, detail and divergence."""
+    if isinstance(exc, SaveDiverged):
+        return SaveDiverged(f"{path}: {exc}", exc.divergence, exc.reason)
+    return SaveError(f"{path}: {exc}", exc.reason, exc.detail)
+
+
 
 
 # ------------------------------------------------------------------ documents
@@ -251,7 +296,8 @@ def edited_notice(edited_rolls: Sequence[EditedRoll]) -> str:
     """One sentence for the story log and the client about a save whose rolls were changed."""
     first = edited_rolls[0]
     more = f" ({counted(len(edited_rolls) - 1, 'more roll')} differ too)" if len(edited_rolls) > 1 else ""
-    return f"This save was edited: {first}{more}. The game goes on from the save as written."
+    return (f"This save was edited: {first}{more}, unless an earlier version of the game made it and its rules "
+            "went another way. The game goes on from the save as written.")
 
 
 def read_document(path: Path | str) -> dict:
@@ -331,10 +377,15 @@ def _replay_all(engine, setup: Any, actions: Sequence[Action],
                     edited.append(EditedRoll(n, rolls, action.value, expected.value))
             state = engine.apply(state, action)
         except IllegalAction as exc:
-            raise SaveError(f"action {n} ({action}): {exc}") from None
+            # The player's words first; the action and the engine's reason after, for whoever mends the file.
+            diverged = Divergence(n, len(actions), states.turn(len(states) - 1), str(exc))
+            raise SaveDiverged(f"{diverged.words()} In detail: action {n} ({action}): {exc}", diverged,
+                               diverged.words()) from None
         except Exception as exc:  # an engine bug: still no traceback for the player
-            raise SaveError(f"action {n} ({action}): the rules engine failed on it "
-                            f"({type(exc).__name__}: {exc})") from exc
+            diverged = Divergence(n, len(actions), states.turn(len(states) - 1), f"{type(exc).__name__}: {exc}",
+                                  failed=True)
+            raise SaveDiverged(f"{diverged.words()} In detail: action {n} ({action}): the rules engine failed on "
+                               f"it ({diverged.why})", diverged, diverged.words()) from exc
         states.append(action, state)
     return states, tuple(edited)
 
@@ -362,7 +413,9 @@ def load_game(path: Path | str, engine, allow_mismatch: bool = False, strict: bo
     document = read_document(path)
     try:
         return _load_document(document, engine, allow_mismatch, strict, dice, follow_edition)
-    except (SaveError, BadData) as exc:
+    except SaveError as exc:
+        raise _named(path, exc) from None
+    except BadData as exc:
         raise _about(path, str(exc)) from None
 
 
@@ -437,6 +490,7 @@ class SaveListing:
     game: Optional[LoadedGame] = None
     error: Optional[str] = None
     detail: str = ""  # the technical words behind ``error`` ('' if none)
+    divergence: Optional[Divergence] = None  # where the replay of a save that no longer replays stopped
 
     @property
     def ok(self) -> bool:
@@ -467,7 +521,8 @@ def _listing(path: Path, modified: float, engine) -> Optional[SaveListing]:
     except SaveError as exc:
         if not _looks_like_a_save(path):
             return None
-        return SaveListing(path, modified, error=exc.reason, detail=exc.detail)
+        return SaveListing(path, modified, error=exc.reason, detail=exc.detail,
+                           divergence=getattr(exc, "divergence", None))
 
 
 # ------------------------------------------------------------------ undo

@@ -39,6 +39,7 @@ class SaveInfo:
     words: str = ""  # where the saved game stands, in its game's words
     error: Optional[str] = None
     detail: str = ""  # the technical words behind ``error``, shown dim under it
+    explanation: str = ""  # ``error`` in full when the row says it briefly (the Load button's tooltip)
     edited: bool = False  # it loads, but a recorded roll is not the one its seed gives
 
     @property
@@ -55,6 +56,10 @@ def game_saves_dir(entry) -> Path:
 def save_info(listing: saves.SaveListing, entry) -> SaveInfo:
     """A row of the Load screen: what a save holds (replayed to be sure), or why it cannot be loaded."""
     if listing.game is None:
+        if listing.divergence is not None:  # it no longer replays: said with the game's own word for a turn
+            turn_word = entry.turn_word.lower()
+            return SaveInfo(listing.path, listing.modified, error=listing.divergence.brief(turn_word),
+                            detail=listing.detail, explanation=listing.divergence.words(turn_word))
         return SaveInfo(listing.path, listing.modified, error=listing.error, detail=listing.detail)
     final = listing.game.final
     words = entry.save_words(final)
@@ -73,12 +78,16 @@ def list_saves(entry, folder: Optional[Path] = None) -> list[SaveInfo]:
 
 def load_into_game(context, path: Path, game_id: Optional[str] = None) -> Optional[str]:
     """Load ``path`` as a game of ``game_id`` (default: the first hosted) and start playing it; returns the
-    reason when it cannot be loaded (nothing changes)."""
+    reason when it cannot be loaded, in a player's words without the file's name (nothing changes, and the
+    file is never touched)."""
     entry = context.game(game_id)
     try:
         session = GameSession.load(entry.engine(), path, saves_dir=path.parent)
     except saves.SaveError as exc:
-        return str(exc)
+        divergence = getattr(exc, "divergence", None)
+        if divergence is not None:
+            return divergence.words(entry.turn_word.lower())
+        return exc.reason
     context.start_game(session, entry.id)
     return None
 
@@ -98,7 +107,7 @@ def continue_latest(context, game_id: Optional[str] = None, on_nothing: Optional
         return
     error = load_into_game(context, path, entry.id)
     if error:
-        open_load(context, f"The latest save could not be loaded: {error}", entry.id)
+        open_load(context, f"The latest save, {path.name}, could not be loaded: {error}", entry.id)
 
 
 def slug(text: str) -> str:
@@ -141,8 +150,8 @@ class LoadScene(GameScene):
             row = self.row_rect(n)
             rect = pygame.Rect(0, 0, layout.px(140), min(row.h - layout.px(12), layout.px(48)))
             rect.midright = (row.right - layout.px(12), row.centery)
-            self.add_button(f"load:{n}", rect, "Load", "@menu_button", enabled=info.ok,
-                            tooltip=None if info.ok else "This save cannot be loaded; the reason is shown")
+            why = None if info.ok else f"This save cannot be loaded: {info.explanation or info.error}"
+            self.add_button(f"load:{n}", rect, "Load", "@menu_button", enabled=info.ok, tooltip=why)
         vw, vh = layout.virtual_width, layout.virtual_height
         self.add_button("back", layout.rect(24, vh - 24 - 56, 200, 56), "Back", "@menu_button")
         pages = max(1, (len(self.infos) + PAGE - 1) // PAGE)
@@ -199,15 +208,16 @@ class LoadScene(GameScene):
                            (x, row.top + layout.px(8)))
             draw_text(surface, when, fit_font(when, text_w - tr.w - layout.px(20), layout.px(16)), INK_DIM,
                       (tr.right + layout.px(16), tr.centery), anchor="midleft")
-            box = pygame.Rect(x, tr.bottom + layout.px(4), text_w, row.bottom - tr.bottom - layout.px(6))
+            box = pygame.Rect(x, tr.bottom + layout.px(2), text_w, row.bottom - tr.bottom - layout.px(2))
+            lines = max(1, box.h // small.get_linesize())  # a message above the rows leaves room for one
             if info.ok:
                 text = info.words
                 if info.edited:
-                    text = f"edited (a roll is not the one its seed gives) · {text}"
+                    text = f"edited, or from an earlier version (a roll is not the one its seed gives) · {text}"
                 draw_wrapped(surface, text, small, ACCENT_HOT if info.edited else ACCENT_LIGHT, box, 1)
             else:
                 reason = f"Cannot be loaded: {info.error}"
-                draw_wrapped(surface, reason, small, ACCENT_HOT, box, 2)
+                draw_wrapped(surface, reason, small, ACCENT_HOT, box, min(2, lines))  # cut: whole in the tooltip
                 room = box.w - small.size(reason)[0] - layout.px(24)
                 if info.detail and room > layout.px(120):  # the parser's words, for whoever mends the file: apart, dim
                     detail_font = font_px(layout.px(14))
