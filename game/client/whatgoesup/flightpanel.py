@@ -360,15 +360,19 @@ def write_off_words(engine: "Engine", state: "GameState", upgoer_id: str) -> str
     the craft, which becomes debris."""
     aboard = [d for d in state.derps if d.location == upgoer_id and not d.dead]
     crew = [d for d in aboard if d.system is None]
+    craft = state.find("upgoer", upgoer_id)
+    step = engine.rules.board.step(craft.location) if craft is not None and craft.location else None
+    drifts = step is not None and step.next is not None  # as the turn's end drifts a wreck: on to its next stop
     if not crew:
         robots = " Its robots are lost with it." if aboard else ""
-        return ("Give up on this craft: with nobody aboard it becomes debris, drifting along its orbit, which any "
-                f"program may track.{robots}")
+        where = "drifting on along its course" if drifts else "left where it is"
+        return f"Give up on this craft: with nobody aboard it becomes debris, {where}, which any program may track.{robots}"
     one, cost = len(crew) == 1, -engine.rules.economy.dots.per_derp_lost * len(crew)
     who = "The derp aboard waits" if one else f"The {len(crew)} derps aboard wait"
     price = f", and {'costs' if one else 'cost'} you {counted(cost, 'dot')} now" if cost > 0 else ""
-    return (f"Give up on this craft: nobody steers it any more, and it drifts along its orbit. {who} there for "
-            f"a rescuer, living on its rations{price}.")
+    where = "it drifts on along its course" if drifts else "it stays where it is"
+    return (f"Give up on this craft: nobody steers it any more, and {where}. {who} there for a rescuer, living on "
+            f"its rations{price}.")
 
 
 def describe_action(engine: "Engine", state: "GameState", action: "Action") -> tuple[str, str]:
