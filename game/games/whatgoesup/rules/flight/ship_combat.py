@@ -367,7 +367,9 @@ class ShipCombatPart(FlightBase):
         dice = a.count * weapon.dice_per_system
         fired = ready[: a.count]
         names = ", ".join(self._name(state, state.item(i)) for i in fired)
-        text = f"{craft.name} fires {names} at {target.name}: {dice} dice, kept only if they fit within its mass of {them.mass}."
+        fits = "it fits" if dice == 1 else "they fit"
+        text = (f"{craft.name} fires {names} at {target.name}: {counted(dice, 'die', 'dice')}, kept only if {fits} "
+                f"within its mass of {them.mass}.")
         if weapon.heat_per_system:
             text += f" Heat aboard rises to {heat}."
         state = self._say(state, [Event(text, craft.owner, "fight")])
