@@ -188,3 +188,26 @@ def test_choosing_a_goal_victory_suggests_a_long_game(make_app):
     scene = app.context.stack.top
     assert scene.victory == "one_small_step" and scene.turn_limit == 40
     assert scene.setup().turn_limit == 40
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_a_races_status_names_the_programs_when_they_all_stand_alike(make_app, home, size):
+    """One Small Step on turn 3: the header read '● not on the Moon yet ▲ not on the Moon yet ■ not on the Moon
+    yet' (race_status shot): the names dropped to fit, and a marker alone never said whose it was. When every
+    program's words are the same, the line names each program once and says the words once."""
+    from game.client.kit.style import font_px
+    from game.client.whatgoesup.hud import HUD_W, game_status, progress_words, shared_row
+    from game.tools.rock_shots import race_session
+
+    app = make_app(size)
+    session = race_session(home / "saves")
+    state, layout = session.state, app.layout
+    lines = game_status(session.engine, state)["lines"]
+    assert [progress_words(line) for line in lines] == ["not on the Moon yet"] * 3
+    width = min(layout.px(HUD_W), int(layout.width * 0.42)) - 2 * layout.px(8)
+    row = shared_row(layout, state.programs, lines, width, max(3, layout.px(6)))
+    assert row == [(state.programs[0], "Ayla"), (state.programs[1], "Bram"), (state.programs[2], "Cleo"),
+                   (None, "· all three: not on the Moon yet")]
+    font = font_px(layout.px(13))
+    assert sum(font.size(text)[0] for _, text in row) < width
+    assert shared_row(layout, state.programs, ["Ayla: 51 dots", "Bram: 47 dots", "Cleo: 43 dots"], width, 6) is None

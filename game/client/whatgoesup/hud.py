@@ -156,6 +156,23 @@ def progress_words(line: str) -> str:
     return match["rest"] if match else line
 
 
+def shared_row(layout, programs, lines: list[str], width: int, r: int) -> Optional[list[tuple[object, str]]]:
+    """The race's second line when every program's progress reads the same ('not on the Moon yet'): each
+    program's marker and name, then the words once ('● Ayla ▲ Bram ■ Cleo · all three: not on the Moon yet'),
+    as (program or None, text) in order; None when the words differ or the names do not fit ``width`` (each
+    line in its own slot then, the name dropped when it does not fit: the marker alone could not say whose it
+    was)."""
+    words = {progress_words(line) for line in lines}
+    if len(lines) < 2 or len(words) != 1:
+        return None
+    font = font_px(layout.px(13))
+    row = [(program, program.name) for program in programs[:len(lines)]]
+    everyone = {2: "both", 3: "all three", 4: "all four"}.get(len(row), "all")
+    row.append((None, f"· {everyone}: {words.pop()}"))
+    used = sum(2 * r + layout.px(5) + font.size(text)[0] + layout.px(10) for _, text in row)
+    return row if used <= width else None
+
+
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, layout, engine, state, time: float = 0.0) -> bool:
     """The goal and how close it is, in ``rect`` (two lines). False when there is nothing to show."""
     status = game_status(engine, state)
@@ -199,9 +216,20 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, layout, engine, stat
     draw_text(surface, goal, fit_font(goal, top.w, size, bold=True), ACCENT_LIGHT, (top.left, top.centery),
               anchor="midleft")
     lines = status.get("lines", [])
+    r = max(3, layout.px(6))
+    shared = shared_row(layout, state.programs, lines, bottom.w, r)
+    if shared is not None:  # everyone at the same point: each name once, the words once
+        x = bottom.left
+        font = font_px(layout.px(13))
+        for program, text in shared:
+            if program is not None:
+                draw_program_marker(surface, program.index, (x + r + 1, bottom.centery), r, program_colour(program))
+                x += 2 * r + layout.px(5)
+            draw_text(surface, text, font, INK, (x, bottom.centery), anchor="midleft")
+            x += font.size(text)[0] + layout.px(10)
+        return True
     n = max(1, len(lines))
     slot = bottom.w / n
-    r = max(3, layout.px(6))
     for k, (program, line) in enumerate(zip(state.programs, lines)):
         x = bottom.left + int(slot * k)
         draw_program_marker(surface, program.index, (x + r + 1, bottom.centery), r, program_colour(program))
