@@ -418,7 +418,7 @@ class RndListing:
         #: that decides whether one is listed: the crew's list is kept per derps tuple and level of points.
         crew_costs = (rules.components.underped.program_cost_per_stamina, costs.heal_derp, costs.train_per_point)
         self._crew_costs = (crew_costs, sorted(set(crew_costs)))
-        self._crew: dict[int, tuple] = {}  # per program: (derps, Upgoers when read, level of points, the list)
+        self._crew: dict[int, tuple] = {}  # per program: (derps, level of points -> (Upgoers when read, the list))
         self._assembles: dict[int, tuple[UpgoerDesign, Assemble]] = {}
         self._verdicts: dict[tuple, tuple[bool, ...]] = {}  # what the suggested designs' checks read -> verdicts
         self._rows: dict[int, tuple[Thing, bool, BlueprintRow]] = {}
@@ -964,15 +964,18 @@ class RndListing:
         return hit
 
     def crew_actions(self, state: GameState, player: int, points: int) -> list[Action]:
-        """Programming, healing and training, per derp in order (kept per derps tuple and what the program can
-        pay for, and per Upgoers tuple only when a system of the program is aboard a craft, which it may
-        programme only on the pad)."""
+        """Programming, healing and training, per derp in order (kept per derps tuple and each level of points,
+        what the program can pay for, and per Upgoers tuple only when a system of the program is aboard a craft,
+        which it may programme only on the pad)."""
         derps, upgoers = state.derps, state.upgoers
         (program_cost, heal_cost, train_cost), levels = self._crew_costs
         level = bisect_right(levels, points)
-        hit = self._crew.get(player)
-        if hit is not None and hit[0] is derps and hit[2] == level and (hit[1] is None or hit[1] is upgoers):
-            return hit[3]
+        kept = self._crew.get(player)
+        if kept is None or kept[0] is not derps:
+            kept = self._crew[player] = (derps, {})
+        hit = kept[1].get(level)
+        if hit is not None and (hit[0] is None or hit[0] is upgoers):
+            return hit[1]
         derp_rules = self.rules.economy.derps
         can_program, can_heal, can_train = program_cost <= points, heal_cost <= points, train_cost <= points
         aboard = False  # whether a system aboard a craft was looked at (its craft's status read)
@@ -998,7 +1001,7 @@ class RndListing:
             for skill in SKILLS:
                 if not derp.trained_skill or derp.trained_skill == skill:
                     actions.append(made(Train, derp.id, skill, 1))
-        self._crew[player] = (derps, upgoers if aboard else None, level, actions)
+        kept[1][level] = (upgoers if aboard else None, actions)
         return actions
 
     def reverse_engineering(self, state: GameState, player: int, blueprints: Blueprints,
