@@ -405,14 +405,14 @@ def _parts_mass(things: tuple, items: tuple) -> int:
     if kept_things is things and kept_items is items:
         return mass
     if kept_things is not things and _same_masses(kept_things, things):  # a roll or a research: no mass changed
-        thing_mass.update(zip(map(_ID, things[len(kept_things):]), map(_MASS, things[len(kept_things):])))
+        thing_mass.update({thing.id: thing.mass for thing in things[len(kept_things):]})
         kept_things = things
-    found = changes_since(kept_items, items, _UNSEEN_STEPS) \
+    found = changes_since(kept_items, items, _MASS_STEPS) \
         if kept_things is things and len(items) > _LONG_POOL else None
-    if found is None:
+    if found is None:  # (comprehensions: an attribute read in one costs half what map(attrgetter) does)
         if kept_things is not things:
-            thing_mass = dict(zip(map(_ID, things), map(_MASS, things)))
-        mass = sum(map(thing_mass.__getitem__, map(_THING_ID, items)))
+            thing_mass = {thing.id: thing.mass for thing in things}
+        mass = sum([thing_mass[item.thing_id] for item in items])
     else:
         weigh = thing_mass.__getitem__
         gone, changed = found
@@ -433,9 +433,15 @@ def _same_masses(kept: Optional[tuple], things: tuple) -> bool:
     with every blueprint in place of the same mass: then each kept blueprint weighs what it weighed."""
     if kept is None or len(things) <= _LONG_POOL:
         return False
-    replaced = replaced_since(kept, things, _UNSEEN_STEPS)
+    replaced = replaced_since(kept, things, _MASS_STEPS)
     return replaced is not None and all(things[n].mass == kept[n].mass for n in replaced)
-_ID, _MASS, _THING_ID = attrgetter("id"), attrgetter("mass"), attrgetter("thing_id")
+
+
+#: How many ``replace_in`` / ``appended`` / ``removed`` steps back the kept masses follow the things and items: a
+#: flight's first step finds them kept from the last flight, a whole R&D phase of builds and research before (a
+#: few dozen steps, each one dict look-up; reading a long game's things and items whole costs as much as 1,000).
+_MASS_STEPS = 64
+_ID, _THING_ID = attrgetter("id"), attrgetter("thing_id")
 
 
 @looks_at("things", "items", "programs", "upgoers", phases=("flight",))
