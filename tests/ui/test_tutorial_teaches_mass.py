@@ -16,14 +16,14 @@ SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 
 def _click(app, button, settle=2):
-    """A real click on ``button``: the events go through the queue the app reads each frame."""
+    """Press ``button`` as pygame_gui reports a click (other tests move the real mouse, which pygame_gui's
+    hovering reads, so a click made of mouse events depends on the tests run before)."""
+    import pygame_gui
+
     assert button.visible and button.is_enabled, getattr(button, "text", button)
-    pos = button.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    app.step(1 / 30, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button, "ui_object_id": ""})])
     for _ in range(settle):
-        app.step(1 / 30)
+        app.step(1 / 30, [])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -110,3 +110,26 @@ def test_the_home_report_lesson_names_the_line_that_cost_dots(make_app, size):
     card = guide.card_rect()
     for rect in guide.keep_clear():
         assert not card.colliderect(rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_research_lesson_reads_a_rating_as_the_engine_judges_it(make_app, size):
+    """'1/5' was never explained as a pair of safeties: the lesson now says which rolls work, Fail and go Boom,
+    and that is the engine's judgement of every D20 value; the card keeps off the Research form it points at."""
+    from game.games.whatgoesup.rules.reliability import Outcome, judge
+    from game.tools.tutorial_shots import shot_key_lesson
+
+    app = make_app(size)
+    guide = shot_key_lesson(app, "research")
+    text = guide._texts()[0]
+    assert ("A rating is two safeties, Fail/Boom: roll below the first and the part works (OK), at or above the "
+            "second it goes Boom, in between it Fails.") in text
+    start = guide.session.engine.rules.economy.research.new_thing_rating
+    assert f"New things start at {start}: on a D20 nothing works yet." in text
+    said = {v: Outcome.OK if v < start.fail else Outcome.BOOM if v >= start.boom else Outcome.FAIL
+            for v in range(1, 21)}
+    assert said == {v: judge(v, start) for v in range(1, 21)}
+    assert Outcome.OK not in said.values()  # 'nothing works yet'
+    card = guide.card_rect()
+    assert guide.keep_clear() and not any(card.colliderect(rect) for rect in guide.keep_clear())
+    assert pygame.Rect((0, 0), size).contains(card)

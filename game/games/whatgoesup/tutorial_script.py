@@ -415,10 +415,10 @@ LESSONS: tuple[Lesson, ...] = (
            "in space. Pick Capsule in Kind, set Mass 3 (it carries 2), and Invent.",
            RND_FORM, lambda s, top: bool(_things(s, "capsule", 3))),
     Lesson("research", "Research: make them safer",
-           "New things start at {start}: on a D20, {start_boom} or more goes Boom and anything lower Fails, so "
-           "nothing works yet. Research moves one safety one step for {research} point per mass. Open Research "
-           "and improve 'Fail to OK' by 1 step on the lower stage and 1 on the capsule. The preview shows the "
-           "new rating before you pay.",
+           "A rating is two safeties, Fail/Boom: roll below the first and the part works (OK), at or above the "
+           "second it goes Boom, in between it Fails. New things start at {start}: on a D20 nothing works yet. "
+           "Research moves one safety one step for {research} point per mass. Open Research and improve 'Fail "
+           "to OK' by 1 step on the lower stage and 1 on the capsule; the preview shows the new rating.",
            {"rnd": "tab:research"}, lambda s, top: _researched(s)),
     Lesson("build", "Build the parts",
            "A blueprint is not a rocket yet. Open Build and build one lower stage and one capsule "
