@@ -276,7 +276,7 @@ class AssemblyScene(StillScene, GameScene):
             if derp.location is HOME and not derp.is_system:  # a robot is loaded as its part
                 why = "" if derp.can_fly else f" · {derp.busy or derp.condition}"
                 rows.append(("crew", derp.id, "crew", derp.name,
-                             f"derp · skills {derp.piloting}/{derp.engineering}/{derp.stamina}{why}"))
+                             f"Piloting {derp.piloting} · Engineering {derp.engineering} · Stamina {derp.stamina}{why}"))
         return rows
 
     def _row_image(self, role: str, name: str, details: str, size: tuple[int, int]) -> pygame.Surface:
