@@ -21,6 +21,7 @@ from game.games.whatgoesup.rules.scenario import give_derp, give_stock, give_thi
 from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, replace_in, update
 from game.games.whatgoesup.rules.tables import load_rules
+from game.games.whatgoesup.sim import check_invariants
 
 R = load_rules()
 E = Engine(R)
@@ -1153,3 +1154,31 @@ def test_a_lost_derp_costs_five_dots():
     s = FR._injure(s, up(s, "A"), [derp(s, crew_a[0])], "test")
     assert derp(s, crew_a[0]).dead
     assert ("A0 lost", -5) in entries(s, 0)
+
+
+def test_a_craft_written_off_empty_lets_go_of_the_craft_it_was_docked_to_on_both_sides():
+    """A craft written off with nobody aboard is debris and undocks, as a wreck emptied at the turn's end does
+    ("write off an unoccupied Upgoer ... as space debris", 2014). Hop flies A and B to the first Low Orbit step,
+    B docks with A, hands its derp across and is written off empty: neither craft lists the other as docked any
+    more. (Before, B let go of A but A still listed B, and carried the debris along as a docked partner.)"""
+    s = new_game(players=1)
+    s, da, crew_a, _ = kit(s, 0, "A")
+    s, db, crew_b, _ = kit(s, 0, "B")
+    s = start(s, [da, db])
+    s = auto(s, at("B", "after"))
+    a, b = uid(s, "A"), uid(s, "B")
+    assert up(s, "A").location == up(s, "B").location == "low_1"
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    assert up(s, "A").docked_with == (b,) and up(s, "B").docked_with == (a,)
+    s = act(s, Transfer(b, a, derps=(crew_b[0],)))
+    assert derp(s, crew_b[0]).location == a
+    before = s
+    s = act(s, WriteOff(b))
+    assert up(s, "B").status == "debris"
+    assert up(s, "B").docked_with == () and up(s, "A").docked_with == ()
+    assert check_invariants(E, before, WriteOff(b), s) == []  # simulate's docking_agrees_both_ways found the old way
+    texts = [e.text for e in s.events]
+    told = texts.index("B undocks from A as it is written off.")
+    assert texts[told + 1] == "B is written off and becomes debris."
+    s = auto(s, in_rnd(2))  # the turn ends (B moved last): A flies on alone
+    assert up(s, "A").docked_with == () and up(s, "A").status == "flying"

@@ -139,6 +139,26 @@ def test_a_craft_between_duration_steps_at_the_end_of_a_turn_is_caught(engine, f
            f"which is not a duration step" in problems
 
 
+def test_a_docking_recorded_on_one_side_only_is_caught(engine, flight_game):
+    """A craft listing a partner that does not list it back, a partner gone from the game, or a craft out of
+    play still docked: each is caught after a real flight step (the checks on their quick path)."""
+    result, index, craft = flight_game
+    checks, state = _passed_at(engine, result, index)
+    action = result.actions[index]
+    empty = dataclasses.replace(craft, id="U998", name="Husk", modules=(), stages=(), crew=(), fuel=0, rations=0,
+                                docked_with=())
+    one_sided = _with_upgoer(dataclasses.replace(state, upgoers=state.upgoers + (empty,)), craft.id,
+                             docked_with=("U998",))
+    assert checks(state, action, one_sided) == [
+        f"docking_agrees_both_ways: {craft.name} is docked with Husk, which does not list it as docked"]
+    checks, state = _passed_at(engine, result, index)
+    assert checks(state, action, _with_upgoer(state, craft.id, docked_with=("U999",))) == [
+        f"docking_agrees_both_ways: {craft.name} is docked with U999, which is no longer in the game"]
+    checks, state = _passed_at(engine, result, index)
+    assert checks(state, action, _with_upgoer(state, craft.id, status="destroyed", docked_with=("U999",))) == [
+        f"docking_agrees_both_ways: {craft.name} is destroyed but still docked with U999"]
+
+
 def test_a_state_that_failed_is_never_taken_as_passed(engine, rnd_game):
     """After a failure the next check asks every invariant again: the broken values are not skipped as seen."""
     checks, state = _passed_at(engine, rnd_game, 5)

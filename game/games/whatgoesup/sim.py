@@ -346,6 +346,35 @@ def flight_supplies_never_negative(engine: Engine, before: GameState, action: Ac
     return None
 
 
+#: The statuses of a craft out of play (home, gone up in smoke or away for good): it is docked with nobody.
+_OUT_OF_PLAY = frozenset({"landed", "destroyed", "escaped"})
+
+
+@looks_at("upgoers")
+def docking_agrees_both_ways(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
+    """Docking is recorded on both craft: each craft a craft lists as docked is still in play and lists it back,
+    and a craft out of play (landed, destroyed, escaped) is docked with nobody. Only the few docked craft are
+    read (the others are passed over at C speed), and only after an action that changed the craft."""
+    upgoers = after.upgoers
+    docked = tuple(compress(upgoers, map(_DOCKED_WITH, upgoers)))
+    if not docked:
+        return None
+    by_id = index_by_id(upgoers)
+    for craft in docked:
+        if craft.status in _OUT_OF_PLAY:
+            return f"{craft.name} is {craft.status.replace('_', ' ')} but still docked with {', '.join(craft.docked_with)}"
+        for partner_id in craft.docked_with:
+            partner = by_id.get(partner_id)
+            if partner is None:
+                return f"{craft.name} is docked with {partner_id}, which is no longer in the game"
+            if craft.id not in partner.docked_with:
+                return f"{craft.name} is docked with {partner.name}, which does not list it as docked"
+    return None
+
+
+_DOCKED_WITH = attrgetter("docked_with")
+
+
 @looks_at("turn", "phase")
 def crafts_rest_on_duration_steps(engine: Engine, before: GameState, action: Action, after: GameState) -> Optional[str]:
     """When a turn ends, every craft and piece of debris in space sits on a duration step."""
@@ -534,6 +563,7 @@ INVARIANTS: list[Invariant] = [
     derps_conserved,
     systems_match_their_parts,
     flight_supplies_never_negative,
+    docking_agrees_both_ways,
     crafts_rest_on_duration_steps,
     payloads_used_at_duration_steps,
     flights_create_no_mass,

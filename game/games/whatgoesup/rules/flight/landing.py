@@ -212,9 +212,10 @@ class LandingPart(FlightBase):
                                                        written_off_by=upgoer.owner, moved_this_turn=True))
             state = self._event(state, f"{upgoer.name} is written off with {counted(len(crew), 'derp')} aboard; they wait "
                                 f"for any rescuer and will join whoever saves them.", upgoer, "consequence")
-        else:
-            state = self._replace_upgoer(state, update(upgoer, status="debris", stranded=True, moved_this_turn=True,
-                                                       written_off_by=upgoer.owner, docked_with=()))
+        else:  # debris lets go of its partners, both sides, as a wreck emptied at the turn's end does
+            state = self._undock_all(state, upgoer, "as it is written off")
+            state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="debris", stranded=True,
+                                                       moved_this_turn=True, written_off_by=upgoer.owner))
             state = self._event(state, f"{upgoer.name} is written off and becomes debris.", upgoer, "consequence")
         return self._set(state, active=None, mode="")
 
