@@ -26,7 +26,8 @@ def test_the_first_rnd_opens_with_the_briefing(make_app, home, size):
     screen = pygame.Rect((0, 0), app.layout.size)
     assert screen.contains(card.card_rect())
     drawn = card.text_rects()
-    assert len(drawn) == 4 and all(card.card_rect().contains(r) for r in drawn)
+    assert len(drawn) == 5 and all(card.card_rect().contains(r) for r in drawn)
+    assert card.lines_left_out() == 0  # every line of every paragraph found room, the score's too
     button = card.buttons["go"].rect
     assert not any(r.colliderect(button) for r in drawn)  # no paragraph runs under the button
     app.step(1 / 30, [SPACE])
@@ -43,6 +44,9 @@ def test_the_briefing_reads_the_tables(home):
     assert f"in {rock.turns_left} turns" in text and f"add up to {rock.nudges_needed}" in text
     assert f"{scenario.nudge_fuel} fuel a nudge" in text
     assert session.engine.rules.board.step(scenario.intercept_step).name in text
+    score = scenario.score
+    assert f"scores {score.base}, plus {score.per_turn_left} for every turn to spare" in text
+    assert f"costs {-score.per_derp_lost} points" in text and "bring your crew home" in text
 
 
 def test_no_briefing_for_a_computer_only_game(make_app, home):

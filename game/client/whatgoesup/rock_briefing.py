@@ -13,6 +13,7 @@ def briefing_lines(engine, state) -> list[tuple[str, str]]:
     """(heading, sentence) pairs: the goal, what a nudge is, and a rough plan, for ``state``'s rock game."""
     rock = state.rock
     scenario = engine.rock_rules.scenario(state)
+    score = scenario.score
     board = engine.rules.board
     try:
         intercept = board.step(scenario.intercept_step).name
@@ -30,6 +31,9 @@ def briefing_lines(engine, state) -> list[tuple[str, str]]:
                         f"track and land on it with fuel to spare for several nudges."),
         ("Keep an eye on", "The rock's track in the header: each turn it comes closer, and its drift die may "
                            "move it. The end-of-turn report says how many nudges are still needed."),
+        ("The score", f"Saving the world scores {score.base}, plus {score.per_turn_left} for every turn to spare; "
+                      f"then bring your crew home, as each derp lost or left in space costs "
+                      f"{-score.per_derp_lost} points."),
     ]
 
 
@@ -40,7 +44,7 @@ class RockBriefingScene(GameScene):
     is_overlay = True
 
     def card_rect(self) -> pygame.Rect:
-        return self.context.layout.centred_rect(860, 560)
+        return self.context.layout.centred_rect(860, 640)
 
     def build_ui(self) -> None:
         super().build_ui()
@@ -61,6 +65,10 @@ class RockBriefingScene(GameScene):
         """Where each paragraph was drawn last frame (for the layout tests)."""
         return list(getattr(self, "_drawn", []))
 
+    def lines_left_out(self) -> int:
+        """How many wrapped lines found no room last frame (the layout tests hold it to 0)."""
+        return getattr(self, "_left_out", 0)
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.context.layout
         dim(surface)
@@ -77,14 +85,15 @@ class RockBriefingScene(GameScene):
         y = inner.top + head.get_linesize() + layout.px(14)
         label, body = font_px(layout.px(19), True), font_px(layout.px(18))
         bottom = card.bottom - layout.px(24) - layout.px(52) - layout.px(12)
-        self._drawn = []
+        self._drawn, self._left_out = [], 0
         for heading, sentence in briefing_lines(engine, state):
             top = y
             draw_text(surface, heading, label, ACCENT_LIGHT, (inner.left, y))
             y += label.get_linesize()
             for line in wrap_text(sentence, body, inner.w):
                 if y + body.get_linesize() > bottom:
-                    break
+                    self._left_out += 1
+                    continue
                 draw_text(surface, line, body, INK, (inner.left, y))
                 y += body.get_linesize()
             self._drawn.append(pygame.Rect(inner.left, top, inner.w, y - top))
