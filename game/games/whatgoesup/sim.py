@@ -245,7 +245,6 @@ def systems_match_their_parts(engine: Engine, before: GameState, action: Action,
     return None
 
 
-_KIND = attrgetter("kind")
 
 
 def _has_systems(derps: tuple) -> bool:
@@ -267,7 +266,7 @@ def _underped_things(engine: Engine, things: tuple) -> frozenset:
     kept_things, kept_kinds, ids = _UNDERPED
     if kept_things is things and kept_kinds is kinds:
         return ids
-    replaced = replaced_since(kept_things, things, _UNSEEN_STEPS) \
+    replaced = replaced_since(kept_things, things, _MASS_STEPS) \
         if kept_kinds is kinds and kinds and len(things) > _LONG_POOL else None
     if replaced is not None and all(things[n].kind == kept_things[n].kind for n in replaced):
         added = things[len(kept_things):]
@@ -280,8 +279,9 @@ def _underped_things(engine: Engine, things: tuple) -> frozenset:
 
 
 def _ids_of_kinds(things: tuple, kinds: frozenset) -> Iterable[str]:
-    """The ids of the blueprints among ``things`` of one of ``kinds``, in order (at C speed)."""
-    return compress(map(_ID, things), map(kinds.__contains__, map(_KIND, things)))
+    """The ids of the blueprints among ``things`` of one of ``kinds``, in order (a comprehension: an attribute
+    read there costs half what map(attrgetter) does)."""
+    return [thing.id for thing in things if thing.kind in kinds]
 
 
 def _underped_kinds(engine: Engine) -> frozenset:
@@ -470,7 +470,7 @@ def _same_masses(kept: Optional[tuple], things: tuple) -> bool:
 #: flight's first step finds them kept from the last flight, a whole R&D phase of builds and research before (a
 #: few dozen steps, each one dict look-up; reading a long game's things and items whole costs as much as 1,000).
 _MASS_STEPS = 64
-_ID, _THING_ID = attrgetter("id"), attrgetter("thing_id")
+_THING_ID = attrgetter("thing_id")
 
 
 @looks_at("things", "items", "programs", "upgoers", phases=("flight",))
