@@ -133,3 +133,21 @@ def test_the_research_lesson_reads_a_rating_as_the_engine_judges_it(make_app, si
     card = guide.card_rect()
     assert guide.keep_clear() and not any(card.colliderect(rect) for rect in guide.keep_clear())
     assert pygame.Rect((0, 0), size).contains(card)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_drag_lesson_names_the_burn_button_as_the_panel_reads_it(make_app, size):
+    """The drag lesson spoke only of the lit Reentry step while the panel's button reads 'Burn: Deorbit burn
+    (1 fuel)': the lesson names that button too, and its card keeps off the marker and the step."""
+    from game.client.whatgoesup.flightpanel import describe_action
+    from game.tools.tutorial_shots import shot_key_lesson
+
+    app = make_app(size)
+    guide = shot_key_lesson(app, "drag")
+    session = guide.session
+    (burn,) = [a for a in session.legal_actions() if type(a).__name__ == "Burn" and a.to == "reentry"]
+    words, _ = describe_action(session.engine, session.state, burn)
+    named = guide._texts()[0].split("(or press '")[1].split("'")[0]
+    assert words.startswith(named + " (") and named.startswith("Burn: ")
+    card = guide.card_rect()
+    assert len(guide.keep_clear()) == 2 and not any(card.colliderect(rect) for rect in guide.keep_clear())

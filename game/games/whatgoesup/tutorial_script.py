@@ -517,8 +517,8 @@ LESSONS: tuple[Lesson, ...] = (
            "poor: parts this new rarely make it, and only the loaded dice bring this crew home.",
            {"field": "field:step:reentry"}, _route_planned, {"field": "field:planner|field:marker"}),
     Lesson("drag", "Drag the marker home",
-           "Now drag the glowing marker (your craft) onto the lit Reentry step to burn for home. The thruster "
-           "rolls for the burn.",
+           "Now drag the glowing marker (your craft) onto the lit Reentry step to burn for home (or press "
+           "'Burn: Deorbit burn' on the right). The thruster rolls for the burn.",
            {"field": "field:marker"}, lambda s, top: _burn_chosen(s), {"field": "field:step:reentry"}),
     Lesson("landing", "Reentry and landing",
            "Roll the burn, then reentry (the capsule's heat shield) and landing (its parachutes). Read each "
