@@ -35,15 +35,15 @@ def new_game(engine, players=2, options=()):
 
 
 def kit(engine, s, p, name, crew=((3, 2, 4),), mods=("capsule", "thruster", "rcs"), rating="15/18", fuel=10,
-        rations=6, stages=3):
+        rations=6, stages=3, masses=None):
     """Give program ``p`` a researched craft: three lower stages (two clustered for launch, one for insertion)
-    or one; returns (state, design, derp ids, item ids by kind)."""
+    or one; returns (state, design, derp ids, item ids by kind). ``masses`` overrides a kind's mass."""
     rules = engine.rules
     s, _, st = give_thing(s, rules, p, "lower_stage", 60, rating, count=stages)
     ids: dict[str, list[str]] = {}
     modules = []
     for k in mods:
-        mass = {"capsule": 14, "habitat": 4, "thruster": 4}.get(k, 1)
+        mass = {"capsule": 14, "habitat": 4, "thruster": 4, **(masses or {})}.get(k, 1)
         s, _, it = give_thing(s, rules, p, k, mass, rating, count=1)
         modules.append(it[0])
         ids.setdefault(k, []).append(it[0])
@@ -346,9 +346,9 @@ def test_2013_timing_goes_by_the_highest_fail_safety():
         assert acting(first, "decide")(s), engine.rules.edition.id
 
 
-def launch_and_boom(engine, mods=("capsule", "thruster", "rcs")):
+def launch_and_boom(engine, mods=("capsule", "thruster", "rcs"), **more):
     s = new_game(engine)
-    s, design, (derp,), ids = kit(engine, s, 0, "Doomed", mods=mods)
+    s, design, (derp,), ids = kit(engine, s, 0, "Doomed", mods=mods, **more)
     s = start(engine, s, [design], [])
     s = auto(engine, s, rolling("launch"))
     return roll(engine, s, BOOM), derp, ids
@@ -393,6 +393,21 @@ def test_2013_an_escape_tower_brings_the_rcs_in_the_capsule_down_with_it():
     assert s.find("item", ids["probe"][0]) is None and s.find("item", ids["thruster"][0]) is None
     s = roll(E13, roll(E13, s, OK), OK)
     assert up(s, "Doomed").status == "landed" and s.item(ids["rcs"][0]).location == HOME
+
+
+def test_2013_an_escape_tower_brings_down_only_what_the_capsule_itself_has_room_for():
+    """2013 (Mass formula): "A capsule can carry up to its own mass (payload, RCS, rations, and crew)", and in
+    2013 a capsule of mass 3 carries 2; the habitat beside it (mass 4, carries 3) is lost with the rocket, and
+    so is what only it had room for. Aboard: Doomed0 (1), the tower and an RCS (1 each), 2 derp-turns of
+    rations (1). The tower is spent; the derp and then the RCS fill the capsule, and the rations are lost."""
+    s, derp, ids = launch_and_boom(E13, mods=("capsule", "thruster", "probe", "rcs", "habitat"),
+                                   masses={"capsule": 3}, rations=2)
+    assert rolling("reentry", "Doomed")(s)
+    craft = up(s, "Doomed")
+    assert craft.modules == tuple(ids["capsule"]) + tuple(ids["rcs"]) and craft.rations == 0
+    assert s.find("item", ids["habitat"][0]) is None and s.derp(derp).location == craft.id
+    assert any(e.text.endswith("The capsule has no room for 2 derp-turns of rations: lost with the rocket.")
+               for e in s.events)
 
 
 def test_2014_a_launch_boom_destroys_the_craft_and_its_crew():

@@ -354,6 +354,34 @@ def test_an_escape_tower_pulls_the_capsule_clear_with_the_payloads_and_rcs_it_ca
     assert all(s.item(i).location == HOME for i in carried)  # the capsule, not reusable, is spent
 
 
+def test_an_escape_tower_pulls_clear_only_what_the_capsule_itself_has_room_for():
+    """"A capsule can carry up to its own mass (payload, RCS, rations, and crew)" (2013, Mass formula): a capsule
+    and a habitat share their room at launch, so when the rocket blows up only what the capsule itself can carry
+    comes clear with it. The capsule masses 4 and carries 3; a habitat masses 5 and carries 4 more. Aboard: Ace
+    and Bo (1 each), the tower, a Waylight and an RCS (1 each), 2 derp-turns of rations (1): 6 of 7. The tower
+    fires and is spent; the crew come first (2 of 3), then the Waylight, loaded first; the RCS and the rations
+    rode in the habitat and are lost with it and the rocket. (Before, all of it came clear, more than the capsule
+    can carry, and the habitat's load with it.)"""
+    s = new_game()
+    s, kit = build(s, crew=(("Ace", 2, 2, 2), ("Bo", 1, 1, 2)), capsule_mass=4, rations=2,
+                   extras=("probe", "waylight", "rcs", "habitat"))
+    stock = s.programs[0].rations_stock
+    s = start_flights(s)
+    s = act(s, Launch(kit.upgoer))
+    s = settle(s, BOOM, "launch")
+    s = settle(s, OK, "escape_tower")
+    u = s.upgoer(kit.upgoer)
+    assert u.modules == (kit.capsule, kit.extras["waylight"]) and u.rations == 0 and u.fuel == 0
+    assert all(gone(s, kit.extras[k]) for k in ("probe", "rcs", "habitat"))
+    assert all(s.derp(d).location == kit.upgoer and not s.derp(d).dead for d in kit.crew)
+    assert ("The escape tower pulls the capsule of Upgoer clear, with what it has room for; the tower itself is "
+            "spent. The capsule has no room for Upgoer rcs and 2 derp-turns of rations: lost with the rocket."
+            ) in [e.text for e in s.events]
+    s = settle(s, OK, "landing")
+    assert s.upgoer(kit.upgoer).status == "landed" and s.item(kit.extras["waylight"]).location == HOME
+    assert s.programs[0].rations_stock == stock and all(s.derp(d).location == HOME for d in kit.crew)
+
+
 def test_an_escape_tower_on_orbital_insertion_brings_the_rcs_down_through_reentry():
     """The insertion's Boom with a tower that works: "the capsule may proceed to Reentry", its cargo with it;
     payloads and RCS ride inside the capsule through reentry and landing and are kept at home."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game.games.whatgoesup.rules import formulas
 from game.games.whatgoesup.rules.flight.common import FlightBase, PendingChoice, PendingRoll
 from game.games.whatgoesup.rules.flighttable import Effect
 from game.games.whatgoesup.rules.reliability import Outcome, penalised
@@ -15,8 +16,8 @@ from game.games.whatgoesup.rules.state import Derp, Event, GameState, Upgoer, re
 from game.core.words import counted
 
 
-# The capsules, and what a capsule carries inside it (an underped system "sits in a capsule").
-_RIDES_CLEAR = frozenset({"capsule", "payload", "rcs", "underped"})
+# What a capsule carries inside it besides its crew and systems, as far as its room goes.
+_CARGO = frozenset({"payload", "rcs"})
 
 
 class ConsequencePart(FlightBase):
@@ -211,15 +212,16 @@ class ConsequencePart(FlightBase):
             state = self._kill(state, upgoer, self._crew(state, upgoer), f"the loss of {upgoer.name}")
             state = self._destroy_upgoer(state, state.upgoer(upgoer.id), f"The escape tower does not save {upgoer.name}.")
             return self._set(state, active=None, mode="")
-        # The capsules come clear with all they carry; the tower that pulled them is spent.
-        kept = self._thrown_clear(state, upgoer, spent=roll.items[:1])
+        # The capsules come clear with what they carry; the tower that pulled them is spent.
+        kept, rations, left = self._thrown_clear(state, upgoer, spent=roll.items[:1])
         lost = [i.id for i in self._items_aboard(state, upgoer) if i.id not in kept]
         state = self._destroy_items(state, lost)
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in kept), stages=(),
-                        fuel=0, status="flying")
+                        fuel=0, rations=rations, status="flying")
         state = self._replace_upgoer(state, upgoer)
-        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear, with all it "
-                            "carries; the tower itself is spent.", upgoer, "consequence")
+        carried = "what it has room for" if left else "all it carries"
+        state = self._event(state, f"The escape tower pulls the capsule of {upgoer.name} clear, with {carried}; "
+                            f"the tower itself is spent.{left}", upgoer, "consequence")
         state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
         return self._go_to(state, upgoer, dict(roll.detail)["to"], fallback=True)
 
@@ -238,18 +240,21 @@ class ConsequencePart(FlightBase):
                       and not i.disabled), None) if effect.escape_tower else None
         state = self._undock_all(state, upgoer, "as its rocket blows up")
         upgoer = state.upgoer(upgoer.id)
-        if tower:  # pulled clear as in 2014, with all the capsules carry
-            keep = self._thrown_clear(state, upgoer, spent=(tower,))
+        rations, left = upgoer.rations, ""
+        if tower:  # pulled clear as in 2014, with what the capsules carry
+            keep, rations, left = self._thrown_clear(state, upgoer, spent=(tower,))
         else:  # "Everything blows up!": only the capsules and who sits in them, crew and underped systems
             keep = {i.id for i in capsules} | {d.system for d in self._systems(state, upgoer)}
         state = self._destroy_items(state, [i.id for i in self._items_aboard(state, upgoer) if i.id not in keep])
         upgoer = update(state.upgoer(upgoer.id), modules=tuple(m for m in upgoer.modules if m in keep), stages=(),
-                        fuel=0, status="flying")
+                        fuel=0, rations=rations, status="flying")
         state = self._replace_upgoer(state, upgoer)
         state = self._set(state, launched=tuple(u for u in state.flight.launched if u != upgoer.id))
         if tower:
             state = self._event(state, f"{upgoer.name}'s rocket blows up, but the escape tower pulls the capsule "
-                                "clear with all it carries (the tower is spent): it comes down through reentry.", upgoer,
+                                f"clear with {'what it has room for' if left else 'all it carries'} (the tower is "
+                                f"spent): it comes down through reentry.{left}",
+                                upgoer,
                                 "consequence")
             return self._go_to(state, upgoer, next(s.id for s in self.board.steps if s.kind == "reentry"),
                                fallback=True), "bail_out"
@@ -260,13 +265,40 @@ class ConsequencePart(FlightBase):
         state = self._injure(state, upgoer, self._crew(state, upgoer), "a rocket blowing up beneath them")
         return self._go_to(state, state.upgoer(upgoer.id), self._landing_step(), fallback=True), "bail_out"
 
-    def _thrown_clear(self, state: GameState, upgoer: Upgoer, spent=()) -> set[str]:
-        """The parts that come clear with the capsules when the rest of the craft blows up: the capsules and
-        what rides in them, payloads, RCS and underped systems ("A capsule can carry up to its own mass
-        (payload, RCS, rations, and crew)", 2013; the crew and rations stay with the craft), less ``spent``
-        (the escape tower that fired). Thrusters, habitats, lower stages and fuel are lost."""
-        return {i.id for i in self._items_aboard(state, upgoer) if i.id not in spent
-                and self._role(state, i) in _RIDES_CLEAR}
+    def _thrown_clear(self, state: GameState, upgoer: Upgoer, spent=()) -> tuple[set[str], int, str]:
+        """What comes clear with the capsules when the rest of the craft blows up, as (the parts kept, the
+        derp-turns of rations kept, the words for what is left behind: "" when nothing is).
+
+        Only what the capsules themselves can carry ("A capsule can carry up to its own mass (payload, RCS,
+        rations, and crew)", 2013): the crew (who stay with the craft) and underped systems always, then
+        payloads and RCS in the order they were loaded, then rations (whole containers), while the capsules'
+        own room lasts; the rest rode in a habitat or beside it and is lost with the habitats, thrusters,
+        lower stages and fuel. ``spent`` (the escape tower that fired) is lost too."""
+        comps = self.rules.components
+        aboard = {i.id: i for i in self._items_aboard(state, upgoer)}
+        roles = {item_id: self._role(state, item) for item_id, item in aboard.items()}
+        kept = {item_id for item_id, role in roles.items() if role in ("capsule", "underped")}
+        room = sum([formulas.capsule_capacity(state.thing(aboard[i].thing_id).base_mass, comps)
+                    for i in kept if roles[i] == "capsule"])
+        room -= self.rules.economy.derps.mass * len(self._living_crew(state, upgoer)) + sum(
+            [1 for i in kept if roles[i] == "underped"])  # a system rides as a part of mass 1
+        behind = []
+        for item_id in upgoer.modules:
+            if roles.get(item_id) not in _CARGO or item_id in spent:
+                continue
+            if room >= 1:
+                kept.add(item_id)
+                room -= 1
+            else:
+                behind.append(self._name(state, aboard[item_id]))
+        rations = min(upgoer.rations, formulas.ration_load(max(room, 0) * comps.rations_derp_turns_per_container,
+                                                           comps, up=False))
+        if rations < upgoer.rations:
+            behind.append(f"{counted(upgoer.rations - rations, 'derp-turn')} of rations")
+        if not behind:
+            return kept, rations, ""
+        listed = behind[0] if len(behind) == 1 else f"{', '.join(behind[:-1])} and {behind[-1]}"
+        return kept, rations, f" The capsule has no room for {listed}: lost with the rocket."
 
     # ------------------------------------------------------------------ losses
     def _injure(self, state: GameState, upgoer: Optional[Upgoer], derps: list[Derp], cause: str) -> GameState:
