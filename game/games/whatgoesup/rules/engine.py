@@ -1330,14 +1330,18 @@ class Engine:
             if (state.items is before.items and state.derps is before.derps and state.upgoers is before.upgoers
                     and state.setup is before.setup and state.reverse_engineered is before.reverse_engineered
                     and state.reverse_engineered_mass is before.reverse_engineered_mass):
-                if programs is before.programs:
-                    say, stocks = hit[2], hit[3]
-                else:
+                say, stocks = hit[2], hit[3]
+                if programs is not before.programs:  # each program's say and this one's stocks compared in place
                     floor = self._dot_floor
-                    say = tuple([(program.points >= 1, program.dots > floor) for program in programs])
+                    for program, (point, dot) in zip(programs, say):
+                        if (program.points >= 1) is not point or (program.dots > floor) is not dot:
+                            say = None
+                            break
                     program = programs[player]
-                    stocks = (program.fuel_stock, program.rations_stock, program.people)
-                if say == hit[2] and stocks == hit[3] and researched_since(state.things, before.things) is not None:
+                    if say is not None and (program.fuel_stock != stocks[0] or program.rations_stock != stocks[1]
+                                            or program.people != stocks[2] or len(programs) != len(say)):
+                        say = None
+                if say is not None and researched_since(state.things, before.things) is not None:
                     parts = hit[4]
                     if hit[1] is not blueprints.held:  # an invention or a copy: the blueprints held read again
                         parts = [self.rnd_listing.reverse_engineering(state, player, blueprints,
