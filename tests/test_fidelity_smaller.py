@@ -260,7 +260,7 @@ def test_a_waylight_aboard_a_crewed_craft_is_not_floating_by_itself():
 
 
 # ====================================================================== h. shed components can be recovered
-from game.games.whatgoesup.rules.flight_actions import Recover, Shed  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import Dock, Recover, Shed, Undock  # noqa: E402
 
 
 def b_sheds_its_waylight():
@@ -290,6 +290,23 @@ def test_parts_shed_beside_another_craft_float_there_and_a_derp_on_eva_brings_th
     assert s.find("upgoer", pile.id) is None  # nothing floats there any more
 
 
+def test_a_craft_docked_to_a_pile_lets_go_once_its_last_part_is_brought_aboard():
+    """Docking is recorded on both craft. B sheds its Waylight beside A, docks with the pile (RCS, OK) and
+    brings the Waylight back on an EVA: nothing floats there any more, and B no longer lists the pile as docked.
+    (Before, B kept the gone pile's id among its partners, and undocking from it crashed the engine.)"""
+    s, _, (crew_b, ids_b) = pair_in_orbit(b=dict(mods=("capsule", "thruster", "rcs", "eva_pack", "waylight")))
+    pip, light = crew_b[0], ids_b["waylight"][0]
+    s = act(s, Shed(items=(light,)))
+    pile = s.item(light).location
+    s = roll(act(s, Dock(pile, pip)), OK)
+    assert up(s, "B").docked_with == (pile,) and s.upgoer(pile).docked_with == (uid(s, "B"),)
+    s = roll(act(s, Recover(pip, light)), OK)
+    assert s.find("upgoer", pile) is None and light in up(s, "B").modules
+    assert up(s, "B").docked_with == ()
+    with pytest.raises(IllegalAction, match="not docked"):
+        act(s, Undock(pile))
+
+
 def test_a_failed_recovery_leaves_the_part_floating_until_nobody_tracks_it():
     s, pip, light = b_sheds_its_waylight()
     pile = s.item(light).location
@@ -310,7 +327,7 @@ def test_parts_shed_with_no_other_craft_near_are_lost():
 
 
 # ====================================================================== e. craft launched docked separate later
-from game.games.whatgoesup.rules.flight_actions import Separate, Undock  # noqa: E402
+from game.games.whatgoesup.rules.flight_actions import Separate  # noqa: E402
 
 
 def twin_in_orbit():

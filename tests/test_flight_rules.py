@@ -1182,3 +1182,31 @@ def test_a_craft_written_off_empty_lets_go_of_the_craft_it_was_docked_to_on_both
     assert texts[told + 1] == "B is written off and becomes debris."
     s = auto(s, in_rnd(2))  # the turn ends (B moved last): A flies on alone
     assert up(s, "A").docked_with == () and up(s, "A").status == "flying"
+
+
+def test_a_craft_docked_to_debris_nobody_tracks_lets_go_when_it_drifts_out_of_sight():
+    """"Debris that no player wants to track are removed from the board" (2014, Flight steps), and docking is
+    recorded on both craft. Hop flies A, B and C to the first Low Orbit step; B hands its derp to A and is
+    written off empty; C docks with the debris. Hop cannot track its own debris, so at the next flight phase
+    it drifts out of sight and C no longer lists it as docked. (Before, C kept the gone debris's id among its
+    partners, and undocking from it crashed the engine.)"""
+    s = new_game(players=1)
+    s, da, _, _ = kit(s, 0, "A")
+    s, db, crew_b, _ = kit(s, 0, "B")
+    s, dc, crew_c, _ = kit(s, 0, "C")
+    s = give_stock(s, 0, points=100, fuel=40, rations=40)
+    s = start(s, [da, db, dc])
+    s = auto(s, at("B", "after"))
+    a, b, c = uid(s, "A"), uid(s, "B"), uid(s, "C")
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    s = act(act(s, Transfer(b, a, derps=(crew_b[0],))), WriteOff(b))
+    s = auto(s, at("C", "after"))
+    s = roll(act(s, Dock(b, crew_c[0])), OK)
+    assert up(s, "B").status == "debris" and up(s, "B").docked_with == (c,) and up(s, "C").docked_with == (b,)
+    s = auto(s, in_rnd(2))
+    before = s
+    s = act(s, EndRnD())  # the flights begin: nobody tracked B
+    assert s.find("upgoer", b) is None and up(s, "C").docked_with == ()
+    assert "Nobody tracks the debris of B; it drifts out of sight." in [e.text for e in s.events]
+    assert check_invariants(E, before, EndRnD(), s) == []
+    illegal(s, Undock(b), "not docked")

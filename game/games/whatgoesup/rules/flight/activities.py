@@ -415,6 +415,9 @@ class ActivityPart(FlightBase):
         left = tuple(m for m in pile.modules if m != item.id)
         if left:
             state = self._replace_upgoer(state, update(pile, modules=left))
-        else:  # nothing floats there any more
+        else:  # nothing floats there any more: any craft docked to it lets go (docking is on both craft)
+            for partner in self._docked_partners(state, pile):
+                state = self._replace_upgoer(state, update(partner, docked_with=tuple(
+                    x for x in partner.docked_with if x != pile.id)))
             state = update(state, upgoers=without(state.upgoers, {pile.id}))
         return self._event(state, f"{derp.name} brings {self._name(state, item)} aboard {upgoer.name}.", upgoer)

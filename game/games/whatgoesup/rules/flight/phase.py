@@ -338,6 +338,11 @@ class PhasePart(FlightBase):
         if dropped:
             gone = {u.id for u in dropped}
             upgoers = without(upgoers, gone)
+            # Docking is recorded on both craft: a craft docked to debris that leaves lets go of it.
+            partners = [update(u, docked_with=tuple(x for x in u.docked_with if x not in gone))
+                        for u in upgoers if u.docked_with and not gone.isdisjoint(u.docked_with)]
+            if partners:
+                upgoers = replace_in(upgoers, partners)
             items = removed(items, [n for n, i in enumerate(items) if i.location in gone])
         unusable = [update(i, unusable_this_turn=False) for i in items if i.unusable_this_turn]
         if unusable:
