@@ -307,11 +307,17 @@ class TutorialGuide:
         layout = self.context.layout
         state = scene.state
         rolling = scene.roll_panel.visible(state)
-        if arg in ("roll", "panel") and rolling:  # the roll card is where to act and what to read
+        if (arg in ("roll", "panel") or arg.startswith("action:")) and rolling:  # where to act and what to read
             return scene.roll_panel.card_rect(state)
         if arg == "roll":
             return None
         if arg == "panel":
+            return scene.panel_rect()
+        if arg.startswith("action:"):  # the panel's button for that action, else the panel it would be on
+            kind = arg.partition(":")[2]
+            for button, action in scene.flight_panel.buttons.items():
+                if type(action).__name__ == kind and button.visible:
+                    return button.rect.copy()
             return scene.panel_rect()
         if arg == "board":
             return scene.board_rect.inflate(-layout.px(40), -layout.px(40))

@@ -153,7 +153,8 @@ class Lesson:
 
     ``targets`` maps a scene name to what to spotlight there and ``reads`` to what the card asks the player
     to read there (spec strings resolved by the client: ``chips``, ``tab:research`` (the tab, or its form
-    once open), ``button:KEY``, ``field:panel``, ``field:roll``, ``field:board``, ``field:marker`` (the craft
+    once open), ``button:KEY``, ``field:panel``, ``field:action:KIND`` (the panel's button for that kind of
+    action, else the panel), ``field:roll``, ``field:board``, ``field:marker`` (the craft
     in hand), ``field:step:ID``, ``field:planner``, ``assembly:parts``, ``assembly:report``,
     ``assembly:picture``, ``report``; several read-targets are joined with ``|``). The card never covers
     either. ``done`` is None for a step the player reads and closes with Next."""
@@ -396,6 +397,7 @@ def _number(value) -> str:
 RND_FORM = {"rnd": "tab:invent"}
 ROLL = {"field": "field:roll"}
 READ_ROLL = {"field": "field:roll"}
+PANEL = {"field": "field:panel"}  # the panel around a button the lesson points at: read, not covered
 
 LESSONS: tuple[Lesson, ...] = (
     # ---------------------------------------------------------------- turn 1: R&D
@@ -443,7 +445,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("launch", "Launch!",
            "This is The Field, where craft fly along rails from the World outwards. Press Launch (or U) in the "
            "panel on the right.",
-           {"field": "field:panel"}, lambda s, top: s.waiting_for_dice or _rolls(s) > 0),
+           {"field": "field:action:Launch"}, lambda s, top: s.waiting_for_dice or _rolls(s) > 0, PANEL),
     Lesson("roll", "Read the odds, then roll",
            "Before every roll the card shows the bands: which values are OK, Fail and Boom, with the exact odds. "
            "The odds are honest, and poor: only the loaded dice save this flight, so research more in a real "
@@ -499,7 +501,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("orbit_done", "In orbit",
            "Your derp is circling the World. A craft moves once a turn: press 'Done' on the right "
            "and read the report.",
-           {"field": "field:panel"}, lambda s, top: s.state.turn >= 3, READ_ROLL),
+           {"field": "field:action:EndActivities"}, lambda s, top: s.state.turn >= 3,
+           {"field": "field:roll|field:panel"}),
     Lesson("report_orbit", "Another report",
            "Orbit, the insertion and the night were new steps, so they earned dots. Continue to the next R&D.",
            {}, _report_read(3), {"turn_report": "report"}),
@@ -510,7 +513,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("move_on", "Move on",
            "Press 'Move on' in the panel: the craft follows its rail round the orbit to the next junction, "
            "where it may burn.",
-           {"field": "field:panel"}, lambda s, top: _burn_offered(s) or _left_orbit(s)),
+           {"field": "field:action:Move"}, lambda s, top: _burn_offered(s) or _left_orbit(s), PANEL),
     Lesson("route", "Plan the way home",
            "The lit steps are where a burn can take you. Click the Reentry step on the board: the route planner "
            "on the right shows the fuel it needs and the exact chance of getting there. That chance is honest, and "
