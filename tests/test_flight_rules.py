@@ -22,6 +22,7 @@ from game.games.whatgoesup.rules.reliability import Rating
 from game.games.whatgoesup.rules.state import HOME, PlayerSetup, Setup, UpgoerDesign, replace_in, update
 from game.games.whatgoesup.rules.tables import load_rules
 from game.games.whatgoesup.sim import check_invariants
+from tests.test_rules_tables import rules_dir  # noqa: F401  (a fixture)
 
 R = load_rules()
 E = Engine(R)
@@ -1204,9 +1205,43 @@ def test_a_craft_docked_to_debris_nobody_tracks_lets_go_when_it_drifts_out_of_si
     s = roll(act(s, Dock(b, crew_c[0])), OK)
     assert up(s, "B").status == "debris" and up(s, "B").docked_with == (c,) and up(s, "C").docked_with == (b,)
     s = auto(s, in_rnd(2))
+    assert up(s, "B").location == up(s, "C").location == "low_1"  # the debris stays with the craft holding it
     before = s
     s = act(s, EndRnD())  # the flights begin: nobody tracked B
     assert s.find("upgoer", b) is None and up(s, "C").docked_with == ()
     assert "Nobody tracks the debris of B; it drifts out of sight." in [e.text for e in s.events]
     assert check_invariants(E, before, EndRnD(), s) == []
     illegal(s, Undock(b), "not docked")
+
+
+def test_wrecks_docked_together_let_go_of_each_other_as_they_leave_the_worlds_pull(rules_dir):
+    """Debris "that leaves the world's pull is gone" with whoever is aboard, and docking is recorded on both
+    craft: two wrecks docked together drift out of the world's pull together, and each lets go of the other.
+    The shipped board has no rail that coasts into Escape, so a house board does (Low Orbit's burn
+    junction before the first Low Orbit step coasts on to Escape instead). A docks with B at the fourth Low
+    Orbit step and is written off; next turn B is written off too, and at the turn's end both drift out,
+    undocked. (Before, both left play still listing each other as docked.)"""
+    from tests.test_rules_tables import edit  # noqa: PLC0415
+    edit(rules_dir, "board.yaml", "    rail: low_orbit\n    next: low_1\n", "    rail: low_orbit\n    next: escape\n")
+    engine = Engine(load_rules(rules_dir))
+    s = engine.new_game(Setup((PlayerSetup("Hop", "rabitians"),), turn_limit=20, dice="d20"))
+    s, da, crew_a, _ = kit(s, 0, "A")
+    s, db, crew_b, _ = kit(s, 0, "B")
+    s, a = place_in_space(s, engine, 0, da, "low_4")
+    s, b = place_in_space(s, engine, 0, db, "low_4")
+    s = engine.apply(s, EndRnD())
+    assert s.flight.active == a and s.flight.roll is None
+    s = engine.apply(engine.apply(s, Dock(b, crew_a[0])), Roll(OK))
+    s = engine.apply(s, WriteOff(a))  # B, docked before it moved, moves no more this turn: the turn ends
+    assert s.turn == 2 and s.upgoer(a).location == s.upgoer(b).location == "low_4"  # the wreck held by B
+    s = engine.apply(s, EndRnD())
+    assert s.flight.active == b and s.flight.roll is None
+    assert s.upgoer(a).docked_with == (b,) and s.upgoer(b).docked_with == (a,)
+    before = s
+    s = engine.apply(s, WriteOff(b))  # nobody else flies: the turn ends, and the wrecks drift last
+    assert s.phase == "rnd" and s.turn == 3
+    assert s.upgoer(a).status == s.upgoer(b).status == "escaped"
+    assert s.upgoer(a).docked_with == s.upgoer(b).docked_with == ()
+    assert all(derp(s, d).dead for d in crew_a + crew_b)
+    assert "A undocks from B as it leaves the world's pull." in [e.text for e in s.events]
+    assert check_invariants(engine, before, WriteOff(b), s) == []

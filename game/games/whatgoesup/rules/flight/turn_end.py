@@ -47,11 +47,12 @@ class TurnEndPart(FlightBase):
     def _drift_debris(self, state: GameState) -> GameState:
         """"Space debris always move last, and just follow their current orbit" (2014): each piece of debris, and
         each craft written off with its crew aboard (nobody steers it: a wreck like any other), coasts along its
-        rail to the next duration step. A written-off craft docked to a flying one moves with it instead; wrecks
-        docked only to wrecks drift together, each along the same rail from the same step. Debris that falls
-        into the atmosphere burns up and debris that leaves the world's pull is gone, with whoever is aboard
-        (their program already paid for them when it wrote the craft off)."""
-        for upgoer in [u for u in state.upgoers if u.status == "debris" or u.status == "written_off" and not (
+        rail to the next duration step. Debris or a written-off craft docked to a flying one moves with it
+        instead; wrecks docked only to wrecks drift together, each along the same rail from the same step. Debris
+        that falls into the atmosphere burns up and debris that leaves the world's pull is gone (letting go of
+        whatever it was docked to), with whoever is aboard (their program already paid for them when it wrote
+        the craft off)."""
+        for upgoer in [u for u in state.upgoers if (u.status == "debris" or u.status == "written_off") and not (
                 u.docked_with and any(p.status == "flying" for p in self._docked_partners(state, u)))]:
             step = self.board.step(upgoer.location)
             current = step.next
@@ -69,6 +70,7 @@ class TurnEndPart(FlightBase):
                     break
                 if s.kind == "escape":
                     state = self._kill(state, upgoer, self._crew(state, upgoer), "lost in deep space with the wreck")
+                    state = self._undock_all(state, upgoer, "as it leaves the world's pull")
                     state = self._replace_upgoer(state, update(state.upgoer(upgoer.id), status="escaped"))
                     break
                 current = s.next
