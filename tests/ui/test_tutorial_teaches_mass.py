@@ -151,3 +151,21 @@ def test_the_drag_lesson_names_the_burn_button_as_the_panel_reads_it(make_app, s
     assert words.startswith(named + " (") and named.startswith("Burn: ")
     card = guide.card_rect()
     assert len(guide.keep_clear()) == 2 and not any(card.colliderect(rect) for rect in guide.keep_clear())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_fail_choice_lesson_says_which_of_the_cards_buttons_to_press(make_app, size):
+    """The night's Fail comes with two buttons, the derp's Piloting (just taught) and Accept; the lesson said
+    'Accept the roll' only, so a newcomer who had just learned to spend Stamina pressed the other and never saw
+    the choice. It names Accept as the card's button reads and says to keep the Stamina."""
+    from game.tools.tutorial_shots import shot_key_lesson
+
+    app = make_app(size)
+    guide = shot_key_lesson(app, "fail_choice")
+    scene = app.stack.top
+    labels = [b.text for b in scene.roll_panel.buttons if b.visible]
+    assert "Accept" in labels and any("Piloting" in label for label in labels), labels
+    text = guide._texts()[0]
+    assert "Keep your derp's Stamina for later: press Accept, then choose" in text
+    card = guide.card_rect()
+    assert not any(card.colliderect(rect) for rect in guide.keep_clear())

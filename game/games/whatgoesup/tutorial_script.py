@@ -495,7 +495,8 @@ LESSONS: tuple[Lesson, ...] = (
            ROLL, lambda s, top: _past_insertion(s), READ_ROLL),
     Lesson("fail_choice", "A Fail: choose what it costs",
            "In orbit the capsule rolls for the night, and this time it Fails. Some Fails let you choose what "
-           "they cost. Accept the roll, then choose: 'Lose rations' would leave your derp hungry far from home; "
+           "they cost. Keep your derp's Stamina for later: press Accept, then choose: 'Lose rations' would "
+           "leave your derp hungry far from home; "
            "'Damage every part' only makes every part aboard a little less safe. Choose it.",
            ROLL, lambda s, top: _settled_in_orbit(s), READ_ROLL),
     Lesson("orbit_done", "In orbit",
