@@ -117,9 +117,10 @@ def _nearer_node(rect: pygame.Rect, anchor: tuple[float, float], nodes: list[tup
 def layout_labels(requests: Iterable[LabelRequest], measure: Callable[[str, str], tuple[int, int]],
                   obstacles: list[pygame.Rect], lines: LineGrid, bounds: pygame.Rect,
                   nodes: Optional[list[tuple[float, float]]] = None,
-                  owned: Optional[dict[str, LineGrid]] = None) -> list[PlacedLabel]:
+                  owned: Optional[dict[str, LineGrid]] = None, gap: int = 0) -> list[PlacedLabel]:
     """Place every name that can go somewhere free (see the module's docstring); returns those placed.
 
+    Two names keep at least ``gap`` pixels of sky between them, so neither seems to run on into the other.
     ``nodes`` are the steps' centres: a step's name costs more where another node is nearer to it than its own.
     ``owned`` holds each request's own lines as a grid (``own_grid``), made once per zoom by the caller."""
     placed: list[PlacedLabel] = []
@@ -147,7 +148,7 @@ def layout_labels(requests: Iterable[LabelRequest], measure: Callable[[str, str]
                 if cost == 0:
                     break
         if best is not None:
-            taken.append(best)
+            taken.append(best.inflate(2 * gap, 2 * gap))
             placed.append(PlacedLabel(request.key, request.text, request.style, request.colour, best))
     return placed
 
@@ -412,7 +413,7 @@ class LabelLayer:
         bounds = view.rect.move(-ox, -oy).inflate(-view.layout.px(4), -view.layout.px(4))
         assert self._grid is not None
         self.placed = layout_labels(self._requests, self.measure, self._nodes + moved, self._grid, bounds,
-                                    self._centres, self._owned)
+                                    self._centres, self._owned, gap=view.layout.px(3))
         self.layouts += 1
         return self.placed
 

@@ -151,6 +151,7 @@ class MarkerLayer:
         self._fan_key: object = None
         self._fanned: dict[str, tuple[float, float]] = {}  # resting markers, in board pixels
         self._tag_cache: dict = {}
+        self.tag_rects: dict[str, pygame.Rect] = {}  # upgoer id -> where its name tag was last drawn (on screen)
 
     def step_of(self, upgoer: "Upgoer") -> Optional[str]:
         geo = self.view.geometry
@@ -301,20 +302,26 @@ class MarkerLayer:
             if uid in self.robots and not debris:
                 draw_robot_badge(surface, pos, size, self.robots[uid])
         if self.view.labels_on:
-            self.draw_tags(surface, positions, hidden, avoid)
+            self.draw_tags(surface, positions, hidden, avoid, active)
+        else:
+            self.tag_rects = {}
 
     def draw_tags(self, surface: pygame.Surface, positions: dict, hidden: Optional[str] = None,
-                  avoid: Optional[list[pygame.Rect]] = None) -> None:
-        """Name tags under the markers (zoomed in only), skipping any that would cover another tag, a marker
-        or anything in ``avoid`` (the board's names)."""
+                  avoid: Optional[list[pygame.Rect]] = None, active: Optional[str] = None) -> None:
+        """Name tags beside the markers (zoomed in only), the active craft's first: each goes under its marker,
+        else above, right or left of it, wherever it covers no other tag, marker or anything in ``avoid`` (the
+        board's names) and stays on the board; a craft with no such place goes untagged. Where each tag went
+        is kept in ``tag_rects``."""
         from game.client.kit.style import font_px
 
         layout = self.view.layout
         size = max(9, layout.px(13))
         placed: list[pygame.Rect] = list(avoid or [])
-        r = self.radius * 1.3
-        bodies = {uid: pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r)) for uid, (x, y) in positions.items()}
-        for uid, step, colour, debris, shape in self._markers:
+        bodies = self.tag_bodies(positions)
+        self.tag_rects = {}
+        reach = self.radius * 1.45
+        order = sorted(self._markers, key=lambda m: m[0] != active)  # the craft in play claims its place first
+        for uid, step, colour, debris, shape in order:
             if uid == hidden or uid not in positions or uid in self.glides:
                 continue
             name = self.names.get(uid, uid)
@@ -326,13 +333,27 @@ class MarkerLayer:
                 image = font_px(size, True).render(name, True, mix(colour, (255, 255, 255), 0.55))
                 self._tag_cache[key] = image
             x, y = positions[uid]
-            rect = image.get_rect(midtop=(int(x), int(y + self.radius * 1.45)))
-            plate = rect.inflate(layout.px(8), layout.px(2))
-            if plate.collidelist(placed) != -1 or any(plate.colliderect(b) for other, b in bodies.items() if other != uid):
+            w, h = image.get_size()
+            pad_x, pad_y = layout.px(8), layout.px(2)
+            for centre in ((x, y + reach + h / 2), (x, y - reach - h / 2),
+                           (x + reach + (w + pad_x) / 2, y), (x - reach - (w + pad_x) / 2, y)):
+                rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
+                plate = rect.inflate(pad_x, pad_y)
+                if (self.view.rect.contains(plate) and plate.collidelist(placed) == -1
+                        and not any(plate.colliderect(b) for other, b in bodies.items() if other != uid)):
+                    break
+            else:
                 continue
             placed.append(plate)
+            self.tag_rects[uid] = plate
             pygame.draw.rect(surface, (10, 8, 30), plate, border_radius=layout.px(5))
             surface.blit(image, rect)
+
+    def tag_bodies(self, positions: Optional[dict] = None) -> dict[str, pygame.Rect]:
+        """What each marker's shape covers (rim included), which no other craft's name tag may cover."""
+        r = self.radius * 1.3
+        return {uid: pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
+                for uid, (x, y) in (self.screen_pos if positions is None else positions).items()}
 
 
 # ---------------------------------------------------------------- the detail card's words
