@@ -156,6 +156,22 @@ def saved_session(saves_dir: Path, engine=None) -> GameSession:
     return GameSession(engine, states[0].setup, 7, states=tuple(states), saves_dir=saves_dir)
 
 
+def saved_crew_out_session(saves_dir: Path, engine=None) -> tuple[GameSession, int]:
+    """A solo game nudged to safety with 12 turns to spare, that turn played out: the game goes on with two
+    derps still in space (one on the rock, one on its track). Returns the session and the turn of the save."""
+    engine = engine or shipped_engine()
+    states = rock_field_states(engine, turns_left=12, nudge_total=0)
+    pusher = states[-1].flight.active
+    while not states[-1].rock.saved:
+        states.append(engine.apply(states[-1], Nudge(pusher)))
+        states.append(engine.apply(states[-1], Roll(OK)))
+        if states[-1].flight is not None and states[-1].flight.roll is not None:
+            states.append(engine.apply(states[-1], AcceptRoll()))
+    turn = states[-1].turn
+    states = _finish(engine, states)
+    return GameSession(engine, states[0].setup, 7, states=tuple(states), saves_dir=saves_dir), turn
+
+
 def impact_session(saves_dir: Path, engine=None) -> GameSession:
     """The last turn before impact, too few nudges: the rock hits."""
     engine = engine or shipped_engine()
@@ -226,6 +242,15 @@ def shot_impact_screen(app) -> None:
     _step(app)
 
 
+def shot_saved_report(app) -> None:
+    """The report of the turn the world was saved, the crew still out: what saved it and what is left to do."""
+    session, turn = saved_crew_out_session(app.home / "shot-saves")
+    flow = _show(app, session)
+    flow.reported_turn = turn  # as the flow keeps it when the next turn starts: that turn's report shows
+    flow.show()
+    _step(app)
+
+
 def shot_new_game_stop_the_rock(app) -> None:
     from game.client.whatgoesup.entry import wire
 
@@ -246,6 +271,7 @@ ROCK_SHOTS = [
     ("stop_the_rock_field", shot_stop_the_rock_field),
     ("stop_the_rock_rnd", shot_stop_the_rock_rnd),
     ("stop_the_rock_first_turn", shot_stop_the_rock_first_turn),
+    ("stop_the_rock_saved_report", shot_saved_report),
     ("victory_screen", shot_victory_screen),
     ("impact_screen", shot_impact_screen),
     ("new_game_stop_the_rock", shot_new_game_stop_the_rock),

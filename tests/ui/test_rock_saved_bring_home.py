@@ -7,31 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.games.whatgoesup.rules.flight_actions import Nudge
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 
 def saved_with_crew_out(saves_dir):
-    """A solo game nudged to safety with 12 turns to spare, the turn played out: the game goes on, two derps
-    still in space (one on the rock, one on the rock's track)."""
-    from game.core.session import GameSession
-    from game.games.whatgoesup.rules.actions import Roll
-    from game.games.whatgoesup.rules.flight_actions import AcceptRoll
-    from game.client.whatgoesup.game_flow import shipped_engine
-    from game.tools.rock_shots import OK, _finish, rock_field_states
+    from game.tools.rock_shots import saved_crew_out_session
 
-    engine = shipped_engine()
-    states = rock_field_states(engine, turns_left=12, nudge_total=0)
-    pusher = states[-1].flight.active
-    while not states[-1].rock.saved:
-        states.append(engine.apply(states[-1], Nudge(pusher)))
-        states.append(engine.apply(states[-1], Roll(OK)))
-        if states[-1].flight is not None and states[-1].flight.roll is not None:
-            states.append(engine.apply(states[-1], AcceptRoll()))
-    turn = states[-1].turn
-    states = _finish(engine, states)
-    session = GameSession(engine, states[0].setup, 7, states=tuple(states), saves_dir=saves_dir)
+    session, turn = saved_crew_out_session(saves_dir)
     assert not session.over and session.state.turn == turn + 1
     return session, turn
 
