@@ -341,8 +341,8 @@ def test_a_crafts_card_names_the_kinds_of_its_parts_as_the_rules_write_them():
     engine = shipped_engine()
     state = build_demo_state(engine)
     texts = [text for _, text in upgoer_details(engine, state, state.flight.active)]
-    assert "Puffer RCS (RCS, mass 1) 12/17 · 2 uses left" in texts
-    assert "Kicker thruster (thruster, mass 1) 11/17" in texts
+    assert "Puffer RCS (RCS, mass 1): Fail 12 / Boom 17 · 2 uses left" in texts
+    assert "Kicker thruster (thruster, mass 1): Fail 11 / Boom 17" in texts
     assert [in_sentence(n) for n in ("Lower stage", "RCS", "EVA pack", "Probe / escape tower")] == [
         "lower stage", "RCS", "EVA pack", "probe / escape tower"]
 

@@ -1228,7 +1228,9 @@ class FieldScene(GameScene):
             surface.blit(image, (strip.left + layout.px(16), y + (font.get_linesize() - image.get_height()) // 2))
             y += font.get_linesize()
 
-    def _draw_detail(self, surface: pygame.Surface, uid: str) -> None:
+    def detail_card(self, uid: str) -> tuple[pygame.Rect, list[tuple[str, int, bool, tuple, tuple[int, int]]], int]:
+        """The clicked craft's card: its rectangle, the wrapped lines that fit in it (text, size, bold, colour,
+        top-left) and how many lines did not fit (cut off at the board's foot)."""
         layout = self.context.layout
         lines = upgoer_details(self.engine, self.state, uid)
         width = min(layout.px(470), self.board_rect.w - layout.px(24))
@@ -1243,22 +1245,30 @@ class FieldScene(GameScene):
         height = sum(int(s * 1.38) + (layout.px(6) if st == "head" else 0) for _, s, _, _, st in wrapped) + layout.px(34)
         rect = pygame.Rect(self.board_rect.left + layout.px(12), self.board_rect.top + layout.px(12), width,
                            min(height, self.board_rect.h - layout.px(24)))
-        cached_card(surface, rect, layout)
         y = rect.top + layout.px(16)
-        program_index = self.state.find("upgoer", uid).owner if self.state.find("upgoer", uid) else 0
+        shown = []
         for n, (text, size, bold, colour, style) in enumerate(wrapped):
             if style == "head":
                 y += layout.px(6)
             if y + size > rect.bottom - layout.px(8):
                 break
-            x = rect.left + layout.px(18)
-            if n == 0 and style == "title":
+            x = rect.left + layout.px(18) + (layout.px(28) if n == 0 and style == "title" else 0)
+            shown.append((text, size, bold, colour, (x, y)))
+            y += int(size * 1.38)
+        return rect, shown, len(wrapped) - len(shown)
+
+    def _draw_detail(self, surface: pygame.Surface, uid: str) -> None:
+        layout = self.context.layout
+        rect, shown, _ = self.detail_card(uid)
+        cached_card(surface, rect, layout)
+        program_index = self.state.find("upgoer", uid).owner if self.state.find("upgoer", uid) else 0
+        for n, (text, size, bold, colour, (x, y)) in enumerate(shown):
+            if n == 0 and x > rect.left + layout.px(18):  # the title, after its program's marker
                 program = self.state.programs[program_index]
                 r = layout.px(10)
-                draw_marker(surface, shape_for(program_index), hex_colour(program.colour), (x + r, y + size * 0.7), r)
-                x += layout.px(28)
+                draw_marker(surface, shape_for(program_index), hex_colour(program.colour),
+                            (x - layout.px(28) + r, y + size * 0.7), r)
             surface.blit(self._text(text, size, bold, colour), (x, y))
-            y += int(size * 1.38)
         hint = self._text("click again or Esc to close", layout.px(13), False, INK_DIM)
         surface.blit(hint, hint.get_rect(topright=(rect.right - layout.px(16), rect.top + layout.px(12))))
         self._draw_detail_rocket(surface, rect, uid)

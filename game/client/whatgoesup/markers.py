@@ -17,6 +17,7 @@ import pygame
 from game.client.kit.draw import SHAPE_WORDS, aa_circle, draw_marker, hex_colour, mix, shape_for
 from game.client.kit.words import in_sentence
 from game.client.whatgoesup.board_view import BoardView
+from game.client.whatgoesup.story_words import rating_words
 
 if TYPE_CHECKING:
     from game.games.whatgoesup.rules.engine import Engine
@@ -398,7 +399,8 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
             extra.append(f"{item.uses_left} uses left")
         if item.active:
             extra.append("switched on")
-        text = f"{thing.name} ({in_sentence(kind.name)}, mass {thing.mass}) {rating}"
+        words = rating_words(rating.fail, rating.boom)
+        text = f"{thing.name} ({in_sentence(kind.name)}, mass {thing.mass}): {words}"
         if extra:
             text += " · " + ", ".join(extra)
         lines.append(("warn" if item.disabled else "line", text + (" · DISABLED" if item.disabled else "")))
@@ -408,7 +410,8 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
             label = "launch stage" if n == 0 and len(upgoer.stages) > 1 else (
                 "insertion stage" if n == len(upgoer.stages) - 1 and len(upgoer.stages) > 1 else "lower stage")
             rating = min((engine.item_rating(state, state.item(i)) for i in cluster), key=lambda r: r.score())
-            lines.append(("line", f"{' + '.join(t.name for t in names)} ({label}) {rating}"))
+            words = rating_words(rating.fail, rating.boom)
+            lines.append(("line", f"{' + '.join(t.name for t in names)} ({label}): {words}"))
     lines.append(("head", "Crew"))
     crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
     if not crew:
@@ -429,7 +432,8 @@ def upgoer_details(engine: "Engine", state: "GameState", upgoer_id: str) -> list
     damage = []
     for item in state.items:
         if item.location == upgoer.id and (item.flight_fail_penalty or item.flight_boom_penalty):
-            damage.append(f"{state.thing(item.thing_id).name} -{item.flight_fail_penalty}/-{item.flight_boom_penalty}")
+            damage.append(f"{state.thing(item.thing_id).name}: Fail safety -{item.flight_fail_penalty}, "
+                          f"Boom safety -{item.flight_boom_penalty}")
     if damage:
         lines.append(("head", "Damage this flight"))
         lines.extend(("warn", d) for d in damage)

@@ -17,7 +17,8 @@ from game.client.kit.words import counted, in_sentence
 _OUTCOME = {"OK": "OK", "Fail": "a Fail", "Boom": "a Boom"}
 
 
-def _rating(fail: str, boom: str) -> str:
+def rating_words(fail: object, boom: object) -> str:
+    """A rating in words, 'Fail 2 / Boom 5' (its Fail and Boom safeties, never a bare '2/5')."""
     return f"Fail {fail} / Boom {boom}"
 
 
@@ -30,7 +31,7 @@ def _moves(safety: str, old: str, new: str) -> str:
 def _researched(m: re.Match) -> str:
     f0, b0, f1, b1 = m.group("f0", "b0", "f1", "b1")
     moved = " and ".join(w for w in (_moves("Fail", f0, f1), _moves("Boom", b0, b1)) if w)
-    what = f"{moved}, now {_rating(f1, b1)}" if moved else f"now {_rating(f1, b1)}"
+    what = f"{moved}, now {rating_words(f1, b1)}" if moved else f"now {rating_words(f1, b1)}"
     return f"{m['who']} researches {m['thing']} for {m['cost']}: {what}."
 
 
@@ -118,19 +119,19 @@ _REWORDINGS: list[tuple[re.Pattern, Callable[[re.Match], str]]] = [
     (re.compile(r"^(?P<who>.+?) builds (?P<n>\d+) x (?P<thing>.+) for (?P<cost>\d+ points?)\.$"), _built),
     (re.compile(r"^End of turn (?P<turn>\d+), (?P<program>.+?): (?P<lines>.*)\. Budget (?P<before>-?\d+) -> "
                 r"(?P<after>-?\d+)(?: \(held at the (?P<held>floor|ceiling) of -?\d+\))?\.$"), _turn_report),
-    (re.compile(r"It starts at (?P<f>\d+)/(?P<b>\d+)"), lambda m: f"It starts at {_rating(m['f'], m['b'])}"),
+    (re.compile(r"It starts at (?P<f>\d+)/(?P<b>\d+)"), lambda m: f"It starts at {rating_words(m['f'], m['b'])}"),
     (re.compile(r"drops from (?P<f0>\d+)/(?P<b0>\d+) to (?P<f1>\d+)/(?P<b1>\d+)\."),
-     lambda m: f"drops from {_rating(m['f0'], m['b0'])} to {_rating(m['f1'], m['b1'])}."),
+     lambda m: f"drops from {rating_words(m['f0'], m['b0'])} to {rating_words(m['f1'], m['b1'])}."),
     (re.compile(r"^Every part of (?P<craft>.+) loses (?P<fail>\d+)/(?P<boom>\d+) for the rest of the flight\.$"),
      _loses),
     (re.compile(r"is damaged: -(?P<fail>\d+)/-(?P<boom>\d+) for this flight\."),
      lambda m: f"is damaged: it loses {_safeties_lost(m['fail'], m['boom'])} for this flight."),
     (re.compile(r"the roll moves from (?P<a>\d+) to (?P<b>\d+), (?P<outcome>OK|Fail|Boom) against "
                 r"(?P<f>\d+)/(?P<bm>\d+)"),
-     lambda m: f"the roll moves from {m['a']} to {m['b']}, now {_OUTCOME[m['outcome']]} ({_rating(m['f'], m['bm'])})"),
+     lambda m: f"the roll moves from {m['a']} to {m['b']}, now {_OUTCOME[m['outcome']]} ({rating_words(m['f'], m['bm'])})"),
     (re.compile(r"the (?P<safety>Fail|Boom) safety rises by (?P<n>\d+): now (?P<f>\d+)/(?P<bm>\d+), the "
                 r"(?P<v>\d+) is (?P<outcome>OK|Fail|Boom)"),
-     lambda m: (f"the {m['safety']} safety rises by {m['n']} to {_rating(m['f'], m['bm'])}, so the {m['v']} is "
+     lambda m: (f"the {m['safety']} safety rises by {m['n']} to {rating_words(m['f'], m['bm'])}, so the {m['v']} is "
                 f"now {_OUTCOME[m['outcome']]}")),
     (re.compile(r"is programmed: stamina (?P<a>\d+) -> (?P<b>\d+), for"),
      lambda m: f"is programmed: its stamina goes from {m['a']} to {m['b']}, for"),
