@@ -42,6 +42,10 @@ HELP_ACTIONS = (UseSkill, UseRcsBoost, UseLuck, KeepRoll, AcceptRoll, ChooseCons
 _CARDS: dict = {}  # (size, layout) -> the card painted once, most recently used last
 _CARDS_KEPT = 6
 
+#: The rolling program's marker before a card's headline, and the gap after it (design units).
+OWNER_MARKER = 18
+OWNER_GAP = 10
+
 
 #: Rows of a card's middle painted at a time to check that it is plain (``_opaque_middle``).
 MIDDLE_ROWS = 64
@@ -367,6 +371,9 @@ class RollPanel:
         self._still: Optional[tuple] = None  # (key, screen size, the settled card as drawn, what the key names)
         self._seen: Optional[tuple] = None  # the still key of the card drawn last (copied when seen twice)
         self._tumble_copy: Optional[tuple] = None  # ((tumble key, screen size), the card drawn whole this roll)
+        # Where the last card drawn put its headline and its program's marker (tests check they keep apart)
+        self.head_drawn: Optional[pygame.Rect] = None
+        self.owner_drawn: Optional[pygame.Rect] = None
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -762,7 +769,8 @@ class RollPanel:
             return None
         dice = self._dice_area(card)
         row_top = dice.top - layout.px(16)  # below the program's marker, above the highest end die
-        head = pygame.Rect(dice.left, middle.top, middle.right - dice.left, row_top - middle.top)
+        left = dice.left + layout.px(OWNER_MARKER + OWNER_GAP // 2)  # the marker before the headline stays still
+        head = pygame.Rect(left, middle.top, middle.right - left, row_top - middle.top)
         row = pygame.Rect(middle.left, row_top, middle.w, dice.top + dice_row_height(layout) - row_top)
         return head.clip(middle), row.clip(middle)
 
@@ -873,24 +881,35 @@ class RollPanel:
                 return
         self._draw_rolled(surface, state, card, inner)
 
-    def _draw_owner(self, surface, state, roll, card: pygame.Rect, centre_y: int) -> None:
-        """The rolling program's marker in its colour, in the card's left margin beside the headline: in
-        hot-seat everyone watches the flights, so the card says whose roll it is."""
+    def _head_indent(self) -> int:
+        """How far right of the card's inner edge a headline with its program's marker before it starts."""
+        return self.scene.context.layout.px(OWNER_MARKER + OWNER_GAP)
+
+    def _draw_program_head(self, surface, program, inner: pygame.Rect, centre_y: int) -> None:
+        """``program``'s marker in its colour at the start of the headline row, clear of the card's rim and
+        the words after it (kept in ``owner_drawn``): in hot-seat everyone watches, so the card says whose
+        roll it is."""
+        layout = self.scene.context.layout
+        radius = layout.px(OWNER_MARKER) / 2
+        self.owner_drawn = draw_program_marker(surface, program.index, (inner.left + radius, centre_y), radius,
+                                               program_colour(program))
+
+    def _draw_owner(self, surface, state, roll, inner: pygame.Rect, centre_y: int) -> None:
+        """The rolling craft's program's marker before the headline (``_draw_program_head``)."""
         upgoer = state.find("upgoer", roll.upgoer) if roll is not None else None
         if upgoer is None:
             return
-        layout = self.scene.context.layout
-        program = state.programs[upgoer.owner]
-        draw_program_marker(surface, program.index, (card.left + layout.px(12), centre_y), layout.px(8),
-                            program_colour(program))
+        self._draw_program_head(surface, state.programs[upgoer.owner], inner, centre_y)
 
     def _draw_ready(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout
         roll = state.flight.roll
         headline, detail = roll_caption(self.engine, state, roll)
-        head = fit_font(headline, inner.w, layout.px(26), bold=True)
-        draw_text(surface, headline, head, ACCENT_LIGHT, (inner.left, card.top + layout.px(16)))
-        self._draw_owner(surface, state, roll, card, card.top + layout.px(16) + head.get_height() // 2)
+        indent = self._head_indent()
+        head = fit_font(headline, inner.w - indent, layout.px(26), bold=True)
+        top = card.top + layout.px(16)
+        self.head_drawn = draw_text(surface, headline, head, ACCENT_LIGHT, (inner.left + indent, top))
+        self._draw_owner(surface, state, roll, inner, card.top + layout.px(16) + head.get_height() // 2)
         rating = roll.effective()
         scheme = self.engine.rules.dice.scheme(state.setup.dice)
         sub = f"{detail} · {scheme.name} against Fail {rating.fail} / Boom {rating.boom}"
@@ -960,11 +979,10 @@ class RollPanel:
         if words is None:
             return
         y = card.top + layout.px(16)
-        head = fit_font(words["headline"], inner.w, layout.px(26), bold=True)
-        draw_text(surface, words["headline"], head, ACCENT_LIGHT, (inner.left, y))
-        owner = words["owner"]
-        draw_program_marker(surface, owner.index, (card.left + layout.px(12), y + head.get_height() // 2),
-                            layout.px(8), program_colour(owner))
+        indent = self._head_indent()
+        head = fit_font(words["headline"], inner.w - indent, layout.px(26), bold=True)
+        self.head_drawn = draw_text(surface, words["headline"], head, ACCENT_LIGHT, (inner.left + indent, y))
+        self._draw_program_head(surface, words["owner"], inner, y + head.get_height() // 2)
         y += head.get_linesize()
         sub = fit_font(words["pair"], inner.w, layout.px(19), bold=True)
         draw_text(surface, words["pair"], sub, INK, (inner.left, y))
@@ -1012,12 +1030,12 @@ class RollPanel:
         anim = show.animation
         drawn = self.fight_drawn = []  # what this frame painted where (tests check nothing overlaps or clips)
         y = card.top + layout.px(16)
-        head = fit_font(show.headline, inner.w, layout.px(26), bold=True)
-        drawn.append(draw_text(surface, show.headline, head, ACCENT_LIGHT, (inner.left, y)))
+        indent = self._head_indent() if show.owner is not None else 0
+        head = fit_font(show.headline, inner.w - indent, layout.px(26), bold=True)
+        drawn.append(draw_text(surface, show.headline, head, ACCENT_LIGHT, (inner.left + indent, y)))
+        self.head_drawn = drawn[-1]
         if show.owner is not None:
-            program = show.fighters[show.rolling].program
-            draw_program_marker(surface, program.index, (card.left + layout.px(12), y + head.get_height() // 2),
-                                layout.px(8), program_colour(program))
+            self._draw_program_head(surface, show.fighters[show.rolling].program, inner, y + head.get_height() // 2)
         y += head.get_linesize()
         sub = fit_font(show.pair, inner.w, layout.px(19), bold=True)
         drawn.append(draw_text(surface, show.pair, sub, INK, (inner.left, y)))
@@ -1166,15 +1184,15 @@ class RollPanel:
         key = ("rolled-head", show.headline, show.detail, inner.w, layout)
         heads = self._texts.get(key)
         if heads is None:
-            head = fit_font(show.headline, inner.w - layout.px(200), layout.px(28), bold=True)
+            head = fit_font(show.headline, inner.w - layout.px(200) - self._head_indent(), layout.px(28), bold=True)
             sub_font = fit_font(show.detail, inner.w, layout.px(17))
             heads = (head.render(show.headline, True, ACCENT_LIGHT), sub_font.render(show.detail, True, INK_DIM),
                      head.get_linesize())
             self._texts = {key: heads}
-        surface.blit(heads[0], (inner.left, card.top + layout.px(18)))
+        self.head_drawn = surface.blit(heads[0], (inner.left + self._head_indent(), card.top + layout.px(18)))
         surface.blit(heads[1], (inner.left, card.top + layout.px(18) + heads[2]))
         roll = state.flight.roll if state.flight is not None else None
-        self._draw_owner(surface, state, roll, card, card.top + layout.px(18) + heads[0].get_height() // 2)
+        self._draw_owner(surface, state, roll, inner, card.top + layout.px(18) + heads[0].get_height() // 2)
 
     def _draw_rolled(self, surface, state, card, inner) -> None:
         layout = self.scene.context.layout
