@@ -563,6 +563,40 @@ def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     return list(found)
 
 
+def wrap_balanced(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """``wrap_text``'s lines made as even as they can be without adding a line: no word left alone on the
+    last line. Two sentences that each fit on a line are broken between them."""
+    key = (text, font, max_width)
+    found = _BALANCED.get(key)  # drawn every frame: the search below runs once per text
+    if found is None:
+        if len(_BALANCED) >= 128:
+            _BALANCED.clear()
+        found = _BALANCED[key] = tuple(_wrap_balanced(text, font, max_width))
+    return list(found)
+
+
+_BALANCED: dict = {}
+
+
+def _wrap_balanced(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    lines = wrap_text(text, font, max_width)
+    if len(lines) < 2 or "\n" in text:
+        return lines
+    sentences = text.split(". ")
+    if len(lines) == 2 and len(sentences) == 2:
+        first, second = sentences[0] + ".", sentences[1]
+        if font.size(first)[0] <= max_width and font.size(second)[0] <= max_width:
+            return [first, second]
+    low, high = 1, max_width  # the narrowest width that still takes no more lines
+    while low < high:
+        mid = (low + high) // 2
+        if len(wrap_text(text, font, mid)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    return wrap_text(text, font, low)
+
+
 def _wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):

@@ -41,7 +41,7 @@ from game.client.kit.text import ellipsize
 from game.client.kit.words import counted
 from game.client.kit.style import HEADER_H, disjoint_rects
 from game.client.kit.style import (ACCENT, ACCENT_HOT, ACCENT_LIGHT, BAND_COLOURS, CARD, INK, INK_DIM, draw_card, draw_text, fit_font,
-                    font_px, wrap_text)
+                    font_px, wrap_balanced, wrap_text)
 
 STAGE_WORDS = {"launch": "Launches", "insertion": "Orbital insertions", "moves": "Flight steps"}
 #: The header names what the pending roll is about (a suborbital hop falls home during the insertions).
@@ -125,6 +125,7 @@ class FieldScene(GameScene):
         self.press_pos: Optional[tuple[int, int]] = None
         self.panning = False
         self.selected: Optional[str] = None  # marker whose detail card is open
+        self.doing_drawn: list[str] = []  # the side panel's lines under the craft in hand, as last drawn
         self.route_target: Optional[str] = None
         self.route_report = None
         self.route_error = ""
@@ -1102,7 +1103,8 @@ class FieldScene(GameScene):
             y += layout.px(36)
             line = self.craft_doing(state, upgoer)
             font = font_px(layout.px(16))
-            for part in wrap_text(line, font, inner.w)[:2]:
+            self.doing_drawn = wrap_balanced(line, font, inner.w)[:2]
+            for part in self.doing_drawn:
                 surface.blit(self._text(part, layout.px(16), False, INK), (inner.left, y))
                 y += layout.px(21)
             crew = [d for d in state.derps if d.location == upgoer.id and not d.dead]
