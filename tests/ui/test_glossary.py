@@ -149,7 +149,7 @@ def test_the_roll_card_says_what_accepting_means_while_help_can_be_spent(make_ap
     panel = scene.roll_panel
     assert panel.pending(scene.state) == "help"
     words = panel.accept_text(scene.state)
-    assert words.startswith("If you accept: Burn Fail:")
+    assert words.startswith("If you accept this Fail, ") and ":" not in words
     accept = next(b for b, a in panel.buttons.items() if isinstance(a, AcceptRoll))
     _hover(app, accept)
     assert "Fail safety" in glossary.tooltip_text(accept)  # the whole explanation, with why

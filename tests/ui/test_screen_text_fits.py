@@ -86,14 +86,14 @@ def test_a_fails_choices_are_read_whole_on_the_roll_card(make_app, size, monkeyp
     dict(TUTORIAL_SHOTS)["tutorial_fail_choice"](app)
     field = next(s for s in app.stack if s.name == "field")
     accept = field.roll_panel.accept_text(field.session.state)
-    assert accept.startswith("If you accept:") and "choose" in accept
+    assert accept.startswith("If you accept this Fail, you choose to ") and ":" not in accept
     drawn: list[str] = []
     real = kit_text.draw_text
     monkeypatch.setattr(kit_text, "draw_text", lambda surface, line, *a, **k: (drawn.append(line),
                                                                                  real(surface, line, *a, **k))[1])
     field.repaint()  # a settled card is painted once and then copied: paint it again for the recorder
     app.step(1 / 30, [])
-    start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept:"))
+    start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept"))
     shown = " ".join(drawn[start:start + len(drawn)])
     assert accept in shown
 

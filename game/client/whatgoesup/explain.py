@@ -25,10 +25,13 @@ def _uses(effect) -> str:
 
 
 def _choose(effect) -> str:
+    """'you choose to lose a payload, to lose ..., or to let every part lose ...' (a sentence, no colon list)."""
     names = {"lose_payload": "lose a payload", "lose_rations": f"lose {counted(effect.units, 'derp-turn')} of rations per derp",
-             "degrade_all_parts": f"every part loses {_safety(effect)} for this flight"}
-    options = [names.get(o, o.replace("_", " ")) for o in effect.options]
-    return "you choose: " + (", or ".join(options) if options else "nothing to choose")
+             "degrade_all_parts": f"let every part lose {_safety(effect)} for this flight"}
+    options = ["to " + names.get(o, o.replace("_", " ")) for o in effect.options]
+    if not options:
+        return "you have nothing to choose"
+    return "you choose " + (options[0] if len(options) == 1 else ", ".join(options[:-1]) + ", or " + options[-1])
 
 
 EFFECT_WORDS: dict[str, EffectWords] = {
@@ -105,6 +108,37 @@ def boom_penalty_words(rules) -> str:
             f"its Boom safety")
 
 
+def _consequence_words(rules, roll_kind: str, outcome: str) -> Optional[tuple[str, str]]:
+    """What the loaded failure table does on a Fail or Boom of ``roll_kind``: (its effects joined in words, the
+    Boom penalty's sentence or ''); None for a roll the table does not list."""
+    try:
+        consequence = rules.flight.consequence(roll_kind)
+    except KeyError:
+        return None
+    effects = _join([effect_words(e) for e in getattr(consequence, outcome)])
+    penalty = f"A Boom also {boom_penalty_words(rules)}." if outcome == "boom" and not consequence.no_boom_penalty else ""
+    return effects, penalty
+
+
+def accept_sentence(rules, roll_kind: str, outcome: str) -> str:
+    """What accepting a Fail or Boom means, as a plain sentence: 'If you accept this Fail, you choose to lose a
+    payload, ... .' ('' for an OK or a roll the failure table does not list)."""
+    words = _consequence_words(rules, roll_kind, outcome) if outcome in ("fail", "boom") else None
+    if words is None:
+        return ""
+    effects, penalty = words
+    return " ".join(w for w in (f"If you accept this {outcome.capitalize()}, {effects}.", penalty) if w)
+
+
+def why_words(outcome: str, value: int, fail: int, boom: int) -> str:
+    """Which band ``value`` fell in and why: '17 is at or above the Boom safety 17.'"""
+    if outcome == "boom":
+        return f"{value} is at or above the Boom safety {boom}."
+    if outcome == "fail":
+        return f"{value} is at or above the Fail safety {fail} but under the Boom safety {boom}."
+    return f"{value} is under the Fail safety {fail}."
+
+
 def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
     """'Reentry Fail: the parts that rolled cannot be reused, and everyone aboard is injured.'
 
@@ -112,16 +146,11 @@ def consequence_sentence(rules, roll_kind: str, outcome: str) -> str:
     name = ROLL_NAMES.get(roll_kind, roll_kind.replace("_", " ").capitalize())
     if outcome == "ok":
         return f"{name} OK: the part works as intended."
-    try:
-        consequence = rules.flight.consequence(roll_kind)
-    except KeyError:
+    words = _consequence_words(rules, roll_kind, outcome)
+    if words is None:
         return ""
-    effects = getattr(consequence, outcome)
-    text = f"{name} {outcome.capitalize() if outcome == 'fail' else 'Boom'}: {_join([effect_words(e) for e in effects])}."
-    if outcome == "boom" and not consequence.no_boom_penalty:
-        penalty = rules.economy.reliability
-        text += f" A Boom also {boom_penalty_words(rules)}."
-    return text
+    effects, penalty = words
+    return f"{name} {outcome.capitalize()}: {effects}." + (f" {penalty}" if penalty else "")
 
 
 def roll_explanation(rules, roll_kind: str, outcome: str, value: Optional[int] = None, fail: Optional[int] = None,
@@ -129,12 +158,7 @@ def roll_explanation(rules, roll_kind: str, outcome: str, value: Optional[int] =
     """Which band the value fell in and why, then what the failure table does about it."""
     why = ""
     if value is not None and fail is not None and boom is not None:
-        if outcome == "boom":
-            why = f"{value} is at or above the Boom safety {boom}. "
-        elif outcome == "fail":
-            why = f"{value} is at or above the Fail safety {fail} but under the Boom safety {boom}. "
-        else:
-            why = f"{value} is under the Fail safety {fail}. "
+        why = why_words(outcome, value, fail, boom) + " "
     return why + consequence_sentence(rules, roll_kind, outcome)
 
 

@@ -674,8 +674,9 @@ class RollPanel:
                 glossary.attach(button, [], rules, layout, ((why + " ") if why else "") + text)
 
     def accept_text(self, state, full: bool = False) -> str:
-        """'If you accept: Burn Fail: ...' for the roll waiting for help ('' if there is none or it is OK)."""
-        from game.client.whatgoesup.explain import consequence_sentence, roll_explanation
+        """'If you accept this Fail, ...' for the roll waiting for help ('' if there is none or it is OK); ``full``
+        says first why the roll is a Fail or Boom."""
+        from game.client.whatgoesup.explain import accept_sentence, why_words
 
         flight = state.flight if state.phase == "flight" else None
         roll = flight.roll if flight is not None else None
@@ -684,10 +685,10 @@ class RollPanel:
         dice = dice_roll_for(self.engine, state, roll, roll.value, self.engine.flight_rules.roll_odds(state))
         if dice.outcome == "ok":
             return ""
-        words = (roll_explanation(self.engine.rules, roll.kind, dice.outcome, dice.counted, dice.fail_safety,
-                                  dice.boom_safety) if full else
-                 consequence_sentence(self.engine.rules, roll.kind, dice.outcome))
-        return f"If you accept: {words}" if words else ""
+        words = accept_sentence(self.engine.rules, roll.kind, dice.outcome)
+        if words and full:
+            return f"{why_words(dice.outcome, dice.counted, dice.fail_safety, dice.boom_safety)} {words}"
+        return words
 
     def forget_buttons(self) -> None:
         """The scene's widgets were rebuilt: ours are gone with them."""
@@ -1285,11 +1286,14 @@ class RollPanel:
 
     def explanation(self, show: RollShow, dice: DiceRoll, mode: Optional[str]) -> str:
         """Which rule applied and why, from the loaded failure table (``explain.roll_explanation``)."""
-        from game.client.whatgoesup.explain import roll_explanation
+        from game.client.whatgoesup.explain import accept_sentence, roll_explanation, why_words
 
-        text = roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.counted, dice.fail_safety,
+        if mode == "help" and dice.outcome != "ok":
+            words = accept_sentence(self.engine.rules, show.roll_kind, dice.outcome)
+            if words:
+                return f"{why_words(dice.outcome, dice.counted, dice.fail_safety, dice.boom_safety)} {words}"
+        return roll_explanation(self.engine.rules, show.roll_kind, dice.outcome, dice.counted, dice.fail_safety,
                                 dice.boom_safety)
-        return ("If you accept it: " + text) if mode == "help" and dice.outcome != "ok" else text
 
     def _draw_explanation(self, surface, show: RollShow, dice: DiceRoll, mode: Optional[str], rect: pygame.Rect) -> None:
         layout = self.scene.context.layout
