@@ -42,3 +42,16 @@ def test_accepting_is_said_in_a_plain_sentence_drawn_whole(make_app, size, shot,
     app.step(1 / 30, [])
     start = next(i for i, line in enumerate(drawn) if line.startswith("If you accept"))
     assert accept in " ".join(drawn[start:]), f"the sentence is cut at {size}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+def test_the_strip_tells_the_roll_in_a_sentence(make_app, size):
+    """Under the tutorial's Fail, the strip read 'Carrot 2: capsule check roll for Burrow Pod, rolled 3 against
+    Fail 3 / Boom 5: Fail.'; now one sentence, whole on the strip."""
+    app = make_app(size=size)
+    SHOTS["fail_choice"](app)
+    field = next(s for s in app.stack if s.name == "field")
+    lines, font = field.story_lines()
+    told = " ".join(lines)
+    assert told == "Carrot 2's capsule check roll for Burrow Pod comes up 3 against Fail 3 / Boom 5, a Fail."
+    assert all(font.size(line)[0] <= field.story_rect().w for line in lines)

@@ -134,7 +134,7 @@ def test_a_fail_made_ok_by_a_skill_shows_no_fail_and_tells_the_spend_last(make_a
     _press(app, scene, spend)
     assert scene.roll_panel.show is None  # the burn is settled (the capsule's duration roll comes next)
     assert "fail" not in scene.effects.spawned
-    assert "rolled 12" in scene.story[-2] and scene.story[-2].endswith("Fail.")
+    assert "comes up 12" in scene.story[-2] and scene.story[-2].endswith("a Fail.")
     assert "moves from 12 to 10, now OK" in scene.story[-1]
     lines, _ = scene.story_lines()
     assert "OK" in " ".join(lines)
@@ -149,7 +149,7 @@ def test_an_accepted_boom_tells_what_it_did_last(make_app, home, demo_state):
     _read_until_decision(app, scene, 17)
     _press(app, scene, next(a for a in session.legal_actions() if isinstance(a, AcceptRoll)))
     assert scene.effects.spawned[:1] == ["boom"]
-    assert "rolled 17" in scene.story[-2]
+    assert "comes up 17" in scene.story[-2]
     assert "Kicker thruster is disabled" in scene.story[-1]
 
 

@@ -141,7 +141,7 @@ def test_what_a_computers_boom_did_stays_under_the_board_long_enough_to_read(mak
             break
     told, acted = scene.story[-1], len(session.actions)
     hold = scene._story_read_until - scene.time
-    assert "rolled 19" not in told and hold == pytest.approx(reading_seconds(told, app.settings), abs=0.1), (told, hold)
+    assert "comes up 19" not in told and hold == pytest.approx(reading_seconds(told, app.settings), abs=0.1), (told, hold)
     _settle(app, hold * 0.9)
     assert scene.busy() and len(session.actions) == acted and scene.story[-1] == told
     _settle(app, hold * 0.1 + 3.0)

@@ -142,12 +142,15 @@ def test_the_end_of_turn_report_reads_plainly(make_app, monkeypatch):
 
 def test_a_dies_story_names_the_roll_as_its_card_does():
     """The strip under the board read 'Carrot 2: duration capsule roll for Burrow Pod - rolled 3 ...' while the
-    card over it said 'capsule check roll' (tutorial_fail_choice shot): the story names a roll as the card does."""
+    card over it said 'capsule check roll' (tutorial_fail_choice shot): the story names a roll as the card does,
+    in a sentence (it chained colons: 'Carrot 2: capsule check roll ..., rolled 3 against Fail 3 / Boom 5: Fail.')."""
     from game.client.whatgoesup.rollpanel import ROLL_WORDS as card_words
     from game.client.whatgoesup.story_words import ROLL_WORDS, plain_story
 
     assert card_words is ROLL_WORDS
     assert plain_story("Carrot 2: duration capsule roll for Burrow Pod - rolled 3 against Fail 3 / Boom 5: Fail.") == (
-        "Carrot 2: capsule check roll for Burrow Pod, rolled 3 against Fail 3 / Boom 5: Fail.")
+        "Carrot 2's capsule check roll for Burrow Pod comes up 3 against Fail 3 / Boom 5, a Fail.")
     assert plain_story("Otter-1: rcs burn roll for Puffer RCS - rolled 2 against Fail 11 / Boom 17: OK.") == (
-        "Otter-1: RCS burn roll for Puffer RCS, rolled 2 against Fail 11 / Boom 17: OK.")
+        "Otter-1's RCS burn roll for Puffer RCS comes up 2 against Fail 11 / Boom 17, OK.")
+    assert plain_story("Hop: reentry roll for Pod, Fin - rolled 19 against Fail 10 / Boom 15: Boom.") == (
+        "Hop's reentry roll for Pod, Fin comes up 19 against Fail 10 / Boom 15, a Boom.")

@@ -87,9 +87,18 @@ ROLL_WORDS = {
 _ROLLED = re.compile(r"^(?P<craft>.+?): (?P<kind>[a-z ]+) roll for (?P<parts>.+) - rolled (?P<rest>\d+ against .*)$")
 
 
+_ROLLED_REST = re.compile(r"^(?P<value>-?\d+) against (?P<rating>Fail -?\d+ / Boom -?\d+): (?P<outcome>OK|Fail|Boom)\.$")
+
+
 def _rolled(m: re.Match) -> str:
+    """'Carrot 2's capsule check roll for Burrow Pod comes up 3 against Fail 3 / Boom 5, a Fail.' (a sentence:
+    the engine's words chain colons)."""
     kind = m["kind"].replace(" ", "_")
-    return f"{m['craft']}: {ROLL_WORDS.get(kind, m['kind'])} roll for {m['parts']}, rolled {m['rest']}"
+    roll = f"{m['craft']}'s {ROLL_WORDS.get(kind, m['kind'])} roll for {m['parts']}"
+    rest = _ROLLED_REST.match(m["rest"])
+    if rest is None:
+        return f"{roll}, rolled {m['rest']}"
+    return f"{roll} comes up {rest['value']} against {rest['rating']}, {_OUTCOME[rest['outcome']]}."
 
 
 #: A first won, in the engine's words (flight/records.py's _first_words; older saves wrote 'dot(s)').
