@@ -320,7 +320,6 @@ class MarkerLayer:
         placed: list[pygame.Rect] = list(avoid or [])
         bodies = self.tag_bodies(positions)
         self.tag_rects = {}
-        reach = self.radius * 1.45
         order = sorted(self._markers, key=lambda m: m[0] != active)  # the craft in play claims its place first
         for uid, step, colour, debris, shape in order:
             if uid == hidden or uid not in positions or uid in self.glides:
@@ -335,6 +334,7 @@ class MarkerLayer:
                 self._tag_cache[key] = image
             x, y = positions[uid]
             w, h = image.get_size()
+            reach = self.radius * (2.2 if uid == active else 1.45)  # clear of the active craft's pulsing rings
             pad_x, pad_y = layout.px(8), layout.px(2)
             for centre in ((x, y + reach + h / 2), (x, y - reach - h / 2),
                            (x + reach + (w + pad_x) / 2, y), (x - reach - (w + pad_x) / 2, y)):
