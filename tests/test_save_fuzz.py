@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core.saves import LoadedGame, SaveError, load_game
+from game.core.saves import LoadedGame, SaveDiverged, SaveError, load_game
 from game.core.session import GameSession
 from game.games.whatgoesup.rules.actions import Assemble, Build, EndRnD, Invent, Research, Roll
 from game.games.whatgoesup.rules.engine import Engine
@@ -170,8 +170,11 @@ def test_an_edited_roll_loads_marked_or_is_refused(tmp_path, index, value):
     path.write_text(json.dumps(replaced(BASE, ("actions", index, "value"), value)), encoding="utf-8")
     try:
         loaded = load_game(path, ENGINE)
-    except SaveError as exc:
-        assert str(exc).startswith(f"{path}: action ")  # the edit made a later action illegal
+    except SaveDiverged as exc:  # the edit made a later action illegal: refused in words, naming that move
+        assert exc.divergence.action_number > index + 1 and not exc.divergence.failed
+        assert str(exc).startswith(f"{path}: this version plays it another way: the move recorded at action "
+                                   f"{exc.divergence.action_number} of {len(BASE['actions'])}")
+        assert "changed by hand" in str(exc)
         return
     assert loaded.edited == (value != BASE["actions"][index]["value"])
     if loaded.edited:
