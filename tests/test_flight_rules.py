@@ -182,6 +182,19 @@ def pair_in_orbit(options=(), a=None, b=None):
     return s, (crew_a, ids_a), (crew_b, ids_b)
 
 
+def written_off_and_taken_across():
+    """A (crew_a) written off in orbit, then B docks with it and takes A's derp across: returns the state with
+    both still docked, A's and B's ids and crews."""
+    s, (crew_a, _), (crew_b, _) = pair_in_orbit()
+    a, b = uid(s, "A"), uid(s, "B")
+    s = auto(s, at("A", "before"))
+    s = act(s, WriteOff(a))
+    s = auto(s, at("B", "before"))
+    s = roll(act(s, Dock(a, crew_b[0])), OK)
+    s = act(s, Transfer(a, b, derps=(crew_a[0],)))
+    return s, a, b, crew_a, crew_b
+
+
 # ====================================================================== docking
 def test_docking_needs_two_piloting():
     s, _, (crew_b, _) = pair_in_orbit(b=dict(crew=((1, 3, 4),)))
@@ -650,13 +663,7 @@ def test_write_off_a_crewed_craft_costs_five_dots_at_once_and_the_crew_defect_to
 
 
 def test_a_defected_derp_who_dies_costs_the_rescuer_nothing():
-    s, (crew_a, _), (crew_b, _) = pair_in_orbit()
-    a, b = uid(s, "A"), uid(s, "B")
-    s = auto(s, at("A", "before"))
-    s = act(s, WriteOff(a))
-    s = auto(s, at("B", "before"))
-    s = roll(act(s, Dock(a, crew_b[0])), OK)
-    s = act(s, Transfer(a, b, derps=(crew_a[0],)))
+    s, a, b, crew_a, crew_b = written_off_and_taken_across()
     s = edit_derp(s, crew_b[0], location=HOME)  # only the defector aboard (set directly)
     s = E.flight_rules._kill(s, up(s, "B"), [derp(s, crew_a[0])], "test")
     assert derp(s, crew_a[0]).dead
@@ -769,13 +776,7 @@ def test_rations_delivered_to_a_written_off_crew_keep_it_alive_until_rescue():
 def test_a_wreck_emptied_by_its_rescuer_is_debris_at_the_turns_end():
     """Once the rescuer has taken the whole crew across, nobody is aboard the wreck: at the turn's end it is
     debris, as a craft written off empty is ("write off an unoccupied Upgoer ... as space debris")."""
-    s, (crew_a, _), (crew_b, _) = pair_in_orbit()
-    a, b = uid(s, "A"), uid(s, "B")
-    s = auto(s, at("A", "before"))
-    s = act(s, WriteOff(a))
-    s = auto(s, at("B", "before"))
-    s = roll(act(s, Dock(a, crew_b[0])), OK)
-    s = act(s, Transfer(a, b, derps=(crew_a[0],)))
+    s, a, b, crew_a, crew_b = written_off_and_taken_across()
     s = auto(s, in_rnd(3))
     assert up(s, "A").status == "debris" and up(s, "A").docked_with == () and up(s, "B").docked_with == ()
     assert derp(s, crew_a[0]).location == b and not derp(s, crew_a[0]).dead

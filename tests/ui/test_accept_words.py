@@ -9,12 +9,12 @@ import pytest
 from game.tools.field_shots import shot_field_roll_boom_help, shot_field_roll_help
 from game.tools.tutorial_shots import TUTORIAL_SHOTS
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 SHOTS = {"fail_choice": dict(TUTORIAL_SHOTS)["tutorial_fail_choice"], "roll_help": shot_field_roll_help,
          "roll_boom_help": shot_field_roll_boom_help}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("shot", list(SHOTS), ids=list(SHOTS))
 def test_accepting_is_said_in_a_plain_sentence_drawn_whole(make_app, size, shot, monkeypatch):
     from game.client.kit import text as kit_text
@@ -44,7 +44,7 @@ def test_accepting_is_said_in_a_plain_sentence_drawn_whole(make_app, size, shot,
     assert accept in " ".join(drawn[start:]), f"the sentence is cut at {size}"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_strip_tells_the_roll_in_a_sentence(make_app, size):
     """Under the tutorial's Fail, the strip read 'Carrot 2: capsule check roll for Burrow Pod, rolled 3 against
     Fail 3 / Boom 5: Fail.'; now one sentence, whole on the strip."""

@@ -1,14 +1,10 @@
 """The assembly's storage row of a derp says its skills in words ('Piloting 1 · Engineering 0 · Stamina 2'), as
 R&D's list heads them, where it read 'derp · skills 1/0/2' with nothing on the screen to say which number is
 which; the words fit the row at every window size, even for a derp who trained this turn."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

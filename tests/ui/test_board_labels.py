@@ -15,7 +15,7 @@ from game.client.whatgoesup.shipped import shipped_engine
 from game.core.session import GameSession
 from game.tools.field_shots import build_demo_state, open_field
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 
 
 def busiest_steps(geometry, count: int) -> list[str]:
@@ -61,7 +61,7 @@ def marker_extents(scene) -> list[pygame.Rect]:
             for uid, (x, y) in scene.markers.screen_pos.items() if uid not in scene.markers.glides]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_names_never_overlap_each_other_or_a_marker_at_any_size(make_app, home, crowded_state, size):
     state, busy = crowded_state
     app, scene = open_crowded(make_app, home, state, size)
@@ -88,7 +88,7 @@ def test_names_never_overlap_each_other_or_a_marker_at_any_size(make_app, home, 
     assert wanted <= set(names), f"unnamed at {size}: {sorted(wanted - set(names))}"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_way_out_and_the_way_home_are_named_at_the_default_zoom(make_app, home, crowded_state, size):
     state, _ = crowded_state
     app, scene = open_crowded(make_app, home, state, size)
@@ -124,7 +124,7 @@ def test_layout_refuses_every_overlap_and_keeps_the_cheapest_free_place():
     assert {p.key: p.rect.center for p in placed} == {"a": (100, 100), "b": (200, 150)}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_stop_the_rock_names_the_rock_and_its_orbit_without_overlaps(make_app, home, size):
     from game.tools.rock_shots import rock_session
 

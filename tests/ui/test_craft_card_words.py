@@ -10,10 +10,10 @@ import pytest
 from game.client.kit.style import font_px
 from game.tools.field_shots import shot_field_marker_card
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_crafts_card_says_its_parts_ratings_in_words_and_fits(make_app, size):
     app = make_app(size)
     shot_field_marker_card(app)

@@ -7,7 +7,7 @@ import pytest
 
 from game.tools.field_shots import shot_field_zoomed
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 
 
 def zoomed_field(make_app, size):
@@ -16,7 +16,7 @@ def zoomed_field(make_app, size):
     return app, app.stack.top
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_board_names_keep_apart_when_zoomed(make_app, size):
     app, scene = zoomed_field(make_app, size)
     gap = app.layout.px(2)
@@ -27,7 +27,7 @@ def test_board_names_keep_apart_when_zoomed(make_app, size):
             assert not rect.inflate(2 * gap, 2 * gap).colliderect(other_rect), f"{key} touches {other} at {size}"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_active_craft_wears_its_name_tag_when_zoomed(make_app, size):
     app, scene = zoomed_field(make_app, size)
     active = scene.session.state.flight.active

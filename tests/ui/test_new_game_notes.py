@@ -1,13 +1,9 @@
 """New game: the victory's or the difficulty's explanation stays inside the right card, off its border, at
 every window size (its last line sat on the border at 1280x720 and crossed it at 3840x2160)."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -9,10 +9,10 @@ from game.client.kit.style import font_px, wrap_balanced
 from game.tools.rock_shots import shot_stop_the_rock_field
 from game.tools.field_shots import shot_field_midgame
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("shot", [shot_stop_the_rock_field, shot_field_midgame], ids=["rock", "field"])
 def test_the_crafts_line_wraps_whole_and_even(make_app, size, shot):
     app = make_app(size)

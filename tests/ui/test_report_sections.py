@@ -1,14 +1,10 @@
 """The end-of-turn report never shows a section's heading with nothing under it: a long section ends in
 '… and N more' so that every later section keeps its heading and first line (the training's first report
 showed 'Derps lost' at the card's foot and no words, at 1280x720)."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 HEADINGS = ("Dots gained and lost", "Flights", "Firsts and feats", "Derps lost")
 
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 def saved_with_crew_out(saves_dir):

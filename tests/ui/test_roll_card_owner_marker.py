@@ -7,10 +7,10 @@ import pytest
 
 from game.tools.field_shots import shot_field_roll_moved, shot_field_roll_ready
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZE_IDS, SIZES
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1920x1080", "3840x2160"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("shot", [shot_field_roll_ready, shot_field_roll_moved], ids=["ready", "moved"])
 def test_the_owners_marker_keeps_clear_of_the_rim_and_the_headline(make_app, size, shot):
     app = make_app(size)

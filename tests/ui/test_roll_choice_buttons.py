@@ -2,14 +2,10 @@
 the skill's button says 'Piloting' whole (it read 'Clover: Pil. to 1 (OK)' in the training's skill lesson,
 three columns kept for two buttons); the buttons stay inside the card and apart."""
 import itertools
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,14 +1,10 @@
 """Every button and label of the screens a newcomer meets shows its whole text, at the three window sizes
 the game is looked at in (a projector's 1280x720 up to 4K)."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame_gui
+import pytest
 
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 def clipped_texts(app) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:

@@ -1,14 +1,9 @@
 """The Field's story strip (under the board) tells the last thing that happened whole: a line too long for one
 line of the strip goes on two or three, inside the strip, rather than losing its end to an ellipsis."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 def _assert_inside_the_strip(app, scene, lines, font):

@@ -1,14 +1,10 @@
 """The tutorial's guide card on the assembly screen keeps off the rocket being built where it can: the card
 stays clear of the storage it points at and the design report's words, and of everything else it goes as
 high as it may, so the stages, thruster and fuel the newcomer drops onto the picture stay in sight."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

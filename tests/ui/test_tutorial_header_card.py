@@ -1,13 +1,9 @@
 """The tutorial's guide card keeps off the header bar (the title, the turn, the goal's status) where it can:
 over the end-of-turn report that welcomes the derp home it sat on "Turn 4 of 8" at 1280x720."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,16 +1,12 @@
 """The Field's lessons that ask for one button point at that very button: 'Press Launch', 'press Done', 'Press
 Move on' lit the whole panel before (its header, its route planner and every other button); now the spotlight
 is the button's own rect, at every window size, and the card keeps off it and the panel around it."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pytest  # noqa: E402
+import pytest
 
 pygame = pytest.importorskip("pygame")
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 def _moments():

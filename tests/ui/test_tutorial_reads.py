@@ -1,14 +1,10 @@
 """The tutorial's veil darkens the screen around its spotlight, but never what the lesson asks the player to
 read: 'See the Luck chip at the top?' showed the chip dimmed."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 @pytest.mark.parametrize("size", SIZES)

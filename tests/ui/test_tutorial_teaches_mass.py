@@ -3,16 +3,12 @@ lift (capsule, thruster, derp, fuel, a container of rations) to the very number 
 and doing exactly what the assembly card says (one press of + for Fuel and one for Rations) makes an orbiter
 that can roll out. Before, the lesson said 'the craft weighs about 7' and '1 fuel and 1 rations with the
 steppers', while one press of Rations loads a container of 2 and the report shows 'Spacecraft mass 7'."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pytest  # noqa: E402
+import pytest
 
 pygame = pytest.importorskip("pygame")
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+from ui_sizes import SIZES
 
 
 def _click(app, button, settle=2):
